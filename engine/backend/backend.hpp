@@ -1,0 +1,90 @@
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "model/device_info.hpp"
+#include "model/space.hpp"
+
+namespace ts {
+
+// Where a second chaser runs, relative to the main chaser (warp 0 of unit `unit`).
+enum class Placement {
+    SameThread,  // same thread, right after the main warm-up
+    OtherWarp,   // warp `warp` of the same SM/CU (another sub-core when warp % 4 != 0)
+    OtherUnit,   // warp 0 of logical unit `unit`
+};
+
+struct SecondChaser {
+    Space space = Space::Global;
+    std::uint64_t arrayBytes = 0;
+    std::uint32_t strideBytes = 0;
+    std::uint32_t passes = 1;      // passes over its array
+    Placement placement = Placement::SameThread;
+    int warp = 0;                  // OtherWarp
+    int unit = -1;                 // OtherUnit: logical unit index
+    bool sameArray = false;        // chase the main chaser's own array instead of a separate one
+};
+
+// One pointer chase: array[i] holds the index of element (i + stride) mod arrayBytes.
+// Sequence: `warmupPasses` full passes (untimed), then the second chaser if any,
+// then `recordLoads` timed loads continuing from the start of the array.
+struct ChaseRequest {
+    Space space = Space::Global;
+    std::uint64_t arrayBytes = 0;
+    std::uint32_t strideBytes = 4;
+    std::uint32_t warmupPasses = 1;
+    std::uint32_t recordLoads = 256;
+    int unit = 0;                  // logical SM/CU index; -1 = any
+    std::optional<SecondChaser> second;
+};
+
+struct ChaseResult {
+    std::vector<std::uint32_t> latencies;  // cycles per timed load, timer overhead included
+    int ranOnUnit = -1;                    // physical id the main chaser reported (%smid / HW_ID)
+    int secondRanOnUnit = -1;
+};
+
+enum class BandwidthTarget { L2, DeviceMemory };
+enum class BandwidthOp { Read, Write, Copy };
+
+struct BandwidthRequest {
+    BandwidthTarget target = BandwidthTarget::DeviceMemory;
+    BandwidthOp op = BandwidthOp::Read;
+    std::uint64_t bytes = 0;      // working set (bytes read or written once per repetition)
+    int blocks = 0;               // grid size
+    int threadsPerBlock = 0;
+    int repetitions = 1;
+};
+
+struct BandwidthResult {
+    double seconds = 0;           // best time of the repetitions
+    double gibPerSecond = 0;      // bytes moved per second, GiB/s
+    double vendorCopyGibPerSecond = 0;  // cudaMemcpy D2D or hipMemcpy beside ours (Copy only; 0 = not measured)
+};
+
+// A primitive could not run: driver error, out of memory, kernel fault, unsupported space.
+class BackendError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// The only thing a GPU backend implements. All benchmark logic sits above it.
+class Backend {
+public:
+    virtual ~Backend() = default;
+    virtual std::string kind() const = 0;       // "sim", "cuda", "hip"
+    virtual DeviceInfo queryDevice() = 0;
+    virtual bool supports(Space space) const = 0;
+    // Cycles a back-to-back pair of timer reads costs, one sample per element.
+    virtual std::vector<std::uint32_t> measureTimerOverhead(int samples) = 0;
+    virtual ChaseResult chase(const ChaseRequest& request) = 0;
+    // Independent chases; a backend may run them concurrently (e.g. one per SM in one launch).
+    virtual std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests);
+    virtual BandwidthResult bandwidth(const BandwidthRequest& request) = 0;
+};
+
+}  // namespace ts

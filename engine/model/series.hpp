@@ -1,0 +1,41 @@
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/space.hpp"
+
+namespace ts {
+
+// What a series measures; decides its raw-file column layout (MT4G compatible).
+enum class SeriesKind {
+    Size,              // row.x = array bytes
+    LineSize,          // row.x = stride bytes, row.x2 = array bytes
+    FetchGranularity,  // row.x = stride bytes
+    Latency,           // one row, x unused
+    SegmentSize,       // row.x = array bytes (L1-bypassing sweep)
+    Amount,            // row.x = second chaser's warp index
+    Sharing,           // row.x = index of the other space / unit (see row.label)
+    Bandwidth,         // row.x = blocks, row.x2 = threads; latencies hold nothing, value in row.value
+};
+
+struct SeriesRow {
+    double x = 0;
+    double x2 = 0;
+    std::string label;                   // free text, e.g. "texture" or "cu 12"
+    double value = 0;                    // scalar payload (bandwidth GiB/s)
+    std::vector<std::uint32_t> latencies;  // cycles, one per timed load, in load order
+};
+
+// One piece of evidence: every row a benchmark measured, in measuring order.
+struct Series {
+    std::string id;        // unique in a topology, e.g. "l1.size"
+    std::string title;     // MT4G benchmark name, e.g. "L1 Size"
+    SeriesKind kind = SeriesKind::Size;
+    Element element = Element::L1;
+    std::vector<SeriesRow> rows;
+};
+
+std::string_view toString(SeriesKind k);
+
+}  // namespace ts

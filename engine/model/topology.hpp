@@ -1,0 +1,36 @@
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/attribute.hpp"
+#include "model/device_info.hpp"
+#include "model/series.hpp"
+
+namespace ts {
+
+struct ElementReport {
+    Element element = Element::L1;
+    std::vector<Attribute> attributes;
+
+    const Attribute* find(const std::string& name) const;
+    void set(Attribute a);  // replaces an attribute of the same name
+};
+
+// Everything a run found: the API facts, the measured elements, and the evidence.
+struct Topology {
+    DeviceInfo device;
+    std::map<Element, ElementReport> elements;
+    std::vector<Series> series;
+    std::vector<std::string> warnings;  // benchmarks that failed or could not decide, and why
+    double timerOverheadCycles = 0;     // measured on the device; latencies do not subtract it
+    std::string toolVersion;
+    std::string timestamp;              // ISO 8601 UTC
+
+    ElementReport& element(Element e);
+    const Attribute* find(Element e, const std::string& name) const;
+    const Series* findSeries(const std::string& id) const;
+};
+
+}  // namespace ts
