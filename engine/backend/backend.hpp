@@ -79,10 +79,16 @@ public:
     virtual std::string kind() const = 0;       // "sim", "cuda", "hip"
     virtual DeviceInfo queryDevice() = 0;
     virtual bool supports(Space space) const = 0;
+    // Largest array one chaser can walk in `space` (constant: one bank; shared: one block's share).
+    // A second chaser in Space::Constant may exceed it: the backend spreads its array over the
+    // constant banks of several modules.
+    virtual std::uint64_t maxArrayBytes(Space space) const = 0;
     // Cycles a back-to-back pair of timer reads costs, one sample per element.
     virtual std::vector<std::uint32_t> measureTimerOverhead(int samples) = 0;
     virtual ChaseResult chase(const ChaseRequest& request) = 0;
-    // Independent chases; a backend may run them concurrently (e.g. one per SM in one launch).
+    // Independent chases; a backend may run them concurrently (e.g. one block per SM in one launch).
+    // Callers only batch requests that cannot disturb each other: distinct units and spaces whose
+    // first level is private to the unit. Results come back in request order.
     virtual std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests);
     virtual BandwidthResult bandwidth(const BandwidthRequest& request) = 0;
 };

@@ -1,0 +1,19 @@
+#pragma once
+#include "bench/run_context.hpp"
+#include "bench/targets.hpp"
+
+namespace ts {
+
+// The per-cache benchmarks, in dependency order. Each reads what it needs from
+// the topology (measured earlier) and reports its attribute; a missing input is
+// reported as an undecided attribute with the reason.
+void measureFetchGranularity(RunContext& ctx, const CacheTarget& target);
+void measureSize(RunContext& ctx, const CacheTarget& target);
+void measureLineSize(RunContext& ctx, const CacheTarget& target);
+void measureLatency(RunContext& ctx, const CacheTarget& target);
+void measureMissPenalty(RunContext& ctx, const CacheTarget& target);
+
+// A measured attribute that later benchmarks may rely on (decided, confidence > 0), or null.
+const Attribute* decided(const RunContext& ctx, Element element, const std::string& name);
+
+}  // namespace ts

@@ -1,0 +1,41 @@
+#include "bench/cache_common.hpp"
+
+#include <algorithm>
+
+#include "bench/cache_benchmarks.hpp"
+
+namespace ts {
+
+std::uint64_t alignDown(std::uint64_t bytes, std::uint64_t align) { return align ? bytes / align * align : bytes; }
+
+std::string seriesId(const CacheTarget& target, const std::string& benchmark) {
+    return target.idPrefix() + "." + benchmark;
+}
+
+std::uint32_t lineStride(const RunContext& ctx, const CacheTarget& target) {
+    if (const auto* line = decided(ctx, target.element, "lineSize")) return static_cast<std::uint32_t>(line->value);
+    if (const auto* fg = decided(ctx, target.element, "fetchGranularity")) return static_cast<std::uint32_t>(fg->value);
+    return 64;
+}
+
+Attribute undecided(const std::string& name, const std::string& unit, const std::string& reason) {
+    Attribute a;
+    a.name = name;
+    a.unit = unit;
+    a.method = "p-chase";
+    a.confidence = 0;
+    a.reason = reason;
+    return a;
+}
+
+std::uint64_t chaserLimit(RunContext& ctx, const CacheTarget& target) {
+    const std::uint64_t global = ctx.device().totalGlobalBytes ? ctx.device().totalGlobalBytes / 4 : (1ull << 31);
+    return std::min({ctx.backend().maxArrayBytes(target.space), global, std::uint64_t{1} << 31});
+}
+
+const Attribute* decided(const RunContext& ctx, Element element, const std::string& name) {
+    const Attribute* a = const_cast<RunContext&>(ctx).topology().find(element, name);
+    return a && a->confidence > 0 && !a->lowerBound ? a : nullptr;
+}
+
+}  // namespace ts

@@ -1,0 +1,97 @@
+#include <algorithm>
+
+#include "analysis/analysis.hpp"
+#include "bench/cache_benchmarks.hpp"
+#include "bench/cache_common.hpp"
+#include "bench/hit_reference.hpp"
+#include "bench/sweep_runner.hpp"
+
+namespace ts {
+namespace {
+
+constexpr std::uint32_t kLatencySamples = 256;
+
+std::vector<std::uint32_t> timedChase(RunContext& ctx, const CacheTarget& target, SweepRunner& runner,
+                                      std::uint64_t arrayBytes, std::uint32_t stride, std::uint32_t warmup) {
+    ChaseRequest r;
+    r.space = target.space;
+    r.arrayBytes = arrayBytes;
+    r.strideBytes = stride;
+    r.warmupPasses = warmup;
+    r.recordLoads = kLatencySamples;
+    return runner.run({r}, false).front();
+}
+
+// A working set that hits this cache: a quarter of it, but well past the cache in front.
+std::uint64_t hitArrayBytes(const RunContext& ctx, const CacheTarget& target, double size, std::uint32_t stride) {
+    std::uint64_t bytes = std::min<std::uint64_t>(static_cast<std::uint64_t>(size / 4), 1ull << 20);
+    if (target.above)
+        if (const Attribute* aboveSize = decided(ctx, *target.above, "size"))
+            bytes = std::max<std::uint64_t>(bytes, static_cast<std::uint64_t>(4 * aboveSize->value));
+    return std::max<std::uint64_t>(alignDown(bytes, stride), stride);
+}
+
+}  // namespace
+
+void measureLatency(RunContext& ctx, const CacheTarget& target) {
+    const std::string title = target.title + " Latency";
+    const Attribute* size = decided(ctx, target.element, "size");
+    const Attribute* bound = ctx.topology().find(target.element, "size");
+    if (!size && !(bound && bound->value > 0)) {
+        ctx.report(target.element, undecided("latency", "cycles", "size unknown"));
+        return;
+    }
+    const double cacheBytes = size ? size->value : bound->value;
+    const std::uint32_t stride = lineStride(ctx, target);
+    ctx.beginStep(title, "warm chase");
+    SweepRunner runner(ctx, seriesId(target, "latency"), title, SeriesKind::Latency, target.element);
+    const auto samples = timedChase(ctx, target, runner, hitArrayBytes(ctx, target, cacheBytes, stride), stride, 2);
+    runner.finish();
+
+    Attribute a;
+    a.name = "latency";
+    a.unit = "cycles";
+    a.stats = latencyStats(samples);
+    a.value = a.stats->mean;
+    a.method = "p-chase";
+    a.confidence = samples.empty() ? 0 : 1;
+    a.evidence = runner.sorted().id;
+    a.reason = "timer overhead included, not subtracted";
+    ctx.report(target.element, a);
+}
+
+// Mean latency of a chase twice the size (every load misses here, hits the next level) minus the hit latency.
+void measureMissPenalty(RunContext& ctx, const CacheTarget& target) {
+    const Attribute* size = decided(ctx, target.element, "size");
+    const Attribute* hit = decided(ctx, target.element, "latency");
+    if (!size || !hit) {
+        ctx.report(target.element, undecided("missPenalty", "cycles", "size or latency unknown"));
+        return;
+    }
+    const std::uint32_t stride = lineStride(ctx, target);
+    const std::uint64_t arrayBytes = alignDown(static_cast<std::uint64_t>(2 * size->value), stride);
+    if (arrayBytes > chaserLimit(ctx, target)) {
+        ctx.report(target.element, undecided("missPenalty", "cycles",
+                                             "twice the size exceeds what one chaser can walk in this space"));
+        return;
+    }
+    const std::string title = target.title + " Miss Penalty";
+    ctx.beginStep(title, "chase over twice the size");
+    SweepRunner runner(ctx, seriesId(target, "miss_penalty"), title, SeriesKind::Latency, target.element);
+    const auto samples = timedChase(ctx, target, runner, arrayBytes, stride, 1);
+    runner.finish();
+
+    Attribute a;
+    a.name = "missPenalty";
+    a.unit = "cycles";
+    a.value = meanOf(samples) - hit->value;
+    a.method = "p-chase";
+    a.confidence = showsMisses(hitReference(ctx.series(seriesId(target, "latency")).rows.front().latencies), samples)
+                       ? 1.0 : 0.0;
+    a.reason = a.confidence > 0 ? "mean latency at 2x the size minus the hit latency"
+                                : "the chase at 2x the size did not miss: no penalty measurable";
+    a.evidence = runner.sorted().id;
+    ctx.report(target.element, a);
+}
+
+}  // namespace ts

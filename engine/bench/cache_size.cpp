@@ -1,0 +1,51 @@
+#include <algorithm>
+
+#include "bench/cache_benchmarks.hpp"
+#include "bench/cache_common.hpp"
+#include "bench/size_search.hpp"
+
+namespace ts {
+
+void measureSize(RunContext& ctx, const CacheTarget& target) {
+    const Attribute* fg = decided(ctx, target.element, "fetchGranularity");
+    if (!fg) {
+        ctx.report(target.element, undecided("size", "bytes", "fetch granularity unknown"));
+        return;
+    }
+    SizeSearchSpec spec;
+    spec.element = target.element;
+    spec.seriesId = seriesId(target, "size");
+    spec.title = target.title + " Size";
+    spec.space = target.space;
+    spec.strideBytes = static_cast<std::uint32_t>(fg->value);
+    spec.startBytes = std::max<std::uint64_t>(1024, 16 * spec.strideBytes);
+    if (target.above) {
+        const Attribute* aboveSize = decided(ctx, *target.above, "size");
+        if (!aboveSize) {
+            ctx.report(target.element, undecided("size", "bytes", "the cache in front of it was not measured"));
+            return;
+        }
+        spec.startBytes = alignDown(static_cast<std::uint64_t>(2 * aboveSize->value), spec.strideBytes);
+    }
+    spec.limitBytes = chaserLimit(ctx, target);
+    // Constant data beyond one bank: fill a full bank, then further banks, then re-time the first.
+    if (target.space == Space::Constant) {
+        spec.splitAboveBytes = spec.limitBytes;
+        spec.limitBytes = 16 * spec.limitBytes;
+    }
+    spec.batchable = target.unitPrivate;
+    const SizeSearchOutcome outcome = searchSize(ctx, spec);
+
+    Attribute a;
+    a.name = "size";
+    a.unit = "bytes";
+    a.value = static_cast<double>(outcome.bytes);
+    a.method = "p-chase+ks";
+    a.confidence = outcome.decided ? outcome.confidence : 0;
+    a.lowerBound = outcome.lowerBound;
+    a.reason = outcome.reason;
+    a.evidence = spec.seriesId;
+    ctx.report(target.element, a);
+}
+
+}  // namespace ts

@@ -1,0 +1,28 @@
+#pragma once
+#include <set>
+#include <string>
+#include <vector>
+
+#include "backend/backend.hpp"
+#include "events/observer.hpp"
+#include "model/topology.hpp"
+
+namespace ts {
+
+// Benchmark groups a user can select (toposcope-cli --only).
+const std::vector<std::string>& benchmarkGroups();
+
+// Parses "l1,l2,sharing"; on an unknown name returns false and sets `error`.
+bool parseGroups(const std::string& csv, std::set<std::string>& groups, std::string& error);
+
+struct DiscoveryOptions {
+    std::set<std::string> groups;  // empty: every group
+};
+
+// Runs the benchmark plan for the selected groups in dependency order. Benchmarks that
+// fail are reported as warnings and the run goes on; a cancel throws Cancelled with the
+// topology holding everything finished so far.
+void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& observer, const CancelToken& cancel,
+                  Topology& topology);
+
+}  // namespace ts

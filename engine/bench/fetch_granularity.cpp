@@ -1,0 +1,58 @@
+#include <algorithm>
+
+#include "analysis/analysis.hpp"
+#include "bench/cache_benchmarks.hpp"
+#include "bench/cache_common.hpp"
+#include "bench/sweep_runner.hpp"
+
+namespace ts {
+
+// Cold chases with growing strides: the first load into each sector misses.
+// Behind another cache, strides start at that cache's line so every load passes it.
+void measureFetchGranularity(RunContext& ctx, const CacheTarget& target) {
+    const std::string title = target.title + " Fetch Granularity";
+    ctx.beginStep(title, "cold chases, strides 4 B .. 1 KiB");
+    std::uint32_t firstStride = 4;
+    if (target.above) {
+        const Attribute* aboveLine = decided(ctx, *target.above, "lineSize");
+        const Attribute* aboveFg = decided(ctx, *target.above, "fetchGranularity");
+        if (!aboveLine && !aboveFg) {
+            ctx.report(target.element, undecided("fetchGranularity", "bytes",
+                                                 "the cache in front of it was not measured"));
+            return;
+        }
+        firstStride = static_cast<std::uint32_t>(std::max(aboveLine ? aboveLine->value : 0.0,
+                                                          aboveFg ? aboveFg->value : 0.0));
+    }
+    constexpr std::uint32_t kLoads = 64;
+    const std::uint64_t limit = chaserLimit(ctx, target);
+    std::vector<ChaseRequest> requests;
+    std::vector<SeriesRow> rows;
+    for (std::uint32_t stride = firstStride; stride <= 1024 && std::uint64_t{stride} * kLoads <= limit; stride *= 2) {
+        ChaseRequest r;
+        r.space = target.space;
+        r.arrayBytes = std::uint64_t{stride} * kLoads;
+        r.strideBytes = stride;
+        r.warmupPasses = 0;
+        r.recordLoads = kLoads;
+        requests.push_back(r);
+        rows.push_back(SeriesRow{static_cast<double>(stride), 0, {}, 0, {}});
+    }
+    SweepRunner runner(ctx, seriesId(target, "fetch_granularity"), title, SeriesKind::FetchGranularity,
+                       target.element);
+    runner.run(requests, target.unitPrivate, rows);
+    runner.finish();
+
+    const Decision d = decideFetchGranularity(runner.sorted());
+    Attribute a;
+    a.name = "fetchGranularity";
+    a.unit = "bytes";
+    a.value = d.value;
+    a.method = d.method.empty() ? "p-chase" : d.method;
+    a.confidence = d.decided ? d.confidence : 0;
+    a.reason = d.reason;
+    a.evidence = runner.sorted().id;
+    ctx.report(target.element, a);
+}
+
+}  // namespace ts

@@ -1,0 +1,34 @@
+#include "bench/hit_reference.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace ts {
+namespace {
+
+double quantile(std::vector<std::uint32_t> values, double q) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    const auto index = static_cast<std::size_t>(std::ceil(q * static_cast<double>(values.size()))) ;
+    return values[std::min(values.size() - 1, index == 0 ? 0 : index - 1)];
+}
+
+}  // namespace
+
+double median(std::vector<std::uint32_t> values) { return quantile(std::move(values), 0.5); }
+
+double meanOf(const std::vector<std::uint32_t>& values) {
+    if (values.empty()) return 0;
+    return std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+}
+
+HitReference hitReference(const std::vector<std::uint32_t>& hits) {
+    return {quantile(hits, 0.5), quantile(hits, 0.99)};
+}
+
+bool showsMisses(const HitReference& reference, const std::vector<std::uint32_t>& row) {
+    return median(row) > reference.p99;
+}
+
+}  // namespace ts

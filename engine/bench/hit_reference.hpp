@@ -1,0 +1,20 @@
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace ts {
+
+// The latency band of a row known to hit, and the rule that decides whether
+// another row of the same chase shows misses: its median lies above the
+// reference row's 99th percentile (docs/methods.md, "Miss rule").
+struct HitReference {
+    double median = 0;
+    double p99 = 0;
+};
+
+HitReference hitReference(const std::vector<std::uint32_t>& hits);
+bool showsMisses(const HitReference& reference, const std::vector<std::uint32_t>& row);
+double median(std::vector<std::uint32_t> values);
+double meanOf(const std::vector<std::uint32_t>& values);
+
+}  // namespace ts

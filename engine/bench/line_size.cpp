@@ -1,0 +1,59 @@
+#include <algorithm>
+
+#include "analysis/analysis.hpp"
+#include "bench/cache_benchmarks.hpp"
+#include "bench/cache_common.hpp"
+#include "bench/sweep_runner.hpp"
+
+namespace ts {
+
+// An array of 1.5x the capacity, walked with growing strides: a cache of C bytes
+// in lines of L holds C/L tags, so the chase starts to hit once stride >= 1.5 L.
+void measureLineSize(RunContext& ctx, const CacheTarget& target) {
+    const std::string title = target.title + " Line Size";
+    const Attribute* size = decided(ctx, target.element, "size");
+    const Attribute* fg = decided(ctx, target.element, "fetchGranularity");
+    if (!size || !fg) {
+        ctx.report(target.element, undecided("lineSize", "bytes", "size or fetch granularity unknown"));
+        return;
+    }
+    std::uint32_t firstStride = static_cast<std::uint32_t>(fg->value);
+    if (target.above)
+        if (const Attribute* aboveLine = decided(ctx, *target.above, "lineSize"))
+            firstStride = std::max(firstStride, static_cast<std::uint32_t>(aboveLine->value));
+    const std::uint64_t arrayBytes = alignDown(static_cast<std::uint64_t>(1.5 * size->value), 4096);
+    if (arrayBytes > chaserLimit(ctx, target)) {
+        ctx.report(target.element, undecided("lineSize", "bytes",
+                                             "1.5x the size exceeds what one chaser can walk in this space"));
+        return;
+    }
+    ctx.beginStep(title, "strides over 1.5x the size");
+    std::vector<ChaseRequest> requests;
+    std::vector<SeriesRow> rows;
+    for (std::uint32_t stride = firstStride; stride <= 4096 && arrayBytes / stride >= 16; stride *= 2) {
+        ChaseRequest r;
+        r.space = target.space;
+        r.arrayBytes = arrayBytes;
+        r.strideBytes = stride;
+        r.warmupPasses = 2;
+        r.recordLoads = static_cast<std::uint32_t>(std::min<std::uint64_t>(256, arrayBytes / stride));
+        requests.push_back(r);
+        rows.push_back(SeriesRow{static_cast<double>(stride), static_cast<double>(arrayBytes), {}, 0, {}});
+    }
+    SweepRunner runner(ctx, seriesId(target, "line_size"), title, SeriesKind::LineSize, target.element);
+    runner.run(requests, target.unitPrivate, rows);
+    runner.finish();
+
+    const Decision d = decideLineSize(runner.sorted(), size->value, fg->value);
+    Attribute a;
+    a.name = "lineSize";
+    a.unit = "bytes";
+    a.value = d.value;
+    a.method = d.method.empty() ? "p-chase" : d.method;
+    a.confidence = d.decided ? d.confidence : 0;
+    a.reason = d.reason;
+    a.evidence = runner.sorted().id;
+    ctx.report(target.element, a);
+}
+
+}  // namespace ts

@@ -1,0 +1,90 @@
+#include <algorithm>
+#include <numeric>
+#include <string>
+
+#include "bench/cache_benchmarks.hpp"
+#include "bench/cache_common.hpp"
+#include "bench/hit_reference.hpp"
+#include "bench/retime.hpp"
+#include "bench/unit_benchmarks.hpp"
+
+namespace ts {
+namespace {
+
+struct Candidate {
+    const CacheTarget* target;
+    std::uint64_t fillBytes;   // 3/4 of its size: fits alone
+    std::uint32_t stride;
+    double sizeBytes;
+};
+
+int findRoot(std::vector<int>& parent, int i) {
+    while (parent[static_cast<std::size_t>(i)] != i) i = parent[static_cast<std::size_t>(i)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
+    return i;
+}
+
+}  // namespace
+
+// For every pair (X, Y): fill A in X, fill B (X's size) in Y on the same thread, re-time A.
+// A evicted means one physical cache serves both. The classes are the union of the
+// "shares" pairs; a pair inside a class that tested "not shared" is an inconsistency.
+void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& targets) {
+    std::vector<Candidate> candidates;
+    for (const auto& t : targets) {
+        if (t.above || t.space == Space::GlobalL2 || t.space == Space::VectorL2) continue;  // first levels only
+        const Attribute* size = decided(ctx, t.element, "size");
+        if (!size) continue;
+        const std::uint32_t stride = lineStride(ctx, t);
+        const auto fill = alignDown(static_cast<std::uint64_t>(0.75 * size->value), stride);
+        if (fill >= stride && fill <= chaserLimit(ctx, t)) candidates.push_back({&t, fill, stride, size->value});
+    }
+    if (candidates.size() < 2) return;
+    ctx.beginStep("Physical Sharing", std::to_string(candidates.size()) + " spaces, every pair");
+    const std::string id = "sharing.physical";
+    ctx.openSeries(id, "Physical Sharing", SeriesKind::Sharing, candidates.front().target->element);
+
+    const auto n = candidates.size();
+    std::vector<int> parent(n);
+    std::iota(parent.begin(), parent.end(), 0);
+    std::vector<std::vector<int>> shares(n, std::vector<int>(n, -1));
+    for (std::size_t x = 0; x < n; ++x) {
+        const auto& a = candidates[x];
+        const auto control = retimeAfter(ctx, a.target->space, a.fillBytes, a.stride, 0, std::nullopt);
+        const HitReference reference = hitReference(control);
+        std::vector<SeriesRow> rows;
+        for (std::size_t y = 0; y < n; ++y) {
+            if (y == x) continue;
+            const auto& b = candidates[y];
+            std::uint64_t fillB = alignDown(static_cast<std::uint64_t>(a.sizeBytes), b.stride);
+            if (b.target->space != Space::Constant) fillB = std::min(fillB, chaserLimit(ctx, *b.target));
+            SecondChaser second{b.target->space, fillB, b.stride, 1, Placement::SameThread, 0, -1, false};
+            auto retimed = retimeAfter(ctx, a.target->space, a.fillBytes, a.stride, 0, second);
+            const bool shared = showsMisses(reference, retimed);
+            shares[x][y] = shared ? 1 : 0;
+            if (shared) parent[static_cast<std::size_t>(findRoot(parent, static_cast<int>(x)))] = findRoot(parent, static_cast<int>(y));
+            rows.push_back(SeriesRow{static_cast<double>(y), static_cast<double>(x),
+                                     a.target->title + " after " + b.target->title, shared ? 1.0 : 0.0,
+                                     std::move(retimed)});
+        }
+        ctx.appendRows(id, std::move(rows));
+    }
+
+    for (std::size_t x = 0; x < n; ++x) {
+        Attribute a;
+        a.name = "sharedWith";
+        a.method = "fill-evict-retime";
+        a.evidence = id;
+        a.confidence = 1.0;
+        for (std::size_t y = 0; y < n; ++y) {
+            if (y == x || findRoot(parent, static_cast<int>(x)) != findRoot(parent, static_cast<int>(y))) continue;
+            a.names.push_back(std::string(displayName(candidates[y].target->element)));
+            if (shares[x][y] != 1 || shares[y][x] != 1) a.confidence = 0.5;
+        }
+        a.value = static_cast<double>(a.names.size());
+        a.reason = a.confidence < 1 ? "sharing follows by transitivity but not every pair evicted the other"
+                                    : "every pair in the class evicted each other";
+        ctx.report(candidates[x].target->element, a);
+    }
+}
+
+}  // namespace ts

@@ -1,0 +1,123 @@
+#include "bench/size_search.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "analysis/analysis.hpp"
+#include "bench/hit_reference.hpp"
+#include "bench/sweep_runner.hpp"
+
+namespace ts {
+namespace {
+
+constexpr int kSweepPoints = 17;
+
+std::vector<std::uint64_t> evenlySpaced(std::uint64_t lo, std::uint64_t hi, std::uint32_t align) {
+    std::vector<std::uint64_t> sizes;
+    for (int i = 0; i < kSweepPoints; ++i) {
+        const double x = static_cast<double>(lo) + (static_cast<double>(hi - lo) * i) / (kSweepPoints - 1);
+        const auto aligned = static_cast<std::uint64_t>(x) / align * align;
+        if (aligned >= lo && (sizes.empty() || aligned > sizes.back())) sizes.push_back(aligned);
+    }
+    if (sizes.empty() || sizes.back() != hi) sizes.push_back(hi);
+    return sizes;
+}
+
+std::string kib(std::uint64_t bytes) {
+    std::ostringstream out;
+    out << bytes / 1024.0 << " KiB";
+    return out.str();
+}
+
+// Bracket [last fitting, first missing] from the rows measured so far (sorted by x).
+std::pair<std::uint64_t, std::uint64_t> bracketByRule(const Series& sorted, const HitReference& reference) {
+    std::uint64_t lastFit = static_cast<std::uint64_t>(sorted.rows.front().x);
+    for (const auto& row : sorted.rows) {
+        if (showsMisses(reference, row.latencies)) return {lastFit, static_cast<std::uint64_t>(row.x)};
+        lastFit = static_cast<std::uint64_t>(row.x);
+    }
+    return {lastFit, lastFit};
+}
+
+}  // namespace
+
+SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
+    SweepRunner runner(ctx, spec.seriesId, spec.title, spec.kind, spec.element);
+    const auto measure = [&](const std::vector<std::uint64_t>& sizes) {
+        std::vector<ChaseRequest> requests;
+        std::vector<SeriesRow> rows;
+        for (auto bytes : sizes) {
+            ChaseRequest r;
+            r.space = spec.space;
+            r.arrayBytes = bytes;
+            r.strideBytes = spec.strideBytes;
+            r.warmupPasses = 1;
+            r.recordLoads = spec.recordLoads;
+            r.unit = spec.unit;
+            if (spec.splitAboveBytes && bytes > spec.splitAboveBytes) {
+                r.arrayBytes = spec.splitAboveBytes;
+                r.second = SecondChaser{spec.space, bytes - spec.splitAboveBytes, spec.strideBytes, 1,
+                                        Placement::SameThread, 0, -1, false};
+            }
+            requests.push_back(r);
+            rows.push_back(SeriesRow{static_cast<double>(bytes), 0, {}, 0, {}});
+        }
+        return runner.run(requests, spec.batchable, rows);
+    };
+
+    // 1. Exponential search for the first array that no longer fits.
+    ctx.beginStep(spec.title, "exponential search from " + kib(spec.startBytes));
+    std::vector<std::uint64_t> doublings;
+    for (std::uint64_t s = spec.startBytes; s <= spec.limitBytes; s *= 2) doublings.push_back(s);
+    if (doublings.size() < 2) return {false, spec.startBytes, 0, true, "search range too small"};
+
+    // Unit-private caches: all small doublings at once, one per unit; larger ones one by one.
+    constexpr std::uint64_t kBatchedDoublingsUpTo = 4ull << 20;
+    std::size_t batched = 1;
+    while (spec.batchable && batched < doublings.size() && doublings[batched] <= kBatchedDoublingsUpTo) ++batched;
+    const auto firstRows = measure({doublings.begin(), doublings.begin() + static_cast<long>(batched)});
+    const HitReference reference = hitReference(firstRows.front());
+    std::uint64_t lo = 0, hi = 0;
+    for (std::size_t i = 1; i < doublings.size() && !hi; ++i) {
+        const bool misses = i < batched ? showsMisses(reference, firstRows[i])
+                                        : showsMisses(reference, measure({doublings[i]}).front());
+        if (misses) lo = doublings[i - 1], hi = doublings[i];
+    }
+    if (!hi) {
+        runner.finish();
+        return {false, doublings.back(), 0, true,
+                "no capacity knee up to " + kib(doublings.back()) + ": the cache is at least this large"};
+    }
+
+    // 2. Coarse sweep over the bracket, 3. fine sweep between the two rows around the change.
+    ctx.beginStep(spec.title, "sweep " + kib(lo) + " .. " + kib(hi));
+    measure(evenlySpaced(lo, hi, spec.strideBytes));
+    ChangePoint coarse = runner.changePoint();
+    auto [fineLo, fineHi] = bracketByRule(runner.sorted(), reference);
+    if (coarse.found && coarse.index > 0) {
+        fineLo = static_cast<std::uint64_t>(runner.sorted().rows[coarse.index - 1].x);
+        fineHi = static_cast<std::uint64_t>(runner.sorted().rows[coarse.index].x);
+    }
+    if (fineHi > fineLo + spec.strideBytes) {
+        ctx.beginStep(spec.title, "refine " + kib(fineLo) + " .. " + kib(fineHi));
+        measure(evenlySpaced(fineLo, fineHi, spec.strideBytes));
+    }
+    const ChangePoint final = runner.changePoint();
+    runner.finish();
+
+    SizeSearchOutcome outcome;
+    if (final.found) {
+        outcome.decided = true;
+        outcome.bytes = static_cast<std::uint64_t>(final.x);
+        outcome.confidence = final.confidence;
+        outcome.reason = final.reason;
+    } else {
+        const auto [lastFit, firstMiss] = bracketByRule(runner.sorted(), reference);
+        (void)firstMiss;
+        outcome.bytes = lastFit;
+        outcome.reason = "no significant change point: " + final.reason;
+    }
+    return outcome;
+}
+
+}  // namespace ts
