@@ -1,2 +1,178 @@
+// toposcope-cli: headless GPU memory-topology discovery.
+#include <CLI/CLI.hpp>
+
+#include <csignal>
+#include <cstdio>
 #include <iostream>
-int main() { std::cout << "toposcope-cli (under construction)\n"; return 0; }
+
+#include "analysis/raw_analysis.hpp"
+#include "backend_factory.hpp"
+#include "bench/discovery.hpp"
+#include "io/input_error.hpp"
+#include "io/json_file.hpp"
+#include "io/mt4g_json.hpp"
+#include "io/mt4g_raw.hpp"
+#include "io/report_json.hpp"
+#include "progress_printer.hpp"
+#include "sim/builtin_profiles.hpp"
+#include "sim/profile.hpp"
+#include "summary_table.hpp"
+
+namespace {
+
+constexpr int kExitRunFailed = 1;
+constexpr int kExitBadInput = 2;
+
+ts::CancelToken* activeCancel = nullptr;
+
+extern "C" void onInterrupt(int) {
+    if (activeCancel) activeCancel->cancel();
+}
+
+struct Outputs {
+    std::string json;
+    std::string mt4gJson;
+    std::string rawDir;
+};
+
+// Writes every requested output; a failure of one does not stop the others.
+bool writeOutputs(const ts::Topology& topology, const Outputs& outputs) {
+    bool ok = true;
+    auto attempt = [&](const std::string& what, auto&& write) {
+        try {
+            write();
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "error: writing %s: %s\n", what.c_str(), e.what());
+            ok = false;
+        }
+    };
+    if (!outputs.json.empty()) attempt(outputs.json, [&] { ts::writeReportFile(topology, outputs.json); });
+    if (!outputs.mt4gJson.empty())
+        attempt(outputs.mt4gJson, [&] { ts::writeJsonFile(ts::topologyToMt4gJson(topology), outputs.mt4gJson); });
+    if (!outputs.rawDir.empty())
+        attempt(outputs.rawDir, [&] { ts::writeMt4gRawFolder(topology.series, topology.device.name, outputs.rawDir); });
+    return ok;
+}
+
+void printSummaryUnlessStdout(const ts::Topology& topology, const Outputs& outputs, bool quiet) {
+    if (quiet || outputs.json == "-" || outputs.mt4gJson == "-") return;
+    ts::cli::printSummary(std::cout, topology);
+}
+
+int listProfiles() {
+    for (const auto& p : ts::builtinProfiles()) {
+        try {
+            const auto profile = ts::parseProfile(p.text, "builtin:" + std::string(p.name));
+            std::cout << p.name << "\t" << profile.name << "\n";
+        } catch (const std::exception& e) {
+            std::cout << p.name << "\t(invalid: " << e.what() << ")\n";
+        }
+    }
+    return 0;
+}
+
+int runAnalyze(const std::string& rawDir, const Outputs& outputs, bool quiet) {
+    std::vector<std::string> warnings;
+    const ts::Topology topology = ts::analyzeMt4gRaw(rawDir, &warnings);
+    for (const auto& w : warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+    printSummaryUnlessStdout(topology, outputs, quiet);
+    return writeOutputs(topology, outputs) ? 0 : kExitRunFailed;
+}
+
+int runDiscover(const ts::cli::BackendChoice& choice, const std::string& only, const Outputs& outputs, bool quiet) {
+    ts::DiscoveryOptions options;
+    if (!only.empty()) {
+        std::string error;
+        if (!ts::parseGroups(only, options.groups, error)) {
+            std::fprintf(stderr, "error: --only: %s\n", error.c_str());
+            return kExitBadInput;
+        }
+    }
+    std::vector<std::string> notes;
+    std::unique_ptr<ts::Backend> backend = ts::cli::makeBackend(choice, notes);
+    for (const auto& n : notes) std::fprintf(stderr, "%s\n", n.c_str());
+
+    ts::cli::ProgressPrinter printer(quiet);
+    ts::CancelToken cancel;
+    activeCancel = &cancel;
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    ts::Topology topology;
+    int status = 0;
+    try {
+        ts::runDiscovery(*backend, options, printer, cancel, topology);
+    } catch (const ts::Cancelled&) {
+        std::fprintf(stderr, "cancelled: writing what was measured so far\n");
+        topology.warnings.push_back("run cancelled before the plan finished");
+        status = kExitRunFailed;
+    } catch (const ts::BackendError& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        topology.warnings.push_back(std::string("run failed: ") + e.what());
+        status = kExitRunFailed;
+    }
+    activeCancel = nullptr;
+    printSummaryUnlessStdout(topology, outputs, quiet);
+    if (!writeOutputs(topology, outputs)) status = kExitRunFailed;
+    return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"TopoScope: discovers the memory and compute topology of NVIDIA and AMD GPUs by microbenchmarks",
+                 "toposcope-cli"};
+    app.set_version_flag("--version", std::string("toposcope-cli ") + TOPOSCOPE_VERSION);
+
+    ts::cli::BackendChoice choice;
+    std::string only;
+    Outputs outputs;
+    bool quiet = false;
+    app.add_option("--backend", choice.backend, "auto, cuda, hip or sim (auto: the first real GPU, else sim/h100)")
+        ->check(CLI::IsMember({"auto", "cuda", "hip", "sim"}));
+    app.add_option("--device", choice.device, "GPU index")->check(CLI::NonNegativeNumber);
+    app.add_option("--profile", choice.profile, "simulator profile: a built-in name (see 'profiles') or a file");
+    app.add_option("--only", only,
+                   "comma list of groups: l1, l2, texture, readonly, constant, shared, memory, scalar, sharing, bandwidth");
+    app.add_option("--json", outputs.json, "write TopoScope's report (JSON) to FILE, - for stdout");
+    app.add_option("--mt4g-json", outputs.mt4gJson, "write the results in MT4G's JSON layout to FILE, - for stdout");
+    app.add_option("--raw", outputs.rawDir, "write every series in MT4G's raw text layout into DIR");
+    app.add_flag("--quiet", quiet, "no progress or summary output");
+
+    auto* analyze = app.add_subcommand("analyze", "run TopoScope's analysis on a folder of MT4G raw series");
+    std::string rawIn;
+    Outputs analyzeOutputs;
+    analyze->add_option("--mt4g-raw", rawIn, "folder of MT4G raw series")->required();
+    analyze->add_option("--json", analyzeOutputs.json, "write TopoScope's report to FILE, - for stdout");
+    analyze->add_option("--mt4g-json", analyzeOutputs.mt4gJson, "write MT4G's JSON layout to FILE, - for stdout");
+    analyze->add_flag("--quiet", quiet, "no summary output");
+    auto* profiles = app.add_subcommand("profiles", "list the built-in simulator profiles");
+    app.require_subcommand(0, 1);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return kExitBadInput;
+    }
+
+    try {
+        if (profiles->parsed()) return listProfiles();
+        if (analyze->parsed()) return runAnalyze(rawIn, analyzeOutputs, quiet);
+        return runDiscover(choice, only, outputs, quiet);
+    } catch (const ts::InputError& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return kExitBadInput;
+    } catch (const ts::BackendError& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return kExitRunFailed;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return kExitRunFailed;
+    }
+}

@@ -16,4 +16,8 @@ void measureMissPenalty(RunContext& ctx, const CacheTarget& target);
 // A measured attribute that later benchmarks may rely on (decided, confidence > 0), or null.
 const Attribute* decided(const RunContext& ctx, Element element, const std::string& name);
 
+// The fetch granularity as a stride: decided, or the upper bound reported when it hides
+// behind the cache in front (a stride that still touches a new sector on every load).
+const Attribute* usableFetchGranularity(const RunContext& ctx, Element element);
+
 }  // namespace ts

@@ -14,7 +14,7 @@ std::string seriesId(const CacheTarget& target, const std::string& benchmark) {
 
 std::uint32_t lineStride(const RunContext& ctx, const CacheTarget& target) {
     if (const auto* line = decided(ctx, target.element, "lineSize")) return static_cast<std::uint32_t>(line->value);
-    if (const auto* fg = decided(ctx, target.element, "fetchGranularity")) return static_cast<std::uint32_t>(fg->value);
+    if (const auto* fg = usableFetchGranularity(ctx, target.element)) return static_cast<std::uint32_t>(fg->value);
     return 64;
 }
 
@@ -36,6 +36,11 @@ std::uint64_t chaserLimit(RunContext& ctx, const CacheTarget& target) {
 const Attribute* decided(const RunContext& ctx, Element element, const std::string& name) {
     const Attribute* a = const_cast<RunContext&>(ctx).topology().find(element, name);
     return a && a->confidence > 0 && !a->lowerBound ? a : nullptr;
+}
+
+const Attribute* usableFetchGranularity(const RunContext& ctx, Element element) {
+    const Attribute* a = const_cast<RunContext&>(ctx).topology().find(element, "fetchGranularity");
+    return a && a->value > 0 && (a->confidence > 0 || a->upperBound) ? a : nullptr;
 }
 
 }  // namespace ts

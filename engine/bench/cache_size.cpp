@@ -7,7 +7,7 @@
 namespace ts {
 
 void measureSize(RunContext& ctx, const CacheTarget& target) {
-    const Attribute* fg = decided(ctx, target.element, "fetchGranularity");
+    const Attribute* fg = usableFetchGranularity(ctx, target.element);
     if (!fg) {
         ctx.report(target.element, undecided("size", "bytes", "fetch granularity unknown"));
         return;

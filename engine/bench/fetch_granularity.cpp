@@ -12,17 +12,17 @@ namespace ts {
 void measureFetchGranularity(RunContext& ctx, const CacheTarget& target) {
     const std::string title = target.title + " Fetch Granularity";
     ctx.beginStep(title, "cold chases, strides 4 B .. 1 KiB");
+    // Behind another cache a cold chase must touch a new sector of it on every load,
+    // so strides start at that cache's fetch granularity.
     std::uint32_t firstStride = 4;
     if (target.above) {
-        const Attribute* aboveLine = decided(ctx, *target.above, "lineSize");
-        const Attribute* aboveFg = decided(ctx, *target.above, "fetchGranularity");
-        if (!aboveLine && !aboveFg) {
+        const Attribute* aboveFg = ctx.topology().find(*target.above, "fetchGranularity");
+        if (!aboveFg || aboveFg->value <= 0) {
             ctx.report(target.element, undecided("fetchGranularity", "bytes",
                                                  "the cache in front of it was not measured"));
             return;
         }
-        firstStride = static_cast<std::uint32_t>(std::max(aboveLine ? aboveLine->value : 0.0,
-                                                          aboveFg ? aboveFg->value : 0.0));
+        firstStride = static_cast<std::uint32_t>(aboveFg->value);
     }
     constexpr std::uint32_t kLoads = 64;
     const std::uint64_t limit = chaserLimit(ctx, target);
@@ -52,6 +52,14 @@ void measureFetchGranularity(RunContext& ctx, const CacheTarget& target) {
     a.confidence = d.decided ? d.confidence : 0;
     a.reason = d.reason;
     a.evidence = runner.sorted().id;
+    if (target.above && d.decided && d.value <= firstStride) {
+        // Every load already missed at the smallest stride we may use: the true granularity
+        // is this stride or finer, hidden by the cache in front.
+        a.confidence = 0;
+        a.upperBound = true;
+        a.reason = "at most " + std::to_string(firstStride) +
+                   " B: finer granularity is hidden behind the cache in front (its own granularity)";
+    }
     ctx.report(target.element, a);
 }
 

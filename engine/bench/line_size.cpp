@@ -12,15 +12,15 @@ namespace ts {
 void measureLineSize(RunContext& ctx, const CacheTarget& target) {
     const std::string title = target.title + " Line Size";
     const Attribute* size = decided(ctx, target.element, "size");
-    const Attribute* fg = decided(ctx, target.element, "fetchGranularity");
+    const Attribute* fg = usableFetchGranularity(ctx, target.element);
     if (!size || !fg) {
         ctx.report(target.element, undecided("lineSize", "bytes", "size or fetch granularity unknown"));
         return;
     }
     std::uint32_t firstStride = static_cast<std::uint32_t>(fg->value);
-    if (target.above)
-        if (const Attribute* aboveLine = decided(ctx, *target.above, "lineSize"))
-            firstStride = std::max(firstStride, static_cast<std::uint32_t>(aboveLine->value));
+    if (target.above)  // every load must touch a new sector of the cache in front
+        if (const Attribute* aboveFg = ctx.topology().find(*target.above, "fetchGranularity"))
+            firstStride = std::max(firstStride, static_cast<std::uint32_t>(aboveFg->value));
     const std::uint64_t arrayBytes = alignDown(static_cast<std::uint64_t>(1.5 * size->value), 4096);
     if (arrayBytes > chaserLimit(ctx, target)) {
         ctx.report(target.element, undecided("lineSize", "bytes",

@@ -29,6 +29,7 @@ struct Attribute {
     std::vector<std::string> names;               // sharedWith and similar lists
     std::vector<std::vector<int>> groups;         // CU sharing groups (physical ids)
     bool lowerBound = false;                      // value is only a lower bound
+    bool upperBound = false;                      // value is only an upper bound
     bool overheadSubtracted = false;              // latency attributes: timer overhead subtracted?
 };
 

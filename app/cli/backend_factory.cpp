@@ -1,0 +1,72 @@
+#include "backend_factory.hpp"
+
+#include "io/input_error.hpp"
+#include "sim/profile.hpp"
+#include "sim/sim_backend.hpp"
+
+#ifdef TOPOSCOPE_HAVE_CUDA
+#include "cuda/cuda_backend.hpp"
+#endif
+
+namespace ts::cli {
+namespace {
+
+std::unique_ptr<Backend> makeSim(const BackendChoice& choice, std::vector<std::string>& notes) {
+    const std::string name = choice.profile.empty() ? "h100" : choice.profile;
+    try {
+        std::vector<std::string> warnings;
+        auto profile = loadProfile(name, &warnings);
+        for (auto& w : warnings) notes.push_back("profile: " + w);
+        return std::make_unique<SimBackend>(std::move(profile));
+    } catch (const ProfileError& e) {
+        throw InputError(e.what());
+    }
+}
+
+std::unique_ptr<Backend> makeCuda(const BackendChoice& choice) {
+#ifdef TOPOSCOPE_HAVE_CUDA
+    return makeCudaBackend(choice.device);
+#else
+    (void)choice;
+    throw BackendError("this build has no CUDA backend (configure with -DTOPOSCOPE_CUDA=ON where nvcc is installed)");
+#endif
+}
+
+int cudaDevices() {
+#ifdef TOPOSCOPE_HAVE_CUDA
+    return cudaDeviceCount();
+#else
+    return 0;
+#endif
+}
+
+}  // namespace
+
+std::vector<std::string> compiledBackends() {
+    std::vector<std::string> names;
+#ifdef TOPOSCOPE_HAVE_CUDA
+    names.push_back("cuda");
+#endif
+#ifdef TOPOSCOPE_HAVE_HIP
+    names.push_back("hip");
+#endif
+    names.push_back("sim");
+    return names;
+}
+
+std::unique_ptr<Backend> makeBackend(const BackendChoice& choice, std::vector<std::string>& notes) {
+    if (choice.backend == "sim") return makeSim(choice, notes);
+    if (choice.backend == "cuda") return makeCuda(choice);
+    if (choice.backend == "hip")
+        throw BackendError("this build has no HIP backend (configure with -DTOPOSCOPE_HIP=ON where hipcc is installed)");
+    // auto: the first real GPU, else the simulated H100.
+    if (cudaDevices() > 0) {
+        notes.push_back("auto: using CUDA device " + std::to_string(choice.device));
+        return makeCuda(choice);
+    }
+    notes.push_back("auto: no GPU found, using the simulator with the " +
+                    (choice.profile.empty() ? std::string("h100") : choice.profile) + " profile");
+    return makeSim(choice, notes);
+}
+
+}  // namespace ts::cli

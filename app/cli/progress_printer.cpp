@@ -1,0 +1,34 @@
+#include "progress_printer.hpp"
+
+#include <cstdio>
+
+namespace ts::cli {
+
+void ProgressPrinter::onDevice(const DeviceInfo& d) {
+    if (quiet_) return;
+    std::fprintf(stderr, "device: %s (%s, %s, %d units) via %s\n", d.name.c_str(), std::string(toString(d.vendor)).c_str(),
+                 d.arch.c_str(), d.unitCount, d.backend.c_str());
+}
+
+void ProgressPrinter::onProgress(const ProgressEvent& e) {
+    if (quiet_ || e.benchmark == "done") return;
+    if (e.etaSeconds >= 0)
+        std::fprintf(stderr, "[%d/%d %5.1fs, ETA %4.0fs] %s: %s\n", e.done, e.total, e.elapsedSeconds, e.etaSeconds,
+                     e.benchmark.c_str(), e.step.c_str());
+    else
+        std::fprintf(stderr, "[%d/%d %5.1fs] %s: %s\n", e.done, e.total, e.elapsedSeconds, e.benchmark.c_str(),
+                     e.step.c_str());
+}
+
+void ProgressPrinter::onResult(const ResultEvent& e) {
+    if (quiet_) return;
+    const Attribute& a = e.attribute;
+    std::fprintf(stderr, "  = %s %s: %g %s (confidence %.3f)%s\n", std::string(displayName(e.element)).c_str(),
+                 a.name.c_str(), a.value, a.unit.c_str(), a.confidence, a.lowerBound ? " [lower bound]" : "");
+}
+
+void ProgressPrinter::onWarning(const std::string& message) {
+    std::fprintf(stderr, "warning: %s\n", message.c_str());
+}
+
+}  // namespace ts::cli

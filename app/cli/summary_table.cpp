@@ -1,0 +1,44 @@
+#include "summary_table.hpp"
+
+#include <iomanip>
+#include <sstream>
+
+namespace ts::cli {
+namespace {
+
+std::string formatValue(const Attribute& a) {
+    std::ostringstream v;
+    if (!a.groups.empty()) {
+        v << a.groups.size() << " group(s)";
+    } else if (!a.names.empty() || a.name == "sharedWith") {
+        for (std::size_t i = 0; i < a.names.size(); ++i) v << (i ? ", " : "") << a.names[i];
+        if (a.names.empty()) v << "(none)";
+    } else {
+        v << std::setprecision(6) << a.value;
+        if (!a.unit.empty()) v << ' ' << a.unit;
+    }
+    if (a.lowerBound) v << " (lower bound)";
+    return v.str();
+}
+
+}  // namespace
+
+void printSummary(std::ostream& out, const Topology& t) {
+    out << t.device.name << " (" << toString(t.device.vendor) << ", " << t.device.arch << ", " << t.device.unitCount
+        << " units, backend " << t.device.backend << ")\n";
+    out << "timer overhead: " << t.timerOverheadCycles << " cycles (included in latencies, not subtracted)\n\n";
+    out << std::left << std::setw(15) << "element" << std::setw(27) << "attribute" << std::setw(28) << "value"
+        << std::setw(11) << "source" << "confidence\n";
+    for (const auto& [element, report] : t.elements) {
+        for (const auto& a : report.attributes) {
+            out << std::left << std::setw(15) << displayName(element) << std::setw(27) << a.name << std::setw(28)
+                << formatValue(a) << std::setw(11) << (a.source == Source::Api ? "api" : "benchmark")
+                << std::fixed << std::setprecision(3) << a.confidence << std::defaultfloat;
+            if (a.confidence == 0 && !a.reason.empty()) out << "  (" << a.reason << ")";
+            out << '\n';
+        }
+    }
+    for (const auto& w : t.warnings) out << "warning: " << w << '\n';
+}
+
+}  // namespace ts::cli

@@ -1,0 +1,265 @@
+#include "io/report_json.hpp"
+
+#include "io/input_error.hpp"
+#include "io/json_file.hpp"
+
+namespace ts {
+namespace {
+
+using nlohmann::json;
+
+json statsToJson(const LatencyStats& s) {
+    return {{"mean", s.mean}, {"p50", s.p50}, {"p95", s.p95}, {"stdev", s.stdev},
+            {"min", s.min},   {"max", s.max}, {"samples", s.samples}};
+}
+
+json attributeToJson(const Attribute& a) {
+    json j{{"name", a.name},
+           {"value", a.value},
+           {"unit", a.unit},
+           {"source", a.source == Source::Api ? "api" : "benchmark"},
+           {"method", a.method},
+           {"confidence", a.confidence}};
+    if (!a.evidence.empty()) j["evidence"] = a.evidence;
+    if (!a.reason.empty()) j["reason"] = a.reason;
+    if (a.lowerBound) j["lowerBound"] = true;
+    if (a.upperBound) j["upperBound"] = true;
+    if (a.stats) {
+        j["stats"] = statsToJson(*a.stats);
+        j["overheadSubtracted"] = a.overheadSubtracted;
+    }
+    if (!a.names.empty()) j["names"] = a.names;
+    if (!a.groups.empty()) j["groups"] = a.groups;
+    return j;
+}
+
+json deviceToJson(const DeviceInfo& d) {
+    return {{"vendor", std::string(toString(d.vendor))},
+            {"name", d.name},
+            {"arch", d.arch},
+            {"computeCapability", {{"major", d.ccMajor}, {"minor", d.ccMinor}}},
+            {"asicRevision", d.asicRevision},
+            {"clockKhz", d.clockKhz},
+            {"memoryClockKhz", d.memoryClockKhz},
+            {"memoryBusWidthBits", d.memoryBusWidthBits},
+            {"unitCount", d.unitCount},
+            {"warpSize", d.warpSize},
+            {"coresPerUnit", d.coresPerUnit},
+            {"maxThreadsPerBlock", d.maxThreadsPerBlock},
+            {"maxThreadsPerUnit", d.maxThreadsPerUnit},
+            {"maxBlocksPerUnit", d.maxBlocksPerUnit},
+            {"regsPerBlock", d.regsPerBlock},
+            {"regsPerUnit", d.regsPerUnit},
+            {"concurrentKernels", d.concurrentKernels},
+            {"cooperativeLaunch", d.cooperativeLaunch},
+            {"l2SizeBytes", d.l2SizeBytes},
+            {"l2LineBytes", d.l2LineBytes},
+            {"persistingL2MaxBytes", d.persistingL2MaxBytes},
+            {"sharedPerUnitBytes", d.sharedPerUnitBytes},
+            {"sharedPerBlockBytes", d.sharedPerBlockBytes},
+            {"reservedSharedPerBlockBytes", d.reservedSharedPerBlockBytes},
+            {"totalConstBytes", d.totalConstBytes},
+            {"totalGlobalBytes", d.totalGlobalBytes},
+            {"xcds", d.xcds},
+            {"simdsPerUnit", d.simdsPerUnit},
+            {"physicalUnitIds", d.physicalUnitIds},
+            {"driver", d.driver},
+            {"backend", d.backend},
+            {"extra", d.extra}};
+}
+
+json seriesToJson(const Series& s) {
+    json rows = json::array();
+    for (const auto& r : s.rows) {
+        json row{{"x", r.x}, {"latencies", r.latencies}};
+        if (r.x2 != 0) row["x2"] = r.x2;
+        if (!r.label.empty()) row["label"] = r.label;
+        if (r.value != 0) row["value"] = r.value;
+        rows.push_back(std::move(row));
+    }
+    return {{"id", s.id},
+            {"title", s.title},
+            {"kind", std::string(toString(s.kind))},
+            {"element", std::string(toString(s.element))},
+            {"rows", std::move(rows)}};
+}
+
+// Typed access that turns every type or range problem into an InputError naming the place.
+class Reader {
+public:
+    explicit Reader(std::string origin) : origin_(std::move(origin)) {}
+
+    template <typename T>
+    T get(const json& object, const char* key, const std::string& where, T fallback) const {
+        if (!object.is_object()) fail(where, "expected an object");
+        auto it = object.find(key);
+        if (it == object.end() || it->is_null()) return fallback;
+        try {
+            return it->get<T>();
+        } catch (const json::exception&) {
+            fail(where + "." + key, "wrong type (" + std::string(it->type_name()) + ")");
+        }
+    }
+    [[noreturn]] void fail(const std::string& where, const std::string& problem) const {
+        throw InputError(origin_ + ": " + where + ": " + problem);
+    }
+
+private:
+    std::string origin_;
+};
+
+Attribute attributeFromJson(const json& j, const std::string& where, const Reader& r) {
+    Attribute a;
+    a.name = r.get<std::string>(j, "name", where, "");
+    if (a.name.empty()) r.fail(where, "attribute without a name");
+    a.value = r.get<double>(j, "value", where, 0);
+    a.unit = r.get<std::string>(j, "unit", where, "");
+    a.source = r.get<std::string>(j, "source", where, "benchmark") == "api" ? Source::Api : Source::Benchmark;
+    a.method = r.get<std::string>(j, "method", where, "");
+    a.confidence = r.get<double>(j, "confidence", where, 0);
+    if (a.confidence < 0 || a.confidence > 1) r.fail(where + ".confidence", "outside 0..1");
+    a.evidence = r.get<std::string>(j, "evidence", where, "");
+    a.reason = r.get<std::string>(j, "reason", where, "");
+    a.lowerBound = r.get<bool>(j, "lowerBound", where, false);
+    a.upperBound = r.get<bool>(j, "upperBound", where, false);
+    a.overheadSubtracted = r.get<bool>(j, "overheadSubtracted", where, false);
+    if (j.contains("stats")) {
+        const json& s = j["stats"];
+        LatencyStats st;
+        st.mean = r.get<double>(s, "mean", where + ".stats", 0);
+        st.p50 = r.get<double>(s, "p50", where + ".stats", 0);
+        st.p95 = r.get<double>(s, "p95", where + ".stats", 0);
+        st.stdev = r.get<double>(s, "stdev", where + ".stats", 0);
+        st.min = r.get<double>(s, "min", where + ".stats", 0);
+        st.max = r.get<double>(s, "max", where + ".stats", 0);
+        st.samples = r.get<std::size_t>(s, "samples", where + ".stats", 0);
+        a.stats = st;
+    }
+    a.names = r.get<std::vector<std::string>>(j, "names", where, {});
+    a.groups = r.get<std::vector<std::vector<int>>>(j, "groups", where, {});
+    return a;
+}
+
+}  // namespace
+
+json reportToJson(const Topology& t, bool withSeries) {
+    json elements = json::array();
+    for (const auto& [element, report] : t.elements) {
+        json attributes = json::array();
+        for (const auto& a : report.attributes) attributes.push_back(attributeToJson(a));
+        elements.push_back({{"id", std::string(toString(element))},
+                            {"name", std::string(displayName(element))},
+                            {"attributes", std::move(attributes)}});
+    }
+    json j{{"format", kReportFormat},
+           {"tool", {{"name", "TopoScope"}, {"version", t.toolVersion}}},
+           {"timestamp", t.timestamp},
+           {"device", deviceToJson(t.device)},
+           {"timer", {{"overheadCycles", t.timerOverheadCycles}, {"subtracted", false}}},
+           {"elements", std::move(elements)},
+           {"warnings", t.warnings}};
+    if (withSeries) {
+        json series = json::array();
+        for (const auto& s : t.series) series.push_back(seriesToJson(s));
+        j["series"] = std::move(series);
+    }
+    return j;
+}
+
+Topology reportFromJson(const json& j, const std::string& origin) {
+    const Reader r(origin);
+    if (!j.is_object()) r.fail("top level", "expected an object");
+    const auto format = r.get<std::string>(j, "format", "top level", "");
+    if (format != kReportFormat) r.fail("format", "expected \"" + std::string(kReportFormat) + "\", got \"" + format + "\"");
+    Topology t;
+    t.timestamp = r.get<std::string>(j, "timestamp", "top level", "");
+    if (j.contains("tool")) t.toolVersion = r.get<std::string>(j["tool"], "version", "tool", "");
+    const json device = j.value("device", json::object());
+    DeviceInfo& d = t.device;
+    d.vendor = r.get<std::string>(device, "vendor", "device", "NVIDIA") == "AMD" ? Vendor::Amd : Vendor::Nvidia;
+    d.name = r.get<std::string>(device, "name", "device", "");
+    d.arch = r.get<std::string>(device, "arch", "device", "");
+    d.clockKhz = r.get<std::uint64_t>(device, "clockKhz", "device", 0);
+    d.memoryClockKhz = r.get<std::uint64_t>(device, "memoryClockKhz", "device", 0);
+    d.memoryBusWidthBits = r.get<int>(device, "memoryBusWidthBits", "device", 0);
+    d.unitCount = r.get<int>(device, "unitCount", "device", 0);
+    if (d.unitCount < 0 || d.unitCount > 100000) r.fail("device.unitCount", "absurd value");
+    d.warpSize = r.get<int>(device, "warpSize", "device", 32);
+    d.coresPerUnit = r.get<int>(device, "coresPerUnit", "device", 0);
+    d.maxThreadsPerBlock = r.get<int>(device, "maxThreadsPerBlock", "device", 0);
+    d.maxThreadsPerUnit = r.get<int>(device, "maxThreadsPerUnit", "device", 0);
+    d.maxBlocksPerUnit = r.get<int>(device, "maxBlocksPerUnit", "device", 0);
+    d.regsPerBlock = r.get<int>(device, "regsPerBlock", "device", 0);
+    d.regsPerUnit = r.get<int>(device, "regsPerUnit", "device", 0);
+    d.l2SizeBytes = r.get<std::uint64_t>(device, "l2SizeBytes", "device", 0);
+    d.l2LineBytes = r.get<std::uint64_t>(device, "l2LineBytes", "device", 0);
+    d.persistingL2MaxBytes = r.get<std::uint64_t>(device, "persistingL2MaxBytes", "device", 0);
+    d.sharedPerUnitBytes = r.get<std::uint64_t>(device, "sharedPerUnitBytes", "device", 0);
+    d.sharedPerBlockBytes = r.get<std::uint64_t>(device, "sharedPerBlockBytes", "device", 0);
+    d.reservedSharedPerBlockBytes = r.get<std::uint64_t>(device, "reservedSharedPerBlockBytes", "device", 0);
+    d.totalConstBytes = r.get<std::uint64_t>(device, "totalConstBytes", "device", 0);
+    d.totalGlobalBytes = r.get<std::uint64_t>(device, "totalGlobalBytes", "device", 0);
+    d.xcds = r.get<int>(device, "xcds", "device", 1);
+    d.simdsPerUnit = r.get<int>(device, "simdsPerUnit", "device", 0);
+    d.physicalUnitIds = r.get<std::vector<int>>(device, "physicalUnitIds", "device", {});
+    d.driver = r.get<std::string>(device, "driver", "device", "");
+    d.backend = r.get<std::string>(device, "backend", "device", "");
+    d.extra = r.get<std::map<std::string, std::string>>(device, "extra", "device", {});
+    if (device.contains("computeCapability")) {
+        d.ccMajor = r.get<int>(device["computeCapability"], "major", "device.computeCapability", 0);
+        d.ccMinor = r.get<int>(device["computeCapability"], "minor", "device.computeCapability", 0);
+    }
+    if (j.contains("timer")) t.timerOverheadCycles = r.get<double>(j["timer"], "overheadCycles", "timer", 0);
+
+    const json elements = j.value("elements", json::array());
+    if (!elements.is_array()) r.fail("elements", "expected an array");
+    for (std::size_t i = 0; i < elements.size(); ++i) {
+        const std::string where = "elements[" + std::to_string(i) + "]";
+        const auto id = r.get<std::string>(elements[i], "id", where, "");
+        const auto element = elementFromString(id);
+        if (!element) r.fail(where + ".id", "unknown element \"" + id + "\"");
+        const json attributes = elements[i].value("attributes", json::array());
+        if (!attributes.is_array()) r.fail(where + ".attributes", "expected an array");
+        for (std::size_t k = 0; k < attributes.size(); ++k)
+            t.element(*element).set(attributeFromJson(attributes[k], where + ".attributes[" + std::to_string(k) + "]", r));
+    }
+    t.warnings = r.get<std::vector<std::string>>(j, "warnings", "top level", {});
+
+    const json series = j.value("series", json::array());
+    if (!series.is_array()) r.fail("series", "expected an array");
+    for (std::size_t i = 0; i < series.size(); ++i) {
+        const std::string where = "series[" + std::to_string(i) + "]";
+        Series s;
+        s.id = r.get<std::string>(series[i], "id", where, "");
+        s.title = r.get<std::string>(series[i], "title", where, "");
+        const auto element = elementFromString(r.get<std::string>(series[i], "element", where, ""));
+        if (!element) r.fail(where + ".element", "unknown element");
+        s.element = *element;
+        const auto kind = r.get<std::string>(series[i], "kind", where, "size");
+        for (SeriesKind k : {SeriesKind::Size, SeriesKind::LineSize, SeriesKind::FetchGranularity, SeriesKind::Latency,
+                             SeriesKind::SegmentSize, SeriesKind::Amount, SeriesKind::Sharing, SeriesKind::Bandwidth})
+            if (toString(k) == kind) s.kind = k;
+        const json rows = series[i].value("rows", json::array());
+        if (!rows.is_array()) r.fail(where + ".rows", "expected an array");
+        for (std::size_t k = 0; k < rows.size(); ++k) {
+            const std::string rw = where + ".rows[" + std::to_string(k) + "]";
+            SeriesRow row;
+            row.x = r.get<double>(rows[k], "x", rw, 0);
+            row.x2 = r.get<double>(rows[k], "x2", rw, 0);
+            row.label = r.get<std::string>(rows[k], "label", rw, "");
+            row.value = r.get<double>(rows[k], "value", rw, 0);
+            row.latencies = r.get<std::vector<std::uint32_t>>(rows[k], "latencies", rw, {});
+            s.rows.push_back(std::move(row));
+        }
+        t.series.push_back(std::move(s));
+    }
+    return t;
+}
+
+void writeReportFile(const Topology& topology, const std::string& path) {
+    writeJsonFile(reportToJson(topology), path);
+}
+
+Topology readReportFile(const std::string& path) { return reportFromJson(readJsonFile(path), path); }
+
+}  // namespace ts
