@@ -6,7 +6,7 @@
 #include <iostream>
 
 #include "analysis/raw_analysis.hpp"
-#include "backend_factory.hpp"
+#include "common/backend_factory.hpp"
 #include "bench/discovery.hpp"
 #include "io/input_error.hpp"
 #include "io/json_file.hpp"
@@ -79,7 +79,7 @@ int runAnalyze(const std::string& rawDir, const Outputs& outputs, bool quiet) {
     return writeOutputs(topology, outputs) ? 0 : kExitRunFailed;
 }
 
-int runDiscover(const ts::cli::BackendChoice& choice, const std::string& only, const Outputs& outputs, bool quiet) {
+int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, const Outputs& outputs, bool quiet) {
     ts::DiscoveryOptions options;
     if (!only.empty()) {
         std::string error;
@@ -89,7 +89,7 @@ int runDiscover(const ts::cli::BackendChoice& choice, const std::string& only, c
         }
     }
     std::vector<std::string> notes;
-    std::unique_ptr<ts::Backend> backend = ts::cli::makeBackend(choice, notes);
+    std::unique_ptr<ts::Backend> backend = ts::app::makeBackend(choice, notes);
     for (const auto& n : notes) std::fprintf(stderr, "%s\n", n.c_str());
 
     ts::cli::ProgressPrinter printer(quiet);
@@ -123,7 +123,7 @@ int main(int argc, char** argv) {
                  "toposcope-cli"};
     app.set_version_flag("--version", std::string("toposcope-cli ") + TOPOSCOPE_VERSION);
 
-    ts::cli::BackendChoice choice;
+    ts::app::BackendChoice choice;
     std::string only;
     Outputs outputs;
     bool quiet = false;

@@ -5,7 +5,7 @@
 
 #include "backend/backend.hpp"
 
-namespace ts::cli {
+namespace ts::app {
 
 struct BackendChoice {
     std::string backend = "auto";  // auto | cuda | hip | sim
@@ -20,4 +20,4 @@ std::unique_ptr<Backend> makeBackend(const BackendChoice& choice, std::vector<st
 // Names of the real-GPU backends compiled into this binary.
 std::vector<std::string> compiledBackends();
 
-}  // namespace ts::cli
+}  // namespace ts::app

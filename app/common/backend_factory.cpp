@@ -1,4 +1,4 @@
-#include "backend_factory.hpp"
+#include "common/backend_factory.hpp"
 
 #include "io/input_error.hpp"
 #include "sim/profile.hpp"
@@ -8,7 +8,7 @@
 #include "cuda/cuda_backend.hpp"
 #endif
 
-namespace ts::cli {
+namespace ts::app {
 namespace {
 
 std::unique_ptr<Backend> makeSim(const BackendChoice& choice, std::vector<std::string>& notes) {
@@ -69,4 +69,4 @@ std::unique_ptr<Backend> makeBackend(const BackendChoice& choice, std::vector<st
     return makeSim(choice, notes);
 }
 
-}  // namespace ts::cli
+}  // namespace ts::app
