@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "backend/backend.hpp"
+#include "model/space.hpp"
 
 namespace ts::app {
 
@@ -19,5 +20,17 @@ std::unique_ptr<Backend> makeBackend(const BackendChoice& choice, std::vector<st
 
 // Names of the real-GPU backends compiled into this binary.
 std::vector<std::string> compiledBackends();
+
+// One device a user can pick: a real GPU or a built-in simulator profile.
+struct DeviceEntry {
+    std::string label;        // "NVIDIA H100 80GB HBM3 (CUDA 0)", "NVIDIA H100 80GB HBM3 (simulated) [sim: h100]"
+    BackendChoice choice;     // what makeBackend needs to build it
+    Vendor vendor = Vendor::Nvidia;
+    bool real = false;        // false: a simulator profile
+};
+
+// Every real GPU the compiled backends find, in backend and index order, then every
+// built-in simulator profile. Devices that fail to open are left out. Never throws.
+std::vector<DeviceEntry> listDevices();
 
 }  // namespace ts::app

@@ -38,6 +38,28 @@ const Attribute* decided(const RunContext& ctx, Element element, const std::stri
     return a && a->confidence > 0 && !a->lowerBound ? a : nullptr;
 }
 
+std::uint64_t passAboveBytes(const RunContext& ctx, const CacheTarget& target, std::uint32_t stride) {
+    if (!target.above) return 0;
+    const Attribute* size = decided(ctx, *target.above, "size");
+    if (!size) return 0;
+    const Attribute* line = decided(ctx, *target.above, "lineSize");
+    if (!line) line = usableFetchGranularity(ctx, *target.above);
+    const double scale = line && line->value > 0 ? std::max(1.0, stride / line->value) : 1.0;
+    return static_cast<std::uint64_t>(2 * size->value * scale);
+}
+
+ChaseRequest chaseOver(Space space, std::uint64_t totalBytes, std::uint32_t stride, std::uint64_t splitAboveBytes) {
+    ChaseRequest r;
+    r.space = space;
+    r.arrayBytes = totalBytes;
+    r.strideBytes = stride;
+    if (splitAboveBytes && totalBytes > splitAboveBytes) {
+        r.arrayBytes = alignDown(splitAboveBytes, stride);
+        r.second = SecondChaser{space, totalBytes - r.arrayBytes, stride, 1, Placement::SameThread, 0, -1, false};
+    }
+    return r;
+}
+
 const Attribute* usableFetchGranularity(const RunContext& ctx, Element element) {
     const Attribute* a = const_cast<RunContext&>(ctx).topology().find(element, "fetchGranularity");
     return a && a->value > 0 && (a->confidence > 0 || a->upperBound) ? a : nullptr;

@@ -13,21 +13,17 @@ constexpr std::uint32_t kLatencySamples = 256;
 
 std::vector<std::uint32_t> timedChase(RunContext& ctx, const CacheTarget& target, SweepRunner& runner,
                                       std::uint64_t arrayBytes, std::uint32_t stride, std::uint32_t warmup) {
-    ChaseRequest r;
-    r.space = target.space;
-    r.arrayBytes = arrayBytes;
-    r.strideBytes = stride;
+    const std::uint64_t split = target.space == Space::Constant ? chaserLimit(ctx, target) : 0;
+    ChaseRequest r = chaseOver(target.space, arrayBytes, stride, split);
     r.warmupPasses = warmup;
     r.recordLoads = kLatencySamples;
-    return runner.run({r}, false).front();
+    return runner.run({r}, false, {SeriesRow{static_cast<double>(arrayBytes), 0, {}, 0, {}}}).front();
 }
 
 // A working set that hits this cache: a quarter of it, but well past the cache in front.
 std::uint64_t hitArrayBytes(const RunContext& ctx, const CacheTarget& target, double size, std::uint32_t stride) {
     std::uint64_t bytes = std::min<std::uint64_t>(static_cast<std::uint64_t>(size / 4), 1ull << 20);
-    if (target.above)
-        if (const Attribute* aboveSize = decided(ctx, *target.above, "size"))
-            bytes = std::max<std::uint64_t>(bytes, static_cast<std::uint64_t>(4 * aboveSize->value));
+    bytes = std::max(bytes, 2 * passAboveBytes(ctx, target, stride));
     return std::max<std::uint64_t>(alignDown(bytes, stride), stride);
 }
 
@@ -52,7 +48,7 @@ void measureLatency(RunContext& ctx, const CacheTarget& target) {
     a.name = "latency";
     a.unit = "cycles";
     a.stats = latencyStats(samples);
-    a.value = a.stats->mean;
+    a.value = a.stats->p50;  // the median: one delayed load must not move it
     a.method = "p-chase";
     a.confidence = samples.empty() ? 0 : 1;
     a.evidence = runner.sorted().id;
@@ -70,7 +66,7 @@ void measureMissPenalty(RunContext& ctx, const CacheTarget& target) {
     }
     const std::uint32_t stride = lineStride(ctx, target);
     const std::uint64_t arrayBytes = alignDown(static_cast<std::uint64_t>(2 * size->value), stride);
-    if (arrayBytes > chaserLimit(ctx, target)) {
+    if (arrayBytes > chaserLimit(ctx, target) && target.space != Space::Constant) {
         ctx.report(target.element, undecided("missPenalty", "cycles",
                                              "twice the size exceeds what one chaser can walk in this space"));
         return;
@@ -84,11 +80,11 @@ void measureMissPenalty(RunContext& ctx, const CacheTarget& target) {
     Attribute a;
     a.name = "missPenalty";
     a.unit = "cycles";
-    a.value = meanOf(samples) - hit->value;
+    a.value = median(samples) - hit->value;
     a.method = "p-chase";
     a.confidence = showsMisses(hitReference(ctx.series(seriesId(target, "latency")).rows.front().latencies), samples)
                        ? 1.0 : 0.0;
-    a.reason = a.confidence > 0 ? "mean latency at 2x the size minus the hit latency"
+    a.reason = a.confidence > 0 ? "median latency at 2x the size minus the median hit latency"
                                 : "the chase at 2x the size did not miss: no penalty measurable";
     a.evidence = runner.sorted().id;
     ctx.report(target.element, a);

@@ -20,12 +20,12 @@ void measureSize(RunContext& ctx, const CacheTarget& target) {
     spec.strideBytes = static_cast<std::uint32_t>(fg->value);
     spec.startBytes = std::max<std::uint64_t>(1024, 16 * spec.strideBytes);
     if (target.above) {
-        const Attribute* aboveSize = decided(ctx, *target.above, "size");
-        if (!aboveSize) {
+        const std::uint64_t pass = passAboveBytes(ctx, target, spec.strideBytes);
+        if (!pass) {
             ctx.report(target.element, undecided("size", "bytes", "the cache in front of it was not measured"));
             return;
         }
-        spec.startBytes = alignDown(static_cast<std::uint64_t>(2 * aboveSize->value), spec.strideBytes);
+        spec.startBytes = alignDown(pass, spec.strideBytes);
     }
     spec.limitBytes = chaserLimit(ctx, target);
     // Constant data beyond one bank: fill a full bank, then further banks, then re-time the first.

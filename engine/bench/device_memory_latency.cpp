@@ -16,7 +16,7 @@ Attribute latencyAttribute(const std::string& name, const std::vector<std::uint3
     a.name = name;
     a.unit = "cycles";
     a.stats = latencyStats(samples);
-    a.value = a.stats->mean;
+    a.value = a.stats->p50;  // the median: one delayed load must not move it
     a.method = "p-chase, cold";
     a.evidence = evidence;
     a.reason = reason;

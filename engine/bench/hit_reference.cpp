@@ -24,11 +24,13 @@ double meanOf(const std::vector<std::uint32_t>& values) {
 }
 
 HitReference hitReference(const std::vector<std::uint32_t>& hits) {
-    return {quantile(hits, 0.5), quantile(hits, 0.99)};
+    const double q1 = quantile(hits, 0.25);
+    const double q3 = quantile(hits, 0.75);
+    return {quantile(hits, 0.5), q3 + 3 * (q3 - q1)};
 }
 
 bool showsMisses(const HitReference& reference, const std::vector<std::uint32_t>& row) {
-    return median(row) > reference.p99;
+    return median(row) > reference.fence;
 }
 
 }  // namespace ts

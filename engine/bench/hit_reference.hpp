@@ -5,11 +5,11 @@
 namespace ts {
 
 // The latency band of a row known to hit, and the rule that decides whether
-// another row of the same chase shows misses: its median lies above the
-// reference row's 99th percentile (docs/methods.md, "Miss rule").
+// another row of the same chase shows misses: its median lies above Tukey's
+// far-out fence of the reference row, Q3 + 3 IQR (docs/methods.md, "Miss rule").
 struct HitReference {
     double median = 0;
-    double p99 = 0;
+    double fence = 0;
 };
 
 HitReference hitReference(const std::vector<std::uint32_t>& hits);

@@ -21,22 +21,24 @@ void measureLineSize(RunContext& ctx, const CacheTarget& target) {
     if (target.above)  // every load must touch a new sector of the cache in front
         if (const Attribute* aboveFg = ctx.topology().find(*target.above, "fetchGranularity"))
             firstStride = std::max(firstStride, static_cast<std::uint32_t>(aboveFg->value));
-    const std::uint64_t arrayBytes = alignDown(static_cast<std::uint64_t>(1.5 * size->value), 4096);
+    const std::uint64_t arrayBytes = alignDown(static_cast<std::uint64_t>(1.5 * size->value), firstStride);
+    std::uint64_t splitAbove = 0;
     if (arrayBytes > chaserLimit(ctx, target)) {
-        ctx.report(target.element, undecided("lineSize", "bytes",
-                                             "1.5x the size exceeds what one chaser can walk in this space"));
-        return;
+        if (target.space != Space::Constant) {
+            ctx.report(target.element, undecided("lineSize", "bytes",
+                                                 "1.5x the size exceeds what one chaser can walk in this space"));
+            return;
+        }
+        splitAbove = chaserLimit(ctx, target);
     }
     ctx.beginStep(title, "strides over 1.5x the size");
     std::vector<ChaseRequest> requests;
     std::vector<SeriesRow> rows;
-    for (std::uint32_t stride = firstStride; stride <= 4096 && arrayBytes / stride >= 16; stride *= 2) {
-        ChaseRequest r;
-        r.space = target.space;
-        r.arrayBytes = arrayBytes;
-        r.strideBytes = stride;
+    for (std::uint32_t stride = firstStride; stride <= 4096 && arrayBytes / stride >= 8; stride *= 2) {
+        if (arrayBytes % stride != 0) break;
+        ChaseRequest r = chaseOver(target.space, arrayBytes, stride, splitAbove);
         r.warmupPasses = 2;
-        r.recordLoads = static_cast<std::uint32_t>(std::min<std::uint64_t>(256, arrayBytes / stride));
+        r.recordLoads = static_cast<std::uint32_t>(std::min<std::uint64_t>(256, r.arrayBytes / stride));
         requests.push_back(r);
         rows.push_back(SeriesRow{static_cast<double>(stride), static_cast<double>(arrayBytes), {}, 0, {}});
     }

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "analysis/analysis.hpp"
+#include "bench/cache_common.hpp"
 #include "bench/hit_reference.hpp"
 #include "bench/sweep_runner.hpp"
 
@@ -47,18 +48,10 @@ SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
         std::vector<ChaseRequest> requests;
         std::vector<SeriesRow> rows;
         for (auto bytes : sizes) {
-            ChaseRequest r;
-            r.space = spec.space;
-            r.arrayBytes = bytes;
-            r.strideBytes = spec.strideBytes;
+            ChaseRequest r = chaseOver(spec.space, bytes, spec.strideBytes, spec.splitAboveBytes);
             r.warmupPasses = 1;
             r.recordLoads = spec.recordLoads;
             r.unit = spec.unit;
-            if (spec.splitAboveBytes && bytes > spec.splitAboveBytes) {
-                r.arrayBytes = spec.splitAboveBytes;
-                r.second = SecondChaser{spec.space, bytes - spec.splitAboveBytes, spec.strideBytes, 1,
-                                        Placement::SameThread, 0, -1, false};
-            }
             requests.push_back(r);
             rows.push_back(SeriesRow{static_cast<double>(bytes), 0, {}, 0, {}});
         }

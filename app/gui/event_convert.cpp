@@ -1,0 +1,99 @@
+#include "event_convert.hpp"
+
+#include "evidence_threshold.hpp"
+
+namespace ts::gui {
+namespace {
+
+QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
+EvidenceKind toKind(SeriesKind k) {
+    switch (k) {
+    case SeriesKind::Size: return EvidenceKind::Size;
+    case SeriesKind::LineSize: return EvidenceKind::LineSize;
+    case SeriesKind::FetchGranularity: return EvidenceKind::FetchGranularity;
+    case SeriesKind::Latency: return EvidenceKind::Latency;
+    case SeriesKind::SegmentSize: return EvidenceKind::SegmentSize;
+    case SeriesKind::Amount: return EvidenceKind::Amount;
+    case SeriesKind::Sharing: return EvidenceKind::Sharing;
+    case SeriesKind::Bandwidth: return EvidenceKind::Bandwidth;
+    }
+    return EvidenceKind::Size;
+}
+
+}  // namespace
+
+SeriesChunk toChunk(const Series& series, std::size_t firstRow) {
+    SeriesChunk c;
+    c.id = q(series.id);
+    c.title = q(series.title);
+    c.kind = toKind(series.kind);
+    c.element = q(displayName(series.element));
+    c.replace = firstRow == 0;
+    c.rows.reserve(series.rows.size() - std::min(firstRow, series.rows.size()));
+    for (std::size_t i = firstRow; i < series.rows.size(); ++i) {
+        const SeriesRow& r = series.rows[i];
+        c.rows.push_back(RowData{r.x, r.x2, r.value, q(r.label), r.latencies});
+    }
+    const Threshold t = evidenceThreshold(series);
+    c.missThreshold = t.value;
+    c.thresholdRule = t.rule;
+    return c;
+}
+
+ResultData toResult(Element element, const Attribute& a) {
+    ResultData r;
+    r.elementId = q(toString(element));
+    r.elementName = q(displayName(element));
+    r.name = q(a.name);
+    r.value = a.value;
+    r.unit = q(a.unit);
+    r.fromApi = a.source == Source::Api;
+    r.method = q(a.method);
+    r.confidence = a.confidence;
+    r.evidence = q(a.evidence);
+    r.reason = q(a.reason);
+    for (const auto& n : a.names) r.names << q(n);
+    r.groupCount = static_cast<int>(a.groups.size());
+    r.lowerBound = a.lowerBound;
+    r.upperBound = a.upperBound;
+    if (a.stats) {
+        const LatencyStats& s = *a.stats;
+        r.stats = LatencySummary{s.mean, s.p50, s.p95, s.stdev, s.min, s.max, static_cast<qint64>(s.samples)};
+    }
+    return r;
+}
+
+ProgressData toProgress(const ProgressEvent& e) {
+    return {q(e.benchmark), q(e.step), e.done, e.total, e.elapsedSeconds, e.etaSeconds};
+}
+
+DeviceData toDevice(const DeviceInfo& d) {
+    DeviceData out;
+    out.name = q(d.name);
+    out.vendor = q(toString(d.vendor));
+    out.arch = q(d.arch);
+    out.backend = q(d.backend);
+    out.units = d.unitCount;
+    out.clockMHz = static_cast<double>(d.clockKhz) / 1000.0;
+    out.l2Bytes = static_cast<double>(d.l2SizeBytes);
+    out.memoryBytes = static_cast<double>(d.totalGlobalBytes);
+    out.driver = q(d.driver);
+    return out;
+}
+
+ReductionData toReduction(const ReductionEvent& e) { return {q(e.seriesId), e.xs, e.ys}; }
+
+ChangePointData toChangePoint(const ChangePointEvent& e) {
+    return {q(e.seriesId), static_cast<qsizetype>(e.index), e.x, e.confidence};
+}
+
+DeviceChoice toChoice(const app::DeviceEntry& e) {
+    return {q(e.label), q(e.choice.backend), e.choice.device, q(e.choice.profile), q(toString(e.vendor)), e.real};
+}
+
+app::BackendChoice toBackendChoice(const DeviceChoice& c) {
+    return {c.backend.toStdString(), c.device, c.profile.toStdString()};
+}
+
+}  // namespace ts::gui

@@ -1,0 +1,23 @@
+#pragma once
+// Engine types to the widgets' value types. Every function copies: nothing returned points
+// into engine memory, so the results can cross to the GUI thread.
+#include "device_choice.hpp"
+#include "run_data.hpp"
+
+#include "common/backend_factory.hpp"
+#include "events/observer.hpp"
+#include "model/topology.hpp"
+
+namespace ts::gui {
+
+// Rows [firstRow, end) of `series`; firstRow 0 marks the chunk as replacing the series.
+SeriesChunk toChunk(const Series& series, std::size_t firstRow);
+ResultData toResult(Element element, const Attribute& attribute);
+ProgressData toProgress(const ProgressEvent& event);
+DeviceData toDevice(const DeviceInfo& device);
+ReductionData toReduction(const ReductionEvent& event);
+ChangePointData toChangePoint(const ChangePointEvent& event);
+DeviceChoice toChoice(const app::DeviceEntry& entry);
+app::BackendChoice toBackendChoice(const DeviceChoice& choice);
+
+}  // namespace ts::gui

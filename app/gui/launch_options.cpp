@@ -1,0 +1,75 @@
+#include "launch_options.hpp"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace ts::gui {
+
+LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QCoreApplication::translate("main", "TopoScope: GPU memory topology by pointer-chase microbenchmarks, live."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption backend(QStringLiteral("backend"),
+                                     QCoreApplication::translate("main", "auto, cuda, hip or sim."),
+                                     QStringLiteral("backend"));
+    const QCommandLineOption device(QStringLiteral("device"), QCoreApplication::translate("main", "GPU index."),
+                                    QStringLiteral("index"), QStringLiteral("0"));
+    const QCommandLineOption profile(QStringLiteral("profile"),
+                                     QCoreApplication::translate("main", "Simulator profile (built-in name)."),
+                                     QStringLiteral("name"));
+    const QCommandLineOption only(QStringLiteral("only"),
+                                  QCoreApplication::translate("main", "Comma list of benchmark groups to check."),
+                                  QStringLiteral("groups"));
+    const QCommandLineOption run(QStringLiteral("run"), QCoreApplication::translate("main", "Start a run at launch."));
+    const QCommandLineOption open(QStringLiteral("open"),
+                                  QCoreApplication::translate("main", "Open a recording (TopoScope report JSON)."),
+                                  QStringLiteral("file"));
+    const QCommandLineOption screenshots(
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate("main", "When the run or recording is done, save screenshots into DIR."),
+        QStringLiteral("dir"));
+    const QCommandLineOption quit(QStringLiteral("quit-after-run"),
+                                  QCoreApplication::translate("main", "Quit when the run (and screenshots) are done."));
+    const QCommandLineOption fresh(QStringLiteral("no-settings"),
+                                   QCoreApplication::translate("main", "Neither read nor write saved settings."));
+    const QCommandLineOption delay(
+        QStringLiteral("sim-delay-us"),
+        QCoreApplication::translate("main", "Simulator: wait this many microseconds before each device call."),
+        QStringLiteral("us"), QStringLiteral("0"));
+    parser.addOptions({backend, device, profile, only, run, open, screenshots, quit, fresh, delay});
+    parser.process(app);
+
+    LaunchOptions o;
+    o.backend = parser.value(backend);
+    bool ok = true;
+    o.device = parser.value(device).toInt(&ok);
+    if (!ok || o.device < 0) {
+        std::fprintf(stderr, "toposcope: --device needs a GPU index\n");
+        std::exit(2);
+    }
+    if (!o.backend.isEmpty() && !QStringList{"auto", "cuda", "hip", "sim"}.contains(o.backend)) {
+        std::fprintf(stderr, "toposcope: --backend must be auto, cuda, hip or sim\n");
+        std::exit(2);
+    }
+    o.simDelayUs = parser.value(delay).toInt(&ok);
+    if (!ok || o.simDelayUs < 0) {
+        std::fprintf(stderr, "toposcope: --sim-delay-us needs a number of microseconds\n");
+        std::exit(2);
+    }
+    o.profile = parser.value(profile);
+    if (!o.profile.isEmpty() && o.backend.isEmpty()) o.backend = QStringLiteral("sim");
+    o.groups = parser.value(only).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    o.run = parser.isSet(run);
+    o.recording = parser.value(open);
+    o.screenshotDir = parser.value(screenshots);
+    o.quitAfterRun = parser.isSet(quit);
+    o.ignoreSettings = parser.isSet(fresh);
+    return o;
+}
+
+}  // namespace ts::gui

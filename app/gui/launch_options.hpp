@@ -1,0 +1,26 @@
+#pragma once
+#include <QString>
+#include <QStringList>
+
+class QCoreApplication;
+
+namespace ts::gui {
+
+// What the command line asks for: `toposcope --backend sim --profile h100 --run`.
+struct LaunchOptions {
+    QString backend;        // empty: the saved or default device
+    int device = 0;
+    QString profile;
+    QStringList groups;     // --only; empty: the saved selection
+    bool run = false;
+    QString recording;      // --open FILE
+    QString screenshotDir;  // save screenshots there when the run ends
+    bool quitAfterRun = false;
+    bool ignoreSettings = false;
+    int simDelayUs = 0;     // --sim-delay-us: pace the simulator like a GPU
+};
+
+// Parses the application's arguments; exits with a message on bad ones (like --help does).
+LaunchOptions parseLaunchOptions(const QCoreApplication& app);
+
+}  // namespace ts::gui

@@ -1,0 +1,22 @@
+// toposcope: the desktop application (Qt 6 Widgets).
+#include <QApplication>
+
+#include "launch_options.hpp"
+#include "main_window.hpp"
+#include "metatypes.hpp"
+#include "palettes.hpp"
+
+int main(int argc, char** argv) {
+    QApplication::setHighDpiScaleFactorRoundingPolicy(Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("toposcope"));
+    QApplication::setOrganizationName(QStringLiteral("TopoScope"));
+    QApplication::setApplicationVersion(QStringLiteral(TOPOSCOPE_VERSION));
+    ts::gui::registerMetaTypes();
+    ts::gui::rememberSystemPalette();
+    const ts::gui::LaunchOptions options = ts::gui::parseLaunchOptions(app);
+
+    ts::gui::MainWindow window(options);
+    window.show();
+    return QApplication::exec();
+}

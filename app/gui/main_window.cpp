@@ -1,0 +1,401 @@
+#include "main_window.hpp"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+
+#include "evidence_view.hpp"
+#include "format.hpp"
+#include "palettes.hpp"
+#include "results_model.hpp"
+#include "run_controller.hpp"
+#include "run_panel.hpp"
+#include "screenshots.hpp"
+#include "series_store.hpp"
+
+namespace ts::gui {
+namespace {
+
+constexpr int kLogLines = 5000;
+const QString kDefaultDevice = QStringLiteral("sim:h100");
+
+QString keyFor(const LaunchOptions& o) {
+    if (o.backend == QLatin1String("sim"))
+        return QStringLiteral("sim:") + (o.profile.isEmpty() ? QStringLiteral("h100") : o.profile);
+    if (o.backend == QLatin1String("cuda") || o.backend == QLatin1String("hip"))
+        return o.backend + QLatin1Char(':') + QString::number(o.device);
+    return {};
+}
+
+}  // namespace
+
+MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
+    : QMainWindow(parent),
+      options_(options),
+      controller_(new RunController(this)),
+      store_(new SeriesStore(this)),
+      results_(new ResultsModel(this)) {
+    setWindowTitle(tr("TopoScope"));
+    buildActions();
+    buildLayout();
+    buildMenus();
+    connectWorker();
+    restoreSettings();
+    updateActions();
+    controller_->requestDevices();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildActions() {
+    runAction_ = new QAction(tr("&Run"), this);
+    runAction_->setShortcuts({QKeySequence(tr("Ctrl+R")), QKeySequence(Qt::Key_F5)});
+    runAction_->setToolTip(tr("Run the checked benchmarks on the chosen device (Ctrl+R, F5)"));
+    connect(runAction_, &QAction::triggered, this, &MainWindow::startRun);
+    cancelAction_ = new QAction(tr("&Cancel"), this);
+    cancelAction_->setShortcuts({QKeySequence(tr("Ctrl+.")), QKeySequence(Qt::Key_Escape)});
+    cancelAction_->setToolTip(tr("Stop the run; what was measured so far stays (Esc)"));
+    connect(cancelAction_, &QAction::triggered, this, &MainWindow::cancelRun);
+    openAction_ = new QAction(tr("&Open Recording…"), this);
+    openAction_->setShortcut(QKeySequence::Open);
+    connect(openAction_, &QAction::triggered, this, &MainWindow::askOpenRecording);
+    saveAction_ = new QAction(tr("&Save Report…"), this);
+    saveAction_->setShortcut(QKeySequence::Save);
+    connect(saveAction_, &QAction::triggered, this, &MainWindow::askSaveReport);
+    quitAction_ = new QAction(tr("&Quit"), this);
+    quitAction_->setShortcut(QKeySequence::Quit);
+    connect(quitAction_, &QAction::triggered, this, &QWidget::close);
+    for (QAction* a : {runAction_, cancelAction_, openAction_, saveAction_, quitAction_}) addAction(a);
+}
+
+void MainWindow::buildLayout() {
+    evidence_ = new EvidenceView(store_, this);
+    table_ = new QTableView(this);
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(results_);
+    proxy->setSortRole(ResultsModel::SortRole);
+    table_->setModel(proxy);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(-1, Qt::AscendingOrder);  // arrival order until a header is clicked
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setAlternatingRowColors(true);
+    table_->verticalHeader()->setVisible(false);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setToolTip(tr("Double-click a measured value to show its evidence"));
+    connect(table_, &QTableView::doubleClicked, this, &MainWindow::showEvidenceOf);
+
+    splitter_ = new QSplitter(Qt::Vertical, this);
+    splitter_->setObjectName(QStringLiteral("centralSplitter"));
+    splitter_->addWidget(evidence_);
+    splitter_->addWidget(table_);
+    splitter_->setStretchFactor(0, 3);
+    splitter_->setStretchFactor(1, 2);
+    setCentralWidget(splitter_);
+
+    runPanel_ = new RunPanel(runAction_, cancelAction_, this);
+    connect(runPanel_, &RunPanel::openRecordingRequested, this, &MainWindow::askOpenRecording);
+    connect(runPanel_, &RunPanel::deviceChanged, this, &MainWindow::updateActions);
+    auto* runDock = new QDockWidget(tr("Run"), this);
+    runDock->setObjectName(QStringLiteral("runDock"));
+    runDock->setWidget(runPanel_);
+    addDockWidget(Qt::LeftDockWidgetArea, runDock);
+
+    log_ = new QPlainTextEdit(this);
+    log_->setReadOnly(true);
+    log_->setMaximumBlockCount(kLogLines);
+    log_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    auto* logDock = new QDockWidget(tr("Log"), this);
+    logDock->setObjectName(QStringLiteral("logDock"));
+    logDock->setWidget(log_);
+    addDockWidget(Qt::BottomDockWidgetArea, logDock);
+
+    stepLabel_ = new QLabel(tr("Ready"), this);
+    etaLabel_ = new QLabel(this);
+    progress_ = new QProgressBar(this);
+    progress_->setMaximumWidth(240);
+    progress_->setRange(0, 1);
+    progress_->setValue(0);
+    progress_->setFormat(tr("%v of %m"));
+    statusBar()->addWidget(stepLabel_, 1);
+    statusBar()->addPermanentWidget(etaLabel_);
+    statusBar()->addPermanentWidget(progress_);
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(openAction_);
+    file->addAction(saveAction_);
+    file->addAction(evidence_->exportAction());
+    file->addSeparator();
+    file->addAction(quitAction_);
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(runAction_);
+    run->addAction(cancelAction_);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(evidence_->followAction());
+    view->addAction(evidence_->nextAction());
+    view->addAction(evidence_->previousAction());
+    view->addSeparator();
+    view->addAction(evidence_->logScaleAction());
+    view->addAction(evidence_->resetViewAction());
+    view->addSeparator();
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    QMenu* palette = view->addMenu(tr("&Palette"));
+    paletteGroup_ = new QActionGroup(this);
+    const std::pair<QString, QString> choices[] = {
+        {QStringLiteral("system"), tr("&System")}, {QStringLiteral("light"), tr("&Light")}, {QStringLiteral("dark"), tr("&Dark")}};
+    for (const auto& [id, text] : choices) {
+        QAction* a = palette->addAction(text);
+        a->setCheckable(true);
+        a->setData(id);
+        paletteGroup_->addAction(a);
+        connect(a, &QAction::triggered, this, [this, id = id] { applyPaletteChoice(id); });
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About TopoScope"), this, [this] {
+        QMessageBox::about(this, tr("About TopoScope"),
+                           tr("<p><b>TopoScope %1</b></p><p>Discovers GPU memory topology with pointer-chase "
+                              "microbenchmarks and shows the evidence as it is measured.</p>")
+                               .arg(QCoreApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::connectWorker() {
+    RunWorker* w = controller_->worker();
+    connect(w, &RunWorker::devicesListed, this, &MainWindow::onDevicesListed);
+    connect(w, &RunWorker::runStarted, this, &MainWindow::onRunStarted);
+    connect(w, &RunWorker::deviceInfo, this, &MainWindow::onDeviceInfo);
+    connect(w, &RunWorker::seriesChunk, store_, [this](const SeriesChunkPtr& c) { store_->addChunk(*c); });
+    connect(w, &RunWorker::reduction, store_, &SeriesStore::setReduction);
+    connect(w, &RunWorker::changePoint, store_, &SeriesStore::setChangePoint);
+    connect(w, &RunWorker::result, this, &MainWindow::onResult);
+    connect(w, &RunWorker::progress, this, &MainWindow::onProgress);
+    connect(w, &RunWorker::warning, this, [this](const QString& m) { log(tr("warning: %1").arg(m)); });
+    connect(w, &RunWorker::note, this, &MainWindow::log);
+    connect(w, &RunWorker::runFinished, this, &MainWindow::onFinished);
+    connect(w, &RunWorker::reportSaved, this, &MainWindow::onReportSaved);
+    connect(controller_, &RunController::busyChanged, this, &MainWindow::updateActions);
+}
+
+void MainWindow::onDevicesListed(const QVector<DeviceChoice>& devices) {
+    runPanel_->setDevices(devices);
+    for (const auto& d : devices) log(tr("device: %1").arg(d.label));
+    chooseInitialDevice(devices);
+    devicesKnown_ = true;
+    updateActions();
+    Q_EMIT devicesReady();
+    if (launchActionsDone_) return;
+    launchActionsDone_ = true;
+    if (!options_.groups.isEmpty()) {
+        const QStringList known = runPanel_->benchmarks()->allGroups();
+        for (const auto& g : options_.groups)
+            if (!known.contains(g)) log(tr("warning: --only: no benchmark group \"%1\" on this device").arg(g));
+        runPanel_->setCheckedGroups(options_.groups);
+    } else if (!options_.ignoreSettings && QSettings().contains(QStringLiteral("run/groups"))) {
+        runPanel_->setCheckedGroups(QSettings().value(QStringLiteral("run/groups")).toStringList());
+    }
+    if (!options_.recording.isEmpty()) openRecording(options_.recording);
+    else if (options_.run) startRun();
+}
+
+void MainWindow::chooseInitialDevice(const QVector<DeviceChoice>& devices) {
+    const QString wanted = keyFor(options_);
+    if (!wanted.isEmpty()) {
+        if (runPanel_->selectDevice(wanted)) return;
+        log(tr("warning: no device %1 here; using the default").arg(wanted));
+    }
+    if (options_.backend.isEmpty() && !options_.ignoreSettings) {
+        const QString last = QSettings().value(QStringLiteral("device/last")).toString();
+        if (!last.isEmpty() && runPanel_->selectDevice(last)) return;
+    }
+    for (const auto& d : devices)
+        if (d.real && runPanel_->selectDevice(d.key())) return;
+    if (!runPanel_->selectDevice(kDefaultDevice) && !devices.isEmpty()) runPanel_->selectDevice(devices.front().key());
+}
+
+void MainWindow::startRun() {
+    const DeviceChoice* device = runPanel_->currentDevice();
+    if (!device || controller_->busy()) return;
+    const QStringList groups = runPanel_->checkedGroups();
+    if (groups.isEmpty()) {
+        log(tr("nothing to run: check at least one benchmark"));
+        return;
+    }
+    store_->clear();
+    results_->clear();
+    progress_->setRange(0, 0);  // busy until the first progress event
+    stepLabel_->setText(tr("Starting…"));
+    etaLabel_->clear();
+    const QStringList all = runPanel_->benchmarks()->allGroups();
+    controller_->start(*device, groups.size() == all.size() ? QStringList{} : groups, options_.simDelayUs);
+    log(tr("run on %1: %2").arg(device->label, groups.join(QStringLiteral(", "))));
+}
+
+void MainWindow::cancelRun() {
+    if (!controller_->busy()) return;
+    controller_->cancel();
+    stepLabel_->setText(tr("Cancelling…"));
+    log(tr("cancel requested"));
+}
+
+void MainWindow::openRecording(const QString& path) {
+    if (controller_->busy()) return;
+    store_->clear();
+    results_->clear();
+    runPanel_->addRecording(path);
+    progress_->setRange(0, 0);
+    stepLabel_->setText(tr("Opening %1…").arg(path));
+    controller_->openRecording(path);
+}
+
+void MainWindow::askOpenRecording() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Recording"), QString(),
+                                                      tr("TopoScope reports (*.json);;All files (*)"));
+    if (!path.isEmpty()) openRecording(path);
+}
+
+void MainWindow::askSaveReport() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Report"), QStringLiteral("toposcope-report.json"),
+                                                      tr("TopoScope reports (*.json)"));
+    if (!path.isEmpty()) controller_->saveReport(path);
+}
+
+void MainWindow::onReportSaved(const QString& path, const QString& error) {
+    if (error.isEmpty()) log(tr("report saved to %1").arg(path));
+    else QMessageBox::warning(this, tr("Save Report"), tr("Could not save %1: %2").arg(path, error));
+}
+
+void MainWindow::onRunStarted(const QString& description) {
+    haveRunData_ = true;
+    log(tr("started: %1").arg(description));
+}
+
+void MainWindow::onDeviceInfo(const DeviceData& d) {
+    setWindowTitle(tr("TopoScope — %1").arg(d.name));
+    log(tr("%1 %2 (%3): %4 units at %5 MHz, L2 %6, memory %7 [%8]")
+            .arg(d.vendor, d.name, d.arch)
+            .arg(d.units)
+            .arg(d.clockMHz, 0, 'f', 0)
+            .arg(formatBytes(d.l2Bytes), formatBytes(d.memoryBytes), d.backend));
+}
+
+void MainWindow::onResult(const ResultData& r) {
+    results_->upsert(r);
+    store_->addDecision(r);
+    if (!r.fromApi) log(tr("%1 %2 = %3 (confidence %4)").arg(r.elementName, attributeTitle(r.name), formatValue(r)).arg(r.confidence, 0, 'f', 2));
+}
+
+void MainWindow::onProgress(const ProgressData& p) {
+    progress_->setRange(0, std::max(1, p.total));
+    progress_->setValue(std::min(p.done, std::max(1, p.total)));
+    stepLabel_->setText(p.step.isEmpty() ? p.benchmark : tr("%1 — %2").arg(p.benchmark, p.step));
+    etaLabel_->setText(tr("elapsed %1, ETA %2").arg(formatDuration(p.elapsedSeconds), formatDuration(p.etaSeconds)));
+}
+
+void MainWindow::onFinished(const RunOutcome& o) {
+    progress_->setRange(0, 1);
+    progress_->setValue(o.ok ? 1 : 0);
+    QString text;
+    if (o.ok) text = tr("Finished in %1: %n result(s)", nullptr, results_->rowCount()).arg(formatDuration(o.seconds));
+    else if (o.cancelled) text = tr("Cancelled after %1; the results so far stay").arg(formatDuration(o.seconds));
+    else text = tr("Failed: %1").arg(o.message);
+    stepLabel_->setText(text);
+    etaLabel_->clear();
+    log(text);
+    if (!o.ok && !o.cancelled) QMessageBox::warning(this, tr("TopoScope"), text);
+    updateActions();
+    Q_EMIT runFinished(o);
+    afterRun();
+}
+
+void MainWindow::afterRun() {
+    if (!options_.screenshotDir.isEmpty()) {
+        const QStringList saved = saveScreenshots(*this, options_.screenshotDir);
+        for (const auto& s : saved) log(tr("screenshot: %1").arg(s));
+    }
+    if (options_.quitAfterRun) QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
+}
+
+void MainWindow::showEvidenceOf(const QModelIndex& index) {
+    const auto* proxy = static_cast<const QSortFilterProxyModel*>(table_->model());
+    const ResultData& r = results_->resultAt(proxy->mapToSource(index).row());
+    if (r.evidence.isEmpty() || !store_->find(r.evidence)) return;
+    evidence_->setFollow(false);
+    evidence_->showSeries(r.evidence);
+}
+
+void MainWindow::updateActions() {
+    const bool busy = controller_->busy();
+    runAction_->setEnabled(!busy && devicesKnown_ && runPanel_->currentDevice() != nullptr);
+    cancelAction_->setEnabled(busy);
+    openAction_->setEnabled(!busy);
+    saveAction_->setEnabled(!busy && haveRunData_);
+    runPanel_->chooser()->setEnabled(!busy && devicesKnown_);
+}
+
+void MainWindow::applyPaletteChoice(const QString& choice) {
+    paletteChoice_ = choice;
+    QApplication::setPalette(paletteFor(choice));
+    for (QAction* a : paletteGroup_->actions()) a->setChecked(a->data().toString() == choice);
+}
+
+void MainWindow::log(const QString& text) {
+    log_->appendPlainText(QTime::currentTime().toString(QStringLiteral("HH:mm:ss  ")) + text);
+}
+
+QString MainWindow::logText() const { return log_->toPlainText(); }
+QString MainWindow::progressText() const { return stepLabel_->text(); }
+
+void MainWindow::restoreSettings() {
+    resize(1400, 900);
+    applyPaletteChoice(QStringLiteral("system"));
+    if (options_.ignoreSettings) return;
+    QSettings s;
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    splitter_->restoreState(s.value(QStringLiteral("window/splitter")).toByteArray());
+    evidence_->setLogScale(s.value(QStringLiteral("plot/log"), true).toBool());
+    evidence_->setFollow(s.value(QStringLiteral("plot/follow"), true).toBool());
+    applyPaletteChoice(s.value(QStringLiteral("window/palette"), QStringLiteral("system")).toString());
+}
+
+void MainWindow::saveSettings() const {
+    if (options_.ignoreSettings) return;
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    s.setValue(QStringLiteral("window/splitter"), splitter_->saveState());
+    s.setValue(QStringLiteral("window/palette"), paletteChoice_);
+    s.setValue(QStringLiteral("plot/log"), evidence_->logScale());
+    s.setValue(QStringLiteral("plot/follow"), evidence_->follow());
+    if (runPanel_->currentDevice()) s.setValue(QStringLiteral("device/last"), runPanel_->currentKey());
+    s.setValue(QStringLiteral("run/groups"), runPanel_->checkedGroups());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    saveSettings();
+    controller_->cancel();
+    QMainWindow::closeEvent(event);
+}
+
+}  // namespace ts::gui

@@ -1,0 +1,21 @@
+#include "metatypes.hpp"
+
+#include "device_choice.hpp"
+#include "run_data.hpp"
+#include "run_worker.hpp"
+
+namespace ts::gui {
+
+void registerMetaTypes() {
+    qRegisterMetaType<SeriesChunkPtr>();
+    qRegisterMetaType<ReductionData>();
+    qRegisterMetaType<ChangePointData>();
+    qRegisterMetaType<ResultData>();
+    qRegisterMetaType<ProgressData>();
+    qRegisterMetaType<DeviceData>();
+    qRegisterMetaType<DeviceChoice>();
+    qRegisterMetaType<QVector<DeviceChoice>>();
+    qRegisterMetaType<RunOutcome>();
+}
+
+}  // namespace ts::gui

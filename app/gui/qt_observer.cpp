@@ -1,0 +1,25 @@
+#include "qt_observer.hpp"
+
+#include "event_convert.hpp"
+#include "run_worker.hpp"
+
+namespace ts::gui {
+
+void QtObserver::onDevice(const DeviceInfo& device) { Q_EMIT worker_.deviceInfo(toDevice(device)); }
+
+void QtObserver::onSeriesChunk(const SeriesChunkEvent& event) {
+    // event.series lives in the engine's topology on this thread: copy before crossing.
+    Q_EMIT worker_.seriesChunk(std::make_shared<const SeriesChunk>(toChunk(*event.series, event.firstNewRow)));
+}
+
+void QtObserver::onReduction(const ReductionEvent& event) { Q_EMIT worker_.reduction(toReduction(event)); }
+
+void QtObserver::onChangePoint(const ChangePointEvent& event) { Q_EMIT worker_.changePoint(toChangePoint(event)); }
+
+void QtObserver::onResult(const ResultEvent& event) { Q_EMIT worker_.result(toResult(event.element, event.attribute)); }
+
+void QtObserver::onProgress(const ProgressEvent& event) { Q_EMIT worker_.progress(toProgress(event)); }
+
+void QtObserver::onWarning(const std::string& message) { Q_EMIT worker_.warning(QString::fromStdString(message)); }
+
+}  // namespace ts::gui

@@ -1,0 +1,56 @@
+#include "run_controller.hpp"
+
+#include "metatypes.hpp"
+
+namespace ts::gui {
+
+RunController::RunController(QObject* parent) : QObject(parent), worker_(new RunWorker) {
+    registerMetaTypes();
+    thread_.setObjectName(QStringLiteral("engine"));
+    worker_->moveToThread(&thread_);
+    connect(&thread_, &QThread::finished, worker_, &QObject::deleteLater);
+    connect(worker_, &RunWorker::runFinished, this, [this] { setBusy(false); });
+    thread_.start();
+}
+
+RunController::~RunController() {
+    cancel();
+    thread_.quit();
+    thread_.wait();
+}
+
+void RunController::requestDevices() {
+    QMetaObject::invokeMethod(worker_, [w = worker_] { w->listDevices(); }, Qt::QueuedConnection);
+}
+
+bool RunController::start(const DeviceChoice& device, const QStringList& groups, int simDelayUs) {
+    if (busy_) return false;
+    cancel_ = std::make_shared<CancelToken>();
+    RunRequest request{device, groups, cancel_, simDelayUs};
+    setBusy(true);
+    QMetaObject::invokeMethod(worker_, [w = worker_, request] { w->run(request); }, Qt::QueuedConnection);
+    return true;
+}
+
+bool RunController::openRecording(const QString& path) {
+    if (busy_) return false;
+    setBusy(true);
+    QMetaObject::invokeMethod(worker_, [w = worker_, path] { w->openRecording(path); }, Qt::QueuedConnection);
+    return true;
+}
+
+void RunController::saveReport(const QString& path) {
+    QMetaObject::invokeMethod(worker_, [w = worker_, path] { w->saveReport(path); }, Qt::QueuedConnection);
+}
+
+void RunController::cancel() {
+    if (cancel_) cancel_->cancel();
+}
+
+void RunController::setBusy(bool busy) {
+    if (busy_ == busy) return;
+    busy_ = busy;
+    Q_EMIT busyChanged(busy);
+}
+
+}  // namespace ts::gui

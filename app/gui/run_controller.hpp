@@ -1,0 +1,40 @@
+#pragma once
+#include <QObject>
+#include <QThread>
+
+#include <memory>
+
+#include "run_worker.hpp"
+
+namespace ts::gui {
+
+// Owns the engine thread and its RunWorker. Calls from the GUI thread are queued to the
+// worker; cancel() sets the run's token directly, so it works while the worker is busy.
+class RunController : public QObject {
+    Q_OBJECT
+public:
+    explicit RunController(QObject* parent = nullptr);
+    ~RunController() override;
+
+    RunWorker* worker() const { return worker_; }
+    bool busy() const { return busy_; }
+
+    void requestDevices();
+    bool start(const DeviceChoice& device, const QStringList& groups, int simDelayUs = 0);  // false while busy
+    bool openRecording(const QString& path);
+    void saveReport(const QString& path);
+    void cancel();
+
+Q_SIGNALS:
+    void busyChanged(bool busy);
+
+private:
+    void setBusy(bool busy);
+
+    QThread thread_;
+    RunWorker* worker_;
+    std::shared_ptr<CancelToken> cancel_;
+    bool busy_ = false;
+};
+
+}  // namespace ts::gui

@@ -1,0 +1,46 @@
+#pragma once
+#include <QWidget>
+
+#include "benchmark_tree_model.hpp"
+#include "device_choice.hpp"
+
+class QAction;
+class QComboBox;
+class QTreeView;
+
+namespace ts::gui {
+
+// The left side of the window: what to measure and on which device.
+// The chooser lists every device, then "Open recording…" (and a recording once opened).
+class RunPanel : public QWidget {
+    Q_OBJECT
+public:
+    RunPanel(QAction* run, QAction* cancel, QWidget* parent = nullptr);
+
+    void setDevices(const QVector<DeviceChoice>& devices);
+    bool selectDevice(const QString& key);
+    void addRecording(const QString& path);
+    const DeviceChoice* currentDevice() const;  // nullptr: a recording or nothing
+    QString currentKey() const;
+    QComboBox* chooser() const { return chooser_; }
+    BenchmarkTreeModel* benchmarks() const { return benchmarks_; }
+    QStringList checkedGroups() const;
+    void setCheckedGroups(const QStringList& groups);
+
+Q_SIGNALS:
+    void deviceChanged();
+    void openRecordingRequested();
+
+private:
+    void onChooserActivated(int index);
+    void updateCatalog();
+
+    QComboBox* chooser_;
+    QTreeView* tree_;
+    BenchmarkTreeModel* benchmarks_;
+    QVector<DeviceChoice> devices_;
+    QString catalogVendor_;
+    int lastIndex_ = -1;
+};
+
+}  // namespace ts::gui

@@ -1,0 +1,65 @@
+#pragma once
+#include <QObject>
+#include <QStringList>
+#include <QVector>
+
+#include <memory>
+
+#include "device_choice.hpp"
+#include "events/observer.hpp"
+#include "model/topology.hpp"
+#include "run_data.hpp"
+
+namespace ts::gui {
+
+struct RunRequest {
+    DeviceChoice device;
+    QStringList groups;                   // empty: every group
+    std::shared_ptr<CancelToken> cancel;  // set from the GUI thread while the run goes on
+    int simDelayUs = 0;                   // simulator only: wait this long before each device call
+};
+
+struct RunOutcome {
+    bool ok = false;
+    bool cancelled = false;
+    QString message;        // why it failed, or empty
+    double seconds = 0;
+};
+
+// Lives on the engine thread: owns the backend and every device call, runs discovery and
+// replays recordings, and reports everything through queued signals.
+class RunWorker : public QObject {
+    Q_OBJECT
+public:
+    explicit RunWorker(QObject* parent = nullptr);
+    ~RunWorker() override;
+
+    // Slots, called through the event loop of the worker's thread.
+    void listDevices();
+    void run(const RunRequest& request);
+    void openRecording(const QString& path);
+    void saveReport(const QString& path);
+
+Q_SIGNALS:
+    void devicesListed(const QVector<ts::gui::DeviceChoice>& devices);
+    void runStarted(const QString& description);
+    void deviceInfo(const ts::gui::DeviceData& device);
+    void seriesChunk(const ts::gui::SeriesChunkPtr& chunk);
+    void reduction(const ts::gui::ReductionData& reduction);
+    void changePoint(const ts::gui::ChangePointData& changePoint);
+    void result(const ts::gui::ResultData& result);
+    void progress(const ts::gui::ProgressData& progress);
+    void warning(const QString& message);
+    void note(const QString& message);
+    void runFinished(const ts::gui::RunOutcome& outcome);
+    void reportSaved(const QString& path, const QString& error);
+
+private:
+    void replay(const Topology& topology);
+
+    Topology last_;  // the last run or recording, for "Save Report"
+};
+
+}  // namespace ts::gui
+
+Q_DECLARE_METATYPE(ts::gui::RunOutcome)

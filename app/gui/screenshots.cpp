@@ -1,0 +1,58 @@
+#include "screenshots.hpp"
+
+#include <QApplication>
+#include <QDir>
+
+#include "evidence_view.hpp"
+#include "main_window.hpp"
+#include "plot_panel.hpp"
+#include "series_store.hpp"
+
+namespace ts::gui {
+namespace {
+
+QString firstOfKind(const SeriesStore& store, EvidenceKind kind) {
+    for (const auto& id : store.ids())
+        if (const StoredSeries* s = store.find(id); s && s->kind == kind && !s->rows.empty()) return id;
+    return {};
+}
+
+void settle() {
+    for (int i = 0; i < 5; ++i) QApplication::processEvents();
+}
+
+}  // namespace
+
+QStringList saveScreenshots(MainWindow& window, const QString& dir) {
+    QDir().mkpath(dir);
+    const QDir out(dir);
+    QStringList written;
+    EvidenceView& evidence = *window.evidence();
+    const bool follow = evidence.follow();
+    evidence.setFollow(false);
+
+    const std::pair<EvidenceKind, const char*> plots[] = {
+        {EvidenceKind::FetchGranularity, "plot-fetch-granularity.png"},
+        {EvidenceKind::LineSize, "plot-line-size.png"},
+        {EvidenceKind::Latency, "plot-latency.png"},
+        {EvidenceKind::Amount, "plot-amount.png"},
+        {EvidenceKind::Sharing, "plot-sharing.png"},
+        {EvidenceKind::Size, "plot-size.png"},  // last: the window shot shows the size plot
+    };
+    for (const auto& [kind, file] : plots) {
+        const QString id = firstOfKind(*window.store(), kind);
+        if (id.isEmpty()) continue;
+        evidence.showSeries(id);
+        evidence.currentPlot()->refreshNow();
+        settle();
+        const QString path = out.filePath(QLatin1String(file));
+        if (evidence.exportCurrent(path)) written << path;
+    }
+    settle();
+    const QString windowShot = out.filePath(QStringLiteral("main-window.png"));
+    if (window.grab().save(windowShot)) written << windowShot;
+    evidence.setFollow(follow);
+    return written;
+}
+
+}  // namespace ts::gui

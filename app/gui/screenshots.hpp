@@ -1,0 +1,12 @@
+#pragma once
+#include <QStringList>
+
+namespace ts::gui {
+
+class MainWindow;
+
+// Saves the window and one plot of each evidence kind the run produced into `dir`
+// (tools/screenshot.sh uses this for docs/screenshots/). Returns the files written.
+QStringList saveScreenshots(MainWindow& window, const QString& dir);
+
+}  // namespace ts::gui

@@ -1,0 +1,42 @@
+#pragma once
+#include <QStandardItemModel>
+#include <QStringList>
+#include <QVector>
+
+namespace ts::gui {
+
+// A benchmark group the engine can run, with the memory elements it measures.
+struct BenchmarkGroupInfo {
+    QString id;            // engine group name: "l1", "constant", "sharing"
+    QString title;         // "L1 cache"
+    QStringList elements;  // "Constant L1", "Constant L1.5"
+    QString toolTip;
+};
+
+// Check boxes by group and by element. The engine selects whole groups: a group runs when
+// any of its elements is checked, and checking a group checks all its elements.
+class BenchmarkTreeModel : public QStandardItemModel {
+    Q_OBJECT
+public:
+    static constexpr int GroupIdRole = Qt::UserRole + 1;
+
+    explicit BenchmarkTreeModel(QObject* parent = nullptr);
+
+    // Rebuilds the tree; groups in `checked` start checked (every group when it is empty).
+    void setCatalog(const QVector<BenchmarkGroupInfo>& groups, const QStringList& checked = {});
+    QStringList selectedGroups() const;
+    QStringList allGroups() const;
+    void setCheckedGroups(const QStringList& groups);
+    void setAllChecked(bool checked);
+
+signals:
+    void selectionChanged();
+
+private:
+    void onItemChanged(QStandardItem* item);
+    static void updateParent(QStandardItem* group);
+
+    bool updating_ = false;
+};
+
+}  // namespace ts::gui

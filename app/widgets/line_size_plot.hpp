@@ -1,0 +1,32 @@
+#pragma once
+#include "plot_panel.hpp"
+
+class QCPItemStraightLine;
+class QCPItemText;
+
+namespace ts::gui {
+
+// Line size: per stride, the fraction of the timed loads that missed after a warm-up pass,
+// one curve per array size. A stride below the line size still touches every line, so such
+// arrays thrash; from the line size on, larger strides touch fewer lines and fit.
+class LineSizePlot : public PlotPanel {
+    Q_OBJECT
+public:
+    explicit LineSizePlot(QWidget* parent = nullptr);
+    int curveCount() const;
+    bool decisionVisible() const;
+
+protected:
+    void rebuild(const StoredSeries& series, bool full) override;
+    void clearPlot() override;
+    QString readoutAt(const QPointF& pixel) const override;
+    void applyScale() override;
+    void applyTheme() override;
+    void fitView() override;
+
+private:
+    QCPItemStraightLine* decisionLine_;
+    QCPItemText* decisionLabel_;
+};
+
+}  // namespace ts::gui

@@ -1,0 +1,111 @@
+#include "results_model.hpp"
+
+#include <QFont>
+
+#include "format.hpp"
+
+namespace ts::gui {
+
+ResultsModel::ResultsModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+int ResultsModel::find(const QString& elementId, const QString& name) const {
+    for (std::size_t i = 0; i < rows_.size(); ++i)
+        if (rows_[i].elementId == elementId && rows_[i].name == name) return static_cast<int>(i);
+    return -1;
+}
+
+void ResultsModel::upsert(const ResultData& result) {
+    const int row = find(result.elementId, result.name);
+    if (row >= 0) {
+        rows_[static_cast<std::size_t>(row)] = result;
+        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        return;
+    }
+    const int at = static_cast<int>(rows_.size());
+    beginInsertRows({}, at, at);
+    rows_.push_back(result);
+    endInsertRows();
+}
+
+void ResultsModel::clear() {
+    beginResetModel();
+    rows_.clear();
+    endResetModel();
+}
+
+int ResultsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int ResultsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant ResultsModel::display(const ResultData& r, int column) const {
+    switch (column) {
+    case ElementColumn: return r.elementName;
+    case AttributeColumn: return attributeTitle(r.name);
+    case ValueColumn: return formatValue(r);
+    case SourceColumn: return r.fromApi ? tr("API") : tr("Benchmark");
+    case ConfidenceColumn:
+        return r.fromApi ? QString() : r.confidence <= 0 ? tr("undecided") : QString::number(r.confidence, 'f', 2);
+    case MethodColumn: return r.method;
+    case NoteColumn: return r.reason;
+    default: return {};
+    }
+}
+
+QString ResultsModel::toolTip(const ResultData& r) const {
+    QStringList lines;
+    lines << tr("%1 %2: %3").arg(r.elementName, attributeTitle(r.name), formatValue(r));
+    if (!r.method.isEmpty()) lines << tr("Method: %1").arg(r.method);
+    if (!r.evidence.isEmpty()) lines << tr("Evidence: %1").arg(r.evidence);
+    if (r.stats)
+        lines << tr("Latency: mean %1, median %2, p95 %3, σ %4 over %5 loads")
+                     .arg(r.stats->mean, 0, 'f', 1)
+                     .arg(r.stats->p50, 0, 'f', 1)
+                     .arg(r.stats->p95, 0, 'f', 1)
+                     .arg(r.stats->stdev, 0, 'f', 1)
+                     .arg(r.stats->samples);
+    if (!r.reason.isEmpty()) lines << r.reason;
+    return lines.join(QLatin1Char('\n'));
+}
+
+QVariant ResultsModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const ResultData& r = rows_[static_cast<std::size_t>(index.row())];
+    switch (role) {
+    case Qt::DisplayRole: return display(r, index.column());
+    case Qt::ToolTipRole: return toolTip(r);
+    case SortRole:
+        if (index.column() == ValueColumn) return r.value;
+        if (index.column() == ConfidenceColumn) return r.fromApi ? 2.0 : r.confidence;
+        return display(r, index.column());
+    case Qt::FontRole:
+        if (!r.fromApi && r.confidence <= 0) {
+            QFont f;
+            f.setItalic(true);
+            return f;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() == ValueColumn || index.column() == ConfidenceColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    default: return {};
+    }
+}
+
+QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+    case ElementColumn: return tr("Element");
+    case AttributeColumn: return tr("Attribute");
+    case ValueColumn: return tr("Value");
+    case SourceColumn: return tr("Source");
+    case ConfidenceColumn: return tr("Confidence");
+    case MethodColumn: return tr("Method");
+    case NoteColumn: return tr("Note");
+    default: return {};
+    }
+}
+
+}  // namespace ts::gui

@@ -1,0 +1,51 @@
+#pragma once
+#include <vector>
+
+#include "plot_panel.hpp"
+
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
+
+namespace ts::gui {
+
+// A size sweep as it grows: every per-load latency against array size, the min/mean/max
+// envelopes, the reduction curve on the right axis and the K-S change point.
+class SizePlotWidget : public PlotPanel {
+    Q_OBJECT
+public:
+    explicit SizePlotWidget(QWidget* parent = nullptr);
+
+    // For tests and the benchmark: what is drawn now.
+    int sampleCount() const;
+    int envelopePointCount() const;
+    int reductionPointCount() const;
+    bool changePointVisible() const;
+    double changePointX() const;
+    QString changePointLabel() const;
+
+protected:
+    void rebuild(const StoredSeries& series, bool full) override;
+    void clearPlot() override;
+    QString readoutAt(const QPointF& pixel) const override;
+    void applyScale() override;
+    void applyTheme() override;
+
+private:
+    void appendSamples(const StoredSeries& series, std::size_t firstRow);
+    void updateEnvelopes(const StoredSeries& series);
+    void updateReduction(const StoredSeries& series);
+    void updateChangePoint(const StoredSeries& series);
+    void updateCaption(const StoredSeries& series);
+
+    QCPGraph* samples_;
+    QCPGraph* minimum_;
+    QCPGraph* mean_;
+    QCPGraph* maximum_;
+    QCPGraph* reduction_;
+    QCPItemStraightLine* changeLine_;
+    QCPItemText* changeLabel_;
+    std::vector<std::size_t> byX_;  // row indices sorted by x, for the hover readout
+};
+
+}  // namespace ts::gui

@@ -1,0 +1,125 @@
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "analysis/analysis.hpp"
+#include "analysis/model_fit.hpp"
+
+namespace ts {
+namespace {
+
+struct Fit {
+    double line = 0;
+    double capacity = 0;  // effective capacity that fits best for this line size
+    double sse = 0;
+};
+
+// A cache of C bytes with lines of L bytes holds C/L lines; a chase with stride s over A bytes
+// touches A/max(s,L) lines, so it thrashes iff A*L/max(s,L) > C. Thrashing, the first load into
+// each sector (of the fetch granularity G) misses.
+double predictedMisses(const SeriesRow& row, double line, double capacity, double sector) {
+    const double touchedLines = row.x2 * line / std::max(row.x, line);
+    if (touchedLines <= capacity) return 0;
+    const std::size_t n = row.latencies.size();
+    return n ? touchedBlocks(n, row.x, sector) / static_cast<double>(n) : 0.0;
+}
+
+struct Model {
+    const std::vector<SeriesRow>& rows;
+    const std::vector<double>& observed;
+    double sector;
+
+    double squaredError(double line, double capacity) const {
+        double e = 0;
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const double r = observed[i] - predictedMisses(rows[i], line, capacity, sector > 0 ? sector : line);
+            e += r * r;
+        }
+        return e;
+    }
+
+    // The effective capacity is fitted in [lo, hi): every boundary A*L/max(s,L) inside is tried.
+    Fit fit(double line, double lo, double hi) const {
+        std::vector<double> capacities{lo};
+        for (const auto& row : rows) {
+            const double boundary = row.x2 * line / std::max(row.x, line);  // predictions change here
+            if (boundary > lo && boundary < hi) capacities.push_back(boundary);
+        }
+        Fit best{line, lo, -1};
+        for (double c : capacities) {
+            const double e = squaredError(line, c);
+            if (best.sse < 0 || e < best.sse) best = {line, c, e};
+        }
+        return best;
+    }
+};
+
+// The effective capacity lies in [C, 2C): at least the measured size C (arrays of that size fit),
+// and below twice it, where a capacity twice as large would mimic lines twice as large (only
+// A*L/C enters the model). With the lower bound, half the true line size cannot explain the
+// misses either: it would need a capacity below C.
+std::pair<double, double> capacityBounds(double cacheBytes) { return {cacheBytes, 2 * cacheBytes}; }
+
+double powerOfTwoAtLeast(double v) {
+    double p = 1;
+    while (p < v) p *= 2;
+    return p;
+}
+
+}  // namespace
+
+Decision decideLineSize(const Series& series, double cacheBytes, double fetchGranularity) {
+    Decision d;
+    d.method = "p-chase, capacity model fit";
+    std::vector<SeriesRow> rows;
+    for (const auto& row : series.rows)
+        if (!row.latencies.empty() && row.x > 0) rows.push_back(row);
+    if (cacheBytes <= 0) {
+        d.reason = "needs the measured size of the cache";
+        return d;
+    }
+    if (rows.size() < 2 || std::any_of(rows.begin(), rows.end(), [](const SeriesRow& r) { return r.x2 <= 0; })) {
+        d.reason = "needs at least 2 rows, each with a stride and an array size";
+        return d;
+    }
+    std::vector<std::uint32_t> pooled;
+    for (const auto& row : rows) pooled.insert(pooled.end(), row.latencies.begin(), row.latencies.end());
+    // Where hit and miss levels overlap (an L2 with near and far parts, say), Otsu's cut is still
+    // the best two-level reading of the loads; the fit's residual then lowers the confidence.
+    const HitMissSplit split = splitFastestLevel(pooled);
+    const double threshold = split.separable ? split.threshold : otsuThreshold(pooled);
+    const std::vector<double> observed = missFractions(rows, threshold);
+    if (std::all_of(observed.begin(), observed.end(), [](double m) { return m == 0; })) {
+        d.reason = "all loads at one latency level: no row thrashed, so no row tells the line size";
+        return d;
+    }
+
+    double smallest = rows.front().x, largest = rows.front().x;
+    for (const auto& row : rows) smallest = std::min(smallest, row.x), largest = std::max(largest, row.x);
+    const double first = powerOfTwoAtLeast(fetchGranularity > 0 ? fetchGranularity : smallest);
+    const double last = std::max(first, powerOfTwoAtLeast(largest));
+    const auto [lo, hi] = capacityBounds(cacheBytes);
+    const Model model{rows, observed, fetchGranularity};
+    std::vector<Fit> fits;
+    for (double line = first; line <= last; line *= 2) fits.push_back(model.fit(line, lo, hi));
+
+    std::vector<double> sse;
+    for (const auto& f : fits) sse.push_back(f.sse);
+    const auto best = static_cast<std::size_t>(std::min_element(sse.begin(), sse.end()) - sse.begin());
+    d.value = fits[best].line;
+    d.confidence = fits.size() > 1 ? bestCandidateProbability(sse, best, rows.size(), 2, meanLoadsPerRow(rows)) : 0;
+    d.decided = d.confidence >= 0.5;
+
+    char buf[240];
+    std::snprintf(buf, sizeof buf,
+                  "capacity model fits best with %.0f B lines and %.0f B effective capacity (measured %.0f B); "
+                  "squared error %.3g over %zu rows, probability %.3f among line sizes %.0f..%.0f B",
+                  d.value, fits[best].capacity, cacheBytes, fits[best].sse, rows.size(), d.confidence, first, last);
+    d.reason = buf;
+    if (!split.separable) d.reason += "; hit and miss latencies overlap, split at Otsu's threshold";
+    if (fits.size() == 1) d.reason += "; only one candidate line size, nothing to compare";
+    else if (!d.decided) d.reason += "; no line size fits clearly better than the others";
+    return d;
+}
+
+}  // namespace ts

@@ -1,0 +1,31 @@
+#include "analysis/robust.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ts {
+
+double quantileSorted(const std::vector<double>& sorted, double q) {
+    if (sorted.empty()) return 0;
+    const double pos = q * static_cast<double>(sorted.size() - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(pos));
+    const auto hi = std::min(lo + 1, sorted.size() - 1);
+    const double frac = pos - static_cast<double>(lo);
+    return sorted[lo] + frac * (sorted[hi] - sorted[lo]);
+}
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    return quantileSorted(values, 0.5);
+}
+
+double robustSigma(const std::vector<double>& values) {
+    if (values.empty()) return 0;
+    const double m = median(values);
+    std::vector<double> deviations;
+    deviations.reserve(values.size());
+    for (double v : values) deviations.push_back(std::fabs(v - m));
+    return 1.4826 * median(std::move(deviations));
+}
+
+}  // namespace ts

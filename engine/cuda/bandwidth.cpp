@@ -1,0 +1,101 @@
+#include "cuda/bandwidth.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+
+#include "chase_abi.hpp"
+#include "cuda/cuda_error.hpp"
+
+namespace ts::cuda {
+namespace {
+
+// An L2-resident working set is swept this often inside one launch so a launch lasts long
+// enough (>~100 us) for event timing; device-memory working sets are swept once.
+constexpr double kL2BytesPerLaunch = 2.0 * (1ull << 30);
+constexpr std::uint32_t kMaxInner = 1u << 16;
+
+const char* opName(BandwidthOp op) {
+    switch (op) {
+        case BandwidthOp::Read: return "read";
+        case BandwidthOp::Write: return "write";
+        default: return "copy";
+    }
+}
+
+}  // namespace
+
+BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
+    ctx_.enter();
+    const auto& lim = ctx_.limits();
+    const std::string what = std::string("bandwidth ") + opName(r.op) + " of " + formatBytes(r.bytes);
+    if (r.bytes < 4096) throw BackendError(what + ": the working set must be at least 4 KiB");
+    if (r.repetitions < 0 || r.blocks < 0 || r.threadsPerBlock < 0)
+        throw BackendError(what + ": negative blocks, threads or repetitions");
+    const int maxThreads = ctx_.info().maxThreadsPerBlock;
+    const int threads = r.threadsPerBlock ? r.threadsPerBlock : 512;
+    if (threads > maxThreads) throw BackendError(what + ": " + std::to_string(threads) + " threads per block, at most " +
+                                                 std::to_string(maxThreads));
+    const int blocks = r.blocks ? r.blocks : lim.smCount * std::max(1, lim.maxThreadsPerSm / threads);
+    const int reps = std::max(1, r.repetitions);
+
+    // Copy splits the working set into source and destination halves.
+    const bool copy = r.op == BandwidthOp::Copy;
+    const std::size_t part = copy ? r.bytes / 2 / 16 * 16 : r.bytes / 16 * 16;
+    const std::size_t moved = copy ? 2 * part : part;
+    DeviceBuffer& arena = ctx_.arena();
+    arena.reserve(copy ? 2 * part : part, std::size_t{64} << 20, "bandwidth buffers");
+    chaser_.forgetArrays();
+    std::byte* src = arena.data();
+    std::byte* dst = copy ? arena.data() + part : arena.data();
+
+    std::uint32_t inner = 1;
+    if (r.target == BandwidthTarget::L2)
+        inner = static_cast<std::uint32_t>(std::clamp(kL2BytesPerLaunch / static_cast<double>(moved), 1.0,
+                                                      static_cast<double>(kMaxInner)));
+    const cudak::BwOp op = r.op == BandwidthOp::Read ? cudak::kBwRead : r.op == BandwidthOp::Write ? cudak::kBwWrite
+                                                                                                   : cudak::kBwCopy;
+    cudaStream_t stream = ctx_.mainStream();
+    // Generous: 1 GB/s would still finish.
+    const double timeout = 10.0 + static_cast<double>(moved) * inner / 1e9;
+    auto timeLaunches = [&](auto enqueue) {
+        float best = std::numeric_limits<float>::max();
+        for (int rep = -1; rep < reps; ++rep) {  // rep -1: untimed warm-up (fills the L2, wakes the clocks)
+            check(cudaEventRecord(ctx_.startEvent(), stream), "recording an event");
+            enqueue();
+            check(cudaEventRecord(ctx_.stopEvent(), stream), "recording an event");
+            try {
+                waitForEvent(ctx_.stopEvent(), timeout, what);
+            } catch (const BackendError& e) {
+                ctx_.markBroken(e.what());
+                throw;
+            }
+            float ms = 0;
+            check(cudaEventElapsedTime(&ms, ctx_.startEvent(), ctx_.stopEvent()), "reading an event timer");
+            if (rep >= 0) best = std::min(best, ms);
+        }
+        return static_cast<double>(best) * 1e-3;
+    };
+
+    BandwidthResult result;
+    const double kernelSeconds = timeLaunches([&] {
+        check(cudak::launchBandwidth(op, src, dst, part / 16, inner, ctx_.sink(), static_cast<unsigned>(blocks),
+                                     static_cast<unsigned>(threads), stream),
+              "launching a bandwidth kernel");
+        ++ctx_.stats().bandwidthLaunches;
+    });
+    result.seconds = kernelSeconds / inner;
+    result.gibPerSecond = static_cast<double>(moved) / result.seconds / static_cast<double>(1ull << 30);
+    if (copy) {
+        const double vendorSeconds = timeLaunches([&] {
+            for (std::uint32_t i = 0; i < inner; ++i)
+                check(cudaMemcpyAsync(dst, src, part, cudaMemcpyDeviceToDevice, stream), "cudaMemcpy device to device");
+            ++ctx_.stats().bandwidthLaunches;
+        });
+        result.vendorCopyGibPerSecond =
+            static_cast<double>(moved) * inner / vendorSeconds / static_cast<double>(1ull << 30);
+    }
+    return result;
+}
+
+}  // namespace ts::cuda

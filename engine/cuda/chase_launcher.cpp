@@ -1,0 +1,624 @@
+#include "cuda/chase_launcher.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "cuda/cuda_error.hpp"
+
+namespace ts::cuda {
+namespace {
+
+using namespace cudak;
+
+constexpr std::size_t kArrayAlign = std::size_t{2} << 20;  // every chase array starts on a 2 MiB page
+constexpr std::uint64_t kIndexLimitBytes = 0xFFFFFFFCull * 4;  // 32-bit element indices
+constexpr double kSecondsPerLoad = 1e-6;  // pessimistic: a TLB-missing DRAM load is well below this
+constexpr int kMaxAttempts = 5;
+
+std::optional<std::uint32_t> spaceCode(Space s) {
+    switch (s) {
+        case Space::Global: return kGlobal;
+        case Space::GlobalL2: return kGlobalL2;
+        case Space::ReadOnly: return kReadOnly;
+        case Space::Texture: return kTexture;
+        case Space::Constant: return kConstant;
+        case Space::Shared: return kShared;
+        default: return std::nullopt;
+    }
+}
+
+bool isGlobalFamily(std::uint32_t code) {
+    return code == kGlobal || code == kGlobalL2 || code == kReadOnly || code == kTexture;
+}
+
+std::uint64_t loadsPerPass(std::uint64_t elems, std::uint64_t stride) { return (elems + stride - 1) / stride; }
+
+std::string describe(const ChaseRequest& r) {
+    std::ostringstream out;
+    out << toString(r.space) << " chase of " << r.arrayBytes << " B, stride " << r.strideBytes << " B, unit " << r.unit;
+    return out.str();
+}
+
+std::uint32_t checkedLoads(std::uint64_t passes, std::uint64_t perPass, const char* what, const ChaseRequest& r) {
+    const std::uint64_t loads = passes * perPass;
+    if (perPass != 0 && loads / perPass != passes) throw BackendError(std::string(what) + " overflow in " + describe(r));
+    if (loads > 0xFFFFFFFFull)
+        throw BackendError(std::string(what) + " of " + std::to_string(loads) + " loads is too many (2^32 at most) in " +
+                           describe(r));
+    return static_cast<std::uint32_t>(loads);
+}
+
+std::size_t align16(std::size_t v) { return roundUp(v, 16); }
+
+// Rounds of module launches (modules 1..M in order, M = modules the array spans) that a constant
+// second chaser of `loads` loads needs: a new round starts each time the chain wraps to a lower module.
+std::uint32_t externalRounds(std::uint32_t elems, std::uint32_t stride, std::uint32_t loads) {
+    if (loads == 0) return 0;
+    if (loads > (1u << 24))  // too long to simulate: one round per wrap is an upper bound
+        return static_cast<std::uint32_t>(std::min<std::uint64_t>(
+            (static_cast<std::uint64_t>(loads - 1) * stride) / elems + 1, 1u << 20));
+    std::uint32_t rounds = 1;
+    std::uint64_t j = 0;
+    std::uint32_t module = 0;
+    for (std::uint32_t k = 0; k < loads; ++k) {
+        const std::uint32_t m = static_cast<std::uint32_t>(j / kConstBankElems);
+        if (m < module) ++rounds;
+        module = m;
+        j = (j + stride) % elems;
+    }
+    return rounds;
+}
+
+}  // namespace
+
+bool ChaseLauncher::Plan::mainInArena() const { return isGlobalFamily(space); }
+bool ChaseLauncher::Plan::secondInArena() const {
+    return mode != kNoSecond && mode != kExternal && !sameArray && isGlobalFamily(secondSpace);
+}
+
+bool ChaseLauncher::supports(Space space) const { return spaceCode(space).has_value(); }
+
+std::uint64_t ChaseLauncher::maxArrayBytes(Space space) const {
+    const auto& lim = ctx_.limits();
+    const std::uint64_t global = std::min<std::uint64_t>(kIndexLimitBytes, lim.totalGlobalBytes / 2 / 4 * 4);
+    switch (space) {
+        case Space::Global:
+        case Space::GlobalL2:
+        case Space::ReadOnly: return global;
+        case Space::Texture: return std::min<std::uint64_t>(global, lim.texture1DLinearElems * 4);
+        case Space::Constant: return std::uint64_t{kConstBankElems} * 4;
+        case Space::Shared: return lim.sharedOptinBytes;
+        default: return 0;
+    }
+}
+
+ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index) const {
+    const auto code = spaceCode(r.space);
+    if (!code) throw BackendError("the CUDA backend cannot chase in space '" + std::string(toString(r.space)) + "'");
+    if (r.arrayBytes < 4 || r.arrayBytes % 4 != 0)
+        throw BackendError("arrayBytes must be a positive multiple of 4 in " + describe(r));
+    if (r.strideBytes < 4 || r.strideBytes % 4 != 0)
+        throw BackendError("strideBytes must be a positive multiple of 4 in " + describe(r));
+    if (r.arrayBytes > maxArrayBytes(r.space))
+        throw BackendError("array too large: " + describe(r) + " exceeds the " + formatBytes(maxArrayBytes(r.space)) +
+                           " one chaser can walk in this space");
+    const int smCount = ctx_.smCount();
+    if (r.unit < -1 || r.unit >= smCount)
+        throw BackendError("unit " + std::to_string(r.unit) + " out of range (0.." + std::to_string(smCount - 1) +
+                           ", or -1) in " + describe(r));
+
+    Plan p;
+    p.request = index;
+    p.space = *code;
+    p.elems = static_cast<std::uint32_t>(r.arrayBytes / 4);
+    p.stride = r.strideBytes / 4;
+    const std::uint64_t perPass = loadsPerPass(p.elems, p.stride);
+    p.warmupLoads = checkedLoads(r.warmupPasses, perPass, "warm-up", r);
+    p.recordLoads = r.recordLoads;
+    p.cold = r.warmupPasses == 0;
+    p.unit = r.unit;
+    const std::uint64_t optin = ctx_.limits().sharedOptinBytes;
+
+    std::uint64_t localSharedWords = 0;  // a separate shared array of a second chaser in the main block
+    if (r.second) {
+        const SecondChaser& s = *r.second;
+        const auto scode = spaceCode(s.space);
+        if (!scode)
+            throw BackendError("the CUDA backend cannot run a second chaser in space '" + std::string(toString(s.space)) +
+                               "'");
+        p.secondSpace = *scode;
+        p.sameArray = s.sameArray;
+        const std::uint32_t sStrideBytes = s.strideBytes ? s.strideBytes : r.strideBytes;
+        if (sStrideBytes % 4 != 0) throw BackendError("second chaser stride must be a multiple of 4 in " + describe(r));
+        p.secondStride = sStrideBytes / 4;
+        switch (s.placement) {
+            case Placement::SameThread: p.mode = kSameThread; break;
+            case Placement::OtherWarp: p.mode = kOtherWarp; break;
+            case Placement::OtherUnit: p.mode = kOtherUnit; break;
+        }
+        if (s.placement == Placement::OtherWarp) {
+            if (s.warp < 0 || s.warp > 31) throw BackendError("OtherWarp warp must be 0..31 in " + describe(r));
+            p.secondWarp = static_cast<std::uint32_t>(s.warp);
+        }
+        if (s.placement == Placement::OtherUnit) {
+            if (s.unit < 0 || s.unit >= smCount)
+                throw BackendError("OtherUnit second chaser needs a unit in 0.." + std::to_string(smCount - 1) + " in " +
+                                   describe(r));
+            p.secondUnit = s.unit;
+        }
+        if (s.sameArray) {
+            const bool ok = (isGlobalFamily(p.space) && isGlobalFamily(p.secondSpace)) ||
+                            (p.space == kConstant && p.secondSpace == kConstant) ||
+                            (p.space == kShared && p.secondSpace == kShared && s.placement != Placement::OtherUnit);
+            if (!ok)
+                throw BackendError("a sameArray second chaser in '" + std::string(toString(s.space)) +
+                                   "' cannot reach the main array in '" + std::string(toString(r.space)) + "'" +
+                                   (p.space == kShared ? " (shared memory is not visible from another SM)" : ""));
+            p.secondElems = p.elems;
+            p.secondDelta = static_cast<std::uint32_t>(
+                ((static_cast<std::uint64_t>(p.secondStride) % p.elems) + p.elems - (p.stride % p.elems)) % p.elems);
+        } else {
+            if (s.arrayBytes < 4 || s.arrayBytes % 4 != 0)
+                throw BackendError("second chaser arrayBytes must be a positive multiple of 4 in " + describe(r));
+            std::uint64_t limit = maxArrayBytes(s.space);
+            if (p.secondSpace == kConstant) limit = std::uint64_t{kConstBankElems} * 4 * kConstModules;
+            if (s.arrayBytes > limit)
+                throw BackendError("second chaser array of " + formatBytes(s.arrayBytes) + " exceeds the " +
+                                   formatBytes(limit) + " it can walk in '" + std::string(toString(s.space)) + "'");
+            p.secondElems = static_cast<std::uint32_t>(s.arrayBytes / 4);
+            if (p.secondSpace == kConstant) p.mode = kExternal;  // its own constant modules, never bank 0
+            if (p.secondSpace == kShared && (p.mode == kSameThread || p.mode == kOtherWarp))
+                localSharedWords = p.secondElems;
+        }
+        p.secondLoads = checkedLoads(s.passes, loadsPerPass(p.secondElems, p.secondStride), "second chaser", r);
+        if (p.secondLoads == 0) p.mode = kNoSecond;
+        if (p.mode == kExternal) p.externalRounds = externalRounds(p.secondElems, p.secondStride, p.secondLoads);
+    }
+
+    // Dynamic shared memory: [main array | latencies] then a local second array.
+    std::uint64_t words = 0;
+    if (p.space == kShared) {
+        words = p.elems;
+        p.timesOffset = 0;
+    } else {
+        p.timesOffset = 0;
+        words = p.recordLoads;
+    }
+    words = roundUp(words, 4);
+    if (localSharedWords) {
+        p.secondSharedOffset = static_cast<std::uint32_t>(words);
+        words += localSharedWords;
+    } else if (p.mode == kSameThread || p.mode == kOtherWarp) {
+        p.secondSharedOffset = 0;  // sameArray in shared: the main array itself
+    }
+    std::uint64_t smem = words * 4;
+    if (p.mode == kOtherUnit && p.secondSpace == kShared && !p.sameArray) {
+        p.secondSharedOffset = 0;  // in the second block's own shared memory
+        smem = std::max<std::uint64_t>(smem, std::uint64_t{p.secondElems} * 4);
+    }
+    if (smem > optin)
+        throw BackendError("the chase needs " + formatBytes(smem) + " of shared memory per block (" +
+                           (p.space == kShared ? "arrays" : "4 B per recorded load plus shared arrays") + "), more than the " +
+                           formatBytes(optin) + " a block can have: " + describe(r));
+    p.smemBytes = smem;
+    p.estimateSeconds =
+        (static_cast<double>(p.warmupLoads) + p.recordLoads + p.secondLoads) * kSecondsPerLoad;
+    return p;
+}
+
+std::vector<ChaseResult> ChaseLauncher::run(const std::vector<ChaseRequest>& requests) {
+    const auto started = std::chrono::steady_clock::now();
+    struct AddWall {
+        std::chrono::steady_clock::time_point t;
+        double& total;
+        ~AddWall() { total += std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count(); }
+    } addWall{started, ctx_.stats().chaseWallSeconds};
+    ctx_.enter();
+    std::vector<Plan> plans;
+    plans.reserve(requests.size());
+    for (std::size_t i = 0; i < requests.size(); ++i) plans.push_back(plan(requests[i], i));
+
+    // Launch groups: each SM hosts one request per launch; constant banks hold one stride at a
+    // time; shared-memory chases (large dynamic smem, less L1) do not mix with the others.
+    struct Group {
+        std::vector<Plan> plans;
+        std::set<int> units;
+        bool sharedMain = false;
+        std::int64_t bank0Stride = -1;
+        std::int64_t moduleStride = -1;
+    };
+    std::vector<Group> groups;
+    const int smCount = ctx_.smCount();
+    for (Plan& p : plans) {
+        const bool sharedMain = p.space == kShared;
+        const bool usesBank0 = p.space == kConstant;
+        const bool external = p.mode == kExternal;
+        const int secondUnit = (p.mode == kOtherUnit || (external && p.secondUnit >= 0)) ? p.secondUnit : -1;
+        Group* target = nullptr;
+        int unit = p.unit;
+        for (Group& g : groups) {
+            if (g.plans.size() >= kMaxJobs || g.sharedMain != sharedMain) continue;
+            if (usesBank0 && g.bank0Stride >= 0 && g.bank0Stride != p.stride) continue;
+            if (external && g.moduleStride >= 0 && g.moduleStride != p.secondStride) continue;
+            int u = unit;
+            if (u < 0) {
+                for (int c = 0; c < smCount && u < 0; ++c)
+                    if (!g.units.count(c) && c != secondUnit) u = c;
+                if (u < 0) continue;
+            }
+            if (g.units.count(u)) continue;
+            if (secondUnit >= 0 && secondUnit != u && g.units.count(secondUnit)) continue;
+            target = &g;
+            unit = u;
+            break;
+        }
+        if (!target) {
+            groups.emplace_back();
+            target = &groups.back();
+            target->sharedMain = sharedMain;
+            if (unit < 0) unit = secondUnit == 0 && smCount > 1 ? 1 : 0;
+        }
+        p.unit = unit;
+        target->units.insert(unit);
+        if (secondUnit >= 0) target->units.insert(secondUnit);
+        if (usesBank0) target->bank0Stride = p.stride;
+        if (external) target->moduleStride = p.secondStride;
+        target->plans.push_back(p);
+    }
+
+    std::vector<ChaseResult> results(requests.size());
+    for (Group& g : groups) runGroup(g.plans, results);
+    return results;
+}
+
+void ChaseLauncher::runGroup(std::vector<Plan>& group, std::vector<ChaseResult>& out) {
+    std::map<int, int> rolesPerSm;
+    for (const Plan& p : group) {
+        ++rolesPerSm[p.unit];
+        if (p.mode == kOtherUnit) ++rolesPerSm[p.secondUnit];
+    }
+    int maxRoles = 1;
+    for (const auto& [sm, n] : rolesPerSm) maxRoles = std::max(maxRoles, n);
+    unsigned factor = static_cast<unsigned>(2 * maxRoles);
+    std::vector<Plan> pending = group;
+    std::string failure;
+    for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
+        std::vector<std::size_t> missed;
+        try {
+            missed = launchOnce(pending, factor, out, failure);
+        } catch (...) {
+            // Whatever was queued may have left arrays and banks half written.
+            initialized_.clear();
+            bank0Stride_ = -1;
+            moduleStride_ = -1;
+            moduleCount_ = 0;
+            throw;
+        }
+        if (missed.empty()) return;
+        std::vector<Plan> again;
+        for (std::size_t i : missed) again.push_back(pending[i]);
+        pending = std::move(again);
+        ++ctx_.stats().placementRetries;
+        factor = std::min(factor * 2, 32u);
+    }
+    throw BackendError("chase could not run after " + std::to_string(kMaxAttempts) + " launches: " + failure);
+}
+
+std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, unsigned gridFactor,
+                                                   std::vector<ChaseResult>& out, std::string& failure) {
+    const std::size_t n = group.size();
+    cudaStream_t stream = ctx_.mainStream();
+    auto& stats = ctx_.stats();
+
+    // ---- arena layout: 2 MiB-aligned arrays, one after the other ----
+    std::vector<std::size_t> mainOff(n, 0), secondOff(n, 0);
+    std::size_t cursor = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const Plan& p = group[i];
+        if (p.mainInArena()) {
+            mainOff[i] = cursor;
+            cursor += roundUp(std::size_t{p.elems} * 4, kArrayAlign);
+        }
+        if (p.secondInArena()) {
+            secondOff[i] = cursor;
+            cursor += roundUp(std::size_t{p.secondElems} * 4, kArrayAlign);
+        }
+    }
+    DeviceBuffer& arena = ctx_.arena();
+    arena.reserve(std::max<std::size_t>(cursor, kArrayAlign), std::size_t{64} << 20, "chase arrays");
+    if (arena.generation() != arenaGeneration_) {
+        initialized_.clear();
+        ctx_.textures().clear();
+        arenaGeneration_ = arena.generation();
+    }
+    if (ctx_.textures().size() > 4096) ctx_.textures().clear();
+
+    // ---- arrays that need (re)initialising ----
+    std::vector<InitRegion> regions;
+    std::uint32_t maxInitElems = 0;
+    auto needArray = [&](std::size_t off, std::uint32_t elems, std::uint32_t stride) {
+        auto it = initialized_.find(off);
+        if (it != initialized_.end() && it->second == std::make_pair(elems, stride)) return;
+        const std::size_t end = off + std::size_t{elems} * 4;
+        for (auto e = initialized_.begin(); e != initialized_.end();) {
+            const std::size_t eEnd = e->first + std::size_t{e->second.first} * 4;
+            if (e->first < end && off < eEnd) e = initialized_.erase(e);
+            else ++e;
+        }
+        for (const InitRegion& r : regions)
+            if (r.ptr == reinterpret_cast<std::uint64_t>(arena.data() + off)) return;
+        regions.push_back(InitRegion{reinterpret_cast<std::uint64_t>(arena.data() + off), elems, stride, 0, 0});
+        maxInitElems = std::max(maxInitElems, elems);
+        initialized_[off] = {elems, stride};
+    };
+    std::int64_t bank0Stride = -1, moduleStride = -1;
+    std::uint32_t modulesNeeded = 0, maxRounds = 0;
+    bool anyCold = false, anyExternal = false;
+    unsigned maxWarp = 0;
+    std::size_t smem = 0;
+    std::size_t recordWords = 0;
+    double estimate = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const Plan& p = group[i];
+        if (p.mainInArena()) needArray(mainOff[i], p.elems, p.stride);
+        if (p.secondInArena()) needArray(secondOff[i], p.secondElems, p.secondStride);
+        if (p.space == kConstant) bank0Stride = p.stride;
+        if (p.mode == kExternal) {
+            anyExternal = true;
+            moduleStride = p.secondStride;
+            modulesNeeded = std::max(modulesNeeded, (p.secondElems + kConstBankElems - 1) / kConstBankElems);
+            maxRounds = std::max(maxRounds, p.externalRounds);
+        }
+        anyCold = anyCold || p.cold;
+        if (p.mode == kOtherWarp) maxWarp = std::max(maxWarp, p.secondWarp);
+        smem = std::max(smem, p.smemBytes);
+        recordWords += p.recordLoads;
+        estimate = std::max(estimate, p.estimateSeconds);
+    }
+    const bool uploadBank0 = bank0Stride >= 0 && bank0Stride != bank0Stride_;
+    const bool uploadModules = anyExternal && (moduleStride != moduleStride_ || moduleCount_ < modulesNeeded);
+    if (uploadBank0) {
+        regions.push_back(InitRegion{reinterpret_cast<std::uint64_t>(ctx_.bank0Staging()), kConstBankElems,
+                                     static_cast<std::uint32_t>(bank0Stride), 1, 0});
+        maxInitElems = std::max(maxInitElems, kConstBankElems);
+    }
+    if (uploadModules) {
+        regions.push_back(InitRegion{reinterpret_cast<std::uint64_t>(ctx_.moduleStaging()),
+                                     modulesNeeded * kConstBankElems, static_cast<std::uint32_t>(moduleStride), 1, 0});
+        maxInitElems = std::max(maxInitElems, modulesNeeded * kConstBankElems);
+    }
+
+    // ---- job table and role tables ----
+    const int rows = ctx_.smRows();
+    std::vector<ChaseJob> jobs(n);
+    std::vector<int> roleTable(static_cast<std::size_t>(rows) * kRoleSlots, -1);
+    std::vector<int> moduleTable(anyExternal ? roleTable.size() : 0, -1);
+    auto addRole = [&](std::vector<int>& table, int sm, int code) {
+        for (std::uint32_t k = 0; k < kRoleSlots; ++k) {
+            int& slot = table[static_cast<std::size_t>(sm) * kRoleSlots + k];
+            if (slot < 0) {
+                slot = code;
+                return;
+            }
+        }
+        throw BackendError("internal error: more than 4 chasers assigned to SM " + std::to_string(sm));
+    };
+    std::uint32_t latencyCursor = static_cast<std::uint32_t>(n * sizeof(JobHeader) / 4);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Plan& p = group[i];
+        ChaseJob& j = jobs[i];
+        std::memset(&j, 0, sizeof j);
+        j.space = p.space;
+        j.elems = p.elems;
+        j.strideElems = p.stride;
+        j.warmupLoads = p.warmupLoads;
+        j.recordLoads = p.recordLoads;
+        j.resultOffset = latencyCursor;
+        latencyCursor += p.recordLoads;
+        j.targetSm = ctx_.physicalSm(p.unit);
+        if (p.mainInArena()) {
+            std::byte* base = arena.data() + mainOff[i];
+            j.mainPtr = reinterpret_cast<std::uint64_t>(base);
+            if (p.space == kTexture) j.mainTex = ctx_.textures().get(base, std::size_t{p.elems} * 4);
+        }
+        j.secondMode = p.mode;
+        j.secondSpace = p.secondSpace;
+        j.secondElems = p.secondElems;
+        j.secondDelta = p.sameArray ? p.secondDelta : 0;
+        j.secondLoads = p.secondLoads;
+        j.secondWarp = p.secondWarp;
+        j.secondSm = p.secondUnit >= 0 ? ctx_.physicalSm(p.secondUnit) : -1;
+        j.secondSharedOffset = p.secondSharedOffset;
+        j.secondStrideElems = p.secondStride;
+        j.secondSameArray = p.sameArray ? 1 : 0;
+        if (p.mode != kNoSecond && isGlobalFamily(p.secondSpace)) {
+            std::byte* base = p.sameArray ? arena.data() + mainOff[i] : arena.data() + secondOff[i];
+            j.secondPtr = reinterpret_cast<std::uint64_t>(base);
+            if (p.secondSpace == kTexture) j.secondTex = ctx_.textures().get(base, std::size_t{p.secondElems} * 4);
+        }
+        j.timesOffset = p.timesOffset;
+        j.timingsInShared = p.space == kShared ? 0 : 1;
+        const int code = static_cast<int>(i) * 4;
+        addRole(roleTable, j.targetSm, code + kRoleMain);
+        if (p.mode == kOtherUnit) addRole(roleTable, j.secondSm, code + kRoleSecond);
+        if (p.mode == kExternal) addRole(moduleTable, p.secondUnit >= 0 ? j.secondSm : j.targetSm, static_cast<int>(i));
+    }
+
+    // ---- one upload (jobs, tables, init regions), one download (headers, latencies) ----
+    const std::size_t jobsOff = 0;
+    const std::size_t roleOff = align16(jobsOff + n * sizeof(ChaseJob));
+    const std::size_t moduleOff = align16(roleOff + roleTable.size() * sizeof(int));
+    const std::size_t regionOff = align16(moduleOff + moduleTable.size() * sizeof(int));
+    const std::size_t resultOff = align16(regionOff + regions.size() * sizeof(InitRegion));
+    const std::size_t resultBytes = std::size_t{latencyCursor} * 4;
+    const std::size_t total = resultOff + resultBytes;
+    ctx_.io().reserve(total, std::size_t{1} << 20, "chase job tables and results");
+    ctx_.hostIo().reserve(total, "chase job tables and results");
+    std::byte* host = ctx_.hostIo().data();
+    std::byte* dev = ctx_.io().data();
+    std::memcpy(host + jobsOff, jobs.data(), n * sizeof(ChaseJob));
+    std::memcpy(host + roleOff, roleTable.data(), roleTable.size() * sizeof(int));
+    if (!moduleTable.empty()) std::memcpy(host + moduleOff, moduleTable.data(), moduleTable.size() * sizeof(int));
+    if (!regions.empty()) std::memcpy(host + regionOff, regions.data(), regions.size() * sizeof(InitRegion));
+    check(cudaMemcpyAsync(dev, host, resultOff, cudaMemcpyHostToDevice, stream), "uploading chase jobs");
+
+    if (!regions.empty()) {
+        check(launchInit(reinterpret_cast<const InitRegion*>(dev + regionOff), static_cast<unsigned>(regions.size()),
+                         maxInitElems, stream),
+              "initialising chase arrays");
+        ++stats.initLaunches;
+    }
+    if (uploadBank0) {
+        check(uploadConstBank0(ctx_.bank0Staging(), std::size_t{kConstBankElems} * 4, stream), "filling constant bank 0");
+        bank0Stride_ = bank0Stride;
+        ++stats.constUploads;
+    }
+    if (uploadModules) {
+        for (std::uint32_t m = 0; m < modulesNeeded; ++m) {
+            check(constModule(static_cast<int>(m))
+                      .upload(ctx_.moduleStaging() + std::size_t{m} * kConstBankElems, std::size_t{kConstBankElems} * 4,
+                              stream),
+                  "filling an extra constant bank");
+            ++stats.constUploads;
+        }
+        moduleStride_ = moduleStride;
+        moduleCount_ = modulesNeeded;
+    }
+    if (anyCold) ctx_.enqueueL2Flush(stream);
+
+    // ---- the chase ----
+    const std::uint32_t epoch = ctx_.nextEpoch();
+    const std::uint64_t waitNs = static_cast<std::uint64_t>((2.0 + estimate) * 1e9);
+    ChaseLaunch P{};
+    P.jobs = reinterpret_cast<const ChaseJob*>(dev + jobsOff);
+    P.roleTable = reinterpret_cast<const int*>(dev + roleOff);
+    P.ctl = ctx_.ctl();
+    P.results = reinterpret_cast<std::uint32_t*>(dev + resultOff);
+    P.nJobs = static_cast<std::uint32_t>(n);
+    P.tableRows = static_cast<std::uint32_t>(rows);
+    P.epoch = epoch;
+    P.waitNs = waitNs;
+    const unsigned grid = std::min<unsigned>(gridFactor * static_cast<unsigned>(ctx_.smCount()), kMaxBlocks);
+    const unsigned block = 32u * (maxWarp + 1);
+    if (anyExternal) {
+        check(cudaEventRecord(ctx_.uploadedEvent(), stream), "recording an event");
+        check(cudaStreamWaitEvent(ctx_.sideStream(), ctx_.uploadedEvent(), 0), "ordering the module stream");
+    }
+    check(cudaEventRecord(ctx_.startEvent(), stream), "recording an event");
+    check(launchChase(P, grid, block, smem, stream), "launching the chase kernel");
+    check(cudaEventRecord(ctx_.stopEvent(), stream), "recording an event");
+    ++stats.chaseLaunches;
+    if (anyExternal) {
+        // Module kernels run beside the chase kernel, in sequence, while it waits after its warm-up.
+        for (std::uint32_t round = 0; round < maxRounds; ++round) {
+            for (std::uint32_t m = 0; m < modulesNeeded; ++m) {
+                ModuleLaunch M{};
+                M.jobs = P.jobs;
+                M.roleTable = reinterpret_cast<const int*>(dev + moduleOff);
+                M.ctl = ctx_.ctl();
+                M.tableRows = static_cast<std::uint32_t>(rows);
+                M.claimEpoch = ctx_.nextEpoch();
+                M.flagEpoch = epoch;
+                M.firstElem = m * kConstBankElems;
+                M.elemCount = kConstBankElems;
+                M.waitNs = waitNs;
+                check(constModule(static_cast<int>(m)).launch(M, grid, smem, ctx_.sideStream()),
+                      "launching a constant module");
+                ++stats.moduleLaunches;
+            }
+        }
+        check(cudaEventRecord(ctx_.sideDoneEvent(), ctx_.sideStream()), "recording an event");
+        check(cudaStreamWaitEvent(stream, ctx_.sideDoneEvent(), 0), "joining the module stream");
+    }
+    check(cudaMemcpyAsync(host + resultOff, dev + resultOff, resultBytes, cudaMemcpyDeviceToHost, stream),
+          "downloading chase results");
+    check(cudaEventRecord(ctx_.doneEvent(), stream), "recording an event");
+    try {
+        waitForEvent(ctx_.doneEvent(), 10.0 + 2.0 * estimate, "pointer chase");
+    } catch (const BackendError& e) {
+        ctx_.markBroken(e.what());
+        throw;
+    }
+
+    float kernelMs = 0;
+    if (cudaEventElapsedTime(&kernelMs, ctx_.startEvent(), ctx_.stopEvent()) == cudaSuccess)
+        stats.chaseKernelSeconds += kernelMs * 1e-3;
+
+    // ---- results ----
+    std::vector<std::size_t> missed;
+    const auto* headers = reinterpret_cast<const JobHeader*>(host + resultOff);
+    const auto* words = reinterpret_cast<const std::uint32_t*>(host + resultOff);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Plan& p = group[i];
+        const JobHeader& h = headers[i];
+        const int sm = jobs[i].targetSm;
+        if (h.epoch != epoch) {
+            missed.push_back(i);
+            failure = "no block of the launch ran on SM " + std::to_string(sm) + " (unit " + std::to_string(p.unit) + ")";
+            continue;
+        }
+        if (h.status & (kStatusSecondNotPlaced | kStatusSecondTimeout | kStatusSecondNoWarm)) {
+            missed.push_back(i);
+            const int where = p.mode == kOtherUnit || (p.mode == kExternal && p.secondUnit >= 0)
+                                  ? ctx_.physicalSm(p.secondUnit)
+                                  : sm;
+            if (h.status & kStatusSecondNotPlaced)
+                failure = std::string(p.mode == kExternal ? "the constant-module chaser" : "the second chaser") +
+                          " never started on SM " + std::to_string(where);
+            else
+                failure = "the second chaser on SM " + std::to_string(where) +
+                          " did not hand over in time (kernels not running concurrently?)";
+            continue;
+        }
+        if (h.smid != sm)
+            throw BackendError("internal error: job for SM " + std::to_string(sm) + " ran on SM " + std::to_string(h.smid));
+        const std::uint32_t expected =
+            static_cast<std::uint32_t>((static_cast<std::uint64_t>(p.recordLoads) * p.stride) % p.elems);
+        if (h.finalIndex != expected)
+            throw BackendError("chase self-check failed on SM " + std::to_string(sm) + ": the timed pass ended at index " +
+                               std::to_string(h.finalIndex) + " instead of " + std::to_string(expected) +
+                               " (array contents wrong or stale)");
+        if (p.mode != kNoSecond) {
+            const std::uint32_t expected2 = static_cast<std::uint32_t>(
+                (static_cast<std::uint64_t>(p.secondLoads) * p.secondStride) % p.secondElems);
+            if (h.secondFinal != expected2)
+                throw BackendError("second-chaser self-check failed on SM " + std::to_string(h.secondSmid) +
+                                   ": its walk ended at index " + std::to_string(h.secondFinal) + " instead of " +
+                                   std::to_string(expected2) + " (array or constant bank contents wrong or stale)");
+        }
+        ChaseResult& r = out[p.request];
+        const std::uint32_t* lat = words + jobs[i].resultOffset;
+        r.latencies.assign(lat, lat + p.recordLoads);
+        r.ranOnUnit = h.smid;
+        r.secondRanOnUnit = p.mode == kNoSecond ? -1 : h.secondSmid;
+    }
+    return missed;
+}
+
+std::vector<std::uint32_t> ChaseLauncher::timerOverhead(int samples) {
+    ctx_.enter();
+    if (samples <= 0) return {};
+    const std::size_t bytes = static_cast<std::size_t>(samples) * 4;
+    ctx_.io().reserve(bytes, std::size_t{1} << 20, "timer samples");
+    ctx_.hostIo().reserve(bytes, "timer samples");
+    auto* dev = reinterpret_cast<std::uint32_t*>(ctx_.io().data());
+    cudaStream_t stream = ctx_.mainStream();
+    check(launchTimerOverhead(dev, static_cast<std::uint32_t>(samples), stream), "launching the timer-overhead kernel");
+    check(cudaMemcpyAsync(ctx_.hostIo().data(), dev, bytes, cudaMemcpyDeviceToHost, stream), "downloading timer samples");
+    check(cudaEventRecord(ctx_.doneEvent(), stream), "recording an event");
+    try {
+        waitForEvent(ctx_.doneEvent(), 10.0, "timer overhead");
+    } catch (const BackendError& e) {
+        ctx_.markBroken(e.what());
+        throw;
+    }
+    const auto* h = reinterpret_cast<const std::uint32_t*>(ctx_.hostIo().data());
+    return std::vector<std::uint32_t>(h, h + samples);
+}
+
+}  // namespace ts::cuda

@@ -1,0 +1,66 @@
+// Turns ChaseRequests into launches of the chase kernel: validation, grouping of a batch into
+// launches (one block per request, distinct SMs), array placement in the shared arena, on-device
+// initialisation, constant-bank uploads, the L2 flush before cold chases, the extra constant
+// modules for large constant second chasers, result checks and placement retries.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "backend/backend.hpp"
+#include "chase_abi.hpp"
+#include "cuda/gpu_context.hpp"
+
+namespace ts::cuda {
+
+class ChaseLauncher {
+public:
+    explicit ChaseLauncher(GpuContext& ctx) : ctx_(ctx) {}
+
+    bool supports(Space space) const;
+    std::uint64_t maxArrayBytes(Space space) const;
+    std::vector<ChaseResult> run(const std::vector<ChaseRequest>& requests);
+    std::vector<std::uint32_t> timerOverhead(int samples);
+    // The arena was overwritten (bandwidth runs): initialised arrays are gone.
+    void forgetArrays() { initialized_.clear(); }
+
+    // A request after validation, in the kernel's terms.
+    struct Plan {
+        std::size_t request = 0;
+        std::uint32_t space = 0;
+        std::uint32_t elems = 0, stride = 0;
+        std::uint32_t warmupLoads = 0, recordLoads = 0;
+        bool cold = false;
+        int unit = -1;                        // logical; -1 until placed
+        std::uint32_t mode = cudak::kNoSecond;
+        std::uint32_t secondSpace = 0;
+        std::uint32_t secondElems = 0, secondStride = 0, secondLoads = 0, secondDelta = 0;
+        std::uint32_t secondWarp = 0;
+        int secondUnit = -1;                  // OtherUnit: logical
+        bool sameArray = false;
+        std::uint32_t timesOffset = 0, secondSharedOffset = 0;
+        std::size_t smemBytes = 0;            // dynamic shared memory this job needs
+        std::uint32_t externalRounds = 0;     // module sweeps the constant second chaser needs
+        double estimateSeconds = 0;
+        bool mainInArena() const;
+        bool secondInArena() const;
+    };
+
+private:
+    Plan plan(const ChaseRequest& r, std::size_t index) const;
+    void runGroup(std::vector<Plan>& group, std::vector<ChaseResult>& out);
+    // One launch; returns the indices (into group) of jobs whose blocks missed their SM.
+    std::vector<std::size_t> launchOnce(std::vector<Plan>& group, unsigned gridFactor, std::vector<ChaseResult>& out,
+                                        std::string& failure);
+
+    GpuContext& ctx_;
+    std::map<std::size_t, std::pair<std::uint32_t, std::uint32_t>> initialized_;  // arena offset -> (elems, stride)
+    std::uint64_t arenaGeneration_ = ~0ull;
+    std::int64_t bank0Stride_ = -1;
+    std::int64_t moduleStride_ = -1;
+    std::uint32_t moduleCount_ = 0;
+};
+
+}  // namespace ts::cuda

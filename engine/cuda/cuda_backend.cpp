@@ -1,0 +1,77 @@
+#include "cuda/cuda_backend.hpp"
+
+#include <chrono>
+
+#include <cuda_runtime_api.h>
+
+#include "cuda/bandwidth.hpp"
+#include "cuda/chase_launcher.hpp"
+#include "cuda/device_query.hpp"
+#include "cuda/gpu_context.hpp"
+
+namespace ts {
+namespace cuda {
+namespace {
+
+class CudaBackend final : public Backend {
+public:
+    explicit CudaBackend(int device) : ctx_(device), chaser_(ctx_), bandwidth_(ctx_, chaser_) {
+        lastNvml_ = std::chrono::steady_clock::now();
+    }
+
+    std::string kind() const override { return "cuda"; }
+
+    DeviceInfo queryDevice() override {
+        ctx_.enter();
+        // NVML's current clocks move with load; re-read them at most once a second.
+        const auto now = std::chrono::steady_clock::now();
+        if (now - lastNvml_ > std::chrono::seconds(1)) {
+            refreshNvml(ctx_.device(), ctx_.info());
+            lastNvml_ = now;
+        }
+        return ctx_.info();
+    }
+
+    bool supports(Space space) const override { return chaser_.supports(space); }
+    std::uint64_t maxArrayBytes(Space space) const override { return chaser_.maxArrayBytes(space); }
+    std::vector<std::uint32_t> measureTimerOverhead(int samples) override { return chaser_.timerOverhead(samples); }
+    ChaseResult chase(const ChaseRequest& request) override { return chaser_.run({request}).front(); }
+    std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests) override {
+        if (requests.empty()) return {};
+        return chaser_.run(requests);
+    }
+    BandwidthResult bandwidth(const BandwidthRequest& request) override { return bandwidth_.run(request); }
+
+    const CudaLaunchStats& stats() const { return ctx_.stats(); }
+
+private:
+    GpuContext ctx_;
+    ChaseLauncher chaser_;
+    BandwidthRunner bandwidth_;
+    std::chrono::steady_clock::time_point lastNvml_;
+};
+
+}  // namespace
+}  // namespace cuda
+
+std::unique_ptr<Backend> makeCudaBackend(int device) { return std::make_unique<cuda::CudaBackend>(device); }
+
+int cudaDeviceCount() {
+    try {
+        int count = 0;
+        if (cudaGetDeviceCount(&count) != cudaSuccess) {
+            (void)cudaGetLastError();
+            return 0;
+        }
+        return count;
+    } catch (...) {
+        return 0;
+    }
+}
+
+std::optional<CudaLaunchStats> cudaLaunchStats(const Backend& backend) {
+    if (const auto* cuda = dynamic_cast<const cuda::CudaBackend*>(&backend)) return cuda->stats();
+    return std::nullopt;
+}
+
+}  // namespace ts

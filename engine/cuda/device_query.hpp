@@ -1,0 +1,29 @@
+// Device facts from the CUDA runtime (cudaDeviceGetAttribute: CUDA 13 dropped the clock fields
+// from cudaDeviceProp) and from NVML when it can be loaded.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "model/device_info.hpp"
+
+namespace ts::cuda {
+
+// What the launch code needs beyond DeviceInfo.
+struct DeviceLimits {
+    int smCount = 0;
+    std::uint64_t sharedOptinBytes = 0;     // largest dynamic shared memory a block may ask for
+    std::uint64_t l2Bytes = 0;
+    std::uint64_t texture1DLinearElems = 0; // largest linear 1D texture, texels
+    std::uint64_t totalGlobalBytes = 0;
+    int maxThreadsPerSm = 0;
+};
+
+// Static facts plus NVML's current clocks/MIG state (NVML problems land in extra["nvml"]).
+DeviceInfo queryDeviceInfo(int device, DeviceLimits& limits);
+
+// Refresh only the NVML part (current clocks change with load).
+void refreshNvml(int device, DeviceInfo& info);
+
+int fp32CoresPerSm(int major, int minor);
+
+}  // namespace ts::cuda

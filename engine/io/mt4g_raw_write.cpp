@@ -1,0 +1,67 @@
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "io/mt4g_names.hpp"
+#include "io/mt4g_raw.hpp"
+
+namespace fs = std::filesystem;
+
+namespace ts {
+namespace {
+
+bool hasRawLayout(SeriesKind kind) {
+    return kind == SeriesKind::Size || kind == SeriesKind::SegmentSize || kind == SeriesKind::LineSize ||
+           kind == SeriesKind::FetchGranularity || kind == SeriesKind::Latency;
+}
+
+std::string safeFileName(std::string s) {
+    for (char& c : s)
+        if (c == '/' || c == '\\' || c == ':' || static_cast<unsigned char>(c) < 0x20) c = '_';
+    return s;
+}
+
+void writeNumber(std::ostream& out, double v) {
+    if (v == std::floor(v) && std::fabs(v) < 1e18)
+        out << static_cast<long long>(v);
+    else
+        out << v;
+}
+
+void writeSeries(std::ostream& out, const Series& s) {
+    if (s.kind == SeriesKind::Latency) {  // one latency per line, all rows in order
+        for (const auto& row : s.rows)
+            for (auto l : row.latencies) out << l << '\n';
+        return;
+    }
+    for (const auto& row : s.rows) {
+        writeNumber(out, row.x);
+        if (s.kind == SeriesKind::LineSize) out << ',', writeNumber(out, row.x2);
+        for (auto l : row.latencies) out << ',' << l;
+        out << '\n';
+    }
+}
+
+}  // namespace
+
+void writeMt4gRawFolder(const std::vector<Series>& series, const std::string& gpuName, const std::string& dir) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (!fs::is_directory(dir, ec)) throw InputError(dir + ": cannot create the folder");
+    const std::string gpu = safeFileName(gpuName.empty() ? std::string("GPU") : gpuName);
+    std::set<std::string> used;
+    for (const auto& s : series) {
+        if (!hasRawLayout(s.kind) || s.rows.empty()) continue;
+        std::string bench = safeFileName(s.title.empty() ? mt4gBenchmarkName(s.element, s.kind) : s.title);
+        if (!used.insert(bench).second) bench += " (" + safeFileName(s.id) + ")";
+        const fs::path path = fs::path(dir) / (gpu + " - " + bench + ".txt");
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        if (!out) throw InputError(path.string() + ": cannot write");
+        out.precision(17);
+        writeSeries(out, s);
+        if (!out) throw InputError(path.string() + ": write failed");
+    }
+}
+
+}  // namespace ts

@@ -1,0 +1,71 @@
+#include "sim/bandwidth_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/rng.hpp"
+
+namespace ts::sim_detail {
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+constexpr double kL2FallbackFactor = 2.5;  // L2 without read_gibs/write_gibs: 2.5x DRAM
+constexpr double kNoise = 0.01;
+
+// 0 -> 0, 1 -> 1, concave: a quarter of the thread slots already reach ~77 % of peak.
+double saturation(double occupancy) {
+    constexpr double k = 6.0;
+    return (1.0 - std::exp(-k * occupancy)) / (1.0 - std::exp(-k));
+}
+
+double harmonic(double read, double write) { return 2.0 / (1.0 / read + 1.0 / write); }
+
+double peakFor(BandwidthOp op, double read, double write) {
+    switch (op) {
+        case BandwidthOp::Read: return read;
+        case BandwidthOp::Write: return write;
+        case BandwidthOp::Copy: return harmonic(read, write);
+    }
+    return read;
+}
+
+std::uint64_t totalBytes(const SimProfile& p, const SimCache& c) {
+    return c.scope == CacheScope::Xcd ? c.size * static_cast<std::uint64_t>(p.compute.xcds) : c.size;
+}
+
+}  // namespace
+
+const SimCache* bandwidthL2(const SimProfile& profile) {
+    const Space loads = profile.vendor == Vendor::Amd ? Space::Vector : Space::Global;
+    for (const SimCache& c : profile.caches)
+        if (!c.isUnitPrivate() && c.servesSpace(loads)) return &c;
+    return nullptr;
+}
+
+BandwidthResult modelBandwidth(const SimProfile& p, const BandwidthRequest& request, std::uint64_t seed) {
+    double read = p.dram.readGibs, write = p.dram.writeGibs;
+    if (request.target == BandwidthTarget::L2) {
+        const SimCache* l2 = bandwidthL2(p);
+        // A working set the L2 cannot hold streams from DRAM, whatever the caller meant.
+        if (l2 && request.bytes <= totalBytes(p, *l2)) {
+            read = l2->readGibs > 0 ? l2->readGibs : kL2FallbackFactor * p.dram.readGibs;
+            write = l2->writeGibs > 0 ? l2->writeGibs : kL2FallbackFactor * p.dram.writeGibs;
+        }
+    }
+    const double slots = static_cast<double>(p.unitCount()) * p.compute.maxThreadsPerSm;
+    const double threads = static_cast<double>(request.blocks) * request.threadsPerBlock;
+    const double rate = peakFor(request.op, read, write) * saturation(std::min(threads, slots) / slots);
+
+    Rng rng(seed);
+    double best = 0;
+    for (int r = 0; r < request.repetitions; ++r) best = std::max(best, rate * (1.0 + kNoise * (2.0 * rng.unit() - 1.0)));
+
+    BandwidthResult result;
+    result.gibPerSecond = best;
+    result.seconds = static_cast<double>(request.bytes) / (best * kGiB);
+    if (request.op == BandwidthOp::Copy)
+        result.vendorCopyGibPerSecond = 0.95 * rate * (1.0 + kNoise * (2.0 * rng.unit() - 1.0));
+    return result;
+}
+
+}  // namespace ts::sim_detail

@@ -1,0 +1,98 @@
+#include "sim/cache_hierarchy.hpp"
+
+#include <map>
+#include <stdexcept>
+
+#include "sim/rng.hpp"
+
+namespace ts::sim_detail {
+namespace {
+
+std::size_t instanceCount(const SimProfile& p, const SimCache& c) {
+    switch (c.scope) {
+        case CacheScope::Sm:
+        case CacheScope::Cu: return static_cast<std::size_t>(p.unitCount()) * static_cast<std::size_t>(c.perSm);
+        case CacheScope::CuGroup: return c.groups.size();
+        case CacheScope::Xcd: return static_cast<std::size_t>(p.compute.xcds);
+        case CacheScope::Gpu: return static_cast<std::size_t>(c.segments);
+    }
+    return 1;
+}
+
+CacheGeometry geometryOf(const SimCache& c) {
+    const std::uint64_t size = c.scope == CacheScope::Gpu ? c.size / static_cast<std::uint64_t>(c.segments) : c.size;
+    return {size, c.line, c.sector, c.ways, c.policy};
+}
+
+}  // namespace
+
+CacheHierarchy::CacheHierarchy(const SimProfile& profile) : profile_(profile) {
+    slots_.resize(profile.caches.size());
+    groupOfUnit_.resize(profile.caches.size());
+    for (std::size_t c = 0; c < profile.caches.size(); ++c) {
+        const SimCache& cache = profile.caches[c];
+        slots_[c].resize(instanceCount(profile, cache));
+        if (cache.scope != CacheScope::CuGroup) continue;
+        std::map<int, int> groupOfCu;
+        for (std::size_t g = 0; g < cache.groups.size(); ++g)
+            for (int cu : cache.groups[g]) groupOfCu[cu] = static_cast<int>(g);
+        for (int u = 0; u < profile.unitCount(); ++u) {
+            auto it = groupOfCu.find(profile.physicalUnit(u));
+            if (it == groupOfCu.end()) throw std::logic_error("sim: CU without an sL1d group");  // profile checks forbid it
+            groupOfUnit_[c].push_back(it->second);
+        }
+    }
+}
+
+void CacheHierarchy::reset(std::uint64_t seed) {
+    ++generation_;
+    seed_ = seed;
+}
+
+CacheSim* CacheHierarchy::acquire(std::size_t cacheIndex, std::size_t instance) {
+    Slot& slot = slots_[cacheIndex][instance];
+    const std::uint64_t seed = mixSeed(seed_, (cacheIndex << 32) | instance);
+    if (!slot.cache) slot.cache = makeCacheSim(geometryOf(profile_.caches[cacheIndex]), seed);
+    else if (slot.generation != generation_) slot.cache->clear(seed);
+    slot.generation = generation_;
+    return slot.cache.get();
+}
+
+std::size_t CacheHierarchy::nearInstance(const SimCache& c, std::size_t cacheIndex, int unit, int warp) const {
+    const auto u = static_cast<std::size_t>(unit);
+    const auto units = static_cast<std::size_t>(profile_.unitCount());
+    switch (c.scope) {
+        case CacheScope::Sm:
+        case CacheScope::Cu:
+            return u * static_cast<std::size_t>(c.perSm) + static_cast<std::size_t>(warp % c.perSm);
+        case CacheScope::CuGroup: return static_cast<std::size_t>(groupOfUnit_[cacheIndex][u]);
+        case CacheScope::Xcd: return u / (units / static_cast<std::size_t>(profile_.compute.xcds));
+        case CacheScope::Gpu: return u * static_cast<std::size_t>(c.segments) / units;
+    }
+    return 0;
+}
+
+LoadPath CacheHierarchy::path(Space space, int unit, int warp) {
+    bool skipPrivate = false;
+    if (space == Space::GlobalL2) space = Space::Global, skipPrivate = true;
+    if (space == Space::VectorL2) space = Space::Vector, skipPrivate = true;
+
+    LoadPath path;
+    path.dramLatency = profile_.dram.latency;
+    for (std::size_t c = 0; c < profile_.caches.size(); ++c) {
+        const SimCache& cache = profile_.caches[c];
+        if (!cache.servesSpace(space) || (skipPrivate && cache.isUnitPrivate())) continue;
+        PathLevel level;
+        const std::size_t near = nearInstance(cache, c, unit, warp);
+        level.near = acquire(c, near);
+        level.latency = cache.latency;
+        level.farLatency = cache.farLatency;
+        if (cache.scope == CacheScope::Gpu && cache.segments > 1)
+            for (std::size_t s = 0; s < slots_[c].size(); ++s)
+                if (s != near) level.far.push_back(acquire(c, s));
+        path.levels.push_back(std::move(level));
+    }
+    return path;
+}
+
+}  // namespace ts::sim_detail

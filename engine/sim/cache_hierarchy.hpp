@@ -1,0 +1,68 @@
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sim/cache_sim.hpp"
+#include "sim/profile.hpp"
+
+namespace ts::sim_detail {
+
+// One cache a load passes, already resolved to the instances of one unit and warp.
+struct PathLevel {
+    CacheSim* near = nullptr;      // the instance this unit looks up and fills
+    std::vector<CacheSim*> far;    // remote segments of a segmented cache: hit only, no fill
+    std::uint32_t latency = 0;
+    std::uint32_t farLatency = 0;
+};
+
+// The caches one chaser's loads walk, in order, then DRAM.
+struct LoadPath {
+    std::vector<PathLevel> levels;
+    std::uint32_t dramLatency = 0;
+
+    // Walks one load (inclusive fill on the way) and returns its latency without noise.
+    std::uint32_t load(std::uint64_t address) const {
+        for (const PathLevel& level : levels) {
+            if (level.far.empty()) {
+                if (level.near->access(address)) return level.latency;
+                continue;
+            }
+            if (level.near->lookup(address)) return level.latency;
+            for (CacheSim* remote : level.far)
+                if (remote->lookup(address)) return level.farLatency;
+            level.near->fill(address);
+        }
+        return dramLatency;
+    }
+};
+
+// Every cache instance of a profile, created on first use and kept between chases.
+// reset() starts a new chase: each instance is emptied the first time a path uses it afterwards,
+// so one chase costs only the instances it touches.
+class CacheHierarchy {
+public:
+    explicit CacheHierarchy(const SimProfile& profile);  // keeps a reference; profile must outlive it
+
+    void reset(std::uint64_t seed);
+    // The walk of a load in `space` by `warp` of logical unit `unit` (global_l2/vector_l2
+    // skip the unit-private levels of global/vector).
+    LoadPath path(Space space, int unit, int warp);
+
+private:
+    struct Slot {
+        std::unique_ptr<CacheSim> cache;
+        std::uint64_t generation = 0;
+    };
+
+    CacheSim* acquire(std::size_t cacheIndex, std::size_t instance);
+    std::size_t nearInstance(const SimCache& cache, std::size_t cacheIndex, int unit, int warp) const;
+
+    const SimProfile& profile_;
+    std::vector<std::vector<Slot>> slots_;         // [cache][instance]
+    std::vector<std::vector<int>> groupOfUnit_;    // cu_group caches: [cache][logical unit] -> group
+    std::uint64_t generation_ = 1;
+    std::uint64_t seed_ = 0;
+};
+
+}  // namespace ts::sim_detail

@@ -1,0 +1,129 @@
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/device_info.hpp"
+#include "model/space.hpp"
+
+namespace ts {
+
+// A simulated GPU in the format `toposcope-sim-profile/1` (docs: shared/spec/sim-profile.md).
+// Field names mirror the JSON keys in camelCase. Everything outside `api`, `compute` and the
+// identity fields is hidden truth that only the simulator reads.
+
+enum class CacheScope { Sm, Cu, CuGroup, Xcd, Gpu };
+enum class CachePolicy { Lru, Plru, Random };
+
+struct SimCache {
+    std::string id;
+    std::vector<Space> serves;
+    CacheScope scope = CacheScope::Sm;
+    int perSm = 1;                   // copies per SM/CU (scope sm/cu)
+    std::uint64_t size = 0;          // bytes of one copy / group / XCD instance; total for gpu
+    std::uint32_t line = 0;
+    std::uint32_t sector = 0;        // fetch granularity; the JSON may omit it (= line)
+    std::uint32_t ways = 0;          // 0 = fully associative
+    CachePolicy policy = CachePolicy::Lru;
+    std::uint32_t latency = 0;       // cycles, as a timed load observes a hit
+    std::uint32_t farLatency = 0;    // hit in a remote segment; the JSON may omit it (= latency)
+    int segments = 1;                // gpu scope: equal parts, one near part per SM
+    std::vector<std::vector<int>> groups;  // cu_group scope: physical CU ids sharing one instance
+    double readGibs = 0;             // optional L2/L3 bandwidth (xcd/gpu scope); 0 = not given
+    double writeGibs = 0;
+
+    bool servesSpace(Space s) const;
+    bool isUnitPrivate() const { return scope == CacheScope::Sm || scope == CacheScope::Cu || scope == CacheScope::CuGroup; }
+};
+
+struct SimCompute {
+    int smCount = 0;
+    int warpSize = 32;
+    int coresPerSm = 0;
+    int maxThreadsPerBlock = 0;
+    int maxThreadsPerSm = 0;
+    int maxBlocksPerSm = 0;
+    int regsPerBlock = 0;
+    int regsPerSm = 0;
+    int xcds = 1;
+    std::vector<int> physicalCuIds;  // logical unit -> physical id; empty = identity
+};
+
+struct SimApi {
+    std::uint64_t l2Size = 0;
+    std::uint64_t l2Line = 0;        // AMD (KFD); 0 = not reported
+    std::uint64_t persistingL2Max = 0;
+    std::uint64_t sharedMemPerSm = 0;
+    std::uint64_t sharedMemPerBlock = 0;
+    std::uint64_t reservedSharedMemPerBlock = 0;
+    std::uint64_t totalConstMem = 0;
+    int memoryBusWidth = 0;          // bits
+    std::uint64_t memoryClockKhz = 0;
+    std::uint64_t totalGlobalMem = 0;
+};
+
+struct SimSharedMemory {
+    std::uint32_t latency = 0;       // NVIDIA shared memory / AMD LDS
+};
+
+struct SimDram {
+    std::uint32_t latency = 0;
+    double readGibs = 0;
+    double writeGibs = 0;
+};
+
+struct SimNoise {
+    std::uint32_t jitter = 0;        // uniform in [-jitter, +jitter] cycles
+    double outlierRate = 0;          // probability of a delayed load
+    std::uint32_t outlierExtra = 0;  // cycles added to a delayed load
+    std::uint64_t seed = 1;
+};
+
+struct SimProfile {
+    std::string origin;              // "builtin:h100" or the file path
+    std::string name;
+    Vendor vendor = Vendor::Nvidia;
+    std::string arch;
+    std::uint64_t clockKhz = 0;
+    SimCompute compute;
+    std::vector<SimCache> caches;
+    SimApi api;
+    SimSharedMemory sharedMemory;
+    SimDram dram;
+    SimNoise noise;
+    std::uint32_t timerOverhead = 0;     // JSON "timer_overhead", cycles
+    nlohmann::json mig;                  // null when absent
+    std::vector<std::string> references; // public sources of the figures
+    bool strict = false;
+
+    int unitCount() const { return compute.smCount; }
+    int physicalUnit(int logicalUnit) const;
+};
+
+// Every message names the origin and the field: `h.json: caches[2].size: expected ...`.
+class ProfileError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+inline constexpr std::string_view kSimProfileFormat = "toposcope-sim-profile/1";
+
+// Parses and validates a profile. Unknown keys are appended to `warnings` (an error under
+// "strict": true); `origin` names the text in messages.
+SimProfile parseProfile(std::string_view jsonText, const std::string& origin,
+                        std::vector<std::string>* warnings = nullptr);
+
+// A built-in name ("h100", see builtinProfiles()) or a file path.
+SimProfile loadProfile(const std::string& nameOrPath, std::vector<std::string>* warnings = nullptr);
+
+// The API-visible facts only (what cudaGetDeviceProperties / hipGetDeviceProperties would say).
+DeviceInfo deviceInfoFrom(const SimProfile& profile);
+
+std::string_view toString(CacheScope scope);
+std::string_view toString(CachePolicy policy);
+
+}  // namespace ts

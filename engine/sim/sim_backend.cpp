@@ -1,0 +1,226 @@
+#include "sim/sim_backend.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "sim/bandwidth_model.hpp"
+#include "sim/load_noise.hpp"
+#include "sim/profile_check.hpp"
+#include "sim/rng.hpp"
+
+namespace ts {
+namespace {
+
+using sim_detail::LoadPath;
+
+constexpr std::uint64_t kGiB = 1ull << 30;
+constexpr std::uint64_t kMainBase = 1ull << 40;              // where the main chaser's array lives
+constexpr std::uint64_t kAddressLimit = 1ull << 42;          // what the cache tag store can hold
+constexpr std::uint64_t kMaxRecordLoads = 1ull << 26;
+constexpr std::uint64_t kMaxTotalLoads = 1ull << 31;         // ~100 s of simulation; keeps LRU clocks in range
+constexpr int kMaxTimerSamples = 1 << 24;
+
+bool isScratchpad(Space s) { return s == Space::Shared || s == Space::Lds; }
+
+std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) { return (v + a - 1) / a * a; }
+
+// One pointer chase over one array: element i holds i + stride (mod array).
+class Chaser {
+public:
+    Chaser(std::uint64_t base, std::uint64_t bytes, std::uint64_t stride, LoadPath path)
+        : base_(base), bytes_(bytes), stride_(stride), path_(std::move(path)) {}
+
+    std::uint64_t loadsPerPass() const { return bytes_ / stride_; }
+    void restart() { offset_ = 0; }
+    std::uint32_t step() {
+        const std::uint32_t cycles = path_.load(base_ + offset_);
+        offset_ += stride_;
+        if (offset_ >= bytes_) offset_ -= bytes_;
+        return cycles;
+    }
+    void run(std::uint64_t loads) {
+        for (std::uint64_t i = 0; i < loads; ++i) step();
+    }
+
+private:
+    std::uint64_t base_, bytes_, stride_;
+    std::uint64_t offset_ = 0;
+    LoadPath path_;
+};
+
+// The second chaser's effective array, after the sameArray defaults.
+struct SecondArray {
+    std::uint64_t bytes;
+    std::uint64_t stride;
+};
+
+SecondArray secondArray(const ChaseRequest& r) {
+    const SecondChaser& s = *r.second;
+    if (!s.sameArray) return {s.arrayBytes, s.strideBytes};
+    return {s.arrayBytes ? s.arrayBytes : r.arrayBytes, s.strideBytes ? s.strideBytes : r.strideBytes};
+}
+
+}  // namespace
+
+namespace {
+
+// A profile built or edited in code has not been through parseProfile.
+SimProfile checked(SimProfile p) {
+    for (SimCache& c : p.caches) {  // the JSON defaults of omitted keys
+        if (c.sector == 0) c.sector = c.line;
+        if (c.farLatency == 0) c.farLatency = c.latency;
+    }
+    sim_detail::checkProfile(p, sim_detail::ProfileReader(p.origin.empty() ? "profile" : p.origin, false, nullptr));
+    if (p.dram.latency == 0 || p.sharedMemory.latency == 0 || p.compute.warpSize < 1 || p.compute.maxThreadsPerSm < 1)
+        throw ProfileError((p.origin.empty() ? "profile" : p.origin) + ": latencies and thread counts must be positive");
+    return p;
+}
+
+}  // namespace
+
+SimBackend::SimBackend(SimProfile profile) : profile_(checked(std::move(profile))), hierarchy_(profile_) {}
+
+DeviceInfo SimBackend::queryDevice() { return deviceInfoFrom(profile_); }
+
+bool SimBackend::supports(Space space) const {
+    switch (space) {
+        case Space::Global: case Space::GlobalL2: case Space::Texture: case Space::ReadOnly: case Space::Constant:
+        case Space::Shared:
+            return profile_.vendor == Vendor::Nvidia;
+        case Space::Vector: case Space::VectorL2: case Space::Scalar: case Space::Lds:
+            return profile_.vendor == Vendor::Amd;
+    }
+    return false;
+}
+
+std::uint64_t SimBackend::maxArrayBytes(Space space) const {
+    if (!supports(space)) return 0;
+    if (isScratchpad(space)) return profile_.api.sharedMemPerBlock;
+    if (space == Space::Constant) return profile_.api.totalConstMem;
+    return profile_.api.totalGlobalMem;
+}
+
+std::uint64_t SimBackend::nextSeed() { return sim_detail::mixSeed(profile_.noise.seed, calls_++); }
+
+void SimBackend::reject(const std::string& problem) const {
+    throw BackendError("sim (" + profile_.origin + "): " + problem);
+}
+
+std::vector<std::uint32_t> SimBackend::measureTimerOverhead(int samples) {
+    if (samples < 0 || samples > kMaxTimerSamples)
+        reject("timer overhead: " + std::to_string(samples) + " samples requested (0.." +
+               std::to_string(kMaxTimerSamples) + ")");
+    SimNoise jitterOnly = profile_.noise;
+    jitterOnly.outlierRate = 0;
+    sim_detail::LoadNoise noise(jitterOnly, nextSeed());
+    std::vector<std::uint32_t> out(static_cast<std::size_t>(samples));
+    for (auto& v : out) v = noise.apply(profile_.timerOverhead);
+    return out;
+}
+
+void SimBackend::validate(const ChaseRequest& r) const {
+    const std::string space(toString(r.space));
+    if (!supports(r.space))
+        reject("space \"" + space + "\" is not supported on " + std::string(toString(profile_.vendor)) + " GPUs");
+    if (r.arrayBytes == 0) reject("arrayBytes must be positive");
+    if (r.strideBytes == 0) reject("strideBytes must be positive");
+    if (r.strideBytes > r.arrayBytes)
+        reject("stride " + std::to_string(r.strideBytes) + " exceeds the array (" + std::to_string(r.arrayBytes) + " bytes)");
+    if (r.arrayBytes > maxArrayBytes(r.space))
+        reject(space + " array of " + std::to_string(r.arrayBytes) + " bytes exceeds the " +
+               std::to_string(maxArrayBytes(r.space)) + " bytes one chaser may use in this space");
+    if (r.unit < -1 || r.unit >= profile_.unitCount())
+        reject("unit " + std::to_string(r.unit) + " out of range (0.." + std::to_string(profile_.unitCount() - 1) + ")");
+    if (r.recordLoads > kMaxRecordLoads)
+        reject(std::to_string(r.recordLoads) + " timed loads requested (at most " + std::to_string(kMaxRecordLoads) + ")");
+    if (r.second) validateSecond(r);
+
+    std::uint64_t loads = r.recordLoads;
+    if (!isScratchpad(r.space)) {
+        loads += std::uint64_t{r.warmupPasses} * (r.arrayBytes / r.strideBytes);
+        if (r.second) {
+            const SecondArray s = secondArray(r);
+            loads += std::uint64_t{r.second->passes} * (s.bytes / s.stride);
+        }
+    }
+    if (loads > kMaxTotalLoads)
+        reject("request needs " + std::to_string(loads) + " simulated loads (at most " + std::to_string(kMaxTotalLoads) + ")");
+    const std::uint64_t secondBytes = r.second ? secondArray(r).bytes : 0;
+    if (kMainBase + alignUp(r.arrayBytes, kGiB) + secondBytes > kAddressLimit) reject("arrays too large to simulate");
+}
+
+void SimBackend::validateSecond(const ChaseRequest& r) const {
+    const SecondChaser& s = *r.second;
+    const std::string space(toString(s.space));
+    if (!supports(s.space))
+        reject("second chaser: space \"" + space + "\" is not supported on " + std::string(toString(profile_.vendor)) + " GPUs");
+    const SecondArray a = secondArray(r);
+    if (a.bytes == 0) reject("second chaser: arrayBytes must be positive");
+    if (a.stride == 0) reject("second chaser: strideBytes must be positive");
+    if (a.stride > a.bytes) reject("second chaser: stride exceeds its array");
+    if (s.sameArray && a.bytes > r.arrayBytes) reject("second chaser: sameArray, but its array is larger than the main one");
+    // Constant is the exception: a second chaser spreads over the banks of several modules.
+    if (s.space != Space::Constant && a.bytes > maxArrayBytes(s.space))
+        reject("second chaser: " + space + " array of " + std::to_string(a.bytes) + " bytes exceeds " +
+               std::to_string(maxArrayBytes(s.space)) + " bytes");
+    const int warps = profile_.compute.maxThreadsPerSm / profile_.compute.warpSize;
+    if (s.placement == Placement::OtherWarp && (s.warp < 0 || s.warp >= warps))
+        reject("second chaser: warp " + std::to_string(s.warp) + " out of range (0.." + std::to_string(warps - 1) + ")");
+    if (s.placement == Placement::OtherUnit && (s.unit < 0 || s.unit >= profile_.unitCount()))
+        reject("second chaser: unit " + std::to_string(s.unit) + " out of range (0.." +
+               std::to_string(profile_.unitCount() - 1) + ")");
+}
+
+ChaseResult SimBackend::chase(const ChaseRequest& r) {
+    validate(r);
+    const std::uint64_t seed = nextSeed();
+    hierarchy_.reset(seed);
+    sim_detail::LoadNoise noise(profile_.noise, sim_detail::mixSeed(seed, 0x6e6f697365));
+
+    const int unit = r.unit < 0 ? 0 : r.unit;
+    ChaseResult result;
+    result.ranOnUnit = profile_.physicalUnit(unit);
+    result.latencies.reserve(r.recordLoads);
+
+    if (isScratchpad(r.space)) {
+        if (r.second) {
+            const int secondUnit = r.second->placement == Placement::OtherUnit ? r.second->unit : unit;
+            result.secondRanOnUnit = profile_.physicalUnit(secondUnit);
+        }
+        for (std::uint32_t i = 0; i < r.recordLoads; ++i) result.latencies.push_back(noise.apply(profile_.sharedMemory.latency));
+        return result;
+    }
+
+    Chaser main(kMainBase, r.arrayBytes, r.strideBytes, hierarchy_.path(r.space, unit, 0));
+    main.run(std::uint64_t{r.warmupPasses} * main.loadsPerPass());
+
+    if (r.second) {
+        const SecondChaser& s = *r.second;
+        const SecondArray a = secondArray(r);
+        const int secondUnit = s.placement == Placement::OtherUnit ? s.unit : unit;
+        const int secondWarp = s.placement == Placement::OtherWarp ? s.warp : 0;
+        result.secondRanOnUnit = profile_.physicalUnit(secondUnit);
+        if (!isScratchpad(s.space)) {
+            const std::uint64_t base = s.sameArray ? kMainBase : kMainBase + alignUp(r.arrayBytes, kGiB);
+            Chaser other(base, a.bytes, a.stride, hierarchy_.path(s.space, secondUnit, secondWarp));
+            other.run(std::uint64_t{s.passes} * other.loadsPerPass());
+        }
+    }
+
+    main.restart();
+    for (std::uint32_t i = 0; i < r.recordLoads; ++i) result.latencies.push_back(noise.apply(main.step()));
+    return result;
+}
+
+BandwidthResult SimBackend::bandwidth(const BandwidthRequest& r) {
+    if (r.bytes == 0) reject("bandwidth: bytes must be positive");
+    if (r.blocks <= 0) reject("bandwidth: blocks must be positive");
+    if (r.threadsPerBlock <= 0 || r.threadsPerBlock > profile_.compute.maxThreadsPerBlock)
+        reject("bandwidth: threadsPerBlock " + std::to_string(r.threadsPerBlock) + " out of range (1.." +
+               std::to_string(profile_.compute.maxThreadsPerBlock) + ")");
+    if (r.repetitions <= 0 || r.repetitions > 100000) reject("bandwidth: repetitions must be in 1..100000");
+    if (r.bytes > profile_.api.totalGlobalMem) reject("bandwidth: working set exceeds device memory");
+    return sim_detail::modelBandwidth(profile_, r, nextSeed());
+}
+
+}  // namespace ts

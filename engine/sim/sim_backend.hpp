@@ -1,0 +1,43 @@
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "backend/backend.hpp"
+#include "sim/cache_hierarchy.hpp"
+#include "sim/profile.hpp"
+
+namespace ts {
+
+// The simulated GPU: a cache-hierarchy simulator behind the Backend interface.
+// Every chase() starts from empty caches; noise is seeded from the profile and a per-call
+// counter, so the same sequence of calls on a fresh backend gives the same series.
+class SimBackend : public Backend {
+public:
+    // Throws ProfileError if a profile built in code breaks the format's rules.
+    explicit SimBackend(SimProfile profile);
+    SimBackend(const SimBackend&) = delete;
+    SimBackend& operator=(const SimBackend&) = delete;
+
+    const SimProfile& profile() const { return profile_; }
+
+    std::string kind() const override { return "sim"; }
+    DeviceInfo queryDevice() override;
+    bool supports(Space space) const override;
+    std::uint64_t maxArrayBytes(Space space) const override;
+    std::vector<std::uint32_t> measureTimerOverhead(int samples) override;
+    ChaseResult chase(const ChaseRequest& request) override;
+    BandwidthResult bandwidth(const BandwidthRequest& request) override;
+
+private:
+    std::uint64_t nextSeed();
+    [[noreturn]] void reject(const std::string& problem) const;
+    void validate(const ChaseRequest& request) const;
+    void validateSecond(const ChaseRequest& request) const;
+
+    SimProfile profile_;
+    sim_detail::CacheHierarchy hierarchy_;
+    std::uint64_t calls_ = 0;
+};
+
+}  // namespace ts

@@ -1,0 +1,272 @@
+// The pointer-chase kernel: one launch runs every job of a ChaseLaunch. Each block reads %smid
+// and claims the role (main chaser or OtherUnit second chaser of some job) that the role table
+// assigns to its SM; blocks that find nothing to claim leave at once.
+//
+// This translation unit is its own module, so its constant bank (ts_const_bank_0) is the main
+// chaser's constant array; the second chaser's constant arrays live in const_module_N.cu.
+#include <cstdint>
+
+#include "chase_abi.hpp"
+#include "device_primitives.cuh"
+
+// Global namespace, so the PTX symbol keeps this exact name for the inline asm below.
+__constant__ std::uint32_t ts_const_bank_0[ts::cudak::kConstBankElems];
+
+namespace ts::cudak {
+namespace {
+
+using namespace dev;
+
+__device__ __forceinline__ std::uint64_t bank0Base() {
+    std::uint64_t a;
+    asm("mov.u64 %0, ts_const_bank_0;" : "=l"(a));
+    return a;
+}
+
+// What one chaser loads through.
+struct Path {
+    const std::uint32_t* ptr;  // global spaces
+    std::uint64_t tex;         // texture object
+    std::uint64_t cbase;       // constant bank address
+    std::uint32_t saddr;       // shared-window address of the array
+};
+
+// Where load number k goes: a global/constant/shared address, or the texel index.
+template <std::uint32_t S>
+__device__ __forceinline__ std::uint64_t addressOf(const Path& p, std::uint32_t j) {
+    if constexpr (S == kGlobal || S == kGlobalL2 || S == kReadOnly)
+        return reinterpret_cast<std::uint64_t>(p.ptr + j);
+    else if constexpr (S == kTexture) return j;
+    else if constexpr (S == kConstant) return p.cbase + 4ull * j;
+    else return p.saddr + 4u * j;
+}
+
+template <std::uint32_t S>
+__device__ __forceinline__ std::uint32_t loadAt(const Path& p, std::uint64_t a) {
+    if constexpr (S == kGlobal) return ldCa(reinterpret_cast<const std::uint32_t*>(a));
+    else if constexpr (S == kGlobalL2) return ldCg(reinterpret_cast<const std::uint32_t*>(a));
+    else if constexpr (S == kReadOnly) return ldNc(reinterpret_cast<const std::uint32_t*>(a));
+    else if constexpr (S == kTexture) return ldTex(p.tex, static_cast<std::uint32_t>(a));
+    else if constexpr (S == kConstant) return ldConstAt(a);
+    else return ldShared(static_cast<std::uint32_t>(a));
+}
+
+template <std::uint32_t S>
+__device__ __forceinline__ std::uint32_t loadVia(const Path& p, std::uint32_t j) {
+    return loadAt<S>(p, addressOf<S>(p, j));
+}
+
+// Untimed walk: `loads` dependent loads starting at `j`.
+template <std::uint32_t S>
+__device__ __forceinline__ std::uint32_t walk(Path p, std::uint32_t elems, std::uint32_t delta, std::uint32_t loads,
+                                           std::uint32_t j) {
+    for (std::uint32_t k = 0; k < loads; ++k) j = nextIndex(loadVia<S>(p, j), elems, delta);
+    return j;
+}
+
+__device__ __forceinline__ std::uint32_t walkAny(std::uint32_t space, const Path& p, std::uint32_t elems, std::uint32_t delta,
+                                 std::uint32_t loads, std::uint32_t j) {
+    switch (space) {
+        case kGlobal: return walk<kGlobal>(p, elems, delta, loads, j);
+        case kGlobalL2: return walk<kGlobalL2>(p, elems, delta, loads, j);
+        case kReadOnly: return walk<kReadOnly>(p, elems, delta, loads, j);
+        case kTexture: return walk<kTexture>(p, elems, delta, loads, j);
+        case kConstant: return walk<kConstant>(p, elems, delta, loads, j);
+        default: return walk<kShared>(p, elems, delta, loads, j);
+    }
+}
+
+// Timed pass from element 0. Per load: clock, load, a dependent shared store (its issue waits
+// for the loaded value, so the second clock read cannot come before the data), clock.
+// The dependent store goes to the load's own latency slot (later overwritten with the latency)
+// or, for shared-memory chases, back into the element it came from (same value).
+template <std::uint32_t S>
+__device__ __forceinline__ std::uint32_t timedPass(Path p, std::uint32_t elems, std::uint32_t loads,
+                                                std::uint32_t timesAddr, std::uint32_t* timesGlobal) {
+    std::uint32_t j = 0;
+    for (std::uint32_t k = 0; k < loads; ++k) {
+        std::uint64_t a = addressOf<S>(p, j);
+        // The dependent store's target: the element itself (shared chases) or the latency slot.
+        std::uint32_t sinkAddr = S == kShared ? static_cast<std::uint32_t>(a) : timesAddr + 4u * k;
+        // Both addresses exist before the first clock read, so no address arithmetic is timed.
+        asm volatile("" : "+l"(a), "+r"(sinkAddr));
+        const std::uint64_t t0 = clockNow();
+        const std::uint32_t v = loadAt<S>(p, a);
+        stShared(sinkAddr, v);
+        const std::uint64_t t1 = clockNow();
+        const std::uint32_t dt = static_cast<std::uint32_t>(t1 - t0);
+        if constexpr (S == kShared) timesGlobal[k] = dt;
+        else redSharedAdd(sinkAddr, dt - v);  // slot: v + (dt - v) = dt
+        j = nextIndex(v, elems, 0);
+    }
+    return j;
+}
+
+__device__ __forceinline__ std::uint32_t timedAny(std::uint32_t space, const Path& p, std::uint32_t elems, std::uint32_t loads,
+                                  std::uint32_t timesAddr, std::uint32_t* timesGlobal) {
+    switch (space) {
+        case kGlobal: return timedPass<kGlobal>(p, elems, loads, timesAddr, timesGlobal);
+        case kGlobalL2: return timedPass<kGlobalL2>(p, elems, loads, timesAddr, timesGlobal);
+        case kReadOnly: return timedPass<kReadOnly>(p, elems, loads, timesAddr, timesGlobal);
+        case kTexture: return timedPass<kTexture>(p, elems, loads, timesAddr, timesGlobal);
+        case kConstant: return timedPass<kConstant>(p, elems, loads, timesAddr, timesGlobal);
+        default: return timedPass<kShared>(p, elems, loads, timesAddr, timesGlobal);
+    }
+}
+
+// Fill a shared-memory array with the chase pattern, all threads of the block.
+__device__ __forceinline__ void fillShared(std::uint32_t* arr, std::uint32_t elems, std::uint32_t stride) {
+    const std::uint32_t s = stride % elems;
+    for (std::uint32_t i = threadIdx.x; i < elems; i += blockDim.x) {
+        const std::uint32_t v = i + s;
+        arr[i] = v < elems ? v : v - elems;
+    }
+}
+
+__device__ __forceinline__ Path mainPath(const ChaseJob& job, std::uint32_t* dyn) {
+    return Path{reinterpret_cast<const std::uint32_t*>(job.mainPtr), job.mainTex, bank0Base(), sharedAddr(dyn)};
+}
+
+__device__ __forceinline__ Path secondPath(const ChaseJob& job, std::uint32_t* dyn) {
+    return Path{reinterpret_cast<const std::uint32_t*>(job.secondPtr), job.secondTex, bank0Base(),
+                sharedAddr(dyn + job.secondSharedOffset)};
+}
+
+// Wait for a second chaser that runs elsewhere (another block, or the constant modules).
+__device__ __forceinline__ std::uint32_t waitForSecond(const ChaseLaunch& P, std::uint32_t q, std::uint64_t placeNs) {
+    std::uint32_t* ctl = P.ctl;
+    const std::uint64_t start = globalTimerNs();
+    bool ready = false;
+    while (ldFlag(ctl + kCtlDone + q) != P.epoch) {
+        const std::uint64_t elapsed = globalTimerNs() - start;
+        if (!ready) {
+            ready = ldFlag(ctl + kCtlReady + q) == P.epoch;
+            if (!ready && elapsed > placeNs) return kStatusSecondNotPlaced;
+        }
+        if (elapsed > P.waitNs) return kStatusSecondTimeout;
+        __nanosleep(256);
+    }
+    return ldFlag(ctl + kCtlSecondStatus + q);
+}
+
+__device__ __forceinline__ void runMain(const ChaseLaunch& P, const ChaseJob& job, std::uint32_t q, std::uint32_t* dyn,
+                        std::uint32_t sm) {
+    const std::uint32_t tid = threadIdx.x;
+    const bool sharedMain = job.space == kShared;
+    const bool localSecond = job.secondMode == kSameThread || job.secondMode == kOtherWarp;
+    if (sharedMain) fillShared(dyn, job.elems, job.strideElems);
+    if (localSecond && job.secondSpace == kShared && !job.secondSameArray)
+        fillShared(dyn + job.secondSharedOffset, job.secondElems, job.secondStrideElems);
+    __syncthreads();
+
+    std::uint32_t status = 0;
+    std::int32_t secondSm = -1;
+    std::uint32_t secondFinal = 0;  // where the second chaser stopped (self-check on the host)
+    if (tid == 0) {
+        const Path mp = mainPath(job, dyn);
+        (void)walkAny(job.space, mp, job.elems, 0, job.warmupLoads, 0);
+        if (job.secondMode == kSameThread) {
+            secondFinal =
+                walkAny(job.secondSpace, secondPath(job, dyn), job.secondElems, job.secondDelta, job.secondLoads, 0);
+            secondSm = static_cast<std::int32_t>(sm);
+        } else if (job.secondMode == kOtherUnit || job.secondMode == kExternal) {
+            std::uint32_t* ctl = P.ctl;
+            __stcg(ctl + kCtlSecondStatus + q, 0u);
+            __stcg(ctl + kCtlWalkIndex + q, 0u);
+            __stcg(ctl + kCtlWalkLeft + q, job.secondLoads);
+            stRelease(ctl + kCtlWarm + q, P.epoch);  // orders the stores above; no fence (it would empty L1)
+            // A block of this launch starts within microseconds; module kernels on the second
+            // stream start a little later.
+            const std::uint64_t placeNs = job.secondMode == kOtherUnit ? 50'000'000ull : 500'000'000ull;
+            status |= waitForSecond(P, q, placeNs);
+            if (!(status & (kStatusSecondNotPlaced | kStatusSecondTimeout))) {
+                secondSm = static_cast<std::int32_t>(ldFlag(ctl + kCtlSecondSm + q));
+                secondFinal = ldFlag(ctl + kCtlWalkIndex + q);
+            }
+        }
+    }
+    if (job.secondMode == kOtherWarp) {
+        __syncthreads();  // main warm-up done
+        if (tid == job.secondWarp * 32u)
+            __stcg(P.ctl + kCtlWalkIndex + q,
+                   walkAny(job.secondSpace, secondPath(job, dyn), job.secondElems, job.secondDelta, job.secondLoads, 0));
+        __syncthreads();  // second chaser done
+        secondSm = static_cast<std::int32_t>(sm);
+        if (tid == 0) secondFinal = ldFlag(P.ctl + kCtlWalkIndex + q);
+    }
+    if (tid >= 32) return;
+    std::uint32_t* latencies = P.results + job.resultOffset;
+    if (tid == 0) {
+        const std::uint32_t finalIndex = timedAny(job.space, mainPath(job, dyn), job.elems, job.recordLoads,
+                                                  sharedAddr(dyn + job.timesOffset), latencies);
+        JobHeader* h = reinterpret_cast<JobHeader*>(P.results) + q;
+        h->smid = static_cast<std::int32_t>(sm);
+        h->secondSmid = secondSm;
+        h->finalIndex = finalIndex;
+        h->status = status;
+        h->secondFinal = secondFinal;
+        h->epoch = P.epoch;
+    }
+    __syncwarp();
+    if (job.timingsInShared) {
+        const std::uint32_t* times = dyn + job.timesOffset;
+        for (std::uint32_t k = tid; k < job.recordLoads; k += 32) latencies[k] = times[k];
+    }
+}
+
+// Second chaser on another SM (Placement::OtherUnit).
+__device__ __forceinline__ void runOtherUnitSecond(const ChaseLaunch& P, const ChaseJob& job, std::uint32_t q, std::uint32_t* dyn,
+                                   std::uint32_t sm) {
+    const bool sharedSecond = job.secondSpace == kShared;
+    if (sharedSecond) fillShared(dyn + job.secondSharedOffset, job.secondElems, job.secondStrideElems);
+    __syncthreads();
+    if (threadIdx.x != 0) return;
+    std::uint32_t* ctl = P.ctl;
+    stRelease(ctl + kCtlReady + q, P.epoch);
+    std::uint32_t status = 0;
+    if (waitFlag(ctl + kCtlWarm + q, P.epoch, P.waitNs)) {
+        const std::uint32_t j =
+            walkAny(job.secondSpace, secondPath(job, dyn), job.secondElems, job.secondDelta, job.secondLoads, 0);
+        __stcg(ctl + kCtlWalkIndex + q, j);
+    } else {
+        status = kStatusSecondNoWarm;
+    }
+    __stcg(ctl + kCtlSecondStatus + q, status);
+    __stcg(ctl + kCtlSecondSm + q, sm);
+    stRelease(ctl + kCtlDone + q, P.epoch);
+}
+
+__global__ void __launch_bounds__(1024, 1) chaseKernel(const ChaseLaunch P) {
+    extern __shared__ __align__(16) std::uint32_t dyn[];
+    const std::uint32_t sm = smId();
+    int code = -1;
+    if (threadIdx.x == 0) code = claimRole(P.roleTable, P.tableRows, P.ctl + kCtlClaim, P.epoch, sm, true);
+    code = broadcastFromThread0(code);
+    if (code < 0) return;
+    const std::uint32_t q = static_cast<std::uint32_t>(code) >> 2;
+    const ChaseJob job = loadJob(P.jobs, q);
+    if ((code & 3) == kRoleMain) runMain(P, job, q, dyn, sm);
+    else runOtherUnitSecond(P, job, q, dyn, sm);
+}
+
+}  // namespace
+
+cudaError_t launchChase(const ChaseLaunch& p, unsigned grid, unsigned block, std::size_t smem, cudaStream_t s) {
+    chaseKernel<<<grid, block, smem, s>>>(p);
+    return cudaGetLastError();
+}
+
+cudaError_t prepareChaseKernel(int maxDynamicSmem) {
+    cudaError_t e = cudaFuncSetAttribute(chaseKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, maxDynamicSmem);
+    if (e != cudaSuccess) return e;
+    // Prefer the largest L1: the driver still grants the shared memory a launch asks for.
+    return cudaFuncSetAttribute(chaseKernel, cudaFuncAttributePreferredSharedMemoryCarveout, 0);
+}
+
+cudaError_t chaseKernelInfo(cudaFuncAttributes* attr) { return cudaFuncGetAttributes(attr, chaseKernel); }
+
+cudaError_t uploadConstBank0(const void* deviceSrc, std::size_t bytes, cudaStream_t s) {
+    return cudaMemcpyToSymbolAsync(ts_const_bank_0, deviceSrc, bytes, 0, cudaMemcpyDeviceToDevice, s);
+}
+
+}  // namespace ts::cudak

@@ -1,0 +1,4 @@
+// Extra constant module 8 of ts::cudak::kConstModules (see const_module.cuh).
+#include "const_module.cuh"
+
+TS_CONST_MODULE(8)

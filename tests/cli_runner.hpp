@@ -1,0 +1,27 @@
+#pragma once
+// Runs the toposcope-cli binary built beside the tests and captures its exit code and output.
+#include <array>
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+
+namespace ts::test {
+
+struct CliResult {
+    int exitCode = -1;
+    std::string output;  // stdout and stderr together
+};
+
+inline CliResult runCli(const std::string& arguments) {
+    const std::string command = std::string("'") + TOPOSCOPE_CLI + "' " + arguments + " 2>&1";
+    CliResult result;
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return result;
+    std::array<char, 4096> buffer{};
+    while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe)) result.output += buffer.data();
+    const int status = pclose(pipe);
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return result;
+}
+
+}  // namespace ts::test

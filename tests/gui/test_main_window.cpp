@@ -1,0 +1,203 @@
+// The whole application on the simulator: a run fills the plot with the expected series and
+// change point, Cancel stops a run within a second, recordings replay, launch options work.
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "bench/targets.hpp"
+#include "evidence_view.hpp"
+#include "format.hpp"
+#include "frame_monitor.hpp"
+#include "gui_test.hpp"
+#include "main_window.hpp"
+#include "results_model.hpp"
+#include "run_controller.hpp"
+#include "run_panel.hpp"
+#include "series_store.hpp"
+#include "sim/profile.hpp"
+#include "sim_truth.hpp"
+#include "size_plot.hpp"
+
+using namespace ts::gui;
+
+namespace {
+
+LaunchOptions simOptions(int delayUs = 0) {
+    LaunchOptions o;
+    o.backend = QStringLiteral("sim");
+    o.profile = QStringLiteral("h100");
+    o.ignoreSettings = true;
+    o.simDelayUs = delayUs;
+    return o;
+}
+
+bool waitForDevices(MainWindow& w) {
+    if (w.devicesKnown()) return true;
+    QSignalSpy ready(&w, &MainWindow::devicesReady);
+    return ready.wait(20000);
+}
+
+RunOutcome runAndWait(MainWindow& w, int timeoutMs = 120000) {
+    QSignalSpy finished(&w, &MainWindow::runFinished);
+    w.startRun();
+    if (!finished.wait(timeoutMs)) return {};
+    return finished.first().first().value<RunOutcome>();
+}
+
+double truthL1Bytes() {
+    const ts::SimProfile profile = ts::loadProfile("h100");
+    for (const auto& t : ts::cacheTargets(profile.vendor))
+        if (t.element == ts::Element::L1) return ts::test::truthFor(profile, t)->size;
+    return 0;
+}
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void defaultsToTheFirstGpuElseTheSimulatedH100() {
+        LaunchOptions o;
+        o.ignoreSettings = true;
+        MainWindow w(o);
+        QVERIFY(waitForDevices(w));
+        QComboBox* chooser = w.runPanel()->chooser();
+        QVERIFY(chooser->findData(QStringLiteral("sim:h100")) >= 0);
+        QVERIFY(chooser->findData(QStringLiteral("open-recording")) >= 0);
+        const DeviceChoice* current = w.runPanel()->currentDevice();
+        QVERIFY(current);
+        const QString first = chooser->itemData(0).toString();
+        if (first.startsWith(QStringLiteral("sim:"))) QCOMPARE(current->key(), QStringLiteral("sim:h100"));
+        else QCOMPARE(current->key(), first);  // a real GPU is listed first
+        QVERIFY(w.runAction()->isEnabled());
+        QVERIFY(!w.cancelAction()->isEnabled());
+        QVERIFY(w.runPanel()->benchmarks()->selectedGroups().contains(QStringLiteral("l1")));
+    }
+
+    void runFillsTheSizePlot() {
+        MainWindow w(simOptions());
+        w.show();
+        QVERIFY(waitForDevices(w));
+        QCOMPARE(w.runPanel()->currentKey(), QStringLiteral("sim:h100"));
+        w.runPanel()->setCheckedGroups({QStringLiteral("l1")});
+        QSignalSpy reductions(w.controller()->worker(), &RunWorker::reduction);
+        const RunOutcome outcome = runAndWait(w);
+        QVERIFY2(outcome.ok, qPrintable(outcome.message));
+
+        for (const char* id : {"l1.fetch_granularity", "l1.size", "l1.line_size", "l1.latency", "l1.miss_penalty"})
+            QVERIFY2(w.store()->find(QLatin1String(id)), id);
+        const StoredSeries* s = w.store()->find(QStringLiteral("l1.size"));
+        QVERIFY(s->rows.size() >= 10);
+        QVERIFY(s->changePoint.has_value());
+
+        int sizeReductions = 0;
+        for (const auto& args : reductions)
+            sizeReductions += args.first().value<ReductionData>().seriesId == QLatin1String("l1.size") ? 1 : 0;
+        QVERIFY2(sizeReductions >= 2, "the reduction and change point should update as the sweep grows");
+
+        const int row = w.results()->find(QStringLiteral("l1"), QStringLiteral("size"));
+        QVERIFY(row >= 0);
+        const ResultData& size = w.results()->resultAt(row);
+        QVERIFY(size.confidence > 0.5);
+        const double truth = truthL1Bytes();
+        QVERIFY2(std::fabs(size.value - truth) <= 0.02 * truth,
+                 qPrintable(QStringLiteral("L1 size %1, profile says %2").arg(size.value).arg(truth)));
+        QCOMPARE(s->changePoint->x, size.value);
+
+        w.evidence()->showSeries(QStringLiteral("l1.size"));
+        SizePlotWidget* plot = w.evidence()->sizePlot();
+        plot->refreshNow();
+        QCOMPARE(plot->sampleCount(), static_cast<int>(s->latencies.size()));
+        QVERIFY(plot->envelopePointCount() > 0);
+        QCOMPARE(plot->reductionPointCount(), static_cast<int>(s->reduction.xs.size()));
+        QVERIFY(plot->changePointVisible());
+        QCOMPARE(plot->changePointX(), size.value);
+        QVERIFY2(plot->changePointLabel().contains(formatBytes(size.value)), qPrintable(plot->changePointLabel()));
+        QVERIFY(plot->caption().contains(QStringLiteral("size")));
+    }
+
+    void cancelStopsTheRunWithinOneSecond() {
+        MainWindow w(simOptions(3000));  // 3 ms per device call: the full plan takes minutes
+        QVERIFY(waitForDevices(w));
+        w.runPanel()->benchmarks()->setAllChecked(true);
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        QSignalSpy added(w.store(), &SeriesStore::seriesAdded);
+        w.startRun();
+        QVERIFY(w.cancelAction()->isEnabled());
+        QVERIFY(added.wait(20000));
+        QTest::qWait(300);
+        QVERIFY(finished.isEmpty());
+        QElapsedTimer clock;
+        clock.start();
+        w.cancelAction()->trigger();
+        QVERIFY(finished.wait(5000));
+        const qint64 ms = clock.elapsed();
+        const RunOutcome outcome = finished.first().first().value<RunOutcome>();
+        QVERIFY(outcome.cancelled);
+        QVERIFY2(ms < 1000, qPrintable(QStringLiteral("cancel took %1 ms").arg(ms)));
+        qInfo("cancel took %lld ms", ms);
+        QVERIFY(w.store()->ids().size() >= 1);  // what was measured stays
+        QVERIFY(w.runAction()->isEnabled());
+        QVERIFY(!w.cancelAction()->isEnabled());
+    }
+
+    void staysResponsiveWhileARunStreams() {
+        MainWindow w(simOptions(200));
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(waitForDevices(w));
+        w.runPanel()->setCheckedGroups({QStringLiteral("l1"), QStringLiteral("l2")});
+        FrameMonitor monitor;
+        monitor.start();
+        const RunOutcome outcome = runAndWait(w);
+        monitor.stop();
+        QVERIFY(outcome.ok);
+        qInfo("event loop: %d ticks, longest gap %.1f ms, p99 %.1f ms, %d gaps over 50 ms", monitor.samples(),
+              monitor.maxGapMs(), monitor.percentileGapMs(0.99), monitor.gapsOver(50));
+        // The bound for this shared CI machine is loose; bench/gui_bench.sh measures the real figure.
+        QVERIFY2(monitor.maxGapMs() < 250, qPrintable(QStringLiteral("%1 ms").arg(monitor.maxGapMs())));
+    }
+
+    void savedReportReplaysAsARecording() {
+        MainWindow w(simOptions());
+        QVERIFY(waitForDevices(w));
+        w.runPanel()->setCheckedGroups({QStringLiteral("l1")});
+        QVERIFY(runAndWait(w).ok);
+        const int results = w.results()->rowCount();
+        const int series = static_cast<int>(w.store()->ids().size());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("run.json"));
+        QSignalSpy saved(w.controller()->worker(), &RunWorker::reportSaved);
+        w.controller()->saveReport(path);
+        QVERIFY(saved.wait(10000));
+        QVERIFY2(saved.first().at(1).toString().isEmpty(), qPrintable(saved.first().at(1).toString()));
+
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        w.openRecording(path);
+        QVERIFY(finished.wait(20000));
+        QVERIFY(finished.first().first().value<RunOutcome>().ok);
+        QCOMPARE(w.results()->rowCount(), results);
+        QCOMPARE(static_cast<int>(w.store()->ids().size()), series);
+        QVERIFY(w.store()->find(QStringLiteral("l1.size"))->changePoint.has_value());
+        QVERIFY(w.runPanel()->currentKey().startsWith(QStringLiteral("recording:")));
+        QVERIFY(!w.runAction()->isEnabled());  // a recording is not a device
+    }
+
+    void runOptionStartsARunAtLaunch() {
+        LaunchOptions o = simOptions();
+        o.run = true;
+        o.groups = QStringList{QStringLiteral("memory")};
+        MainWindow w(o);
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.first().first().value<RunOutcome>().ok);
+        QCOMPARE(w.runPanel()->checkedGroups(), QStringList{QStringLiteral("memory")});
+        QVERIFY(w.store()->find(QStringLiteral("device_memory.latency")));
+    }
+};
+
+TS_GUI_TEST(TestMainWindow)
+#include "test_main_window.moc"

@@ -1,0 +1,147 @@
+// SeriesStore, ResultsModel and BenchmarkTreeModel.
+#include <QSignalSpy>
+#include <QTest>
+
+#include "benchmark_tree_model.hpp"
+#include "format.hpp"
+#include "gui_test.hpp"
+#include "results_model.hpp"
+#include "series_store.hpp"
+#include "synthetic_series.hpp"
+
+using namespace ts::gui;
+
+class TestModels : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void storeAppendsAndReplaces() {
+        SeriesStore store;
+        QSignalSpy added(&store, &SeriesStore::seriesAdded);
+        QSignalSpy changed(&store, &SeriesStore::rowsChanged);
+        SeriesChunk first = test::sizeSweep(10, 64, 4096);
+        store.addChunk(first);
+        SeriesChunk more = test::sizeSweep(4, 64, 4096);
+        more.replace = false;
+        store.addChunk(more);
+        QCOMPARE(added.count(), 1);
+        QCOMPARE(changed.count(), 2);
+        const StoredSeries* s = store.find(QStringLiteral("l1.size"));
+        QVERIFY(s);
+        QCOMPARE(s->rows.size(), std::size_t(14));
+        QCOMPARE(s->latencies.size(), std::size_t(14 * 64));
+        QCOMPARE(s->rows[10].offset, std::uint64_t(10 * 64));
+        QCOMPARE(s->latenciesOf(s->rows[3]).size(), std::size_t(64));
+        QVERIFY(s->rows[0].min <= s->rows[0].mean && s->rows[0].mean <= s->rows[0].max);
+
+        SeriesChunk sorted = test::sizeSweep(12, 32, 4096);  // the engine re-sends the series sorted
+        store.addChunk(sorted);
+        QCOMPARE(s->rows.size(), std::size_t(12));
+        QCOMPARE(s->latencies.size(), std::size_t(12 * 32));
+        QCOMPARE(s->generation, quint64(2));
+        QCOMPARE(store.loadCount(), std::uint64_t(12 * 32));
+        QVERIFY(store.bytes() >= 12 * 32 * sizeof(std::uint32_t));
+    }
+
+    void storeKeepsAnalysisPerSeries() {
+        SeriesStore store;
+        store.addChunk(test::sizeSweep(8, 16, 2048));
+        QSignalSpy analysis(&store, &SeriesStore::analysisChanged);
+        store.setReduction({QStringLiteral("l1.size"), {1, 2}, {0.5, 7}});
+        store.setChangePoint({QStringLiteral("l1.size"), 5, 2048, 0.9});
+        store.setChangePoint({QStringLiteral("unknown"), 1, 1, 1});  // ignored
+        ResultData r;
+        r.elementId = QStringLiteral("l1");
+        r.name = QStringLiteral("size");
+        r.value = 2048;
+        r.evidence = QStringLiteral("l1.size");
+        store.addDecision(r);
+        r.value = 4096;
+        store.addDecision(r);  // replaces
+        QCOMPARE(analysis.count(), 4);
+        const StoredSeries* s = store.find(QStringLiteral("l1.size"));
+        QCOMPARE(s->reduction.ys.size(), std::size_t(2));
+        QVERIFY(s->changePoint);
+        QCOMPARE(s->changePoint->x, 2048.0);
+        QCOMPARE(s->decisions.size(), std::size_t(1));
+        QCOMPARE(s->decisions.front().value, 4096.0);
+        store.clear();
+        QVERIFY(!store.find(QStringLiteral("l1.size")));
+    }
+
+    void resultsUpsertByElementAndName() {
+        ResultsModel model;
+        ResultData size;
+        size.elementId = QStringLiteral("l1");
+        size.elementName = QStringLiteral("L1");
+        size.name = QStringLiteral("size");
+        size.unit = QStringLiteral("bytes");
+        size.value = 256 * 1024;
+        size.confidence = 0.97;
+        size.reason = QStringLiteral("K-S");
+        model.upsert(size);
+        ResultData api = size;
+        api.name = QStringLiteral("apiSize");
+        api.fromApi = true;
+        model.upsert(api);
+        size.value = 240 * 1024;
+        model.upsert(size);
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.data(model.index(0, ResultsModel::ValueColumn), Qt::DisplayRole).toString(),
+                 QStringLiteral("240 KiB"));
+        QCOMPARE(model.data(model.index(0, ResultsModel::AttributeColumn), Qt::DisplayRole).toString(),
+                 QStringLiteral("Size"));
+        QCOMPARE(model.data(model.index(0, ResultsModel::ConfidenceColumn), Qt::DisplayRole).toString(),
+                 QStringLiteral("0.97"));
+        QCOMPARE(model.data(model.index(1, ResultsModel::SourceColumn), Qt::DisplayRole).toString(),
+                 QStringLiteral("API"));
+        QCOMPARE(model.data(model.index(0, ResultsModel::ValueColumn), ResultsModel::SortRole).toDouble(),
+                 240.0 * 1024);
+        QVERIFY(model.data(model.index(0, 0), Qt::ToolTipRole).toString().contains(QStringLiteral("K-S")));
+    }
+
+    void formatsValues() {
+        QCOMPARE(formatBytes(48), QStringLiteral("48 B"));
+        QCOMPARE(formatBytes(1536), QStringLiteral("1.5 KiB"));
+        QCOMPARE(formatBytes(50.0 * 1024 * 1024), QStringLiteral("50 MiB"));
+        ResultData bound;
+        bound.unit = QStringLiteral("bytes");
+        bound.value = 4096;
+        bound.lowerBound = true;
+        QCOMPARE(formatValue(bound), QStringLiteral("≥ 4 KiB"));
+        QCOMPARE(attributeTitle(QStringLiteral("fetchGranularity")), QStringLiteral("Fetch granularity"));
+        QCOMPARE(formatDuration(125), QStringLiteral("2 min 05 s"));
+    }
+
+    void treeChecksByGroupAndElement() {
+        BenchmarkTreeModel tree;
+        tree.setCatalog({{QStringLiteral("l1"), QStringLiteral("L1 cache"), {QStringLiteral("L1")}, {}},
+                         {QStringLiteral("constant"), QStringLiteral("Constant caches"),
+                          {QStringLiteral("Constant L1"), QStringLiteral("Constant L1.5")}, {}},
+                         {QStringLiteral("memory"), QStringLiteral("Device memory"), {QStringLiteral("Main Memory")}, {}}},
+                        {QStringLiteral("l1"), QStringLiteral("constant")});
+        QCOMPARE(tree.selectedGroups(), (QStringList{"l1", "constant"}));
+        QSignalSpy changed(&tree, &BenchmarkTreeModel::selectionChanged);
+
+        QStandardItem* constant = tree.item(1);
+        constant->child(0)->setCheckState(Qt::Unchecked);  // one element off: group partly checked, still runs
+        QCOMPARE(constant->checkState(), Qt::PartiallyChecked);
+        QCOMPARE(tree.selectedGroups(), (QStringList{"l1", "constant"}));
+        constant->child(1)->setCheckState(Qt::Unchecked);
+        QCOMPARE(constant->checkState(), Qt::Unchecked);
+        QCOMPARE(tree.selectedGroups(), QStringList{"l1"});
+
+        tree.item(2)->setCheckState(Qt::Checked);  // a group checks its elements
+        QCOMPARE(tree.item(2)->child(0)->checkState(), Qt::Checked);
+        QCOMPARE(tree.selectedGroups(), (QStringList{"l1", "memory"}));
+        QVERIFY(changed.count() >= 3);
+
+        tree.setAllChecked(false);
+        QVERIFY(tree.selectedGroups().isEmpty());
+        tree.setCheckedGroups({QStringLiteral("constant")});
+        QCOMPARE(tree.selectedGroups(), QStringList{"constant"});
+        QCOMPARE(tree.item(1)->child(1)->checkState(), Qt::Checked);
+    }
+};
+
+TS_GUI_TEST(TestModels)
+#include "test_models.moc"

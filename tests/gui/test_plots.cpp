@@ -1,0 +1,255 @@
+// The evidence plots on synthetic series: what they draw, hover readout, log axis, export.
+#include <QFile>
+#include <QMouseEvent>
+#include <QTemporaryDir>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include "evidence_rows_plot.hpp"
+#include "evidence_view.hpp"
+#include "fetch_granularity_plot.hpp"
+#include "gui_test.hpp"
+#include "latency_plot.hpp"
+#include "line_size_plot.hpp"
+#include "size_plot.hpp"
+#include "synthetic_series.hpp"
+
+using namespace ts::gui;
+
+namespace {
+
+SeriesChunk stridedSeries(EvidenceKind kind, const QString& id, std::vector<double> strides, double arrayBytes) {
+    SeriesChunk c;
+    c.id = id;
+    c.title = id;
+    c.kind = kind;
+    c.replace = true;
+    c.missThreshold = 100;
+    c.thresholdRule = QStringLiteral("test");
+    for (double s : strides) {
+        RowData r;
+        r.x = s;
+        r.x2 = arrayBytes;
+        // One miss per 32 bytes: stride/32 of the loads miss, capped at all.
+        const int loads = 64;
+        const int misses = static_cast<int>(std::min(1.0, s / 32) * loads);
+        for (int i = 0; i < loads; ++i) r.latencies.push_back(i < misses ? 400 : 30);
+        c.rows.push_back(r);
+    }
+    return c;
+}
+
+ResultData decision(const QString& id, const QString& name, double value) {
+    ResultData r;
+    r.elementId = QStringLiteral("l1");
+    r.elementName = QStringLiteral("L1");
+    r.name = name;
+    r.unit = QStringLiteral("bytes");
+    r.value = value;
+    r.confidence = 0.99;
+    r.evidence = id;
+    return r;
+}
+
+void hover(QWidget* w, QPointF at) {
+    QMouseEvent move(QEvent::MouseMove, at, w->mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(w, &move);
+}
+
+}  // namespace
+
+class TestPlots : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void sizePlotDrawsSweepAndChangePoint() {
+        SeriesStore store;
+        store.addChunk(test::sizeSweep(40, 256, 64 * 1024));
+        std::vector<double> xs, ys;
+        for (const auto& r : store.find(QStringLiteral("l1.size"))->rows) {
+            xs.push_back(r.x);
+            ys.push_back(r.mean - 40);
+        }
+        store.setReduction({QStringLiteral("l1.size"), xs, ys});
+        store.setChangePoint({QStringLiteral("l1.size"), 17, 64 * 1024, 0.93});
+
+        SizePlotWidget plot;
+        plot.resize(900, 600);
+        plot.setStore(&store);
+        plot.setSeries(QStringLiteral("l1.size"));
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.refreshNow();
+        QCOMPARE(plot.sampleCount(), 40 * 256);
+        QCOMPARE(plot.envelopePointCount(), 40);
+        QCOMPARE(plot.reductionPointCount(), 40);
+        QVERIFY(plot.changePointVisible());
+        QCOMPARE(plot.changePointX(), 64.0 * 1024);
+        QVERIFY(plot.changePointLabel().contains(QStringLiteral("64 KiB")));
+        QVERIFY(plot.changePointLabel().contains(QStringLiteral("0.93")));
+
+        // The change point moves as the evidence grows.
+        store.setChangePoint({QStringLiteral("l1.size"), 18, 72 * 1024, 0.97});
+        plot.refreshNow();
+        QCOMPARE(plot.changePointX(), 72.0 * 1024);
+    }
+
+    void sizePlotMergesRowsThatArriveOutOfOrder() {
+        SeriesStore store;
+        store.addChunk(test::sizeSweep(16, 32, 8192));
+        SizePlotWidget plot;
+        plot.setStore(&store);
+        plot.setSeries(QStringLiteral("l1.size"));
+        SeriesChunk middle = test::sizeSweep(3, 32, 8192, 7);
+        middle.replace = false;
+        for (auto& r : middle.rows) r.x = r.x * 1.3;  // between existing sizes
+        store.addChunk(middle);
+        plot.refreshNow();
+        QCOMPARE(plot.sampleCount(), 19 * 32);
+        auto data = plot.plot()->graph(plot.plot()->graphCount() - 1)->data();
+        double last = -1;
+        for (auto it = data->constBegin(); it != data->constEnd(); ++it) {
+            QVERIFY(it->key >= last);
+            last = it->key;
+        }
+    }
+
+    void hoverReadoutNamesTheLoad() {
+        SeriesStore store;
+        store.addChunk(test::sizeSweep(16, 16, 1e9));
+        SizePlotWidget plot;
+        plot.resize(800, 500);
+        plot.setStore(&store);
+        plot.setSeries(QStringLiteral("l1.size"));
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.refreshNow();
+        plot.plot()->replot();
+        const StoredRow& row = store.find(QStringLiteral("l1.size"))->rows[4];
+        const double value = store.find(QStringLiteral("l1.size"))->latenciesOf(row)[0];
+        const QPointF at(plot.plot()->xAxis->coordToPixel(row.x), plot.plot()->yAxis->coordToPixel(value));
+        hover(plot.plot(), at);
+        QVERIFY2(plot.readout().contains(QStringLiteral("2 KiB")), qPrintable(plot.readout()));
+        QVERIFY(plot.readout().contains(QStringLiteral("cycles")));
+    }
+
+    void logAxisToggles() {
+        SizePlotWidget plot;
+        QVERIFY(plot.logScale());
+        QCOMPARE(plot.plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
+        plot.setLogScale(false);
+        QCOMPARE(plot.plot()->xAxis->scaleType(), QCPAxis::stLinear);
+    }
+
+    void exportsPngSvgPdf() {
+        SeriesStore store;
+        store.addChunk(test::sizeSweep(24, 64, 16384));
+        SizePlotWidget plot;
+        plot.resize(640, 400);
+        plot.setStore(&store);
+        plot.setSeries(QStringLiteral("l1.size"));
+        QTemporaryDir dir;
+        const std::pair<const char*, QByteArray> kinds[] = {
+            {"plot.png", QByteArray("\x89PNG")}, {"plot.svg", QByteArray("<?xml")}, {"plot.pdf", QByteArray("%PDF")}};
+        for (const auto& [name, magic] : kinds) {
+            const QString path = dir.filePath(QLatin1String(name));
+            QString error;
+            QVERIFY2(plot.exportTo(path, &error), qPrintable(error));
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QVERIFY2(f.read(magic.size()) == magic, name);
+            QVERIFY(f.size() > 1000);
+        }
+        QFile svg(dir.filePath(QStringLiteral("plot.svg")));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QVERIFY(svg.readAll().contains("<svg"));
+        QString error;
+        QVERIFY(!plot.exportTo(dir.filePath(QStringLiteral("plot.bmp")), &error));
+        QVERIFY(!error.isEmpty());
+    }
+
+    void followsThePalette() {
+        SizePlotWidget plot;
+        QPalette dark = plot.palette();
+        dark.setColor(QPalette::Base, QColor(20, 20, 20));
+        dark.setColor(QPalette::Text, QColor(230, 230, 230));
+        plot.setPalette(dark);
+        QCOMPARE(plot.plot()->xAxis->tickLabelColor(), QColor(230, 230, 230));
+        QCOMPARE(plot.plot()->axisRect()->backgroundBrush().color(), QColor(20, 20, 20));
+    }
+
+    void decisionPlotsShowTheirRule() {
+        SeriesStore store;
+        const QString fg = QStringLiteral("l1.fetch_granularity");
+        store.addChunk(stridedSeries(EvidenceKind::FetchGranularity, fg, {4, 8, 16, 32, 64, 128}, 0));
+        store.addDecision(decision(fg, QStringLiteral("fetchGranularity"), 32));
+        FetchGranularityPlot fetch;
+        fetch.setStore(&store);
+        fetch.setSeries(fg);
+        QCOMPARE(fetch.observedCount(), 6);
+        QVERIFY(fetch.decisionVisible());
+        QVERIFY(fetch.caption().contains(QStringLiteral("32 B")));
+
+        const QString ls = QStringLiteral("l1.line_size");
+        SeriesChunk lines = stridedSeries(EvidenceKind::LineSize, ls, {32, 64, 128}, 192 * 1024);
+        SeriesChunk more = stridedSeries(EvidenceKind::LineSize, ls, {32, 64, 128}, 384 * 1024);
+        more.replace = false;
+        store.addChunk(lines);
+        store.addChunk(more);
+        store.addDecision(decision(ls, QStringLiteral("lineSize"), 64));
+        LineSizePlot line;
+        line.setStore(&store);
+        line.setSeries(ls);
+        QCOMPARE(line.curveCount(), 2);
+        QVERIFY(line.decisionVisible());
+
+        SeriesChunk latency = stridedSeries(EvidenceKind::Latency, QStringLiteral("l1.latency"), {0}, 0);
+        latency.rows.front().label = QStringLiteral("tlb-warm");
+        store.addChunk(latency);
+        LatencyHistogramPlot histogram;
+        histogram.setStore(&store);
+        histogram.setSeries(QStringLiteral("l1.latency"));
+        QCOMPARE(histogram.barSetCount(), 1);
+
+        SeriesChunk amount;
+        amount.id = QStringLiteral("l1.amount");
+        amount.kind = EvidenceKind::Amount;
+        amount.replace = true;
+        amount.missThreshold = 45;
+        for (int w = 0; w < 4; ++w) {
+            RowData r;
+            r.x = w;
+            r.label = w == 0 ? QStringLiteral("control") : QStringLiteral("warp %1").arg(w);
+            r.latencies.assign(32, w % 2 == 1 ? 200 : 40);
+            amount.rows.push_back(r);
+        }
+        store.addChunk(amount);
+        EvidenceRowsPlot rows;
+        rows.setStore(&store);
+        rows.setSeries(QStringLiteral("l1.amount"));
+        QCOMPARE(rows.missRowCount(), 2);
+        QCOMPARE(rows.hitRowCount(), 2);
+    }
+
+    void evidenceViewPicksThePlotByKind() {
+        SeriesStore store;
+        EvidenceView view(&store);
+        store.addChunk(test::sizeSweep(8, 8, 4096));
+        QCOMPARE(view.currentSeries(), QStringLiteral("l1.size"));
+        QCOMPARE(view.currentPlot(), static_cast<PlotPanel*>(view.sizePlot()));
+        store.addChunk(stridedSeries(EvidenceKind::FetchGranularity, QStringLiteral("fg"), {4, 8}, 0));
+        QCOMPARE(view.currentSeries(), QStringLiteral("fg"));  // follows the run
+        QVERIFY(view.sizePlot()->seriesId().isEmpty());         // hidden plots drop their data
+        view.setFollow(false);
+        store.addChunk(stridedSeries(EvidenceKind::LineSize, QStringLiteral("ls"), {4, 8}, 1024));
+        QCOMPARE(view.currentSeries(), QStringLiteral("fg"));
+        view.nextAction()->trigger();
+        QCOMPARE(view.currentSeries(), QStringLiteral("ls"));
+        view.setLogScale(false);
+        QVERIFY(!view.currentPlot()->logScale());
+        store.clear();
+        QVERIFY(view.currentSeries().isEmpty());
+    }
+};
+
+TS_GUI_TEST(TestPlots)
+#include "test_plots.moc"

@@ -1,0 +1,149 @@
+// The whole benchmark suite, end to end on the simulator: every attribute the engine
+// reports must equal the profile's hidden truth.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "bench/discovery.hpp"
+#include "bench/targets.hpp"
+#include "sim/builtin_profiles.hpp"
+#include "sim/sim_backend.hpp"
+#include "random_profile.hpp"
+#include "sim_truth.hpp"
+
+using namespace ts;
+
+namespace {
+
+Topology discover(const SimProfile& profile, std::set<std::string> groups = {}) {
+    SimBackend backend(profile);
+    Observer silent;
+    CancelToken cancel;
+    Topology topology;
+    runDiscovery(backend, DiscoveryOptions{std::move(groups)}, silent, cancel, topology);
+    return topology;
+}
+
+double valueOf(const Topology& t, Element e, const std::string& name) {
+    const Attribute* a = t.find(e, name);
+    return a ? a->value : -1;
+}
+
+void expectAttribute(const Topology& t, Element e, const std::string& name, double expected, double tolerance,
+                     const std::string& context) {
+    const Attribute* a = t.find(e, name);
+    ASSERT_NE(a, nullptr) << context << ": " << displayName(e) << " has no " << name;
+    EXPECT_GT(a->confidence, 0) << context << ": " << displayName(e) << " " << name << ": " << a->reason;
+    EXPECT_NEAR(a->value, expected, tolerance) << context << ": " << displayName(e) << " " << name << " ("
+                                               << a->reason << ")";
+}
+
+void expectMatchesTruth(const SimProfile& p, const Topology& t) {
+    const auto targets = cacheTargets(p.vendor);
+    for (const auto& target : targets) {
+        const auto truth = test::truthFor(p, target);
+        const std::string ctx = p.name + " / " + std::string(displayName(target.element));
+        if (!truth) {
+            const Attribute* size = t.find(target.element, "size");
+            EXPECT_TRUE(!size || size->confidence == 0) << ctx << ": a cache that does not exist was found";
+            continue;
+        }
+        const SimCache& c = *truth->cache;
+        const Attribute* fg = t.find(target.element, "fetchGranularity");
+        ASSERT_NE(fg, nullptr) << ctx;
+        if (fg->upperBound)
+            EXPECT_LE(c.sector, fg->value) << ctx << ": fetch granularity bound";
+        else
+            expectAttribute(t, target.element, "fetchGranularity", c.sector, 0, ctx);
+        expectAttribute(t, target.element, "size", truth->size, 0.02 * truth->size, ctx);
+        const Attribute* line = t.find(target.element, "lineSize");
+        ASSERT_NE(line, nullptr) << ctx;
+        if (line->confidence > 0) EXPECT_EQ(line->value, c.line) << ctx << ": line size";
+        else ADD_FAILURE() << ctx << ": line size undecided: " << line->reason;
+        expectAttribute(t, target.element, "latency", c.latency, 2.0, ctx);
+        if (target.unitPrivate && c.scope != CacheScope::CuGroup)
+            expectAttribute(t, target.element, "amountPerUnit", c.perSm, 0, ctx);
+        if (!target.above && !test::bypassesUnitCaches(target.space)) {
+            const Attribute* shared = t.find(target.element, "sharedWith");
+            const auto expected = test::sharedWithTruth(p, target, targets);
+            std::vector<std::string> got = shared ? shared->names : std::vector<std::string>{};
+            std::sort(got.begin(), got.end());
+            EXPECT_EQ(got, expected) << ctx << ": physical sharing";
+        }
+        if (c.scope == CacheScope::CuGroup) {
+            const Attribute* groups = t.find(target.element, "sharedBetween");
+            ASSERT_NE(groups, nullptr) << ctx;
+            auto expected = c.groups;
+            for (auto& g : expected) std::sort(g.begin(), g.end());
+            std::sort(expected.begin(), expected.end());
+            EXPECT_EQ(groups->groups, expected) << ctx << ": CU sharing groups";
+        }
+        if (target.element == Element::L2) {
+            const int instances = c.scope == CacheScope::Xcd ? p.compute.xcds : c.segments;
+            expectAttribute(t, Element::L2, "segments", instances, 0, ctx);
+            if (c.scope == CacheScope::Gpu && c.segments > 1) {
+                expectAttribute(t, Element::L2, "nearLatency", c.latency, 2.0, ctx);
+                expectAttribute(t, Element::L2, "farLatency", c.farLatency, 2.0, ctx);
+                expectAttribute(t, Element::L2, "segmentFraction", c.segments, 0, ctx);
+            }
+        }
+    }
+    const Element scratch = p.vendor == Vendor::Nvidia ? Element::Shared : Element::Lds;
+    expectAttribute(t, scratch, "latency", p.sharedMemory.latency, 2.0, p.name);
+    expectAttribute(t, Element::DeviceMemory, "latency", p.dram.latency, 2.0, p.name);
+    EXPECT_GT(valueOf(t, Element::DeviceMemory, "readBandwidth"), 0);
+    EXPECT_GT(valueOf(t, Element::L2, "readBandwidth"), 0);
+}
+
+class BuiltinProfileSuite : public ::testing::TestWithParam<std::string> {};
+
+}  // namespace
+
+TEST_P(BuiltinProfileSuite, WholeSuiteFindsTheProfileTruth) {
+    const SimProfile profile = loadProfile(GetParam());
+    const Topology topology = discover(profile);
+    for (const auto& w : topology.warnings) ADD_FAILURE() << "warning: " << w;
+    expectMatchesTruth(profile, topology);
+}
+
+INSTANTIATE_TEST_SUITE_P(E2eSim, BuiltinProfileSuite, ::testing::Values("h100", "a100", "mi210", "mi300x"));
+
+TEST(E2eSim, OnlyRunsTheSelectedGroups) {
+    const Topology t = discover(loadProfile("h100"), {"l1"});
+    EXPECT_NE(t.find(Element::L1, "size"), nullptr);
+    EXPECT_EQ(t.find(Element::L2, "size"), nullptr);
+    EXPECT_EQ(t.find(Element::Texture, "size"), nullptr);
+}
+
+TEST(E2eSim, CancelStopsWithinOnePrimitive) {
+    SimBackend backend(loadProfile("h100"));
+    CancelToken cancel;
+    struct CancelOnFirstChunk : Observer {
+        CancelToken* token;
+        int chunks = 0;
+        void onSeriesChunk(const SeriesChunkEvent&) override {
+            ++chunks;
+            token->cancel();
+        }
+    } observer;
+    observer.token = &cancel;
+    Topology topology;
+    EXPECT_THROW(runDiscovery(backend, {}, observer, cancel, topology), Cancelled);
+    EXPECT_EQ(observer.chunks, 1);
+    EXPECT_FALSE(topology.series.empty());
+}
+
+class RandomProfileSuite : public ::testing::TestWithParam<unsigned> {};
+
+TEST_P(RandomProfileSuite, NvidiaTruthIsRediscovered) {
+    const SimProfile profile = parseProfile(test::randomNvidiaProfile(GetParam()).dump(), "random-nvidia");
+    expectMatchesTruth(profile, discover(profile));
+}
+
+TEST_P(RandomProfileSuite, AmdTruthIsRediscovered) {
+    const SimProfile profile = parseProfile(test::randomAmdProfile(GetParam()).dump(), "random-amd");
+    expectMatchesTruth(profile, discover(profile));
+}
+
+INSTANTIATE_TEST_SUITE_P(E2eSim, RandomProfileSuite, ::testing::Values(11u, 23u, 37u, 41u));
