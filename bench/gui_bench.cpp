@@ -1,1 +1,261 @@
-int main(){}
+// toposcope_gui_bench: the GUI's responsiveness and memory figures for docs/performance.md.
+//   stream: a whole simulated H100 run streams into the main window; reports the longest
+//           event-loop gap (no frame can be shown sooner) and resident memory at the end.
+//   points: 10^6 loads in the size plot; reports draw, zoom, pan, hover and streaming costs.
+// Prints key=value lines; bench/gui_bench.sh runs it and formats them.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QMouseEvent>
+#include <QSignalSpy>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <random>
+
+#include "evidence_view.hpp"
+#include "frame_monitor.hpp"
+#include "main_window.hpp"
+#include "metatypes.hpp"
+#include "palettes.hpp"
+#include "run_panel.hpp"
+#include "series_store.hpp"
+#include "size_plot.hpp"
+
+using namespace ts::gui;
+
+namespace {
+
+// Times every event delivery, to name what made a gap (--slow-ms).
+class TimingApplication : public QApplication {
+public:
+    using QApplication::QApplication;
+    double slowMs = 0;
+    std::map<QString, std::pair<int, double>> slow;  // "Class/event" -> count, worst ms
+
+    bool notify(QObject* receiver, QEvent* event) override {
+        if (slowMs <= 0) return QApplication::notify(receiver, event);
+        QElapsedTimer t;
+        t.start();
+        const int type = event->type();
+        const bool r = QApplication::notify(receiver, event);
+        const double ms = t.nsecsElapsed() / 1e6;
+        if (ms > slowMs) {
+            auto& e = slow[QStringLiteral("%1/%2").arg(QLatin1String(receiver->metaObject()->className())).arg(type)];
+            ++e.first;
+            e.second = std::max(e.second, ms);
+        }
+        return r;
+    }
+};
+
+double statusMiB(const char* key) {
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly)) return -1;
+    for (const QByteArray& line : f.readAll().split('\n'))
+        if (line.startsWith(key)) return line.mid(static_cast<int>(strlen(key))).trimmed().split(' ').front().toDouble() / 1024;
+    return -1;
+}
+
+void print(const char* key, double value) { std::printf("%s=%.2f\n", key, value); }
+
+struct Stats {
+    double median = 0, max = 0;
+};
+Stats stats(std::vector<double> v) {
+    if (v.empty()) return {};
+    std::sort(v.begin(), v.end());
+    return {v[v.size() / 2], v.back()};
+}
+
+int stream(TimingApplication& app, int delayUs, const QStringList& groups) {
+    LaunchOptions o;
+    o.backend = QStringLiteral("sim");
+    o.profile = QStringLiteral("h100");
+    o.ignoreSettings = true;
+    o.simDelayUs = delayUs;
+    MainWindow w(o);
+    w.resize(1400, 900);
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w)) return 1;
+    QSignalSpy ready(&w, &MainWindow::devicesReady);
+    if (!w.devicesKnown() && !ready.wait(30000)) return 1;
+    if (groups.isEmpty()) w.runPanel()->benchmarks()->setAllChecked(true);
+    else w.runPanel()->setCheckedGroups(groups);
+    QTest::qWait(500);  // let the first paint and font caches settle
+    const double rssBefore = statusMiB("VmRSS:");
+
+    FrameMonitor monitor(5);
+    QSignalSpy finished(&w, &MainWindow::runFinished);
+    QElapsedTimer clock;
+    clock.start();
+    monitor.start();
+    w.startRun();
+    if (!finished.wait(600000)) return 1;
+    const double seconds = clock.elapsed() / 1000.0;
+    QTest::qWait(200);  // the last plot refresh
+    monitor.stop();
+
+    print("stream.delay_us", delayUs);
+    print("stream.run_seconds", seconds);
+    print("stream.ticks", monitor.samples());
+    print("stream.max_gap_ms", monitor.maxGapMs());
+    print("stream.p99_gap_ms", monitor.percentileGapMs(0.99));
+    print("stream.p50_gap_ms", monitor.percentileGapMs(0.5));
+    print("stream.gaps_over_50ms", monitor.gapsOver(50));
+    print("stream.series", w.store()->ids().size());
+    print("stream.loads", static_cast<double>(w.store()->loadCount()));
+    print("stream.store_mib", w.store()->bytes() / 1048576.0);
+    print("stream.rss_before_mib", rssBefore);
+    print("stream.rss_end_mib", statusMiB("VmRSS:"));
+    print("stream.rss_peak_mib", statusMiB("VmHWM:"));
+    return 0;
+}
+
+SeriesChunk millionLoads(int rows, int loads) {
+    SeriesChunk c;
+    c.id = QStringLiteral("bench.size");
+    c.title = QStringLiteral("Bench Size");
+    c.kind = EvidenceKind::Size;
+    c.replace = true;
+    std::mt19937 rng(7);
+    std::normal_distribution<double> noise(0, 4);
+    std::uniform_real_distribution<double> u(0, 1);
+    for (int r = 0; r < rows; ++r) {
+        RowData row;
+        row.x = 1024.0 * std::pow(2.0, r * 14.0 / rows);  // 1 KiB .. 16 MiB
+        const double missRate = row.x < 256 * 1024 ? 0.01 : std::min(1.0, 0.3 + (row.x - 256 * 1024) / (4e6));
+        for (int i = 0; i < loads; ++i)
+            row.latencies.push_back(static_cast<std::uint32_t>(std::max(1.0, (u(rng) < missRate ? 220 : 38) + noise(rng))));
+        c.rows.push_back(std::move(row));
+    }
+    return c;
+}
+
+double timeReplot(QCustomPlot* plot) {
+    QElapsedTimer t;
+    t.start();
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    return t.nsecsElapsed() / 1e6;
+}
+
+int points(int count) {
+    const int rows = 256;
+    const int loads = count / rows;
+    SeriesStore store;
+    SizePlotWidget plot;
+    plot.resize(1200, 700);
+    plot.setStore(&store);
+    plot.show();
+    if (!QTest::qWaitForWindowExposed(&plot)) return 1;
+    const double rssBefore = statusMiB("VmRSS:");
+
+    // Streaming: rows arrive 8 at a time, in the order a binary search would send them.
+    SeriesChunk all = millionLoads(rows, loads);
+    std::vector<int> order(rows);
+    for (int i = 0; i < rows; ++i) order[static_cast<std::size_t>(i)] = i;
+    std::shuffle(order.begin(), order.end(), std::mt19937(3));
+    plot.setSeries(all.id);
+    std::vector<double> refresh;
+    QElapsedTimer total;
+    total.start();
+    for (int first = 0; first < rows; first += 8) {
+        SeriesChunk part = all;
+        part.rows.clear();
+        part.replace = first == 0;
+        for (int i = first; i < first + 8; ++i) part.rows.push_back(all.rows[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])]);
+        QElapsedTimer t;
+        t.start();
+        store.addChunk(part);
+        plot.refreshNow();
+        plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        refresh.push_back(t.nsecsElapsed() / 1e6);
+    }
+    const double streamMs = total.nsecsElapsed() / 1e6;
+    const Stats streaming = stats(refresh);
+
+    std::vector<double> full, zoom, pan;
+    for (int i = 0; i < 20; ++i) full.push_back(timeReplot(plot.plot()));
+    QCPAxis* x = plot.plot()->xAxis;
+    const QCPRange whole = x->range();
+    for (int i = 0; i < 20; ++i) {
+        x->scaleRange(0.85, x->range().center());
+        zoom.push_back(timeReplot(plot.plot()));
+    }
+    for (int i = 0; i < 20; ++i) {
+        const double step = x->range().size() * 0.05;
+        x->setRange(x->range().lower * std::pow(2.0, step > 0 ? 0.2 : 0), x->range().upper * std::pow(2.0, 0.2));
+        pan.push_back(timeReplot(plot.plot()));
+    }
+    x->setRange(whole);
+    QElapsedTimer t;
+    t.start();
+    plot.setLogScale(false);
+    plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    const double linearMs = t.nsecsElapsed() / 1e6;
+    plot.setLogScale(true);
+    std::vector<double> hover;
+    const QRect area = plot.plot()->axisRect()->rect();
+    for (int i = 0; i < 50; ++i) {
+        const QPointF at(area.left() + area.width() * (i + 0.5) / 50.0, area.top() + area.height() * 0.8);
+        QMouseEvent move(QEvent::MouseMove, at, plot.plot()->mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+        QElapsedTimer h;
+        h.start();
+        QApplication::sendEvent(plot.plot(), &move);
+        hover.push_back(h.nsecsElapsed() / 1e6);
+    }
+
+    print("points.count", plot.sampleCount());
+    print("points.stream_total_ms", streamMs);
+    print("points.stream_refresh_median_ms", streaming.median);
+    print("points.stream_refresh_max_ms", streaming.max);
+    print("points.replot_median_ms", stats(full).median);
+    print("points.replot_max_ms", stats(full).max);
+    print("points.zoom_median_ms", stats(zoom).median);
+    print("points.zoom_max_ms", stats(zoom).max);
+    print("points.pan_median_ms", stats(pan).median);
+    print("points.pan_max_ms", stats(pan).max);
+    print("points.linear_axis_ms", linearMs);
+    print("points.hover_max_ms", stats(hover).max);
+    print("points.store_mib", store.bytes() / 1048576.0);
+    print("points.rss_growth_mib", statusMiB("VmRSS:") - rssBefore);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    TimingApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("TopoScope"));
+    QApplication::setApplicationName(QStringLiteral("toposcope-bench"));
+    registerMetaTypes();
+    rememberSystemPalette();
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    const QCommandLineOption mode(QStringLiteral("mode"), QStringLiteral("stream, points or all"), QStringLiteral("mode"),
+                                  QStringLiteral("all"));
+    const QCommandLineOption delay(QStringLiteral("delay-us"), QStringLiteral("simulator delay per device call"),
+                                   QStringLiteral("us"), QStringLiteral("0"));
+    const QCommandLineOption groups(QStringLiteral("only"), QStringLiteral("benchmark groups (default: all)"),
+                                    QStringLiteral("groups"));
+    const QCommandLineOption count(QStringLiteral("points"), QStringLiteral("loads in the size plot"),
+                                   QStringLiteral("n"), QStringLiteral("1048576"));
+    const QCommandLineOption slow(QStringLiteral("slow-ms"), QStringLiteral("list event deliveries slower than this"),
+                                  QStringLiteral("ms"), QStringLiteral("0"));
+    parser.addOptions({mode, delay, groups, count, slow});
+    parser.process(app);
+    app.slowMs = parser.value(slow).toDouble();
+
+    int status = 0;
+    const QString m = parser.value(mode);
+    if (m == QLatin1String("stream") || m == QLatin1String("all"))
+        status |= stream(app, parser.value(delay).toInt(), parser.value(groups).split(QLatin1Char(','), Qt::SkipEmptyParts));
+    if (m == QLatin1String("points") || m == QLatin1String("all")) status |= points(parser.value(count).toInt());
+    for (const auto& [what, e] : app.slow) std::printf("slow.%s=%d events, worst %.1f ms\n", qPrintable(what), e.first, e.second);
+    return status;
+}

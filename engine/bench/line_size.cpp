@@ -36,6 +36,8 @@ void measureLineSize(RunContext& ctx, const CacheTarget& target) {
     std::vector<SeriesRow> rows;
     for (std::uint32_t stride = firstStride; stride <= 4096 && arrayBytes / stride >= 8; stride *= 2) {
         if (arrayBytes % stride != 0) break;
+        // The cache in front must not hold the whole walk: A/s lines beyond its C/L tags.
+        if (target.above && arrayBytes <= passAboveBytes(ctx, target, stride) / 2) break;
         ChaseRequest r = chaseOver(target.space, arrayBytes, stride, splitAbove);
         r.warmupPasses = 2;
         r.recordLoads = static_cast<std::uint32_t>(std::min<std::uint64_t>(256, r.arrayBytes / stride));

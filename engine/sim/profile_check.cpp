@@ -52,12 +52,13 @@ void checkCompute(const SimProfile& p, const ProfileReader& r) {
 void checkServes(const SimProfile& p, const SimCache& c, const std::string& path, const ProfileReader& r) {
     for (std::size_t i = 0; i < c.serves.size(); ++i) {
         const Space s = c.serves[i];
+        const std::string name(toString(s));
         if (s == Space::Shared || s == Space::Lds)
             r.fail(indexPath(childPath(path, "serves"), i),
-                   "\"" + std::string(toString(s)) + "\" has no caches (its latency is shared_memory.latency)");
+                   "space " + name + " has no caches (its latency is shared_memory.latency)");
         if (!vendorHasSpace(p.vendor, s))
             r.fail(indexPath(childPath(path, "serves"), i),
-                   "space \"" + std::string(toString(s)) + "\" does not exist on " + std::string(toString(p.vendor)) + " GPUs");
+                   "space " + name + " does not exist on " + std::string(toString(p.vendor)) + " GPUs");
     }
 }
 

@@ -82,7 +82,10 @@ private Q_SLOTS:
         QVERIFY(waitForDevices(w));
         QCOMPARE(w.runPanel()->currentKey(), QStringLiteral("sim:h100"));
         w.runPanel()->setCheckedGroups({QStringLiteral("l1")});
-        QSignalSpy reductions(w.controller()->worker(), &RunWorker::reduction);
+        int sizeReductions = 0;  // counted on the GUI thread, as the window receives them
+        connect(w.controller()->worker(), &RunWorker::reduction, this, [&](const ReductionData& r) {
+            sizeReductions += r.seriesId == QLatin1String("l1.size") ? 1 : 0;
+        });
         const RunOutcome outcome = runAndWait(w);
         QVERIFY2(outcome.ok, qPrintable(outcome.message));
 
@@ -92,9 +95,6 @@ private Q_SLOTS:
         QVERIFY(s->rows.size() >= 10);
         QVERIFY(s->changePoint.has_value());
 
-        int sizeReductions = 0;
-        for (const auto& args : reductions)
-            sizeReductions += args.first().value<ReductionData>().seriesId == QLatin1String("l1.size") ? 1 : 0;
         QVERIFY2(sizeReductions >= 2, "the reduction and change point should update as the sweep grows");
 
         const int row = w.results()->find(QStringLiteral("l1"), QStringLiteral("size"));
@@ -170,10 +170,15 @@ private Q_SLOTS:
         const int series = static_cast<int>(w.store()->ids().size());
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("run.json"));
-        QSignalSpy saved(w.controller()->worker(), &RunWorker::reportSaved);
+        bool saved = false;
+        QString error;
+        connect(w.controller()->worker(), &RunWorker::reportSaved, this, [&](const QString&, const QString& e) {
+            saved = true;
+            error = e;
+        });
         w.controller()->saveReport(path);
-        QVERIFY(saved.wait(10000));
-        QVERIFY2(saved.first().at(1).toString().isEmpty(), qPrintable(saved.first().at(1).toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(saved, 10000);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
 
         QSignalSpy finished(&w, &MainWindow::runFinished);
         w.openRecording(path);
