@@ -126,6 +126,7 @@ void MainWindow::buildLayout() {
     addDockWidget(Qt::BottomDockWidgetArea, logDock);
 
     stepLabel_ = new QLabel(tr("Ready"), this);
+    stepLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // long steps must not widen the window
     etaLabel_ = new QLabel(this);
     progress_ = new QProgressBar(this);
     progress_->setMaximumWidth(240);

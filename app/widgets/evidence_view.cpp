@@ -80,8 +80,8 @@ EvidenceView::EvidenceView(SeriesStore* store, QWidget* parent)
     auto* top = new QHBoxLayout;
     auto* label = new QLabel(tr("&Evidence:"), this);
     label->setBuddy(chooser_);
-    chooser_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    chooser_->setMinimumContentsLength(24);
+    chooser_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    chooser_->setMinimumContentsLength(32);
     top->addWidget(label);
     top->addWidget(chooser_, 1);
     top->addWidget(followBox_);

@@ -25,12 +25,21 @@ PlotPanel::PlotPanel(QWidget* parent)
     layout->addWidget(plot_, 1);
     layout->addWidget(readoutLabel_);
     layout->addWidget(captionLabel_);
+    // Fixed heights and ignored widths: new text must not resize the plot (a resize means a
+    // full re-layout and a replot of every layer).
+    const int line = fontMetrics().lineSpacing();
     readoutLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    readoutLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    readoutLabel_->setFixedHeight(line + 4);
     captionLabel_->setWordWrap(true);
     captionLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    captionLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    captionLabel_->setFixedHeight(3 * line + 4);
+    captionLabel_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     plot_->setMinimumSize(320, 220);
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot_->setNoAntialiasingOnDrag(true);
+    plot_->setNotAntialiasedElements(QCP::aeScatters);  // thousands of points: speed over smoothness
     plot_->setMouseTracking(true);
     plot_->installEventFilter(this);
     refreshTimer_.setSingleShot(true);
@@ -129,7 +138,7 @@ void PlotPanel::rescaleAll() {
 
 void PlotPanel::setCaption(const QString& text) {
     captionLabel_->setText(text);
-    captionLabel_->setVisible(!text.isEmpty());
+    captionLabel_->setToolTip(text);
 }
 
 QString PlotPanel::caption() const { return captionLabel_->text(); }

@@ -60,7 +60,7 @@ SizePlotWidget::SizePlotWidget(QWidget* parent) : PlotPanel(parent) {
 void SizePlotWidget::applyTheme() {
     const PlotTheme& t = theme();
     samples_->setPen(QPen(t.samples));
-    samples_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, t.samples, t.samples, 3));
+    samples_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(Qt::NoPen), t.samples, 3));
     minimum_->setPen(QPen(t.envelope, 1, Qt::DashLine));
     maximum_->setPen(QPen(t.envelope, 1, Qt::DashLine));
     mean_->setPen(QPen(t.mean, 1.5));

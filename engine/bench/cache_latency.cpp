@@ -20,10 +20,19 @@ std::vector<std::uint32_t> timedChase(RunContext& ctx, const CacheTarget& target
     return runner.run({r}, false, {SeriesRow{static_cast<double>(arrayBytes), 0, {}, 0, {}}}).front();
 }
 
-// A working set that hits this cache: a quarter of it, but well past the cache in front.
+// Behind another cache every load must miss it: stride of its fetch granularity (a new
+// sector of it per load) over at least twice its size. Otherwise one line per load.
+std::uint32_t hitStride(const RunContext& ctx, const CacheTarget& target) {
+    if (target.above)
+        if (const Attribute* aboveFg = usableFetchGranularity(ctx, *target.above))
+            return static_cast<std::uint32_t>(aboveFg->value);
+    return lineStride(ctx, target);
+}
+
+// A working set that hits this cache: a quarter of it (at most 1 MiB), but well past the cache in front.
 std::uint64_t hitArrayBytes(const RunContext& ctx, const CacheTarget& target, double size, std::uint32_t stride) {
     std::uint64_t bytes = std::min<std::uint64_t>(static_cast<std::uint64_t>(size / 4), 1ull << 20);
-    bytes = std::max(bytes, 2 * passAboveBytes(ctx, target, stride));
+    bytes = std::max(bytes, passAboveBytes(ctx, target, stride));
     return std::max<std::uint64_t>(alignDown(bytes, stride), stride);
 }
 
@@ -38,7 +47,7 @@ void measureLatency(RunContext& ctx, const CacheTarget& target) {
         return;
     }
     const double cacheBytes = size ? size->value : bound->value;
-    const std::uint32_t stride = lineStride(ctx, target);
+    const std::uint32_t stride = hitStride(ctx, target);
     ctx.beginStep(title, "warm chase");
     SweepRunner runner(ctx, seriesId(target, "latency"), title, SeriesKind::Latency, target.element);
     const auto samples = timedChase(ctx, target, runner, hitArrayBytes(ctx, target, cacheBytes, stride), stride, 2);
@@ -64,7 +73,7 @@ void measureMissPenalty(RunContext& ctx, const CacheTarget& target) {
         ctx.report(target.element, undecided("missPenalty", "cycles", "size or latency unknown"));
         return;
     }
-    const std::uint32_t stride = lineStride(ctx, target);
+    const std::uint32_t stride = hitStride(ctx, target);
     const std::uint64_t arrayBytes = alignDown(static_cast<std::uint64_t>(2 * size->value), stride);
     if (arrayBytes > chaserLimit(ctx, target) && target.space != Space::Constant) {
         ctx.report(target.element, undecided("missPenalty", "cycles",

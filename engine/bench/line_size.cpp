@@ -21,7 +21,11 @@ void measureLineSize(RunContext& ctx, const CacheTarget& target) {
     if (target.above)  // every load must touch a new sector of the cache in front
         if (const Attribute* aboveFg = ctx.topology().find(*target.above, "fetchGranularity"))
             firstStride = std::max(firstStride, static_cast<std::uint32_t>(aboveFg->value));
-    const std::uint64_t arrayBytes = alignDown(static_cast<std::uint64_t>(1.5 * size->value), firstStride);
+    // 1.5 C, rounded so that every stride up to the largest one (at least 8 loads) divides it.
+    const auto target15 = static_cast<std::uint64_t>(1.5 * size->value);
+    std::uint64_t largestStride = firstStride;
+    while (largestStride * 2 <= 4096 && target15 / (largestStride * 2) >= 8) largestStride *= 2;
+    const std::uint64_t arrayBytes = alignDown(target15, largestStride);
     std::uint64_t splitAbove = 0;
     if (arrayBytes > chaserLimit(ctx, target)) {
         if (target.space != Space::Constant) {
@@ -34,8 +38,7 @@ void measureLineSize(RunContext& ctx, const CacheTarget& target) {
     ctx.beginStep(title, "strides over 1.5x the size");
     std::vector<ChaseRequest> requests;
     std::vector<SeriesRow> rows;
-    for (std::uint32_t stride = firstStride; stride <= 4096 && arrayBytes / stride >= 8; stride *= 2) {
-        if (arrayBytes % stride != 0) break;
+    for (std::uint32_t stride = firstStride; stride <= largestStride; stride *= 2) {
         // The cache in front must not hold the whole walk: A/s lines beyond its C/L tags.
         if (target.above && arrayBytes <= passAboveBytes(ctx, target, stride) / 2) break;
         ChaseRequest r = chaseOver(target.space, arrayBytes, stride, splitAbove);

@@ -76,6 +76,7 @@ SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
                                         : showsMisses(reference, measure({doublings[i]}).front());
         if (misses) lo = doublings[i - 1], hi = doublings[i];
     }
+    if (hi && batched > 1 && hi < doublings[batched - 1]) runner.dropRowsAbove(static_cast<double>(hi));
     if (!hi) {
         runner.finish();
         return {false, doublings.back(), 0, true,

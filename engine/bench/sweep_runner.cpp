@@ -41,6 +41,13 @@ std::vector<std::vector<std::uint32_t>> SweepRunner::run(const std::vector<Chase
     return latencies;
 }
 
+void SweepRunner::dropRowsAbove(double x) {
+    std::erase_if(sorted_.rows, [x](const SeriesRow& row) { return row.x > x; });
+    Series& stored = ctx_.openSeries(seriesId_, sorted_.title, sorted_.kind, sorted_.element);
+    stored.rows = sorted_.rows;
+    ctx_.observer().onSeriesChunk({&stored, 0});
+}
+
 ChangePoint SweepRunner::changePoint() {
     ReductionEvent reduction{seriesId_, {}, reduceSweep(sorted_)};
     for (const auto& row : sorted_.rows) reduction.xs.push_back(row.x);

@@ -20,6 +20,9 @@ public:
                                                 std::vector<SeriesRow> rowTemplates = {});
 
     const Series& sorted() const { return sorted_; }
+    // Forgets rows measured past x (speculative rows of a batch beyond the bracket, which
+    // may show the next cache level's step and must not enter the change point).
+    void dropRowsAbove(double x);
     ChangePoint changePoint();   // over every row so far; emits reduction and change-point events
     void finish();               // leaves the series in the topology sorted by x
 
