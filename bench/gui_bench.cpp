@@ -189,7 +189,9 @@ int points(int count) {
     }
     for (int i = 0; i < 20; ++i) {
         const double step = x->range().size() * 0.05;
-        x->setRange(x->range().lower * std::pow(2.0, step > 0 ? 0.2 : 0), x->range().upper * std::pow(2.0, 0.2));
+        const double factor = std::pow(2.0, i < 10 ? 0.2 : -0.2);  // right, then back
+        (void)step;
+        x->setRange(x->range().lower * factor, x->range().upper * factor);
         pan.push_back(timeReplot(plot.plot()));
     }
     x->setRange(whole);
@@ -211,6 +213,7 @@ int points(int count) {
     }
 
     print("points.count", plot.sampleCount());
+    print("points.distinct_points", plot.samplePointCount());
     print("points.stream_total_ms", streamMs);
     print("points.stream_refresh_median_ms", streaming.median);
     print("points.stream_refresh_max_ms", streaming.max);

@@ -172,3 +172,21 @@ TEST(AnalysisChangePoint, PerfectStepConfidenceIsBoundedByTheRowCount) {
     EXPECT_NEAR(cp.confidence, 1 - 7.0 / 70.0, 1e-9);
     EXPECT_TRUE(cp.found);
 }
+
+TEST(AnalysisChangePoint, SweepIntoAThirdLevelKeepsTheFirstKnee) {
+    // L1 hits up to row 9, L2 hits up to row 24, DRAM beyond: the L1's knee is the first one,
+    // although the L2-to-DRAM step is larger (latencies are capped at the L2 level first).
+    synth::Loads gen(9);
+    Series s;
+    const auto xs = synth::evenly(16 * 1024, 16 * 1024, 36);
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+        SeriesRow row;
+        row.x = xs[i];
+        const std::uint32_t level = i < 10 ? 30 : (i < 25 ? 200 : 800);
+        for (int j = 0; j < 64; ++j) row.latencies.push_back(gen(level, {.jitter = 3}));
+        s.rows.push_back(row);
+    }
+    const ChangePoint cp = findChangePoint(s);
+    EXPECT_EQ(cp.index, 10u) << cp.reason;
+    EXPECT_TRUE(cp.found) << cp.reason;
+}

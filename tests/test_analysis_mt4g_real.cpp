@@ -75,8 +75,9 @@ TEST_P(AnalysisMt4gReal, MatchesMt4gReport) {
         const Element e = amd ? rn.amd : rn.nvidia;
         const std::string where = gpu + " " + std::string(displayName(e));
 
-        // MT4G reports Constant L1.5 "size 65537, confidence 0": a bound, checked in its own test.
-        if (measured(*n, "size") && n->at("size").at("confidence").get<double>() > 0) {
+        // MT4G reports Constant L1.5 "size 65537, confidence 0": a bound, checked in its own test;
+        // so is the MI210's sL1d, whose sweep holds no row without misses.
+        if (measured(*n, "size") && n->at("size").at("confidence").get<double>() > 0 && e != Element::SL1D) {
             const Attribute* a = t.find(e, "size");
             ASSERT_NE(a, nullptr) << where;
             const double theirs = n->at("size").at("size").get<double>();
@@ -102,7 +103,7 @@ TEST_P(AnalysisMt4gReal, MatchesMt4gReport) {
             ++compared;
         }
     }
-    EXPECT_EQ(compared, amd ? 12 : 24);
+    EXPECT_EQ(compared, amd ? 11 : 24);
 }
 
 INSTANTIATE_TEST_SUITE_P(AnalysisFourGpus, AnalysisMt4gReal,
@@ -123,6 +124,21 @@ TEST(AnalysisMt4gRealBounds, ConstantL15SizeIsALowerBound) {
         EXPECT_EQ(a->confidence, 0) << gpu;
         EXPECT_EQ(mt4gReport(gpu)["memory"]["constant"]["l1.5"]["size"]["confidence"].get<double>(), 0.0);
     }
+}
+
+// MT4G's MI210 scalar-cache sweep (16128..18176 B, 9 rows) has misses in every row: 11 of 251 loads
+// already at 16128 B, 23 from 16384 B on, then more with every row. No row fits, so the knee lies at
+// or below the first row and cannot be placed inside the sweep: we keep 16128 B as the guess with
+// confidence 0 and say so. MT4G picks 16896 B (confidence 0.51), one point on the rising ramp.
+// CDNA2's scalar data cache is 16 KiB, 1.6 % from ours and 3.1 % from MT4G's.
+TEST(AnalysisMt4gRealBounds, Mi210ScalarSweepHasNoFittingRow) {
+    const Topology t = analyzeMt4gRaw(kData + "AMD Instinct MI210", nullptr);
+    const Attribute* a = t.find(Element::SL1D, "size");
+    ASSERT_NE(a, nullptr);
+    EXPECT_EQ(a->value, 16128);
+    EXPECT_EQ(a->confidence, 0);
+    EXPECT_NE(a->reason.find("edge"), std::string::npos) << a->reason;
+    EXPECT_NEAR(a->value, 16384, 0.03 * 16384);
 }
 
 // The V100 segment sweep starts 512 B below the 6 MiB L2 and only its first row fits: the knee is

@@ -106,3 +106,15 @@ TEST(AnalysisRobustness, DegenerateInputsDecideNothingAndDoNotCrash) {
     EXPECT_FALSE(decideSegmentSize(ChangePoint{}, 1 << 20).decided);
     EXPECT_FALSE(splitHitMiss({}).separable);
 }
+
+TEST(AnalysisReduction, LatenciesAreCappedAtTheNextLevel) {
+    Series s;
+    s.rows.push_back({1, 0, {}, 0, std::vector<std::uint32_t>(64, 38)});
+    s.rows.push_back({2, 0, {}, 0, std::vector<std::uint32_t>(64, 270)});
+    s.rows.push_back({3, 0, {}, 0, std::vector<std::uint32_t>(64, 800)});  // DRAM behind the L2
+    const auto r = reduceSweep(s);
+    ASSERT_EQ(r.size(), 3u);
+    EXPECT_DOUBLE_EQ(r[0], 0);
+    EXPECT_DOUBLE_EQ(r[1], 232);
+    EXPECT_DOUBLE_EQ(r[2], 232);
+}

@@ -74,7 +74,8 @@ int listProfiles() {
 int runAnalyze(const std::string& rawDir, const Outputs& outputs, bool quiet) {
     std::vector<std::string> warnings;
     const ts::Topology topology = ts::analyzeMt4gRaw(rawDir, &warnings);
-    for (const auto& w : warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+    if (quiet || outputs.json == "-" || outputs.mt4gJson == "-")  // else the summary lists them
+        for (const auto& w : warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     printSummaryUnlessStdout(topology, outputs, quiet);
     return writeOutputs(topology, outputs) ? 0 : kExitRunFailed;
 }

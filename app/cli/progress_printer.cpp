@@ -20,10 +20,15 @@ void ProgressPrinter::onProgress(const ProgressEvent& e) {
                      e.step.c_str());
 }
 
+double ProgressPrinter::elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
 void ProgressPrinter::onResult(const ResultEvent& e) {
     if (quiet_) return;
     const Attribute& a = e.attribute;
-    std::fprintf(stderr, "  = %s %s: %g %s (confidence %.3f)%s\n", std::string(displayName(e.element)).c_str(),
+    std::fprintf(stderr, "  = [%6.2fs] %s %s: %g %s (confidence %.3f)%s\n", elapsed(),
+                 std::string(displayName(e.element)).c_str(),
                  a.name.c_str(), a.value, a.unit.c_str(), a.confidence, a.lowerBound ? " [lower bound]" : "");
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include <chrono>
 #include <string>
 
 #include "events/observer.hpp"
@@ -15,7 +16,9 @@ public:
     void onWarning(const std::string& message) override;
 
 private:
+    double elapsed() const;
     bool quiet_;
+    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace ts::cli

@@ -7,6 +7,14 @@
 #include <cstdlib>
 
 namespace ts::gui {
+namespace {
+
+[[noreturn]] void fail(const QString& message) {
+    std::fprintf(stderr, "toposcope: %s\n", qPrintable(message));
+    std::exit(2);
+}
+
+}  // namespace
 
 LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
     QCommandLineParser parser;
@@ -41,7 +49,10 @@ LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
         QStringLiteral("sim-delay-us"),
         QCoreApplication::translate("main", "Simulator: wait this many microseconds before each device call."),
         QStringLiteral("us"), QStringLiteral("0"));
-    parser.addOptions({backend, device, profile, only, run, open, screenshots, quit, fresh, delay});
+    const QCommandLineOption palette(QStringLiteral("palette"),
+                                     QCoreApplication::translate("main", "Colours: system, light or dark."),
+                                     QStringLiteral("palette"));
+    parser.addOptions({backend, device, profile, only, run, open, screenshots, quit, fresh, delay, palette});
     parser.process(app);
 
     LaunchOptions o;
@@ -49,17 +60,14 @@ LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
     bool ok = true;
     o.device = parser.value(device).toInt(&ok);
     if (!ok || o.device < 0) {
-        std::fprintf(stderr, "toposcope: --device needs a GPU index\n");
-        std::exit(2);
+        fail(QCoreApplication::translate("main", "--device needs a GPU index"));
     }
     if (!o.backend.isEmpty() && !QStringList{"auto", "cuda", "hip", "sim"}.contains(o.backend)) {
-        std::fprintf(stderr, "toposcope: --backend must be auto, cuda, hip or sim\n");
-        std::exit(2);
+        fail(QCoreApplication::translate("main", "--backend must be auto, cuda, hip or sim"));
     }
     o.simDelayUs = parser.value(delay).toInt(&ok);
     if (!ok || o.simDelayUs < 0) {
-        std::fprintf(stderr, "toposcope: --sim-delay-us needs a number of microseconds\n");
-        std::exit(2);
+        fail(QCoreApplication::translate("main", "--sim-delay-us needs a number of microseconds"));
     }
     o.profile = parser.value(profile);
     if (!o.profile.isEmpty() && o.backend.isEmpty()) o.backend = QStringLiteral("sim");
@@ -69,6 +77,9 @@ LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
     o.screenshotDir = parser.value(screenshots);
     o.quitAfterRun = parser.isSet(quit);
     o.ignoreSettings = parser.isSet(fresh);
+    o.palette = parser.value(palette);
+    if (!o.palette.isEmpty() && !QStringList{"system", "light", "dark"}.contains(o.palette))
+        fail(QCoreApplication::translate("main", "--palette must be system, light or dark"));
     return o;
 }
 

@@ -18,6 +18,7 @@ struct LaunchOptions {
     bool quitAfterRun = false;
     bool ignoreSettings = false;
     int simDelayUs = 0;     // --sim-delay-us: pace the simulator like a GPU
+    QString palette;        // --palette system|light|dark; empty: the saved choice
 };
 
 // Parses the application's arguments; exits with a message on bad ones (like --help does).

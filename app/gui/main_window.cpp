@@ -314,8 +314,8 @@ void MainWindow::onProgress(const ProgressData& p) {
 }
 
 void MainWindow::onFinished(const RunOutcome& o) {
-    progress_->setRange(0, 1);
-    progress_->setValue(o.ok ? 1 : 0);
+    if (progress_->maximum() == 0) progress_->setRange(0, 1);  // no progress came: a recording
+    if (o.ok) progress_->setValue(progress_->maximum());
     QString text;
     if (o.ok) text = tr("Finished in %1: %n result(s)", nullptr, results_->rowCount()).arg(formatDuration(o.seconds));
     else if (o.cancelled) text = tr("Cancelled after %1; the results so far stay").arg(formatDuration(o.seconds));
@@ -369,7 +369,7 @@ QString MainWindow::progressText() const { return stepLabel_->text(); }
 
 void MainWindow::restoreSettings() {
     resize(1400, 900);
-    applyPaletteChoice(QStringLiteral("system"));
+    applyPaletteChoice(options_.palette.isEmpty() ? QStringLiteral("system") : options_.palette);
     if (options_.ignoreSettings) return;
     QSettings s;
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
@@ -377,7 +377,8 @@ void MainWindow::restoreSettings() {
     splitter_->restoreState(s.value(QStringLiteral("window/splitter")).toByteArray());
     evidence_->setLogScale(s.value(QStringLiteral("plot/log"), true).toBool());
     evidence_->setFollow(s.value(QStringLiteral("plot/follow"), true).toBool());
-    applyPaletteChoice(s.value(QStringLiteral("window/palette"), QStringLiteral("system")).toString());
+    if (options_.palette.isEmpty())
+        applyPaletteChoice(s.value(QStringLiteral("window/palette"), QStringLiteral("system")).toString());
 }
 
 void MainWindow::saveSettings() const {

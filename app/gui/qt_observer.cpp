@@ -7,7 +7,16 @@ namespace ts::gui {
 
 void QtObserver::onDevice(const DeviceInfo& device) { Q_EMIT worker_.deviceInfo(toDevice(device)); }
 
+void QtObserver::reportApiOnce() {
+    if (apiReported_ || !topology_) return;
+    apiReported_ = true;
+    for (const auto& [element, report] : topology_->elements)
+        for (const auto& a : report.attributes)
+            if (a.source == Source::Api) Q_EMIT worker_.result(toResult(element, a));
+}
+
 void QtObserver::onSeriesChunk(const SeriesChunkEvent& event) {
+    reportApiOnce();
     // event.series lives in the engine's topology on this thread: copy before crossing.
     Q_EMIT worker_.seriesChunk(std::make_shared<const SeriesChunk>(toChunk(*event.series, event.firstNewRow)));
 }
@@ -16,9 +25,15 @@ void QtObserver::onReduction(const ReductionEvent& event) { Q_EMIT worker_.reduc
 
 void QtObserver::onChangePoint(const ChangePointEvent& event) { Q_EMIT worker_.changePoint(toChangePoint(event)); }
 
-void QtObserver::onResult(const ResultEvent& event) { Q_EMIT worker_.result(toResult(event.element, event.attribute)); }
+void QtObserver::onResult(const ResultEvent& event) {
+    reportApiOnce();
+    Q_EMIT worker_.result(toResult(event.element, event.attribute));
+}
 
-void QtObserver::onProgress(const ProgressEvent& event) { Q_EMIT worker_.progress(toProgress(event)); }
+void QtObserver::onProgress(const ProgressEvent& event) {
+    reportApiOnce();
+    Q_EMIT worker_.progress(toProgress(event));
+}
 
 void QtObserver::onWarning(const std::string& message) { Q_EMIT worker_.warning(QString::fromStdString(message)); }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include "events/observer.hpp"
+#include "model/topology.hpp"
 
 namespace ts::gui {
 
@@ -7,9 +8,11 @@ class RunWorker;
 
 // Runs on the worker thread inside the engine: copies each event into value types and emits
 // it as a RunWorker signal (queued to the GUI thread). Only the rows that are new are copied.
+// The engine writes the API facts straight into the topology, without events; given the
+// topology, the observer reports them with the first event that follows.
 class QtObserver : public Observer {
 public:
-    explicit QtObserver(RunWorker& worker) : worker_(worker) {}
+    explicit QtObserver(RunWorker& worker, const Topology* topology = nullptr) : worker_(worker), topology_(topology) {}
     void onDevice(const DeviceInfo& device) override;
     void onSeriesChunk(const SeriesChunkEvent& event) override;
     void onReduction(const ReductionEvent& event) override;
@@ -19,7 +22,11 @@ public:
     void onWarning(const std::string& message) override;
 
 private:
+    void reportApiOnce();
+
     RunWorker& worker_;
+    const Topology* topology_;
+    bool apiReported_ = false;
 };
 
 }  // namespace ts::gui

@@ -25,8 +25,8 @@ void RunWorker::run(const RunRequest& request) {
     QElapsedTimer clock;
     clock.start();
     RunOutcome outcome;
-    QtObserver observer(*this);
     Topology topology;
+    QtObserver observer(*this, &topology);
     try {
         std::vector<std::string> notes;
         std::unique_ptr<Backend> backend = app::makeBackend(toBackendChoice(request.device), notes);

@@ -1,6 +1,7 @@
 #include "evidence_view.hpp"
 
 #include <QAction>
+#include <algorithm>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
@@ -20,6 +21,8 @@
 
 namespace ts::gui {
 namespace {
+
+constexpr int kFollowMs = 400;
 
 QToolButton* toolButton(QAction* action, QWidget* parent) {
     auto* b = new QToolButton(parent);
@@ -102,6 +105,8 @@ EvidenceView::EvidenceView(SeriesStore* store, QWidget* parent)
     layout->addLayout(top);
     layout->addWidget(stack_, 1);
 
+    followTimer_.setSingleShot(true);
+    connect(&followTimer_, &QTimer::timeout, this, &EvidenceView::followNewest);
     connect(store_, &SeriesStore::seriesAdded, this, &EvidenceView::onSeriesAdded);
     connect(store_, &SeriesStore::cleared, this, &EvidenceView::onCleared);
     connect(chooser_, &QComboBox::activated, this, [this] { setFollow(false); });  // the user chose
@@ -142,6 +147,7 @@ void EvidenceView::showSeries(const QString& id) {
         QSignalBlocker block(chooser_);
         chooser_->setCurrentIndex(index);
     }
+    sinceSwitch_.start();
     emit currentSeriesChanged(s ? id : QString());
 }
 
@@ -155,7 +161,11 @@ PlotPanel* EvidenceView::currentPlot() const {
 }
 
 bool EvidenceView::follow() const { return followAction_->isChecked(); }
-void EvidenceView::setFollow(bool on) { followAction_->setChecked(on); }
+
+void EvidenceView::setFollow(bool on) {
+    followAction_->setChecked(on);
+    if (on) followNewest();
+}
 
 void EvidenceView::setLogScale(bool on) {
     logScale_ = on;
@@ -179,10 +189,22 @@ void EvidenceView::onSeriesAdded(const QString& id) {
         QSignalBlocker block(chooser_);
         chooser_->addItem(tr("%1 (%2)").arg(s->title, id), id);
     }
-    if (follow() || currentPlot() == nullptr) showSeries(id);
+    newest_ = id;
+    if (currentPlot() == nullptr) {
+        showSeries(id);
+    } else if (follow() && !followTimer_.isActive()) {
+        const qint64 waited = sinceSwitch_.isValid() ? sinceSwitch_.elapsed() : kFollowMs;
+        followTimer_.start(static_cast<int>(std::max<qint64>(0, kFollowMs - waited)));
+    }
+}
+
+void EvidenceView::followNewest() {
+    if (follow() && !newest_.isEmpty() && newest_ != currentSeries()) showSeries(newest_);
 }
 
 void EvidenceView::onCleared() {
+    followTimer_.stop();
+    newest_.clear();
     QSignalBlocker block(chooser_);
     chooser_->clear();
     showSeries({});

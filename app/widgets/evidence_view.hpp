@@ -1,4 +1,6 @@
 #pragma once
+#include <QElapsedTimer>
+#include <QTimer>
 #include <QWidget>
 
 #include "series_store.hpp"
@@ -20,7 +22,8 @@ class EvidenceRowsPlot;
 class BandwidthPlot;
 
 // The evidence of a run: a chooser of every series so far and the plot that fits its kind.
-// With "follow" on, each new series is shown as it starts.
+// With "follow" on, the newest series is shown; a fast run starts dozens of series a second,
+// so switching happens at most every kFollowMs.
 class EvidenceView : public QWidget {
     Q_OBJECT
 public:
@@ -52,6 +55,7 @@ signals:
 private:
     void onSeriesAdded(const QString& id);
     void onCleared();
+    void followNewest();
     void exportInteractively();
     void step(int delta);
 
@@ -73,6 +77,9 @@ private:
     QAction* nextAction_;
     QAction* previousAction_;
     bool logScale_ = true;
+    QString newest_;
+    QTimer followTimer_;
+    QElapsedTimer sinceSwitch_;
 };
 
 }  // namespace ts::gui

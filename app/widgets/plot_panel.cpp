@@ -6,6 +6,7 @@
 #include <QMouseEvent>
 #include <QSvgGenerator>
 #include <QVBoxLayout>
+#include <QWindow>
 #include <qcustomplot.h>
 
 namespace ts::gui {
@@ -65,8 +66,7 @@ void PlotPanel::setSeries(const QString& id) {
     plottedRows_ = 0;
     clearPlot();
     setCaption({});
-    scheduleRefresh(true);
-    refreshNow();
+    scheduleRefresh(true);  // drawn on the next tick: a fast run switches series often
 }
 
 void PlotPanel::setLogScale(bool on) {
@@ -205,6 +205,21 @@ void PlotPanel::updateReadout(const QPointF& pixel) {
 void PlotPanel::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) updateTheme();
     QWidget::changeEvent(event);
+}
+
+void PlotPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    updatePixelRatio();
+    // A window moved to a screen of another scale needs sharper (or lighter) plot buffers.
+    if (QWindow* w = window()->windowHandle())
+        connect(w, &QWindow::screenChanged, this, &PlotPanel::updatePixelRatio, Qt::UniqueConnection);
+}
+
+void PlotPanel::updatePixelRatio() {
+    if (!qFuzzyCompare(plot_->bufferDevicePixelRatio(), devicePixelRatioF())) {
+        plot_->setBufferDevicePixelRatio(devicePixelRatioF());
+        plot_->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 void PlotPanel::updateTheme() {

@@ -57,6 +57,7 @@ protected:
     void rescaleAll();
     bool eventFilter(QObject* watched, QEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void scheduleRefresh(bool full);
@@ -65,6 +66,7 @@ private:
     void onAnalysisChanged(const QString& id);
     void updateReadout(const QPointF& pixel);
     void updateTheme();
+    void updatePixelRatio();
 
     QCustomPlot* plot_;
     QLabel* readoutLabel_;

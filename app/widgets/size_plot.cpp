@@ -33,10 +33,14 @@ SizePlotWidget::SizePlotWidget(QWidget* parent) : PlotPanel(parent) {
     mean_ = addLine(p, p->yAxis, tr("Mean"));
     maximum_ = addLine(p, p->yAxis, tr("Maximum"));
     reduction_ = addLine(p, p->yAxis2, tr("Reduction"));
-    samples_ = p->addGraph(p->xAxis, p->yAxis);  // added last: the loads are drawn over the lines
-    samples_->setName(tr("Loads"));
-    samples_->setLineStyle(QCPGraph::lsNone);
-    samples_->setAdaptiveSampling(true);
+    // Added last: the loads are drawn over the lines, the densest on top.
+    const QString levels[kDensityLevels] = {tr("1 load"), tr("2–9 loads"), tr("10–99 loads"), tr("≥ 100 loads")};
+    for (int i = 0; i < kDensityLevels; ++i) {
+        samples_[i] = p->addGraph(p->xAxis, p->yAxis);
+        samples_[i]->setName(levels[i]);
+        samples_[i]->setLineStyle(QCPGraph::lsNone);
+        samples_[i]->setAdaptiveSampling(true);
+    }
 
     changeLine_ = new QCPItemStraightLine(p);
     changeLine_->point1->setCoords(0, 0);
@@ -59,8 +63,14 @@ SizePlotWidget::SizePlotWidget(QWidget* parent) : PlotPanel(parent) {
 
 void SizePlotWidget::applyTheme() {
     const PlotTheme& t = theme();
-    samples_->setPen(QPen(t.samples));
-    samples_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(Qt::NoPen), t.samples, 3));
+    static const int alpha[kDensityLevels] = {70, 130, 200, 255};
+    static const double size[kDensityLevels] = {3, 4, 5, 6};
+    for (int i = 0; i < kDensityLevels; ++i) {
+        QColor c = t.samples;
+        c.setAlpha(alpha[i]);
+        samples_[i]->setPen(QPen(c));
+        samples_[i]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(Qt::NoPen), c, size[i]));
+    }
     minimum_->setPen(QPen(t.envelope, 1, Qt::DashLine));
     maximum_->setPen(QPen(t.envelope, 1, Qt::DashLine));
     mean_->setPen(QPen(t.mean, 1.5));
@@ -77,7 +87,9 @@ void SizePlotWidget::applyTheme() {
 void SizePlotWidget::applyScale() { setByteAxis(plot()->xAxis, logScale()); }
 
 void SizePlotWidget::clearPlot() {
-    for (QCPGraph* g : {samples_, minimum_, mean_, maximum_, reduction_}) g->data()->clear();
+    for (QCPGraph* g : {minimum_, mean_, maximum_, reduction_}) g->data()->clear();
+    for (QCPGraph* g : samples_) g->data()->clear();
+    loadsPlotted_ = 0;
     changeLine_->setVisible(false);
     changeLabel_->setVisible(false);
     byX_.clear();
@@ -98,14 +110,24 @@ void SizePlotWidget::appendSamples(const StoredSeries& series, std::size_t first
     for (std::size_t i = 0; i < fresh.size(); ++i) fresh[i] = firstRow + i;
     std::stable_sort(fresh.begin(), fresh.end(), [&](std::size_t a, std::size_t b) { return rows[a].x < rows[b].x; });
 
-    QVector<QCPGraphData> points;
-    std::size_t count = 0;
-    for (std::size_t r : fresh) count += rows[r].count;
-    points.reserve(static_cast<qsizetype>(count));
-    for (std::size_t r : fresh)
-        for (std::uint32_t v : series.latenciesOf(rows[r])) points.append(QCPGraphData(rows[r].x, v));
-
-    samples_->data()->add(points, true);  // appends, or merges rows that landed in the middle
+    std::array<QVector<QCPGraphData>, kDensityLevels> points;
+    std::vector<std::uint32_t> sorted;
+    for (std::size_t r : fresh) {
+        const auto loads = series.latenciesOf(rows[r]);
+        sorted.assign(loads.begin(), loads.end());
+        std::sort(sorted.begin(), sorted.end());
+        for (std::size_t i = 0; i < sorted.size();) {
+            std::size_t j = i;
+            while (j < sorted.size() && sorted[j] == sorted[i]) ++j;
+            const std::size_t n = j - i;
+            const int level = n >= 100 ? 3 : n >= 10 ? 2 : n >= 2 ? 1 : 0;
+            points[static_cast<std::size_t>(level)].append(QCPGraphData(rows[r].x, sorted[i]));
+            i = j;
+        }
+        loadsPlotted_ += static_cast<std::int64_t>(loads.size());
+    }
+    for (int i = 0; i < kDensityLevels; ++i)
+        samples_[i]->data()->add(points[static_cast<std::size_t>(i)], true);  // appends, or merges rows landing in the middle
 
     byX_.insert(byX_.end(), fresh.begin(), fresh.end());
     std::stable_sort(byX_.begin(), byX_.end(), [&](std::size_t a, std::size_t b) { return rows[a].x < rows[b].x; });
@@ -217,7 +239,13 @@ QString SizePlotWidget::readoutAt(const QPointF& pixel) const {
     return tr("%1, %2 cycles").arg(formatBytes(x->pixelToCoord(pixel.x()))).arg(y->pixelToCoord(pixel.y()), 0, 'f', 0);
 }
 
-int SizePlotWidget::sampleCount() const { return samples_->dataCount(); }
+int SizePlotWidget::sampleCount() const { return static_cast<int>(loadsPlotted_); }
+
+int SizePlotWidget::samplePointCount() const {
+    int n = 0;
+    for (const QCPGraph* g : samples_) n += g->dataCount();
+    return n;
+}
 int SizePlotWidget::envelopePointCount() const { return mean_->dataCount(); }
 int SizePlotWidget::reductionPointCount() const { return reduction_->dataCount(); }
 bool SizePlotWidget::changePointVisible() const { return changeLine_->visible(); }

@@ -1,4 +1,6 @@
 #pragma once
+#include <array>
+#include <cstdint>
 #include <vector>
 
 #include "plot_panel.hpp"
@@ -11,13 +13,17 @@ namespace ts::gui {
 
 // A size sweep as it grows: every per-load latency against array size, the min/mean/max
 // envelopes, the reduction curve on the right axis and the K-S change point.
+// Latencies are whole cycles, so the loads of one size pile up on few distinct values: each
+// distinct (size, latency) is drawn once, shaded by how many loads it stands for (a density
+// scatter). A million loads become tens of thousands of points and draw in a few ms.
 class SizePlotWidget : public PlotPanel {
     Q_OBJECT
 public:
     explicit SizePlotWidget(QWidget* parent = nullptr);
 
     // For tests and the benchmark: what is drawn now.
-    int sampleCount() const;
+    int sampleCount() const;        // loads the scatter stands for
+    int samplePointCount() const;   // distinct points it draws
     int envelopePointCount() const;
     int reductionPointCount() const;
     bool changePointVisible() const;
@@ -38,7 +44,9 @@ private:
     void updateChangePoint(const StoredSeries& series);
     void updateCaption(const StoredSeries& series);
 
-    QCPGraph* samples_;
+    static constexpr int kDensityLevels = 4;  // loads per point: 1, 2-9, 10-99, 100+
+    std::array<QCPGraph*, kDensityLevels> samples_{};
+    std::int64_t loadsPlotted_ = 0;
     QCPGraph* minimum_;
     QCPGraph* mean_;
     QCPGraph* maximum_;

@@ -41,7 +41,8 @@ double otsuThreshold(const std::vector<std::uint32_t>& latencies);
 double timerQuantum(const std::vector<std::uint32_t>& latencies);
 
 // Reduction of a size sweep to one value per row (MT4G paper, Eq. 2): the root-mean-square
-// distance of the row's latencies from the smallest latency of the whole sweep.
+// distance of the row's latencies from the smallest latency of the whole sweep, each latency first
+// capped at the next slower level (ours, see docs/methods.md).
 std::vector<double> reduceSweep(const Series& sweep);
 
 struct ChangePoint {

@@ -116,7 +116,7 @@ Decision decideLineSize(const Series& series, double cacheBytes, double fetchGra
                   "squared error %.3g over %zu rows, probability %.3f among line sizes %.0f..%.0f B",
                   d.value, fits[best].capacity, cacheBytes, fits[best].sse, rows.size(), d.confidence, first, last);
     d.reason = buf;
-    if (!split.separable) d.reason += "; hit and miss latencies overlap, split at Otsu's threshold";
+    if (!split.separable) d.reason += "; the loads show no clearly separate hit and miss levels, split at Otsu's threshold";
     if (fits.size() == 1) d.reason += "; only one candidate line size, nothing to compare";
     else if (!d.decided) d.reason += "; no line size fits clearly better than the others";
     return d;

@@ -52,9 +52,9 @@ void measureFetchGranularity(RunContext& ctx, const CacheTarget& target) {
     a.confidence = d.decided ? d.confidence : 0;
     a.reason = d.reason;
     a.evidence = runner.sorted().id;
-    const auto& smallest = runner.sorted().rows;
-    const bool allMissAtFirstStride = !smallest.empty() && !splitHitMiss(smallest.front().latencies).separable;
-    if (target.above && ((d.decided && d.value <= firstStride) || (!d.decided && allMissAtFirstStride))) {
+    a.upperBound = d.upperBound;
+    a.lowerBound = d.lowerBound;
+    if (target.above && (d.upperBound || (d.decided && d.value <= firstStride))) {
         a.value = firstStride;
         // Every load already missed at the smallest stride we may use: the true granularity
         // is this stride or finer, hidden by the cache in front.

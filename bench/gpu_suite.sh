@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Times TopoScope on a real NVIDIA GPU: builds the headless configuration with CUDA, runs the
+# full suite three times (reports kept), then every benchmark group alone, and prints the
+# figures. Usage: bench/gpu_suite.sh [OUTDIR]   (on the device tool OUTDIR defaults to $OUT)
+set -euo pipefail
+out="${1:-${OUT:-gpu-out}}"
+mkdir -p "$out"
+build=build-gpu
+archs="${TOPOSCOPE_CUDA_ARCHS:-90}"
+
+cmake -S . -B "$build" -G Ninja -DTOPOSCOPE_GUI=OFF -DTOPOSCOPE_TESTS=OFF -DTOPOSCOPE_HIP=OFF \
+  -DTOPOSCOPE_CUDA=ON -DTOPOSCOPE_CUDA_ARCHS="$archs" > "$out/configure.log" 2>&1
+ninja -C "$build" toposcope-cli > "$out/build.log" 2>&1
+cli="$build/bin/toposcope-cli"
+
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "commit: $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo '+local changes')"
+  nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem,mig.mode.current \
+    --format=csv 2>/dev/null || echo "nvidia-smi unavailable"
+} > "$out/environment.txt"
+cat "$out/environment.txt"
+
+milliseconds() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
+
+echo "== full suite, three runs"
+for run in 1 2 3; do
+  start=$(date +%s%N)
+  status=0
+  "$cli" --backend cuda --json "$out/run$run.json" --mt4g-json "$out/run$run-mt4g.json" \
+    > "$out/run$run.txt" 2> "$out/run$run.log" || status=$?
+  echo "run $run: $(milliseconds "$start") ms, exit $status, L1 size known at: $(grep -m1 '= \[.*\] L1 size' "$out/run$run.log" | sed 's/.*\[ *\([0-9.]*\)s\].*/\1 s/')"
+done
+
+echo "== each group alone"
+for group in l1 texture readonly constant l2 shared memory sharing bandwidth; do
+  start=$(date +%s%N)
+  status=0
+  "$cli" --backend cuda --only "$group" --quiet --json "$out/group-$group.json" > /dev/null 2> "$out/group-$group.log" || status=$?
+  echo "group $group: $(milliseconds "$start") ms, exit $status"
+done

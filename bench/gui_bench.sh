@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# GUI figures for docs/performance.md ("GUI"): longest event-loop gap while a whole simulated
+# H100 run streams into the window (unpaced, and paced like a GPU), resident memory after the
+# run, and the size plot's costs at 10^6 loads.
+# Usage: bench/gui_bench.sh [BUILD_DIR]   (default: build); PLATFORM=xvfb to draw through X.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bench="${1:-build}/bin/toposcope_gui_bench"
+[ -x "$bench" ] || { echo "no $bench: configure with -DTOPOSCOPE_GUI=ON and build first" >&2; exit 1; }
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
+run() {
+    if [ "${PLATFORM:-offscreen}" = xvfb ]; then
+        xvfb-run -a -s "-screen 0 1600x1000x24" "$bench" "$@"
+    else
+        QT_QPA_PLATFORM=offscreen "$bench" "$@"
+    fi 2>/dev/null
+}
+echo "# $(date -u +%Y-%m-%dT%H:%MZ) $(git rev-parse --short HEAD 2>/dev/null || echo unknown)" \
+     "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), platform ${PLATFORM:-offscreen}"
+echo "## stream, unpaced (the simulator floods the GUI)"
+run --mode stream --delay-us 0
+echo "## stream, paced (2 ms per device call)"
+run --mode stream --delay-us 2000
+echo "## 10^6 loads in the size plot"
+run --mode points --points 1048576

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Runs toposcope under Xvfb on the simulated H100 and saves screenshots for the README into
+# docs/screenshots/ (the window, light and dark, and one plot of each evidence kind).
+# Usage: tools/screenshot.sh [BUILD_DIR] [OUT_DIR]     (defaults: build, docs/screenshots)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+out=${2:-docs/screenshots}
+app="$build/bin/toposcope"
+[ -x "$app" ] || { echo "no $app: configure with -DTOPOSCOPE_GUI=ON and build first" >&2; exit 1; }
+command -v xvfb-run >/dev/null || { echo "xvfb-run missing (apt-get install xvfb xauth)" >&2; exit 1; }
+mkdir -p "$out"
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
+shoot() {  # DIR PALETTE
+    xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --backend sim --profile h100 --run --no-settings \
+        --palette "$2" --screenshot "$1" --quit-after-run 2>&1 | grep -v -e propagateSizeHints -e XDG_RUNTIME_DIR || true
+}
+shoot "$out" light
+dark=$(mktemp -d)
+shoot "$dark" dark
+cp "$dark/main-window.png" "$out/main-window-dark.png"
+rm -rf "$dark"
+ls -l "$out"
