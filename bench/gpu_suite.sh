@@ -27,7 +27,7 @@ echo "== full suite, three runs"
 for run in 1 2 3; do
   start=$(date +%s%N)
   status=0
-  "$cli" --backend cuda --json "$out/run$run.json" --mt4g-json "$out/run$run-mt4g.json" \
+  timeout "${RUN_LIMIT:-150}" "$cli" --backend cuda --json "$out/run$run.json" --mt4g-json "$out/run$run-mt4g.json" \
     > "$out/run$run.txt" 2> "$out/run$run.log" || status=$?
   echo "run $run: $(milliseconds "$start") ms, exit $status, L1 size known at: $(grep -m1 '= \[.*\] L1 size' "$out/run$run.log" | sed 's/.*\[ *\([0-9.]*\)s\].*/\1 s/')"
 done
@@ -36,6 +36,6 @@ echo "== each group alone"
 for group in l1 texture readonly constant l2 shared memory sharing bandwidth; do
   start=$(date +%s%N)
   status=0
-  "$cli" --backend cuda --only "$group" --quiet --json "$out/group-$group.json" > /dev/null 2> "$out/group-$group.log" || status=$?
+  timeout "${RUN_LIMIT:-150}" "$cli" --backend cuda --only "$group" --quiet --json "$out/group-$group.json" > /dev/null 2> "$out/group-$group.log" || status=$?
   echo "group $group: $(milliseconds "$start") ms, exit $status"
 done
