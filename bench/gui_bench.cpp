@@ -73,7 +73,7 @@ Stats stats(std::vector<double> v) {
     return {v[v.size() / 2], v.back()};
 }
 
-int stream(TimingApplication& app, int delayUs, const QStringList& groups) {
+int stream(int delayUs, const QStringList& groups, int runs) {
     LaunchOptions o;
     o.backend = QStringLiteral("sim");
     o.profile = QStringLiteral("h100");
@@ -114,17 +114,25 @@ int stream(TimingApplication& app, int delayUs, const QStringList& groups) {
     print("stream.rss_before_mib", rssBefore);
     print("stream.rss_end_mib", statusMiB("VmRSS:"));
     print("stream.rss_peak_mib", statusMiB("VmHWM:"));
+    // Further runs replace the data: resident memory must not grow with them.
+    for (int r = 2; r <= runs; ++r) {
+        QSignalSpy again(&w, &MainWindow::runFinished);
+        w.startRun();
+        if (!again.wait(600000)) return 1;
+        QTest::qWait(200);
+        std::printf("stream.rss_after_run_%d_mib=%.2f\n", r, statusMiB("VmRSS:"));
+    }
     return 0;
 }
 
-SeriesChunk millionLoads(int rows, int loads) {
+SeriesChunk millionLoads(int rows, int loads, double noiseCycles) {
     SeriesChunk c;
     c.id = QStringLiteral("bench.size");
     c.title = QStringLiteral("Bench Size");
     c.kind = EvidenceKind::Size;
     c.replace = true;
     std::mt19937 rng(7);
-    std::normal_distribution<double> noise(0, 4);
+    std::normal_distribution<double> noise(0, noiseCycles);
     std::uniform_real_distribution<double> u(0, 1);
     for (int r = 0; r < rows; ++r) {
         RowData row;
@@ -144,7 +152,7 @@ double timeReplot(QCustomPlot* plot) {
     return t.nsecsElapsed() / 1e6;
 }
 
-int points(int count) {
+int points(int count, double noiseCycles) {
     const int rows = 256;
     const int loads = count / rows;
     SeriesStore store;
@@ -156,7 +164,7 @@ int points(int count) {
     const double rssBefore = statusMiB("VmRSS:");
 
     // Streaming: rows arrive 8 at a time, in the order a binary search would send them.
-    SeriesChunk all = millionLoads(rows, loads);
+    SeriesChunk all = millionLoads(rows, loads, noiseCycles);
     std::vector<int> order(rows);
     for (int i = 0; i < rows; ++i) order[static_cast<std::size_t>(i)] = i;
     std::shuffle(order.begin(), order.end(), std::mt19937(3));
@@ -212,6 +220,7 @@ int points(int count) {
         hover.push_back(h.nsecsElapsed() / 1e6);
     }
 
+    print("points.noise_cycles", noiseCycles);
     print("points.count", plot.sampleCount());
     print("points.distinct_points", plot.samplePointCount());
     print("points.stream_total_ms", streamMs);
@@ -248,17 +257,22 @@ int main(int argc, char** argv) {
                                     QStringLiteral("groups"));
     const QCommandLineOption count(QStringLiteral("points"), QStringLiteral("loads in the size plot"),
                                    QStringLiteral("n"), QStringLiteral("1048576"));
+    const QCommandLineOption noise(QStringLiteral("noise"), QStringLiteral("points: latency noise (standard deviation, cycles)"),
+                                   QStringLiteral("cycles"), QStringLiteral("4"));
+    const QCommandLineOption runs(QStringLiteral("runs"), QStringLiteral("stream: runs one after the other"),
+                                  QStringLiteral("n"), QStringLiteral("1"));
     const QCommandLineOption slow(QStringLiteral("slow-ms"), QStringLiteral("list event deliveries slower than this"),
                                   QStringLiteral("ms"), QStringLiteral("0"));
-    parser.addOptions({mode, delay, groups, count, slow});
+    parser.addOptions({mode, delay, groups, count, noise, runs, slow});
     parser.process(app);
     app.slowMs = parser.value(slow).toDouble();
 
     int status = 0;
     const QString m = parser.value(mode);
     if (m == QLatin1String("stream") || m == QLatin1String("all"))
-        status |= stream(app, parser.value(delay).toInt(), parser.value(groups).split(QLatin1Char(','), Qt::SkipEmptyParts));
-    if (m == QLatin1String("points") || m == QLatin1String("all")) status |= points(parser.value(count).toInt());
+        status |= stream(parser.value(delay).toInt(), parser.value(groups).split(QLatin1Char(','), Qt::SkipEmptyParts),
+                         parser.value(runs).toInt());
+    if (m == QLatin1String("points") || m == QLatin1String("all")) status |= points(parser.value(count).toInt(), parser.value(noise).toDouble());
     for (const auto& [what, e] : app.slow) std::printf("slow.%s=%d events, worst %.1f ms\n", qPrintable(what), e.first, e.second);
     return status;
 }

@@ -17,9 +17,10 @@ run() {
 }
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) $(git rev-parse --short HEAD 2>/dev/null || echo unknown)" \
      "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), platform ${PLATFORM:-offscreen}"
-echo "## stream, unpaced (the simulator floods the GUI)"
-run --mode stream --delay-us 0
+echo "## stream, unpaced (the simulator floods the GUI), five runs one after the other"
+run --mode stream --delay-us 0 --runs 5
 echo "## stream, paced (2 ms per device call)"
 run --mode stream --delay-us 2000
-echo "## 10^6 loads in the size plot"
-run --mode points --points 1048576
+echo "## 10^6 loads in the size plot (latency noise sd 4 cycles, then sd 200: nearly every load distinct)"
+run --mode points --points 1048576 --noise 4
+run --mode points --points 1048576 --noise 200

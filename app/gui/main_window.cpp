@@ -201,7 +201,7 @@ void MainWindow::connectWorker() {
 void MainWindow::onDevicesListed(const QVector<DeviceChoice>& devices) {
     runPanel_->setDevices(devices);
     for (const auto& d : devices) log(tr("device: %1").arg(d.label));
-    chooseInitialDevice(devices);
+    const bool asRequested = chooseInitialDevice(devices);
     devicesKnown_ = true;
     updateActions();
     Q_EMIT devicesReady();
@@ -215,23 +215,33 @@ void MainWindow::onDevicesListed(const QVector<DeviceChoice>& devices) {
     } else if (!options_.ignoreSettings && QSettings().contains(QStringLiteral("run/groups"))) {
         runPanel_->setCheckedGroups(QSettings().value(QStringLiteral("run/groups")).toStringList());
     }
-    if (!options_.recording.isEmpty()) openRecording(options_.recording);
-    else if (options_.run) startRun();
+    if (!options_.recording.isEmpty()) {
+        openRecording(options_.recording);
+    } else if (options_.run && asRequested) {
+        startRun();
+    } else if (options_.run) {
+        log(tr("not starting the run: the requested device is not here"));
+        if (options_.quitAfterRun) QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
+    }
 }
 
-void MainWindow::chooseInitialDevice(const QVector<DeviceChoice>& devices) {
+bool MainWindow::chooseInitialDevice(const QVector<DeviceChoice>& devices) {
     const QString wanted = keyFor(options_);
+    bool found = true;
     if (!wanted.isEmpty()) {
-        if (runPanel_->selectDevice(wanted)) return;
-        log(tr("warning: no device %1 here; using the default").arg(wanted));
+        if (runPanel_->selectDevice(wanted)) return true;
+        log(tr("warning: no device %1 here; choosing the default").arg(wanted));
+        found = false;
     }
     if (options_.backend.isEmpty() && !options_.ignoreSettings) {
         const QString last = QSettings().value(QStringLiteral("device/last")).toString();
-        if (!last.isEmpty() && runPanel_->selectDevice(last)) return;
+        if (!last.isEmpty() && runPanel_->selectDevice(last)) return found;
     }
+    // The default: the first real GPU, else the simulated H100.
     for (const auto& d : devices)
-        if (d.real && runPanel_->selectDevice(d.key())) return;
+        if (d.real && runPanel_->selectDevice(d.key())) return found;
     if (!runPanel_->selectDevice(kDefaultDevice) && !devices.isEmpty()) runPanel_->selectDevice(devices.front().key());
+    return found;
 }
 
 void MainWindow::startRun() {

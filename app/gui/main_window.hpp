@@ -56,7 +56,7 @@ private:
     void buildLayout();
     void connectWorker();
     void onDevicesListed(const QVector<DeviceChoice>& devices);
-    void chooseInitialDevice(const QVector<DeviceChoice>& devices);
+    bool chooseInitialDevice(const QVector<DeviceChoice>& devices);  // false: the requested one is missing
     void onRunStarted(const QString& description);
     void onDeviceInfo(const DeviceData& device);
     void onResult(const ResultData& result);

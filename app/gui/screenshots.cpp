@@ -2,6 +2,8 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QEventLoop>
+#include <QTimer>
 
 #include "evidence_view.hpp"
 #include "main_window.hpp"
@@ -17,8 +19,10 @@ QString firstOfKind(const SeriesStore& store, EvidenceKind kind) {
     return {};
 }
 
-void settle() {
-    for (int i = 0; i < 5; ++i) QApplication::processEvents();
+void settle(int ms = 50) {
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
 }
 
 }  // namespace
@@ -28,8 +32,7 @@ QStringList saveScreenshots(MainWindow& window, const QString& dir) {
     const QDir out(dir);
     QStringList written;
     EvidenceView& evidence = *window.evidence();
-    const bool follow = evidence.follow();
-    evidence.setFollow(false);
+    settle(600);  // a "follow" switch still pending from the end of the run happens now, not mid-way
 
     const std::pair<EvidenceKind, const char*> plots[] = {
         {EvidenceKind::FetchGranularity, "plot-fetch-granularity.png"},
@@ -51,7 +54,6 @@ QStringList saveScreenshots(MainWindow& window, const QString& dir) {
     settle();
     const QString windowShot = out.filePath(QStringLiteral("main-window.png"));
     if (window.grab().save(windowShot)) written << windowShot;
-    evidence.setFollow(follow);
     return written;
 }
 

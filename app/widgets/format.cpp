@@ -77,6 +77,17 @@ QString attributeTitle(const QString& name) {
         {"readBandwidth", QT_TRANSLATE_NOOP("ts::gui::Format", "Read bandwidth")},
         {"writeBandwidth", QT_TRANSLATE_NOOP("ts::gui::Format", "Write bandwidth")},
         {"copyBandwidth", QT_TRANSLATE_NOOP("ts::gui::Format", "Copy bandwidth")},
+        {"vendorCopyBandwidth", QT_TRANSLATE_NOOP("ts::gui::Format", "Vendor copy bandwidth")},
+        {"apiSize", QT_TRANSLATE_NOOP("ts::gui::Format", "Size (API)")},
+        {"persistingL2CacheMaxSize", QT_TRANSLATE_NOOP("ts::gui::Format", "Persisting L2 maximum")},
+        {"totalConstMem", QT_TRANSLATE_NOOP("ts::gui::Format", "Constant memory")},
+        {"sharedMemPerMultiProcessor", QT_TRANSLATE_NOOP("ts::gui::Format", "Shared memory per SM")},
+        {"sharedMemPerBlock", QT_TRANSLATE_NOOP("ts::gui::Format", "Shared memory per block")},
+        {"reservedSharedMemPerBlock", QT_TRANSLATE_NOOP("ts::gui::Format", "Reserved shared memory per block")},
+        {"memoryBusWidth", QT_TRANSLATE_NOOP("ts::gui::Format", "Memory bus width")},
+        {"memoryClockRate", QT_TRANSLATE_NOOP("ts::gui::Format", "Memory clock")},
+        {"totalGlobalMem", QT_TRANSLATE_NOOP("ts::gui::Format", "Total memory")},
+        {"latencyTlbMiss", QT_TRANSLATE_NOOP("ts::gui::Format", "Latency on a TLB miss")},
     };
     for (const auto& k : known)
         if (name == QLatin1String(k.name)) return tr(k.title);

@@ -31,6 +31,7 @@ void LatencyHistogramPlot::clearPlot() {
 void LatencyHistogramPlot::fitView() {
     rescaleAll();
     plot()->yAxis->setRangeLower(0);
+    if (viewUpper_ > viewLower_) plot()->xAxis->setRange(viewLower_, viewUpper_);
 }
 
 void LatencyHistogramPlot::addMarker(double x, const QColor& color, Qt::PenStyle style, const QString& label) {
@@ -62,13 +63,14 @@ void LatencyHistogramPlot::rebuild(const StoredSeries& s, bool) {
     const std::span<const std::uint32_t> all(pooled);
     const double central = quantile(all, 0.99) - quantile(all, 0.01) + 1;
     binWidth_ = std::max({1.0, std::ceil(central / kCentralBins), std::ceil((hi - lo + 1) / kMaxBins)});
-    binOrigin_ = lo;
+    binOrigin_ = lo - 0.5;  // latencies are whole cycles: centre the bins on them
     int index = 0;
     QCPBars* below = nullptr;
     for (const auto& row : s.rows) {
         if (row.count == 0) continue;
         std::map<double, double> bins;
-        for (std::uint32_t v : s.latenciesOf(row)) bins[lo + std::floor((v - lo) / binWidth_) * binWidth_] += 1;
+        for (std::uint32_t v : s.latenciesOf(row))
+            bins[binOrigin_ + std::floor((v - binOrigin_) / binWidth_) * binWidth_] += 1;
         auto* bars = new QCPBars(plot()->xAxis, plot()->yAxis);
         bars->setName(row.label.isEmpty() ? tr("Loads") : row.label);
         bars->setWidthType(QCPBars::wtPlotCoords);
@@ -87,10 +89,21 @@ void LatencyHistogramPlot::rebuild(const StoredSeries& s, bool) {
         below = bars;
     }
     const double mean = std::accumulate(pooled.begin(), pooled.end(), 0.0) / pooled.size();
+    // Far outliers would squeeze the distribution into a few pixels: the view starts on the
+    // central 99% (zoom out or reset to see them; the caption counts them).
+    const double p0 = quantile(all, 0.005), p1 = quantile(all, 0.995);
+    const double pad = std::max(4 * binWidth_, 0.15 * (p1 - p0));
+    const auto outside = std::count_if(pooled.begin(), pooled.end(), [&](std::uint32_t v) { return v < p0 - pad || v > p1 + pad; });
+    viewLower_ = outside > 0 ? p0 - pad : 0;
+    viewUpper_ = outside > 0 ? p1 + pad : 0;
     addMarker(mean, theme().reduction, Qt::SolidLine, tr("mean %1").arg(mean, 0, 'f', 1));
     addMarker(quantile(all, 0.5), theme().predicted, Qt::DashLine, tr("median %1").arg(quantile(all, 0.5), 0, 'f', 0));
     addMarker(quantile(all, 0.95), theme().envelope, Qt::DotLine, tr("p95 %1").arg(quantile(all, 0.95), 0, 'f', 0));
     QStringList captions{decisionText(s, QStringLiteral("latency"))};
+    if (outside > 0)
+        captions << tr("%n load(s) outside the view (%1 to %2 cycles): zoom out to see them.", nullptr, static_cast<int>(outside))
+                        .arg(lo)
+                        .arg(hi);
     if (findDecision(s, QStringLiteral("missPenalty"))) captions << decisionText(s, QStringLiteral("missPenalty"));
     setCaption(captions.join(QLatin1Char('\n')));
 }
@@ -106,8 +119,8 @@ QString LatencyHistogramPlot::readoutAt(const QPointF& pixel) const {
                 parts << tr("%1: %2 loads").arg(bars->name()).arg(it->value);
     }
     const double binStart = binOrigin_ + std::floor((x - binOrigin_) / binWidth_) * binWidth_;
-    const QString bin = binWidth_ > 1 ? tr("%1–%2 cycles").arg(binStart).arg(binStart + binWidth_)
-                                      : tr("%1 cycles").arg(binStart);
+    const QString bin = binWidth_ > 1 ? tr("%1–%2 cycles").arg(binStart + 0.5).arg(binStart + binWidth_ - 0.5)
+                                      : tr("%1 cycles").arg(binStart + 0.5);
     return parts.isEmpty() ? bin : bin + QStringLiteral(": ") + parts.join(QStringLiteral(", "));
 }
 

@@ -26,6 +26,7 @@ private:
 
     double binWidth_ = 1;
     double binOrigin_ = 0;
+    double viewLower_ = 0, viewUpper_ = 0;  // initial x range; equal: fit everything
 };
 
 }  // namespace ts::gui

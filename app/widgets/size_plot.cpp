@@ -6,6 +6,7 @@
 #include <qcustomplot.h>
 
 #include "byte_tickers.hpp"
+#include "density_scatter.hpp"
 #include "format.hpp"
 
 namespace ts::gui {
@@ -33,14 +34,8 @@ SizePlotWidget::SizePlotWidget(QWidget* parent) : PlotPanel(parent) {
     mean_ = addLine(p, p->yAxis, tr("Mean"));
     maximum_ = addLine(p, p->yAxis, tr("Maximum"));
     reduction_ = addLine(p, p->yAxis2, tr("Reduction"));
-    // Added last: the loads are drawn over the lines, the densest on top.
-    const QString levels[kDensityLevels] = {tr("1 load"), tr("2–9 loads"), tr("10–99 loads"), tr("≥ 100 loads")};
-    for (int i = 0; i < kDensityLevels; ++i) {
-        samples_[i] = p->addGraph(p->xAxis, p->yAxis);
-        samples_[i]->setName(levels[i]);
-        samples_[i]->setLineStyle(QCPGraph::lsNone);
-        samples_[i]->setAdaptiveSampling(true);
-    }
+    samples_ = new DensityScatter(p->xAxis, p->yAxis);  // added last: the loads are drawn over the lines
+    samples_->setName(tr("Loads (darker: more loads)"));
 
     changeLine_ = new QCPItemStraightLine(p);
     changeLine_->point1->setCoords(0, 0);
@@ -56,21 +51,20 @@ SizePlotWidget::SizePlotWidget(QWidget* parent) : PlotPanel(parent) {
     changeLabel_->setVisible(false);
 
     p->legend->setVisible(true);
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignLeft | Qt::AlignBottom);
+    p->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    p->legend->setWrap(3);
+    QFont small = p->legend->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    p->legend->setFont(small);
+    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignLeft | Qt::AlignTop);
+    connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &SizePlotWidget::placeChangeLabel);
     applyScale();
     applyTheme();
 }
 
 void SizePlotWidget::applyTheme() {
     const PlotTheme& t = theme();
-    static const int alpha[kDensityLevels] = {70, 130, 200, 255};
-    static const double size[kDensityLevels] = {3, 4, 5, 6};
-    for (int i = 0; i < kDensityLevels; ++i) {
-        QColor c = t.samples;
-        c.setAlpha(alpha[i]);
-        samples_[i]->setPen(QPen(c));
-        samples_[i]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(Qt::NoPen), c, size[i]));
-    }
+    samples_->setColor(t.samples.rgb());
     minimum_->setPen(QPen(t.envelope, 1, Qt::DashLine));
     maximum_->setPen(QPen(t.envelope, 1, Qt::DashLine));
     mean_->setPen(QPen(t.mean, 1.5));
@@ -88,8 +82,7 @@ void SizePlotWidget::applyScale() { setByteAxis(plot()->xAxis, logScale()); }
 
 void SizePlotWidget::clearPlot() {
     for (QCPGraph* g : {minimum_, mean_, maximum_, reduction_}) g->data()->clear();
-    for (QCPGraph* g : samples_) g->data()->clear();
-    loadsPlotted_ = 0;
+    samples_->clear();
     changeLine_->setVisible(false);
     changeLabel_->setVisible(false);
     byX_.clear();
@@ -110,7 +103,7 @@ void SizePlotWidget::appendSamples(const StoredSeries& series, std::size_t first
     for (std::size_t i = 0; i < fresh.size(); ++i) fresh[i] = firstRow + i;
     std::stable_sort(fresh.begin(), fresh.end(), [&](std::size_t a, std::size_t b) { return rows[a].x < rows[b].x; });
 
-    std::array<QVector<QCPGraphData>, kDensityLevels> points;
+    std::vector<DensityScatter::Point> points;
     std::vector<std::uint32_t> sorted;
     for (std::size_t r : fresh) {
         const auto loads = series.latenciesOf(rows[r]);
@@ -119,15 +112,11 @@ void SizePlotWidget::appendSamples(const StoredSeries& series, std::size_t first
         for (std::size_t i = 0; i < sorted.size();) {
             std::size_t j = i;
             while (j < sorted.size() && sorted[j] == sorted[i]) ++j;
-            const std::size_t n = j - i;
-            const int level = n >= 100 ? 3 : n >= 10 ? 2 : n >= 2 ? 1 : 0;
-            points[static_cast<std::size_t>(level)].append(QCPGraphData(rows[r].x, sorted[i]));
+            points.push_back({rows[r].x, static_cast<double>(sorted[i]), static_cast<std::uint32_t>(j - i)});
             i = j;
         }
-        loadsPlotted_ += static_cast<std::int64_t>(loads.size());
     }
-    for (int i = 0; i < kDensityLevels; ++i)
-        samples_[i]->data()->add(points[static_cast<std::size_t>(i)], true);  // appends, or merges rows landing in the middle
+    samples_->addSorted(points);  // appends, or merges rows that land in the middle
 
     byX_.insert(byX_.end(), fresh.begin(), fresh.end());
     std::stable_sort(byX_.begin(), byX_.end(), [&](std::size_t a, std::size_t b) { return rows[a].x < rows[b].x; });
@@ -180,6 +169,13 @@ void SizePlotWidget::updateChangePoint(const StoredSeries& series) {
     changeLine_->point2->setCoords(cp.x, 1);
     changeLabel_->position->setCoords(cp.x, 0.02);
     changeLabel_->setText(tr("%1 · confidence %2").arg(formatBytes(cp.x)).arg(cp.confidence, 0, 'f', 2));
+    placeChangeLabel();
+}
+
+void SizePlotWidget::placeChangeLabel() {
+    const double px = plot()->xAxis->coordToPixel(changeLine_->point1->coords().x());
+    const bool rightHalf = px > plot()->axisRect()->center().x();
+    changeLabel_->setPositionAlignment((rightHalf ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
 }
 
 void SizePlotWidget::updateCaption(const StoredSeries& series) {
@@ -239,13 +235,8 @@ QString SizePlotWidget::readoutAt(const QPointF& pixel) const {
     return tr("%1, %2 cycles").arg(formatBytes(x->pixelToCoord(pixel.x()))).arg(y->pixelToCoord(pixel.y()), 0, 'f', 0);
 }
 
-int SizePlotWidget::sampleCount() const { return static_cast<int>(loadsPlotted_); }
-
-int SizePlotWidget::samplePointCount() const {
-    int n = 0;
-    for (const QCPGraph* g : samples_) n += g->dataCount();
-    return n;
-}
+int SizePlotWidget::sampleCount() const { return static_cast<int>(samples_->loadCount()); }
+int SizePlotWidget::samplePointCount() const { return samples_->pointCount(); }
 int SizePlotWidget::envelopePointCount() const { return mean_->dataCount(); }
 int SizePlotWidget::reductionPointCount() const { return reduction_->dataCount(); }
 bool SizePlotWidget::changePointVisible() const { return changeLine_->visible(); }

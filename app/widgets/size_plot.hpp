@@ -1,6 +1,4 @@
 #pragma once
-#include <array>
-#include <cstdint>
 #include <vector>
 
 #include "plot_panel.hpp"
@@ -10,12 +8,16 @@ class QCPItemStraightLine;
 class QCPItemText;
 
 namespace ts::gui {
+class DensityScatter;
+}
+
+namespace ts::gui {
 
 // A size sweep as it grows: every per-load latency against array size, the min/mean/max
 // envelopes, the reduction curve on the right axis and the K-S change point.
 // Latencies are whole cycles, so the loads of one size pile up on few distinct values: each
-// distinct (size, latency) is drawn once, shaded by how many loads it stands for (a density
-// scatter). A million loads become tens of thousands of points and draw in a few ms.
+// distinct (size, latency) becomes one weighted point of a DensityScatter, whose pixels
+// darken with the number of loads on them. A million loads draw in a few milliseconds.
 class SizePlotWidget : public PlotPanel {
     Q_OBJECT
 public:
@@ -43,10 +45,9 @@ private:
     void updateReduction(const StoredSeries& series);
     void updateChangePoint(const StoredSeries& series);
     void updateCaption(const StoredSeries& series);
+    void placeChangeLabel();  // left of the line in the right half, so it stays inside
 
-    static constexpr int kDensityLevels = 4;  // loads per point: 1, 2-9, 10-99, 100+
-    std::array<QCPGraph*, kDensityLevels> samples_{};
-    std::int64_t loadsPlotted_ = 0;
+    DensityScatter* samples_;
     QCPGraph* minimum_;
     QCPGraph* mean_;
     QCPGraph* maximum_;

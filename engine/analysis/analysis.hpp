@@ -63,6 +63,9 @@ ChangePoint findChangePoint(const std::vector<double>& values, const std::vector
 
 // Rows: x = stride bytes, latencies of a cold chase with that stride.
 Decision decideFetchGranularity(const Series& fetchGranularity);
+// The same with the hit level known from a warm chase that only hits: a load is a miss above
+// that reference's Tukey far-out fence, Q3 + 3 IQR (our benchmark measures the reference).
+Decision decideFetchGranularity(const Series& fetchGranularity, const std::vector<std::uint32_t>& hitReference);
 
 // Rows: x = stride bytes, x2 = array bytes, latencies of the timed pass after warm-up.
 // cacheBytes: the measured size of the cache; fetchGranularity: its measured sector.

@@ -28,45 +28,17 @@ std::string describe(double value, double confidence, double crossCheck) {
     return s;
 }
 
-}  // namespace
-
-Decision decideFetchGranularity(const Series& series) {
-    Decision d;
-    d.method = "cold p-chase, sector model fit";
+std::vector<SeriesRow> usableRows(const Series& series) {
     std::vector<SeriesRow> rows;
     for (const auto& row : series.rows)
         if (!row.latencies.empty() && row.x > 0) rows.push_back(row);
     std::stable_sort(rows.begin(), rows.end(), [](const SeriesRow& a, const SeriesRow& b) { return a.x < b.x; });
-    if (rows.size() < 2) {
-        d.reason = "needs at least 2 strides with samples";
-        return d;
-    }
+    return rows;
+}
 
-    // The fastest load of a row is a hit as long as some load of the row hits: split the row
-    // minima into the fastest level (hits) and everything slower.
-    std::vector<std::uint32_t> minima;
-    for (const auto& row : rows) minima.push_back(*std::min_element(row.latencies.begin(), row.latencies.end()));
-    const HitMissSplit split = splitFastestLevel(minima);
-    if (!split.separable) {
-        // No stride switches from some hits to all misses. Either every row kept hits (then the
-        // misses grow with the stride, as the sector model says) or every load missed: a cold chase
-        // cannot hit throughout, so one latency level (outliers aside) means all misses.
-        std::vector<std::uint32_t> all;
-        for (const auto& row : rows) all.insert(all.end(), row.latencies.begin(), row.latencies.end());
-        const HitMissSplit loads = splitFastestLevel(all);
-        const std::vector<double> m = missFractions(rows, loads.threshold);
-        if (loads.separable && m.back() > m.front()) {
-            d.value = rows.back().x;
-            d.lowerBound = true;
-            d.reason = "some loads still hit at the largest stride: the granularity is larger than it";
-        } else {
-            d.value = rows.front().x;
-            d.upperBound = true;
-            d.reason = "every load missed already at the smallest stride: the granularity is this stride or finer";
-        }
-        return d;
-    }
-    const std::vector<double> observed = missFractions(rows, split.threshold);
+// Fits the sector model to the miss fractions of `rows`, a load being a miss above `threshold`.
+Decision fitSectorModel(const std::vector<SeriesRow>& rows, double threshold, Decision d) {
+    const std::vector<double> observed = missFractions(rows, threshold);
 
     // Candidates: the powers of two from the smallest stride up to twice the largest (sectors are
     // powers of two); the last one stands for "larger than the largest stride".
@@ -111,6 +83,65 @@ Decision decideFetchGranularity(const Series& series) {
     d.reason = describe(d.value, d.confidence, crossCheck);
     if (!d.decided) d.reason += "; no stride fits clearly better than the others";
     return d;
+}
+
+}  // namespace
+
+Decision decideFetchGranularity(const Series& series) {
+    Decision d;
+    d.method = "cold p-chase, sector model fit";
+    const std::vector<SeriesRow> rows = usableRows(series);
+    if (rows.size() < 2) {
+        d.reason = "needs at least 2 strides with samples";
+        return d;
+    }
+
+    // The fastest load of a row is a hit as long as some load of the row hits: split the row
+    // minima into the fastest level (hits) and everything slower.
+    std::vector<std::uint32_t> minima;
+    for (const auto& row : rows) minima.push_back(*std::min_element(row.latencies.begin(), row.latencies.end()));
+    const HitMissSplit split = splitFastestLevel(minima);
+    if (!split.separable) {
+        // No stride switches from some hits to all misses. Either every row kept hits (then the
+        // misses grow with the stride, as the sector model says) or every load missed: a cold chase
+        // cannot hit throughout, so one latency level (outliers aside) means all misses.
+        std::vector<std::uint32_t> all;
+        for (const auto& row : rows) all.insert(all.end(), row.latencies.begin(), row.latencies.end());
+        const HitMissSplit loads = splitFastestLevel(all);
+        const std::vector<double> m = missFractions(rows, loads.threshold);
+        if (loads.separable && m.back() > m.front()) {
+            d.value = rows.back().x;
+            d.lowerBound = true;
+            d.reason = "some loads still hit at the largest stride: the granularity is larger than it";
+        } else {
+            d.value = rows.front().x;
+            d.upperBound = true;
+            d.reason = "every load missed already at the smallest stride: the granularity is this stride or finer";
+        }
+        return d;
+    }
+    return fitSectorModel(rows, split.threshold, d);
+}
+
+Decision decideFetchGranularity(const Series& series, const std::vector<std::uint32_t>& hitReference) {
+    Decision d;
+    d.method = "cold p-chase, sector model fit, hits within the warm reference's fence";
+    const std::vector<SeriesRow> rows = usableRows(series);
+    if (rows.size() < 2 || hitReference.empty()) {
+        d.reason = "needs at least 2 strides with samples and a warm reference";
+        return d;
+    }
+    std::vector<double> reference(hitReference.begin(), hitReference.end());
+    std::sort(reference.begin(), reference.end());
+    const double q1 = quantileSorted(reference, 0.25);
+    const double q3 = quantileSorted(reference, 0.75);
+    const double fence = q3 + 3 * (q3 - q1);
+    const std::vector<double> largest(rows.back().latencies.begin(), rows.back().latencies.end());
+    if (median(largest) <= fence) {
+        d.reason = "the largest stride's cold loads are as fast as the warm reference: misses cannot be told from hits";
+        return d;
+    }
+    return fitSectorModel(rows, fence, d);
 }
 
 }  // namespace ts

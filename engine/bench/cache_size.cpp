@@ -5,6 +5,13 @@
 #include "bench/size_search.hpp"
 
 namespace ts {
+namespace {
+
+// Constant banks one chase may visit: the main chaser's own and those of further modules
+// (the CUDA backend has eight of 64 KiB).
+constexpr std::uint64_t kConstantBanks = 8;
+
+}  // namespace
 
 void measureSize(RunContext& ctx, const CacheTarget& target) {
     const Attribute* fg = usableFetchGranularity(ctx, target.element);
@@ -31,9 +38,11 @@ void measureSize(RunContext& ctx, const CacheTarget& target) {
     // Constant data beyond one bank: fill a full bank, then further banks, then re-time the first.
     if (target.space == Space::Constant) {
         spec.splitAboveBytes = spec.limitBytes;
-        spec.limitBytes = 16 * spec.limitBytes;
+        spec.limitBytes = kConstantBanks * spec.limitBytes;
     }
-    spec.batchable = target.unitPrivate;
+    // Every row on one unit: units of a real GPU need not be identical (carve-outs, fused-off
+    // parts), and one sweep must measure one cache.
+    spec.batchable = false;
     const SizeSearchOutcome outcome = searchSize(ctx, spec);
 
     Attribute a;

@@ -41,9 +41,19 @@ void measureFetchGranularity(RunContext& ctx, const CacheTarget& target) {
     SweepRunner runner(ctx, seriesId(target, "fetch_granularity"), title, SeriesKind::FetchGranularity,
                        target.element);
     runner.run(requests, target.unitPrivate, rows);
+
+    // The hit level: a warm chase with the smallest stride that only hits this cache (behind
+    // another cache: over twice that cache's apparent size, so it misses there). Kept as row x = 0.
+    ChaseRequest warm;
+    warm.space = target.space;
+    warm.strideBytes = firstStride;
+    warm.arrayBytes = std::max<std::uint64_t>(std::uint64_t{firstStride} * kLoads, passAboveBytes(ctx, target, firstStride));
+    warm.warmupPasses = 2;
+    warm.recordLoads = kLoads;
+    const auto reference = runner.run({warm}, false, {SeriesRow{0, static_cast<double>(warm.arrayBytes), "warm reference", 0, {}}}).front();
     runner.finish();
 
-    const Decision d = decideFetchGranularity(runner.sorted());
+    const Decision d = decideFetchGranularity(runner.sorted(), reference);
     Attribute a;
     a.name = "fetchGranularity";
     a.unit = "bytes";
@@ -52,8 +62,9 @@ void measureFetchGranularity(RunContext& ctx, const CacheTarget& target) {
     a.confidence = d.decided ? d.confidence : 0;
     a.reason = d.reason;
     a.evidence = runner.sorted().id;
-    a.upperBound = d.upperBound;
     a.lowerBound = d.lowerBound;
+    // Only behind another cache is "at most the smallest stride" usable as a stride: it still
+    // touches a new sector of that cache on every load. A first level must decide.
     if (target.above && (d.upperBound || (d.decided && d.value <= firstStride))) {
         a.value = firstStride;
         // Every load already missed at the smallest stride we may use: the true granularity

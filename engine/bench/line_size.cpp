@@ -48,7 +48,7 @@ void measureLineSize(RunContext& ctx, const CacheTarget& target) {
         rows.push_back(SeriesRow{static_cast<double>(stride), static_cast<double>(arrayBytes), {}, 0, {}});
     }
     SweepRunner runner(ctx, seriesId(target, "line_size"), title, SeriesKind::LineSize, target.element);
-    runner.run(requests, target.unitPrivate, rows);
+    runner.run(requests, false, rows);  // one unit: see measureSize
     runner.finish();
 
     const Decision d = decideLineSize(runner.sorted(), size->value, fg->value);
