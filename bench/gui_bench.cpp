@@ -2,6 +2,7 @@
 //   stream: a whole simulated H100 run streams into the main window; reports the longest
 //           event-loop gap (no frame can be shown sooner) and resident memory at the end.
 //   points: 10^6 loads in the size plot; reports draw, zoom, pan, hover and streaming costs.
+//   recording: a recorded run (--open report.json) replayed into the window; memory after it.
 // Prints key=value lines; bench/gui_bench.sh runs it and formats them.
 #include <QApplication>
 #include <QCommandLineParser>
@@ -58,7 +59,8 @@ double statusMiB(const char* key) {
     QFile f(QStringLiteral("/proc/self/status"));
     if (!f.open(QIODevice::ReadOnly)) return -1;
     for (const QByteArray& line : f.readAll().split('\n'))
-        if (line.startsWith(key)) return line.mid(static_cast<int>(strlen(key))).trimmed().split(' ').front().toDouble() / 1024;
+        if (line.startsWith(key))
+            return line.mid(static_cast<int>(strlen(key))).trimmed().split(' ').front().toDouble() / 1024;
     return -1;
 }
 
@@ -85,8 +87,10 @@ int stream(int delayUs, const QStringList& groups, int runs) {
     if (!QTest::qWaitForWindowExposed(&w)) return 1;
     QSignalSpy ready(&w, &MainWindow::devicesReady);
     if (!w.devicesKnown() && !ready.wait(30000)) return 1;
-    if (groups.isEmpty()) w.runPanel()->benchmarks()->setAllChecked(true);
-    else w.runPanel()->setCheckedGroups(groups);
+    if (groups.isEmpty())
+        w.runPanel()->benchmarks()->setAllChecked(true);
+    else
+        w.runPanel()->setCheckedGroups(groups);
     QTest::qWait(500);  // let the first paint and font caches settle
     const double rssBefore = statusMiB("VmRSS:");
 
@@ -125,6 +129,35 @@ int stream(int delayUs, const QStringList& groups, int runs) {
     return 0;
 }
 
+// A recorded run (TopoScope report JSON) opened in the window: what the app holds for it.
+int recording(const QString& path) {
+    LaunchOptions o;
+    o.ignoreSettings = true;
+    MainWindow w(o);
+    w.resize(1400, 900);
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w)) return 1;
+    QSignalSpy ready(&w, &MainWindow::devicesReady);
+    if (!w.devicesKnown() && !ready.wait(30000)) return 1;
+    QTest::qWait(300);
+    const double rssBefore = statusMiB("VmRSS:");
+    FrameMonitor monitor(5);
+    QSignalSpy finished(&w, &MainWindow::runFinished);
+    monitor.start();
+    w.openRecording(path);
+    if (!finished.wait(120000) || !finished.first().first().value<RunOutcome>().ok) return 1;
+    QTest::qWait(600);
+    monitor.stop();
+    print("recording.series", w.store()->ids().size());
+    print("recording.loads", static_cast<double>(w.store()->loadCount()));
+    print("recording.max_gap_ms", monitor.maxGapMs());
+    print("recording.store_mib", w.store()->bytes() / 1048576.0);
+    print("recording.rss_before_mib", rssBefore);
+    print("recording.rss_end_mib", statusMiB("VmRSS:"));
+    print("recording.rss_peak_mib", statusMiB("VmHWM:"));
+    return 0;
+}
+
 SeriesChunk millionLoads(int rows, int loads, double noiseCycles) {
     SeriesChunk c;
     c.id = QStringLiteral("bench.size");
@@ -139,7 +172,8 @@ SeriesChunk millionLoads(int rows, int loads, double noiseCycles) {
         row.x = 1024.0 * std::pow(2.0, r * 14.0 / rows);  // 1 KiB .. 16 MiB
         const double missRate = row.x < 256 * 1024 ? 0.01 : std::min(1.0, 0.3 + (row.x - 256 * 1024) / (4e6));
         for (int i = 0; i < loads; ++i)
-            row.latencies.push_back(static_cast<std::uint32_t>(std::max(1.0, (u(rng) < missRate ? 220 : 38) + noise(rng))));
+            row.latencies.push_back(
+                static_cast<std::uint32_t>(std::max(1.0, (u(rng) < missRate ? 220 : 38) + noise(rng))));
         c.rows.push_back(std::move(row));
     }
     return c;
@@ -176,7 +210,8 @@ int points(int count, double noiseCycles) {
         SeriesChunk part = all;
         part.rows.clear();
         part.replace = first == 0;
-        for (int i = first; i < first + 8; ++i) part.rows.push_back(all.rows[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])]);
+        for (int i = first; i < first + 8; ++i)
+            part.rows.push_back(all.rows[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])]);
         QElapsedTimer t;
         t.start();
         store.addChunk(part);
@@ -213,7 +248,8 @@ int points(int count, double noiseCycles) {
     const QRect area = plot.plot()->axisRect()->rect();
     for (int i = 0; i < 50; ++i) {
         const QPointF at(area.left() + area.width() * (i + 0.5) / 50.0, area.top() + area.height() * 0.8);
-        QMouseEvent move(QEvent::MouseMove, at, plot.plot()->mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+        QMouseEvent move(QEvent::MouseMove, at, plot.plot()->mapToGlobal(at), Qt::NoButton, Qt::NoButton,
+                         Qt::NoModifier);
         QElapsedTimer h;
         h.start();
         QApplication::sendEvent(plot.plot(), &move);
@@ -249,21 +285,24 @@ int main(int argc, char** argv) {
     rememberSystemPalette();
     QCommandLineParser parser;
     parser.addHelpOption();
-    const QCommandLineOption mode(QStringLiteral("mode"), QStringLiteral("stream, points or all"), QStringLiteral("mode"),
-                                  QStringLiteral("all"));
+    const QCommandLineOption mode(QStringLiteral("mode"), QStringLiteral("stream, points or all"),
+                                  QStringLiteral("mode"), QStringLiteral("all"));
     const QCommandLineOption delay(QStringLiteral("delay-us"), QStringLiteral("simulator delay per device call"),
                                    QStringLiteral("us"), QStringLiteral("0"));
     const QCommandLineOption groups(QStringLiteral("only"), QStringLiteral("benchmark groups (default: all)"),
                                     QStringLiteral("groups"));
     const QCommandLineOption count(QStringLiteral("points"), QStringLiteral("loads in the size plot"),
                                    QStringLiteral("n"), QStringLiteral("1048576"));
-    const QCommandLineOption noise(QStringLiteral("noise"), QStringLiteral("points: latency noise (standard deviation, cycles)"),
+    const QCommandLineOption open(QStringLiteral("open"), QStringLiteral("recording: the report to open"),
+                                  QStringLiteral("file"));
+    const QCommandLineOption noise(QStringLiteral("noise"),
+                                   QStringLiteral("points: latency noise (standard deviation, cycles)"),
                                    QStringLiteral("cycles"), QStringLiteral("4"));
     const QCommandLineOption runs(QStringLiteral("runs"), QStringLiteral("stream: runs one after the other"),
                                   QStringLiteral("n"), QStringLiteral("1"));
     const QCommandLineOption slow(QStringLiteral("slow-ms"), QStringLiteral("list event deliveries slower than this"),
                                   QStringLiteral("ms"), QStringLiteral("0"));
-    parser.addOptions({mode, delay, groups, count, noise, runs, slow});
+    parser.addOptions({mode, delay, groups, count, noise, runs, open, slow});
     parser.process(app);
     app.slowMs = parser.value(slow).toDouble();
 
@@ -272,7 +311,10 @@ int main(int argc, char** argv) {
     if (m == QLatin1String("stream") || m == QLatin1String("all"))
         status |= stream(parser.value(delay).toInt(), parser.value(groups).split(QLatin1Char(','), Qt::SkipEmptyParts),
                          parser.value(runs).toInt());
-    if (m == QLatin1String("points") || m == QLatin1String("all")) status |= points(parser.value(count).toInt(), parser.value(noise).toDouble());
-    for (const auto& [what, e] : app.slow) std::printf("slow.%s=%d events, worst %.1f ms\n", qPrintable(what), e.first, e.second);
+    if (m == QLatin1String("points") || m == QLatin1String("all"))
+        status |= points(parser.value(count).toInt(), parser.value(noise).toDouble());
+    if (m == QLatin1String("recording")) status |= recording(parser.value(open));
+    for (const auto& [what, e] : app.slow)
+        std::printf("slow.%s=%d events, worst %.1f ms\n", qPrintable(what), e.first, e.second);
     return status;
 }

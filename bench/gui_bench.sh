@@ -2,7 +2,8 @@
 # GUI figures for docs/performance.md ("GUI"): longest event-loop gap while a whole simulated
 # H100 run streams into the window (unpaced, and paced like a GPU), resident memory after the
 # run, and the size plot's costs at 10^6 loads.
-# Usage: bench/gui_bench.sh [BUILD_DIR]   (default: build); PLATFORM=xvfb to draw through X.
+# Usage: bench/gui_bench.sh [BUILD_DIR] [REPORT.json]   (default: build); PLATFORM=xvfb to draw
+# through X. REPORT: a real GPU's full run (toposcope-cli --json), opened as a recording.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench="${1:-build}/bin/toposcope_gui_bench"
@@ -24,3 +25,7 @@ run --mode stream --delay-us 2000
 echo "## 10^6 loads in the size plot (latency noise sd 4 cycles, then sd 200: nearly every load distinct)"
 run --mode points --points 1048576 --noise 4
 run --mode points --points 1048576 --noise 200
+if [ -n "${2:-}" ]; then
+    echo "## a real GPU's full run ($2) opened as a recording"
+    run --mode recording --open "$2"
+fi

@@ -8,8 +8,9 @@
 namespace ts::gui {
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("ts::gui::Catalog", text); }
-QString name(Element e) { return QString::fromUtf8(displayName(e).data(), static_cast<qsizetype>(displayName(e).size())); }
+QString name(Element e) {
+    return QString::fromUtf8(displayName(e).data(), static_cast<qsizetype>(displayName(e).size()));
+}
 
 QString groupTitle(const std::string& id) {
     static const struct {
@@ -28,7 +29,7 @@ QString groupTitle(const std::string& id) {
         {"bandwidth", QT_TRANSLATE_NOOP("ts::gui::Catalog", "Bandwidth")},
     };
     for (const auto& t : titles)
-        if (id == t.id) return tr(t.title);
+        if (id == t.id) return QCoreApplication::translate("ts::gui::Catalog", t.title);
     return QString::fromStdString(id);
 }
 
@@ -63,7 +64,9 @@ QVector<BenchmarkGroupInfo> benchmarkCatalog(const QString& vendorName) {
         info.id = QString::fromStdString(group);
         info.title = groupTitle(group);
         info.elements = elementsOf(group, vendor, targets);
-        info.toolTip = tr("Benchmark group \"%1\" (toposcope-cli --only %1)").arg(info.id);
+        info.toolTip =
+            QCoreApplication::translate("ts::gui::Catalog", "Benchmark group \"%1\" (toposcope-cli --only %1)")
+                .arg(info.id);
         out.push_back(info);
     }
     return out;

@@ -8,13 +8,15 @@ namespace ts::gui {
 // A device the chooser offers (the GUI's copy of ts::app::DeviceEntry).
 struct DeviceChoice {
     QString label;
-    QString backend;   // "cuda", "hip", "sim"
+    QString backend;  // "cuda", "hip", "sim"
     int device = 0;
-    QString profile;   // sim: built-in profile name
-    QString vendor;    // "NVIDIA", "AMD"
+    QString profile;  // sim: built-in profile name
+    QString vendor;   // "NVIDIA", "AMD"
     bool real = false;
 
-    QString key() const { return backend + QLatin1Char(':') + (backend == QLatin1String("sim") ? profile : QString::number(device)); }
+    QString key() const {
+        return backend + QLatin1Char(':') + (backend == QLatin1String("sim") ? profile : QString::number(device));
+    }
 };
 
 }  // namespace ts::gui

@@ -9,14 +9,22 @@ QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<q
 
 EvidenceKind toKind(SeriesKind k) {
     switch (k) {
-    case SeriesKind::Size: return EvidenceKind::Size;
-    case SeriesKind::LineSize: return EvidenceKind::LineSize;
-    case SeriesKind::FetchGranularity: return EvidenceKind::FetchGranularity;
-    case SeriesKind::Latency: return EvidenceKind::Latency;
-    case SeriesKind::SegmentSize: return EvidenceKind::SegmentSize;
-    case SeriesKind::Amount: return EvidenceKind::Amount;
-    case SeriesKind::Sharing: return EvidenceKind::Sharing;
-    case SeriesKind::Bandwidth: return EvidenceKind::Bandwidth;
+        case SeriesKind::Size:
+            return EvidenceKind::Size;
+        case SeriesKind::LineSize:
+            return EvidenceKind::LineSize;
+        case SeriesKind::FetchGranularity:
+            return EvidenceKind::FetchGranularity;
+        case SeriesKind::Latency:
+            return EvidenceKind::Latency;
+        case SeriesKind::SegmentSize:
+            return EvidenceKind::SegmentSize;
+        case SeriesKind::Amount:
+            return EvidenceKind::Amount;
+        case SeriesKind::Sharing:
+            return EvidenceKind::Sharing;
+        case SeriesKind::Bandwidth:
+            return EvidenceKind::Bandwidth;
     }
     return EvidenceKind::Size;
 }

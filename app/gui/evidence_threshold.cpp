@@ -10,8 +10,6 @@
 namespace ts::gui {
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("ts::gui::Threshold", text); }
-
 Threshold split(const std::vector<std::uint32_t>& values, const QString& rule) {
     if (values.empty()) return {};
     const HitMissSplit s = splitHitMiss(values);
@@ -23,19 +21,22 @@ Threshold rowMinimaSplit(const Series& series) {
     std::vector<std::uint32_t> minima;
     for (const auto& row : series.rows)
         if (!row.latencies.empty()) minima.push_back(*std::min_element(row.latencies.begin(), row.latencies.end()));
-    return split(minima, tr("hit/miss split of the fastest load of each stride"));
+    return split(
+        minima, QCoreApplication::translate("ts::gui::Threshold", "hit/miss split of the fastest load of each stride"));
 }
 
 Threshold pooledSplit(const Series& series) {
     std::vector<std::uint32_t> pooled;
     for (const auto& row : series.rows) pooled.insert(pooled.end(), row.latencies.begin(), row.latencies.end());
-    return split(pooled, tr("hit/miss split of every load"));
+    return split(pooled, QCoreApplication::translate("ts::gui::Threshold", "hit/miss split of every load"));
 }
 
 Threshold controlP99(const Series& series) {
     for (const auto& row : series.rows)
         if (row.label == "control" && !row.latencies.empty())
-            return {hitReference(row.latencies).fence, tr("far-out fence of the control row, Q3 + 3 IQR (miss rule)")};
+            return {hitReference(row.latencies).fence,
+                    QCoreApplication::translate("ts::gui::Threshold",
+                                                "far-out fence of the control row, Q3 + 3 IQR (miss rule)")};
     return {};
 }
 
@@ -47,10 +48,11 @@ Threshold sharingThreshold(const Series& series) {
     if (flags) return {};
     std::vector<std::uint32_t> medians;
     for (const auto& row : series.rows) medians.push_back(static_cast<std::uint32_t>(row.value));
-    Threshold t = split(medians, tr("near/far split of the row medians"));
+    Threshold t =
+        split(medians, QCoreApplication::translate("ts::gui::Threshold", "near/far split of the row medians"));
     if (t.value < 0 && !medians.empty())  // one level: every unit is near
         t = {static_cast<double>(*std::max_element(medians.begin(), medians.end())) + 1,
-             tr("one latency level: every row near")};
+             QCoreApplication::translate("ts::gui::Threshold", "one latency level: every row near")};
     return t;
 }
 
@@ -58,11 +60,16 @@ Threshold sharingThreshold(const Series& series) {
 
 Threshold evidenceThreshold(const Series& series) {
     switch (series.kind) {
-    case SeriesKind::FetchGranularity: return rowMinimaSplit(series);
-    case SeriesKind::LineSize: return pooledSplit(series);
-    case SeriesKind::Amount: return controlP99(series);
-    case SeriesKind::Sharing: return sharingThreshold(series);
-    default: return {};
+        case SeriesKind::FetchGranularity:
+            return rowMinimaSplit(series);
+        case SeriesKind::LineSize:
+            return pooledSplit(series);
+        case SeriesKind::Amount:
+            return controlP99(series);
+        case SeriesKind::Sharing:
+            return sharingThreshold(series);
+        default:
+            return {};
     }
 }
 

@@ -8,17 +8,17 @@ namespace ts::gui {
 
 // What the command line asks for: `toposcope --backend sim --profile h100 --run`.
 struct LaunchOptions {
-    QString backend;        // empty: the saved or default device
+    QString backend;  // empty: the saved or default device
     int device = 0;
     QString profile;
-    QStringList groups;     // --only; empty: the saved selection
+    QStringList groups;  // --only; empty: the saved selection
     bool run = false;
     QString recording;      // --open FILE
     QString screenshotDir;  // save screenshots there when the run ends
     bool quitAfterRun = false;
     bool ignoreSettings = false;
-    int simDelayUs = 0;     // --sim-delay-us: pace the simulator like a GPU
-    QString palette;        // --palette system|light|dark; empty: the saved choice
+    int simDelayUs = 0;  // --sim-delay-us: pace the simulator like a GPU
+    QString palette;     // --palette system|light|dark; empty: the saved choice
 };
 
 // Parses the application's arguments; exits with a message on bad ones (like --help does).

@@ -162,8 +162,9 @@ void MainWindow::buildMenus() {
     view->addSeparator();
     QMenu* palette = view->addMenu(tr("&Palette"));
     paletteGroup_ = new QActionGroup(this);
-    const std::pair<QString, QString> choices[] = {
-        {QStringLiteral("system"), tr("&System")}, {QStringLiteral("light"), tr("&Light")}, {QStringLiteral("dark"), tr("&Dark")}};
+    const std::pair<QString, QString> choices[] = {{QStringLiteral("system"), tr("&System")},
+                                                   {QStringLiteral("light"), tr("&Light")},
+                                                   {QStringLiteral("dark"), tr("&Dark")}};
     for (const auto& [id, text] : choices) {
         QAction* a = palette->addAction(text);
         a->setCheckable(true);
@@ -292,8 +293,10 @@ void MainWindow::askSaveReport() {
 }
 
 void MainWindow::onReportSaved(const QString& path, const QString& error) {
-    if (error.isEmpty()) log(tr("report saved to %1").arg(path));
-    else QMessageBox::warning(this, tr("Save Report"), tr("Could not save %1: %2").arg(path, error));
+    if (error.isEmpty())
+        log(tr("report saved to %1").arg(path));
+    else
+        QMessageBox::warning(this, tr("Save Report"), tr("Could not save %1: %2").arg(path, error));
 }
 
 void MainWindow::onRunStarted(const QString& description) {
@@ -303,8 +306,8 @@ void MainWindow::onRunStarted(const QString& description) {
 
 void MainWindow::onDeviceInfo(const DeviceData& d) {
     setWindowTitle(tr("TopoScope — %1").arg(d.name));
-    log(tr("%1 %2 (%3): %4 units at %5 MHz, L2 %6, memory %7 [%8]")
-            .arg(d.vendor, d.name, d.arch)
+    log(tr("%1 (%2, %3): %4 units at %5 MHz, L2 %6, memory %7 [%8]")
+            .arg(d.name, d.vendor, d.arch)
             .arg(d.units)
             .arg(d.clockMHz, 0, 'f', 0)
             .arg(formatBytes(d.l2Bytes), formatBytes(d.memoryBytes), d.backend));
@@ -313,7 +316,10 @@ void MainWindow::onDeviceInfo(const DeviceData& d) {
 void MainWindow::onResult(const ResultData& r) {
     results_->upsert(r);
     store_->addDecision(r);
-    if (!r.fromApi) log(tr("%1 %2 = %3 (confidence %4)").arg(r.elementName, attributeTitle(r.name), formatValue(r)).arg(r.confidence, 0, 'f', 2));
+    if (!r.fromApi)
+        log(tr("%1 %2 = %3 (confidence %4)")
+                .arg(r.elementName, attributeTitle(r.name), formatValue(r))
+                .arg(r.confidence, 0, 'f', 2));
 }
 
 void MainWindow::onProgress(const ProgressData& p) {
@@ -327,9 +333,12 @@ void MainWindow::onFinished(const RunOutcome& o) {
     if (progress_->maximum() == 0) progress_->setRange(0, 1);  // no progress came: a recording
     if (o.ok) progress_->setValue(progress_->maximum());
     QString text;
-    if (o.ok) text = tr("Finished in %1: %n result(s)", nullptr, results_->rowCount()).arg(formatDuration(o.seconds));
-    else if (o.cancelled) text = tr("Cancelled after %1; the results so far stay").arg(formatDuration(o.seconds));
-    else text = tr("Failed: %1").arg(o.message);
+    if (o.ok)
+        text = tr("Finished in %1: %n result(s)", nullptr, results_->rowCount()).arg(formatDuration(o.seconds));
+    else if (o.cancelled)
+        text = tr("Cancelled after %1; the results so far stay").arg(formatDuration(o.seconds));
+    else
+        text = tr("Failed: %1").arg(o.message);
     stepLabel_->setText(text);
     etaLabel_->clear();
     log(text);

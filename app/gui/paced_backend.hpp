@@ -17,7 +17,9 @@ public:
     DeviceInfo queryDevice() override { return inner_->queryDevice(); }
     bool supports(Space space) const override { return inner_->supports(space); }
     std::uint64_t maxArrayBytes(Space space) const override { return inner_->maxArrayBytes(space); }
-    std::vector<std::uint32_t> measureTimerOverhead(int samples) override { return inner_->measureTimerOverhead(samples); }
+    std::vector<std::uint32_t> measureTimerOverhead(int samples) override {
+        return inner_->measureTimerOverhead(samples);
+    }
     ChaseResult chase(const ChaseRequest& request) override;
     std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests) override;
     BandwidthResult bandwidth(const BandwidthRequest& request) override;

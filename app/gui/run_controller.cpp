@@ -20,7 +20,8 @@ RunController::~RunController() {
 }
 
 void RunController::requestDevices() {
-    QMetaObject::invokeMethod(worker_, [w = worker_] { w->listDevices(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_] { w->listDevices(); }, Qt::QueuedConnection);
 }
 
 bool RunController::start(const DeviceChoice& device, const QStringList& groups, int simDelayUs) {
@@ -28,19 +29,22 @@ bool RunController::start(const DeviceChoice& device, const QStringList& groups,
     cancel_ = std::make_shared<CancelToken>();
     RunRequest request{device, groups, cancel_, simDelayUs};
     setBusy(true);
-    QMetaObject::invokeMethod(worker_, [w = worker_, request] { w->run(request); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_, request] { w->run(request); }, Qt::QueuedConnection);
     return true;
 }
 
 bool RunController::openRecording(const QString& path) {
     if (busy_) return false;
     setBusy(true);
-    QMetaObject::invokeMethod(worker_, [w = worker_, path] { w->openRecording(path); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_, path] { w->openRecording(path); }, Qt::QueuedConnection);
     return true;
 }
 
 void RunController::saveReport(const QString& path) {
-    QMetaObject::invokeMethod(worker_, [w = worker_, path] { w->saveReport(path); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_, path] { w->saveReport(path); }, Qt::QueuedConnection);
 }
 
 void RunController::cancel() {

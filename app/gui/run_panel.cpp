@@ -30,7 +30,10 @@ QPushButton* actionButton(QAction* action, QWidget* parent) {
 }  // namespace
 
 RunPanel::RunPanel(QAction* run, QAction* cancel, QWidget* parent)
-    : QWidget(parent), chooser_(new QComboBox(this)), tree_(new QTreeView(this)), benchmarks_(new BenchmarkTreeModel(this)) {
+    : QWidget(parent),
+      chooser_(new QComboBox(this)),
+      tree_(new QTreeView(this)),
+      benchmarks_(new BenchmarkTreeModel(this)) {
     chooser_->addItem(tr("Looking for devices…"));
     chooser_->setEnabled(false);
     chooser_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);

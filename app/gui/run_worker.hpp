@@ -22,7 +22,7 @@ struct RunRequest {
 struct RunOutcome {
     bool ok = false;
     bool cancelled = false;
-    QString message;        // why it failed, or empty
+    QString message;  // why it failed, or empty
     double seconds = 0;
 };
 

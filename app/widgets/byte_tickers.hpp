@@ -12,6 +12,7 @@ protected:
 class ByteLogTicker : public QCPAxisTickerLog {
 public:
     ByteLogTicker();
+
 protected:
     QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override;
 };

@@ -92,7 +92,8 @@ void DensityScatter::draw(QCPPainter* painter) {
     const int half = static_cast<int>(std::lround(marker_ * dpr)) / 2;
     for (int y = 0; y < h; ++y) {
         for (int x = 0; x < w; ++x) {
-            const std::uint32_t n = counts[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)];
+            const std::uint32_t n =
+                counts[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)];
             if (n == 0) continue;
             const double strength = std::min(1.0, std::log10(static_cast<double>(n)) / 2.0);  // 1 load .. 100+
             const int alpha = 80 + static_cast<int>(175 * strength);

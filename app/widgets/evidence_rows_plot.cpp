@@ -62,8 +62,8 @@ void EvidenceRowsPlot::rebuild(const StoredSeries& s, bool) {
         const StoredRow& row = s.rows[i];
         const auto loads = s.latenciesOf(row);
         const double median = quantile(loads, 0.5);
-        QCPStatisticalBoxData box(static_cast<double>(i), row.min, quantile(loads, 0.25), median,
-                                  quantile(loads, 0.75), row.max);
+        QCPStatisticalBoxData box(static_cast<double>(i), row.min, quantile(loads, 0.25), median, quantile(loads, 0.75),
+                                  row.max);
         const bool missed = row.count > 0 && rowMissed(s, row, median);
         (missed ? miss : hit).append(box);
         labels_.push_back(row.label.isEmpty() ? QString::number(row.x) : row.label);
@@ -87,8 +87,10 @@ void EvidenceRowsPlot::rebuild(const StoredSeries& s, bool) {
     QStringList captions;
     for (const auto& d : s.decisions) captions << decisionText(s, d.name);
     if (captions.isEmpty()) captions << decisionText(s, QString());
-    if (s.missThreshold >= 0) captions << tr("Threshold %1 cycles: %2.").arg(s.missThreshold, 0, 'f', 1).arg(s.thresholdRule);
-    else captions << tr("Each row carries the engine's own verdict (1 = the other side evicted the data).");
+    if (s.missThreshold >= 0)
+        captions << tr("Threshold %1 cycles: %2.").arg(s.missThreshold, 0, 'f', 1).arg(s.thresholdRule);
+    else
+        captions << tr("Each row carries the engine's own verdict (1 = the other side evicted the data).");
     setCaption(captions.join(QLatin1Char('\n')));
 }
 

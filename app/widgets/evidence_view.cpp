@@ -110,21 +110,26 @@ EvidenceView::EvidenceView(SeriesStore* store, QWidget* parent)
     connect(store_, &SeriesStore::seriesAdded, this, &EvidenceView::onSeriesAdded);
     connect(store_, &SeriesStore::cleared, this, &EvidenceView::onCleared);
     connect(chooser_, &QComboBox::activated, this, [this] { setFollow(false); });  // the user chose
-    connect(chooser_, &QComboBox::currentIndexChanged, this, [this](int index) {
-        showSeries(index < 0 ? QString() : chooser_->itemData(index).toString());
-    });
+    connect(chooser_, &QComboBox::currentIndexChanged, this,
+            [this](int index) { showSeries(index < 0 ? QString() : chooser_->itemData(index).toString()); });
 }
 
 PlotPanel* EvidenceView::plotFor(EvidenceKind kind) const {
     switch (kind) {
-    case EvidenceKind::Size:
-    case EvidenceKind::SegmentSize: return size_;
-    case EvidenceKind::FetchGranularity: return fetch_;
-    case EvidenceKind::LineSize: return line_;
-    case EvidenceKind::Latency: return latency_;
-    case EvidenceKind::Amount:
-    case EvidenceKind::Sharing: return rows_;
-    case EvidenceKind::Bandwidth: return bandwidth_;
+        case EvidenceKind::Size:
+        case EvidenceKind::SegmentSize:
+            return size_;
+        case EvidenceKind::FetchGranularity:
+            return fetch_;
+        case EvidenceKind::LineSize:
+            return line_;
+        case EvidenceKind::Latency:
+            return latency_;
+        case EvidenceKind::Amount:
+        case EvidenceKind::Sharing:
+            return rows_;
+        case EvidenceKind::Bandwidth:
+            return bandwidth_;
     }
     return size_;
 }
@@ -213,9 +218,9 @@ void EvidenceView::onCleared() {
 void EvidenceView::exportInteractively() {
     if (!currentPlot()) return;
     QString selected;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Plot"), currentSeries() + QStringLiteral(".png"),
-        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &selected);
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export Plot"), currentSeries() + QStringLiteral(".png"),
+                                     tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &selected);
     if (path.isEmpty()) return;
     QString error;
     if (!exportCurrent(path, &error)) QMessageBox::warning(this, tr("Export Plot"), error);

@@ -88,8 +88,9 @@ void FetchGranularityPlot::rebuild(const StoredSeries& s, bool) {
         decisionLine_->point1->setCoords(d->value, 0);
         decisionLine_->point2->setCoords(d->value, 1);
         decisionLabel_->position->setCoords(d->value, 0.02);
-        decisionLabel_->setText(d->confidence > 0 ? tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2)
-                                                  : tr("%1 (bound)").arg(formatBytes(d->value)));
+        decisionLabel_->setText(d->confidence > 0
+                                    ? tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2)
+                                    : tr("%1 (bound)").arg(formatBytes(d->value)));
         decisionLine_->setVisible(true);
         decisionLabel_->setVisible(true);
         if (haveSplit) {
@@ -102,9 +103,10 @@ void FetchGranularityPlot::rebuild(const StoredSeries& s, bool) {
         }
     }
     QString text = decisionText(s, QStringLiteral("fetchGranularity"));
-    if (haveSplit) text += QLatin1Char(' ') + tr("A load counts as a miss above %1 cycles (%2).")
-                                                  .arg(s.missThreshold, 0, 'f', 0)
-                                                  .arg(s.thresholdRule);
+    if (haveSplit)
+        text +=
+            QLatin1Char(' ') +
+            tr("A load counts as a miss above %1 cycles (%2).").arg(s.missThreshold, 0, 'f', 0).arg(s.thresholdRule);
     setCaption(text);
 }
 

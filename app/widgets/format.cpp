@@ -7,10 +7,6 @@
 namespace ts::gui {
 namespace {
 
-QString tr(const char* text, const char* disambiguation = nullptr, int n = -1) {
-    return QCoreApplication::translate("ts::gui::Format", text, disambiguation, n);
-}
-
 QString number(double v) {
     if (v == std::floor(v) && std::fabs(v) < 1e15) return QString::number(static_cast<qint64>(v));
     return QString::number(v, 'g', 4);
@@ -35,17 +31,18 @@ QString formatValue(const ResultData& r) {
     if (!r.names.isEmpty()) {
         text = r.names.join(QStringLiteral(", "));
     } else if (r.groupCount > 0 && r.name != QLatin1String("segments")) {
-        text = tr("%n group(s)", nullptr, r.groupCount);
+        text = QCoreApplication::translate("ts::gui::Format", "%n group(s)", nullptr, r.groupCount);
     } else if (r.unit == QLatin1String("bytes")) {
         text = formatBytes(r.value);
     } else if (r.unit == QLatin1String("cycles")) {
-        text = tr("%1 cycles").arg(QString::number(r.value, 'f', 1));
+        text = QCoreApplication::translate("ts::gui::Format", "%1 cycles").arg(QString::number(r.value, 'f', 1));
     } else if (r.unit.isEmpty()) {
         text = number(r.value);
     } else {
         text = number(r.value) + QLatin1Char(' ') + r.unit;
     }
-    if (r.names.isEmpty() && r.name == QLatin1String("sharedWith") && r.value == 0) text = tr("none");
+    if (r.names.isEmpty() && r.name == QLatin1String("sharedWith") && r.value == 0)
+        text = QCoreApplication::translate("ts::gui::Format", "none");
     if (r.lowerBound) text.prepend(QStringLiteral("≥ "));
     if (r.upperBound) text.prepend(QStringLiteral("≤ "));
     return text;
@@ -54,9 +51,14 @@ QString formatValue(const ResultData& r) {
 QString formatDuration(double seconds) {
     if (seconds < 0) return QStringLiteral("…");
     const auto s = static_cast<qint64>(std::llround(seconds));
-    if (s < 60) return tr("%1 s").arg(s);
-    if (s < 3600) return tr("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
-    return tr("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
+    if (s < 60) return QCoreApplication::translate("ts::gui::Format", "%1 s").arg(s);
+    if (s < 3600)
+        return QCoreApplication::translate("ts::gui::Format", "%1 min %2 s")
+            .arg(s / 60)
+            .arg(s % 60, 2, 10, QLatin1Char('0'));
+    return QCoreApplication::translate("ts::gui::Format", "%1 h %2 min")
+        .arg(s / 3600)
+        .arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
 }
 
 QString attributeTitle(const QString& name) {
@@ -90,14 +92,17 @@ QString attributeTitle(const QString& name) {
         {"latencyTlbMiss", QT_TRANSLATE_NOOP("ts::gui::Format", "Latency on a TLB miss")},
     };
     for (const auto& k : known)
-        if (name == QLatin1String(k.name)) return tr(k.title);
+        if (name == QLatin1String(k.name)) return QCoreApplication::translate("ts::gui::Format", k.title);
     // Names without a translation: "persistingMaxBytes" -> "Persisting max bytes".
     QString out;
     for (int i = 0; i < name.size(); ++i) {
         const QChar c = name.at(i);
-        if (i == 0) out += c.toUpper();
-        else if (c.isUpper()) out += QLatin1Char(' ') + c.toLower();
-        else out += c;
+        if (i == 0)
+            out += c.toUpper();
+        else if (c.isUpper())
+            out += QLatin1Char(' ') + c.toLower();
+        else
+            out += c;
     }
     return out;
 }

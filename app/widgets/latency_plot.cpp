@@ -93,7 +93,8 @@ void LatencyHistogramPlot::rebuild(const StoredSeries& s, bool) {
     // central 99% (zoom out or reset to see them; the caption counts them).
     const double p0 = quantile(all, 0.005), p1 = quantile(all, 0.995);
     const double pad = std::max(4 * binWidth_, 0.15 * (p1 - p0));
-    const auto outside = std::count_if(pooled.begin(), pooled.end(), [&](std::uint32_t v) { return v < p0 - pad || v > p1 + pad; });
+    const auto outside =
+        std::count_if(pooled.begin(), pooled.end(), [&](std::uint32_t v) { return v < p0 - pad || v > p1 + pad; });
     viewLower_ = outside > 0 ? p0 - pad : 0;
     viewUpper_ = outside > 0 ? p1 + pad : 0;
     addMarker(mean, theme().reduction, Qt::SolidLine, tr("mean %1").arg(mean, 0, 'f', 1));
@@ -101,7 +102,8 @@ void LatencyHistogramPlot::rebuild(const StoredSeries& s, bool) {
     addMarker(quantile(all, 0.95), theme().envelope, Qt::DotLine, tr("p95 %1").arg(quantile(all, 0.95), 0, 'f', 0));
     QStringList captions{decisionText(s, QStringLiteral("latency"))};
     if (outside > 0)
-        captions << tr("%n load(s) outside the view (%1 to %2 cycles): zoom out to see them.", nullptr, static_cast<int>(outside))
+        captions << tr("%n load(s) outside the view (%1 to %2 cycles): zoom out to see them.", nullptr,
+                       static_cast<int>(outside))
                         .arg(lo)
                         .arg(hi);
     if (findDecision(s, QStringLiteral("missPenalty"))) captions << decisionText(s, QStringLiteral("missPenalty"));
@@ -115,8 +117,7 @@ QString LatencyHistogramPlot::readoutAt(const QPointF& pixel) const {
         auto* bars = qobject_cast<QCPBars*>(plot()->plottable(i));
         if (!bars) continue;
         for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it)
-            if (std::fabs(it->key - x) <= binWidth_ / 2)
-                parts << tr("%1: %2 loads").arg(bars->name()).arg(it->value);
+            if (std::fabs(it->key - x) <= binWidth_ / 2) parts << tr("%1: %2 loads").arg(bars->name()).arg(it->value);
     }
     const double binStart = binOrigin_ + std::floor((x - binOrigin_) / binWidth_) * binWidth_;
     const QString bin = binWidth_ > 1 ? tr("%1–%2 cycles").arg(binStart + 0.5).arg(binStart + binWidth_ - 0.5)

@@ -80,9 +80,10 @@ void LineSizePlot::rebuild(const StoredSeries& s, bool) {
         decisionLabel_->setVisible(true);
     }
     QString text = decisionText(s, QStringLiteral("lineSize"));
-    if (haveSplit) text += QLatin1Char(' ') + tr("A load counts as a miss above %1 cycles (%2).")
-                                                  .arg(s.missThreshold, 0, 'f', 0)
-                                                  .arg(s.thresholdRule);
+    if (haveSplit)
+        text +=
+            QLatin1Char(' ') +
+            tr("A load counts as a miss above %1 cycles (%2).").arg(s.missThreshold, 0, 'f', 0).arg(s.thresholdRule);
     setCaption(text);
 }
 

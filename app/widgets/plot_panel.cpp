@@ -17,10 +17,7 @@ constexpr int kRefreshMs = 40;
 }  // namespace
 
 PlotPanel::PlotPanel(QWidget* parent)
-    : QWidget(parent),
-      plot_(new QCustomPlot(this)),
-      readoutLabel_(new QLabel(this)),
-      captionLabel_(new QLabel(this)) {
+    : QWidget(parent), plot_(new QCustomPlot(this)), readoutLabel_(new QLabel(this)), captionLabel_(new QLabel(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_, 1);
@@ -176,19 +173,24 @@ bool PlotPanel::exportTo(const QString& path, QString* error) {
 bool PlotPanel::eventFilter(QObject* watched, QEvent* event) {
     if (watched == plot_) {
         switch (event->type()) {
-        case QEvent::MouseMove: {
-            auto* me = static_cast<QMouseEvent*>(event);
-            if (me->buttons() != Qt::NoButton) userView_ = true;
-            updateReadout(me->position());
-            break;
-        }
-        case QEvent::Wheel: userView_ = true; break;
-        case QEvent::MouseButtonDblClick: resetView(); return true;
-        case QEvent::Leave:
-            readout_.clear();
-            readoutLabel_->clear();
-            break;
-        default: break;
+            case QEvent::MouseMove: {
+                auto* me = static_cast<QMouseEvent*>(event);
+                if (me->buttons() != Qt::NoButton) userView_ = true;
+                updateReadout(me->position());
+                break;
+            }
+            case QEvent::Wheel:
+                userView_ = true;
+                break;
+            case QEvent::MouseButtonDblClick:
+                resetView();
+                return true;
+            case QEvent::Leave:
+                readout_.clear();
+                readoutLabel_->clear();
+                break;
+            default:
+                break;
         }
     }
     return QWidget::eventFilter(watched, event);

@@ -28,8 +28,8 @@ public:
     bool logScale() const { return logScale_; }
     void setLogScale(bool on);
     virtual bool supportsLogScale() const { return true; }
-    void resetView();             // fit the axes to the data and follow it again
-    void refreshNow();            // rebuild at once instead of on the next tick
+    void resetView();   // fit the axes to the data and follow it again
+    void refreshNow();  // rebuild at once instead of on the next tick
     // PNG, SVG or PDF by the file's suffix. Returns false and sets `error` on failure.
     bool exportTo(const QString& path, QString* error = nullptr);
     QString readout() const { return readout_; }
@@ -46,8 +46,8 @@ protected:
     virtual void clearPlot() = 0;
     // What lies under `pixel` (widget coordinates of the plot), or empty.
     virtual QString readoutAt(const QPointF& pixel) const = 0;
-    virtual void applyScale() = 0;   // logScale() changed
-    virtual void applyTheme() {}     // theme() changed; the frame is done already
+    virtual void applyScale() = 0;  // logScale() changed
+    virtual void applyTheme() {}    // theme() changed; the frame is done already
     virtual void fitView() { rescaleAll(); }
 
     const SeriesStore* store() const { return store_; }
@@ -80,7 +80,7 @@ private:
     std::size_t plottedRows_ = 0;
     bool fullPending_ = true;
     bool logScale_ = true;
-    bool userView_ = false;   // the user zoomed or panned: refreshes keep the view
+    bool userView_ = false;  // the user zoomed or panned: refreshes keep the view
     int refreshes_ = 0;
 };
 

@@ -14,7 +14,7 @@ struct PlotTheme {
     QColor samples, reduction, changePoint, envelope, mean, predicted, hit, miss;
 
     static PlotTheme fromPalette(const QPalette& palette);
-    static QColor cycle(int index);  // tab10 colour `index` (mod 10)
+    static QColor cycle(int index);            // tab10 colour `index` (mod 10)
     void applyFrame(QCustomPlot& plot) const;  // background, axes, grid, legend
 };
 

@@ -41,15 +41,22 @@ int ResultsModel::columnCount(const QModelIndex& parent) const { return parent.i
 
 QVariant ResultsModel::display(const ResultData& r, int column) const {
     switch (column) {
-    case ElementColumn: return r.elementName;
-    case AttributeColumn: return attributeTitle(r.name);
-    case ValueColumn: return formatValue(r);
-    case SourceColumn: return r.fromApi ? tr("API") : tr("Benchmark");
-    case ConfidenceColumn:
-        return r.fromApi ? QString() : r.confidence <= 0 ? tr("undecided") : QString::number(r.confidence, 'f', 2);
-    case MethodColumn: return r.method;
-    case NoteColumn: return r.reason;
-    default: return {};
+        case ElementColumn:
+            return r.elementName;
+        case AttributeColumn:
+            return attributeTitle(r.name);
+        case ValueColumn:
+            return formatValue(r);
+        case SourceColumn:
+            return r.fromApi ? tr("API") : tr("Benchmark");
+        case ConfidenceColumn:
+            return r.fromApi ? QString() : r.confidence <= 0 ? tr("undecided") : QString::number(r.confidence, 'f', 2);
+        case MethodColumn:
+            return r.method;
+        case NoteColumn:
+            return r.reason;
+        default:
+            return {};
     }
 }
 
@@ -73,38 +80,49 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount()) return {};
     const ResultData& r = rows_[static_cast<std::size_t>(index.row())];
     switch (role) {
-    case Qt::DisplayRole: return display(r, index.column());
-    case Qt::ToolTipRole: return toolTip(r);
-    case SortRole:
-        if (index.column() == ValueColumn) return r.value;
-        if (index.column() == ConfidenceColumn) return r.fromApi ? 2.0 : r.confidence;
-        return display(r, index.column());
-    case Qt::FontRole:
-        if (!r.fromApi && r.confidence <= 0) {
-            QFont f;
-            f.setItalic(true);
-            return f;
-        }
-        return {};
-    case Qt::TextAlignmentRole:
-        if (index.column() == ValueColumn || index.column() == ConfidenceColumn)
-            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-        return {};
-    default: return {};
+        case Qt::DisplayRole:
+            return display(r, index.column());
+        case Qt::ToolTipRole:
+            return toolTip(r);
+        case SortRole:
+            if (index.column() == ValueColumn) return r.value;
+            if (index.column() == ConfidenceColumn) return r.fromApi ? 2.0 : r.confidence;
+            return display(r, index.column());
+        case Qt::FontRole:
+            if (!r.fromApi && r.confidence <= 0) {
+                QFont f;
+                f.setItalic(true);
+                return f;
+            }
+            return {};
+        case Qt::TextAlignmentRole:
+            if (index.column() == ValueColumn || index.column() == ConfidenceColumn)
+                return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+            return {};
+        default:
+            return {};
     }
 }
 
 QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
-    case ElementColumn: return tr("Element");
-    case AttributeColumn: return tr("Attribute");
-    case ValueColumn: return tr("Value");
-    case SourceColumn: return tr("Source");
-    case ConfidenceColumn: return tr("Confidence");
-    case MethodColumn: return tr("Method");
-    case NoteColumn: return tr("Note");
-    default: return {};
+        case ElementColumn:
+            return tr("Element");
+        case AttributeColumn:
+            return tr("Attribute");
+        case ValueColumn:
+            return tr("Value");
+        case SourceColumn:
+            return tr("Source");
+        case ConfidenceColumn:
+            return tr("Confidence");
+        case MethodColumn:
+            return tr("Method");
+        case NoteColumn:
+            return tr("Note");
+        default:
+            return {};
     }
 }
 

@@ -12,8 +12,16 @@ namespace ts::gui {
 class ResultsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { ElementColumn, AttributeColumn, ValueColumn, SourceColumn, ConfidenceColumn, MethodColumn,
-                  NoteColumn, ColumnCount };
+    enum Column {
+        ElementColumn,
+        AttributeColumn,
+        ValueColumn,
+        SourceColumn,
+        ConfidenceColumn,
+        MethodColumn,
+        NoteColumn,
+        ColumnCount
+    };
     static constexpr int SortRole = Qt::UserRole + 1;  // numbers as numbers
 
     explicit ResultsModel(QObject* parent = nullptr);

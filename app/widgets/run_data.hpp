@@ -28,13 +28,13 @@ struct SeriesChunk {
     QString id;
     QString title;
     EvidenceKind kind = EvidenceKind::Size;
-    QString element;            // display name, "L1"
+    QString element;  // display name, "L1"
     bool replace = false;
     std::vector<RowData> rows;
     // Latency above which a load counts as a miss, as the engine's rule for this kind decides
     // it from every row so far; negative when the kind has no such threshold.
     double missThreshold = -1;
-    QString thresholdRule;      // how missThreshold was found, for the plot's caption
+    QString thresholdRule;  // how missThreshold was found, for the plot's caption
 };
 using SeriesChunkPtr = std::shared_ptr<const SeriesChunk>;
 
@@ -46,8 +46,8 @@ struct ReductionData {
 
 struct ChangePointData {
     QString seriesId;
-    qsizetype index = 0;   // first row of the second regime
-    double x = 0;          // the largest x that still fits
+    qsizetype index = 0;  // first row of the second regime
+    double x = 0;         // the largest x that still fits
     double confidence = 0;
 };
 
@@ -57,18 +57,18 @@ struct LatencySummary {
 };
 
 struct ResultData {
-    QString elementId;     // stable id, "constant_l15"
-    QString elementName;   // "Constant L1.5"
-    QString name;          // attribute name, "size"
+    QString elementId;    // stable id, "constant_l15"
+    QString elementName;  // "Constant L1.5"
+    QString name;         // attribute name, "size"
     double value = 0;
-    QString unit;          // "bytes", "cycles", "GiB/s", ""
+    QString unit;  // "bytes", "cycles", "GiB/s", ""
     bool fromApi = false;
     QString method;
     double confidence = 1;
-    QString evidence;      // series id, empty for API values
+    QString evidence;  // series id, empty for API values
     QString reason;
-    QStringList names;     // sharedWith and similar lists
-    int groupCount = 0;    // CU sharing groups
+    QStringList names;   // sharedWith and similar lists
+    int groupCount = 0;  // CU sharing groups
     bool lowerBound = false;
     bool upperBound = false;
     std::optional<LatencySummary> stats;
@@ -87,7 +87,7 @@ struct DeviceData {
     QString name;
     QString vendor;
     QString arch;
-    QString backend;       // "sim", "cuda", "hip", "recording"
+    QString backend;  // "sim", "cuda", "hip", "recording"
     int units = 0;
     double clockMHz = 0;
     double l2Bytes = 0;

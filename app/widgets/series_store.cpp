@@ -94,8 +94,10 @@ void SeriesStore::addDecision(const ResultData& result) {
     auto same = std::find_if(d.begin(), d.end(), [&](const ResultData& r) {
         return r.name == result.name && r.elementId == result.elementId;
     });
-    if (same != d.end()) *same = result;
-    else d.push_back(result);
+    if (same != d.end())
+        *same = result;
+    else
+        d.push_back(result);
     emit analysisChanged(result.evidence);
 }
 

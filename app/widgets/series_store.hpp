@@ -19,7 +19,7 @@ struct StoredRow {
     double x2 = 0;
     double value = 0;
     QString label;
-    std::uint64_t offset = 0;   // first latency in StoredSeries::latencies
+    std::uint64_t offset = 0;  // first latency in StoredSeries::latencies
     std::uint32_t count = 0;
     std::uint32_t min = 0;
     std::uint32_t max = 0;
@@ -31,19 +31,19 @@ struct StoredSeries {
     QString title;
     EvidenceKind kind = EvidenceKind::Size;
     QString element;
-    std::vector<StoredRow> rows;                // arrival order
-    std::vector<std::uint32_t> latencies;       // every row's loads, back to back
+    std::vector<StoredRow> rows;           // arrival order
+    std::vector<std::uint32_t> latencies;  // every row's loads, back to back
     double missThreshold = -1;
     QString thresholdRule;
     ReductionData reduction;
     std::optional<ChangePointData> changePoint;
-    std::vector<ResultData> decisions;          // results whose evidence is this series
-    quint64 generation = 0;                     // bumped when the rows are replaced
+    std::vector<ResultData> decisions;  // results whose evidence is this series
+    quint64 generation = 0;             // bumped when the rows are replaced
 
     std::span<const std::uint32_t> latenciesOf(const StoredRow& row) const {
         return {latencies.data() + row.offset, row.count};
     }
-    std::uint64_t bytes() const;                // heap memory held
+    std::uint64_t bytes() const;  // heap memory held
 };
 
 // Every series a run produced, as value data the plots read. Latencies stay uint32 in one
@@ -60,14 +60,14 @@ public:
     void clear();
 
     const StoredSeries* find(const QString& id) const;
-    QStringList ids() const { return order_; }   // arrival order
+    QStringList ids() const { return order_; }  // arrival order
     std::uint64_t loadCount() const;
     std::uint64_t bytes() const;
 
 signals:
     void seriesAdded(const QString& id);
-    void rowsChanged(const QString& id);         // rows appended or replaced
-    void analysisChanged(const QString& id);     // reduction, change point or decision
+    void rowsChanged(const QString& id);      // rows appended or replaced
+    void analysisChanged(const QString& id);  // reduction, change point or decision
     void cleared();
 
 private:

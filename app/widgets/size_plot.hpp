@@ -24,8 +24,8 @@ public:
     explicit SizePlotWidget(QWidget* parent = nullptr);
 
     // For tests and the benchmark: what is drawn now.
-    int sampleCount() const;        // loads the scatter stands for
-    int samplePointCount() const;   // distinct points it draws
+    int sampleCount() const;       // loads the scatter stands for
+    int samplePointCount() const;  // distinct points it draws
     int envelopePointCount() const;
     int reductionPointCount() const;
     bool changePointVisible() const;

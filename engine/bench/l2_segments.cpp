@@ -42,9 +42,12 @@ void reportFraction(RunContext& ctx, const Attribute& knee) {
 
 }  // namespace
 
-// Every unit reads lines that unit 0 filled: a near-segment hit or a far one. The per-unit
-// medians split into classes (Otsu); a unit of the slow class then serves as the next filler
-// until every unit has a near class.
+// A filler unit fills an array; every unresolved unit then times it cold. Each load is a
+// near hit (the line is in the reader's own segment), a far hit, or a miss; the levels split
+// all loads pooled (Otsu). Where a line lives depends on its address, so units that share the
+// filler's segment see the filler's own near/far pattern over the loads; the others do not.
+// The units that agree with the filler on most loads form its group; the rest go to the next
+// round with a new filler, until every unit has a group.
 void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
     const Attribute* knee = decided(ctx, target.element, "size");
     if (!knee) {
@@ -63,71 +66,66 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
     const std::string id = "l2.segments";
     ctx.openSeries(id, "L2 Segments", SeriesKind::Sharing, target.element);
 
-    std::vector<int> group(static_cast<std::size_t>(units), -1);
-    std::vector<std::vector<std::uint32_t>> nearSamples, farSamples;
-    int filler = 0;
-    int groups = 0;
-    while (filler >= 0) {
+    std::vector<std::vector<int>> groups;
+    std::vector<bool> consistent;
+    std::vector<std::uint32_t> nearLoads, farLoads;
+    std::vector<int> unresolved(static_cast<std::size_t>(units));
+    for (int u = 0; u < units; ++u) unresolved[static_cast<std::size_t>(u)] = u;
+    while (!unresolved.empty()) {
+        const int filler = unresolved.front();
         ctx.beginStep("L2 Segments", "units reading what unit " + std::to_string(filler) + " filled");
-        std::vector<double> medians(static_cast<std::size_t>(units), 0);
-        std::vector<std::vector<std::uint32_t>> samples(static_cast<std::size_t>(units));
+        std::vector<std::vector<std::uint32_t>> samples;
+        std::vector<std::uint32_t> pooled;
         std::vector<SeriesRow> rows;
-        std::vector<std::uint32_t> pooledMedians;
-        for (int u = 0; u < units; ++u) {
-            samples[static_cast<std::size_t>(u)] = readFilledBy(ctx, target, u, filler, bytes, stride);
-            medians[static_cast<std::size_t>(u)] = median(samples[static_cast<std::size_t>(u)]);
-            pooledMedians.push_back(static_cast<std::uint32_t>(medians[static_cast<std::size_t>(u)]));
-            rows.push_back(SeriesRow{static_cast<double>(u), static_cast<double>(filler), "filled by " + std::to_string(filler),
-                                     medians[static_cast<std::size_t>(u)], samples[static_cast<std::size_t>(u)]});
+        for (int u : unresolved) {
+            samples.push_back(readFilledBy(ctx, target, u, filler, bytes, stride));
+            pooled.insert(pooled.end(), samples.back().begin(), samples.back().end());
+            rows.push_back(SeriesRow{static_cast<double>(u), static_cast<double>(filler),
+                                     "filled by " + std::to_string(filler), median(samples.back()), samples.back()});
         }
         ctx.appendRows(id, std::move(rows));
-        const HitMissSplit split = splitHitMiss(pooledMedians);
-        int nextFiller = -1;
-        for (int u = 0; u < units; ++u) {
-            const bool isNear = !split.separable || medians[static_cast<std::size_t>(u)] <= split.threshold;
-            if (isNear && group[static_cast<std::size_t>(u)] < 0) {
-                group[static_cast<std::size_t>(u)] = groups;
-                nearSamples.push_back(samples[static_cast<std::size_t>(u)]);
-            } else if (!isNear) {
-                farSamples.push_back(samples[static_cast<std::size_t>(u)]);
-            }
-            if (group[static_cast<std::size_t>(u)] < 0 && nextFiller < 0) nextFiller = u;
+        const HitMissSplit split = splitHitMiss(pooled);
+        auto slow = [&](std::uint32_t l) { return split.separable && l > split.threshold; };
+
+        std::vector<int> group, rest;
+        bool clear = true;
+        const auto& fillerLoads = samples.front();
+        for (std::size_t i = 0; i < unresolved.size(); ++i) {
+            const auto& mine = samples[i];
+            const std::size_t n = std::min(mine.size(), fillerLoads.size());
+            std::size_t agree = 0;
+            for (std::size_t k = 0; k < n; ++k) agree += slow(mine[k]) == slow(fillerLoads[k]) ? 1 : 0;
+            const bool same = 2 * agree > n;
+            // Clear agreement or clear disagreement is expected; near half is a doubtful unit.
+            if (4 * agree < 3 * n && 4 * agree > n) clear = false;
+            (same ? group : rest).push_back(unresolved[i]);
+            for (auto l : mine) (slow(l) ? farLoads : nearLoads).push_back(l);
         }
-        if (group[static_cast<std::size_t>(filler)] < 0) {  // the filler must be near its own data
-            ctx.warn("L2 segments: unit " + std::to_string(filler) + " was not near the data it filled; stopped");
-            break;
-        }
-        ++groups;
-        filler = nextFiller;
+        groups.push_back(group);
+        consistent.push_back(clear);
+        unresolved = rest;
     }
 
     Attribute segments;
     segments.name = "segments";
-    segments.method = "near/far hit latency of data filled by another unit";
+    segments.method = "near/far pattern of an array filled by unit 0, read by every unit";
     segments.evidence = id;
-    segments.value = groups;
-    segments.confidence = std::all_of(group.begin(), group.end(), [](int g) { return g >= 0; }) ? 1.0 : 0.0;
-    for (int g = 0; g < groups; ++g) {
+    segments.value = static_cast<double>(groups.size());
+    segments.confidence = std::all_of(consistent.begin(), consistent.end(), [](bool c) { return c; }) ? 1.0 : 0.5;
+    for (const auto& g : groups) {
         std::vector<int> members;
-        for (int u = 0; u < units; ++u)
-            if (group[static_cast<std::size_t>(u)] == g) members.push_back(ctx.device().physicalId(u));
+        for (int u : g) members.push_back(ctx.device().physicalId(u));
         segments.groups.push_back(members);
     }
-    segments.reason = "units grouped by the L2 segment (or instance) they hit fastest";
+    segments.reason = "units grouped by the near/far pattern of their loads over an array another unit filled";
     ctx.report(target.element, segments);
 
-    auto pooled = [](const std::vector<std::vector<std::uint32_t>>& parts) {
-        std::vector<std::uint32_t> all;
-        for (const auto& p : parts) all.insert(all.end(), p.begin(), p.end());
-        return all;
-    };
-    for (const auto& [name, parts] : {std::pair{"nearLatency", &nearSamples}, std::pair{"farLatency", &farSamples}}) {
-        const auto all = pooled(*parts);
-        if (all.empty()) continue;
+    for (const auto& [name, loads] : {std::pair{"nearLatency", &nearLoads}, std::pair{"farLatency", &farLoads}}) {
+        if (loads->empty()) continue;
         Attribute a;
         a.name = name;
         a.unit = "cycles";
-        a.stats = latencyStats(all);
+        a.stats = latencyStats(*loads);
         a.value = a.stats->p50;  // the median: one delayed load must not move it
         a.method = "p-chase, data filled by another unit";
         a.evidence = id;

@@ -55,10 +55,16 @@ void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& tar
         for (std::size_t y = 0; y < n; ++y) {
             if (y == x) continue;
             const auto& b = candidates[y];
-            std::uint64_t fillB = alignDown(static_cast<std::uint64_t>(a.sizeBytes), b.stride);
+            std::uint64_t fillB = std::max<std::uint64_t>(alignDown(static_cast<std::uint64_t>(a.sizeBytes), b.stride), b.stride);
             if (b.target->space != Space::Constant) fillB = std::min(fillB, chaserLimit(ctx, *b.target));
             SecondChaser second{b.target->space, fillB, b.stride, 1, Placement::SameThread, 0, -1, false};
-            auto retimed = retimeAfter(ctx, a.target->space, a.fillBytes, a.stride, 0, second);
+            std::vector<std::uint32_t> retimed;
+            try {
+                retimed = retimeAfter(ctx, a.target->space, a.fillBytes, a.stride, 0, second);
+            } catch (const BackendError& e) {
+                ctx.warn("Physical Sharing: " + a.target->title + " after " + b.target->title + " not measured: " + e.what());
+                continue;
+            }
             const bool shared = showsMisses(reference, retimed);
             shares[x][y] = shared ? 1 : 0;
             if (shared) parent[static_cast<std::size_t>(findRoot(parent, static_cast<int>(x)))] = findRoot(parent, static_cast<int>(y));

@@ -25,8 +25,7 @@ inline SeriesChunk sizeSweep(int rows, int loads, double fitsBytes, std::uint32_
         row.x = 1024.0 * std::pow(2.0, r / 8.0);
         const bool fits = row.x <= fitsBytes;
         row.latencies.resize(static_cast<std::size_t>(loads));
-        for (auto& v : row.latencies)
-            v = static_cast<std::uint32_t>((fits || u(rng) < 0.1 ? 40 : 200) + jitter(rng));
+        for (auto& v : row.latencies) v = static_cast<std::uint32_t>((fits || u(rng) < 0.1 ? 40 : 200) + jitter(rng));
         c.rows.push_back(std::move(row));
     }
     return c;

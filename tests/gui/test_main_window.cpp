@@ -69,8 +69,10 @@ private Q_SLOTS:
         const DeviceChoice* current = w.runPanel()->currentDevice();
         QVERIFY(current);
         const QString first = chooser->itemData(0).toString();
-        if (first.startsWith(QStringLiteral("sim:"))) QCOMPARE(current->key(), QStringLiteral("sim:h100"));
-        else QCOMPARE(current->key(), first);  // a real GPU is listed first
+        if (first.startsWith(QStringLiteral("sim:")))
+            QCOMPARE(current->key(), QStringLiteral("sim:h100"));
+        else
+            QCOMPARE(current->key(), first);  // a real GPU is listed first
         QVERIFY(w.runAction()->isEnabled());
         QVERIFY(!w.cancelAction()->isEnabled());
         QVERIFY(w.runPanel()->benchmarks()->selectedGroups().contains(QStringLiteral("l1")));
@@ -83,9 +85,8 @@ private Q_SLOTS:
         QCOMPARE(w.runPanel()->currentKey(), QStringLiteral("sim:h100"));
         w.runPanel()->setCheckedGroups({QStringLiteral("l1")});
         int sizeReductions = 0;  // counted on the GUI thread, as the window receives them
-        connect(w.controller()->worker(), &RunWorker::reduction, this, [&](const ReductionData& r) {
-            sizeReductions += r.seriesId == QLatin1String("l1.size") ? 1 : 0;
-        });
+        connect(w.controller()->worker(), &RunWorker::reduction, this,
+                [&](const ReductionData& r) { sizeReductions += r.seriesId == QLatin1String("l1.size") ? 1 : 0; });
         const RunOutcome outcome = runAndWait(w);
         QVERIFY2(outcome.ok, qPrintable(outcome.message));
 

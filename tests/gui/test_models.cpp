@@ -114,11 +114,14 @@ private Q_SLOTS:
 
     void treeChecksByGroupAndElement() {
         BenchmarkTreeModel tree;
-        tree.setCatalog({{QStringLiteral("l1"), QStringLiteral("L1 cache"), {QStringLiteral("L1")}, {}},
-                         {QStringLiteral("constant"), QStringLiteral("Constant caches"),
-                          {QStringLiteral("Constant L1"), QStringLiteral("Constant L1.5")}, {}},
-                         {QStringLiteral("memory"), QStringLiteral("Device memory"), {QStringLiteral("Main Memory")}, {}}},
-                        {QStringLiteral("l1"), QStringLiteral("constant")});
+        tree.setCatalog(
+            {{QStringLiteral("l1"), QStringLiteral("L1 cache"), {QStringLiteral("L1")}, {}},
+             {QStringLiteral("constant"),
+              QStringLiteral("Constant caches"),
+              {QStringLiteral("Constant L1"), QStringLiteral("Constant L1.5")},
+              {}},
+             {QStringLiteral("memory"), QStringLiteral("Device memory"), {QStringLiteral("Main Memory")}, {}}},
+            {QStringLiteral("l1"), QStringLiteral("constant")});
         QCOMPARE(tree.selectedGroups(), (QStringList{"l1", "constant"}));
         QSignalSpy changed(&tree, &BenchmarkTreeModel::selectionChanged);
 

@@ -239,7 +239,7 @@ private Q_SLOTS:
         QCOMPARE(view.currentPlot(), static_cast<PlotPanel*>(view.sizePlot()));
         store.addChunk(stridedSeries(EvidenceKind::FetchGranularity, QStringLiteral("fg"), {4, 8}, 0));
         QTRY_COMPARE(view.currentSeries(), QStringLiteral("fg"));  // follows the run
-        QVERIFY(view.sizePlot()->seriesId().isEmpty());         // hidden plots drop their data
+        QVERIFY(view.sizePlot()->seriesId().isEmpty());            // hidden plots drop their data
         view.setFollow(false);
         store.addChunk(stridedSeries(EvidenceKind::LineSize, QStringLiteral("ls"), {4, 8}, 1024));
         QCOMPARE(view.currentSeries(), QStringLiteral("fg"));
