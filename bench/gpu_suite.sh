@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Times TopoScope on a real NVIDIA GPU: builds the headless configuration with CUDA, runs the
 # full suite three times (reports kept), then every benchmark group alone, and prints the
-# figures. Usage: bench/gpu_suite.sh [OUTDIR]   (on the device tool OUTDIR defaults to $OUT)
+# figures. Usage: bench/gpu_suite.sh [OUTDIR]. Every file lands in OUTDIR/results.tgz
+# (on the device tool OUTDIR defaults to $OUT).
 set -euo pipefail
-out="${1:-${OUT:-gpu-out}}"
-mkdir -p "$out"
+final="${1:-${OUT:-gpu-out}}"
+out="$(mktemp -d)"
+trap 'tar czf "$final/results.tgz" -C "$out" . ; cp "$out/summary.txt" "$final/" 2>/dev/null || true' EXIT
+mkdir -p "$final"
 build=build-gpu
 archs="${TOPOSCOPE_CUDA_ARCHS:-90}"
 
@@ -19,10 +22,11 @@ cli="$build/bin/toposcope-cli"
   nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem,mig.mode.current \
     --format=csv 2>/dev/null || echo "nvidia-smi unavailable"
 } > "$out/environment.txt"
-cat "$out/environment.txt"
 
 milliseconds() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
 
+exec > >(tee "$out/summary.txt") 2>&1
+cat "$out/environment.txt"
 echo "== full suite, three runs"
 for run in 1 2 3; do
   start=$(date +%s%N)
