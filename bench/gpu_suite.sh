@@ -18,7 +18,7 @@ cli="$build/bin/toposcope-cli"
 
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  echo "commit: $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo '+local changes')"
+  echo "commit: ${TOPOSCOPE_COMMIT:-$(git rev-parse HEAD 2>/dev/null || echo unknown)}"
   nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem,mig.mode.current \
     --format=csv 2>/dev/null || echo "nvidia-smi unavailable"
 } > "$out/environment.txt"
