@@ -85,13 +85,19 @@ HitMissSplit splitHitMiss(const std::vector<std::uint32_t>& latencies) {
 
 // The fastest level against everything slower: split again inside the fast class as long as it
 // still holds two clearly separate levels (hits in L1 against L2 hits and DRAM misses, say).
+// An inner split must also be a different memory level: a slower level at least 1.5 times the
+// faster one. Within one level, hits may sit on two close values (an L1 that answers in 34 or
+// 38 cycles by bank), while consecutive levels of a GPU hierarchy are at least that far apart
+// (L1 ~35 / L2 ~250, constant L1 ~20 / L1.5 ~105, LDS ~50 / vL1 ~120).
+constexpr double kDistinctLevelRatio = 1.5;
+
 HitMissSplit splitFastestLevel(const std::vector<std::uint32_t>& latencies) {
     HitMissSplit split = splitHitMiss(latencies);
     std::vector<std::uint32_t> fast = latencies;
     while (split.separable) {
         std::erase_if(fast, [&](std::uint32_t l) { return l > split.threshold; });
         const HitMissSplit inner = splitHitMiss(fast);
-        if (!inner.separable) break;
+        if (!inner.separable || inner.missLevel < kDistinctLevelRatio * inner.hitLevel) break;
         split.threshold = inner.threshold;
         split.hitLevel = inner.hitLevel;
         split.missLevel = inner.missLevel;
