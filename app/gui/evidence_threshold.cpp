@@ -48,8 +48,10 @@ Threshold sharingThreshold(const Series& series) {
     if (flags) return {};
     std::vector<std::uint32_t> medians;
     for (const auto& row : series.rows) medians.push_back(static_cast<std::uint32_t>(row.value));
-    Threshold t =
-        split(medians, QCoreApplication::translate("ts::gui::Threshold", "near/far split of the row medians"));
+    Threshold t = split(medians, QCoreApplication::translate(
+                                     "ts::gui::Threshold",
+                                     "near/far split of the row medians, for display: the engine compares each unit's "
+                                     "slow and fast loads with the filler's"));
     if (t.value < 0 && !medians.empty())  // one level: every unit is near
         t = {static_cast<double>(*std::max_element(medians.begin(), medians.end())) + 1,
              QCoreApplication::translate("ts::gui::Threshold", "one latency level: every row near")};

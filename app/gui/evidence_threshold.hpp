@@ -11,7 +11,8 @@ struct Threshold {
 };
 
 // The latency split the engine's decision rule for this kind of series uses, computed with
-// the engine's own functions over every row so far, so the plots can show it.
+// the engine's own functions over every row so far, so the plots can show it. (L2 segments:
+// the engine decides per unit from its load pattern; the split of row medians only shows it.)
 Threshold evidenceThreshold(const Series& series);
 
 }  // namespace ts::gui

@@ -2,6 +2,7 @@
 
 #include "bench/cache_benchmarks.hpp"
 #include "bench/cache_common.hpp"
+#include "bench/hit_reference.hpp"
 #include "bench/size_search.hpp"
 
 namespace ts {
@@ -10,6 +11,16 @@ namespace {
 // Constant banks one chase may visit: the main chaser's own and those of further modules
 // (the CUDA backend has eight of 64 KiB).
 constexpr std::uint64_t kConstantBanks = 8;
+
+// Whether the first row beyond `bytes` misses on most loads (the miss rule against the first row),
+// as a cache that is full at `bytes` does under LRU.
+bool fullStepAfter(const Series& sweep, std::uint64_t bytes) {
+    if (sweep.rows.empty()) return false;
+    const HitReference reference = hitReference(sweep.rows.front().latencies);
+    for (const auto& row : sweep.rows)
+        if (row.x > static_cast<double>(bytes)) return showsMisses(reference, row.latencies);
+    return false;
+}
 
 }  // namespace
 
@@ -43,10 +54,20 @@ void measureSize(RunContext& ctx, const CacheTarget& target) {
     // Every row on one unit: units of a real GPU need not be identical (carve-outs, fused-off
     // parts), and one sweep must measure one cache.
     spec.batchable = false;
-    const SizeSearchOutcome outcome = searchSize(ctx, spec);
+    SizeSearchOutcome outcome = searchSize(ctx, spec);
 
     Attribute a;
     a.name = "size";
+    if (spec.splitAboveBytes && outcome.decided && outcome.bytes == spec.splitAboveBytes &&
+        !fullStepAfter(ctx.series(spec.seriesId), spec.splitAboveBytes)) {
+        // The knee sits exactly where the second chaser starts, and the first row that needs
+        // another module misses only partly: capacity and the cost of switching modules cannot
+        // be told apart. What is known: the first bank fits.
+        outcome.decided = false;
+        outcome.lowerBound = true;
+        outcome.reason = "misses begin exactly where a second module's bank joins the chase: at least one bank fits, "
+                         "the capacity beyond it cannot be told from the cost of switching modules";
+    }
     a.unit = "bytes";
     a.value = static_cast<double>(outcome.bytes);
     a.method = "p-chase+ks";
