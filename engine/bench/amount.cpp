@@ -30,7 +30,23 @@ void measureAmount(RunContext& ctx, const CacheTarget& target) {
     ctx.openSeries(seriesId(target, "amount"), title, SeriesKind::Amount, target.element);
     const auto control = retimeAfter(ctx, target.space, half, stride, 0, std::nullopt);
     const HitReference reference = hitReference(control);
-    std::vector<SeriesRow> rows{SeriesRow{0, 0, "control", 0, control}};
+    // Positive control: B filled by warp 0 itself must evict A, or this space does not evict
+    // older lines (a streaming policy) and copies cannot be counted this way.
+    auto sameWarp = retimeAfter(ctx, target.space, half, stride, 0,
+                                SecondChaser{target.space, half, stride, 1, Placement::SameThread, 0, -1, false});
+    const bool evictionWorks = showsMisses(reference, sameWarp);
+    std::vector<SeriesRow> rows{SeriesRow{0, 0, "control", 0, control},
+                                SeriesRow{0, 1, "warp 0 itself", evictionWorks ? 1.0 : 0.0, std::move(sameWarp)}};
+    if (!evictionWorks) {
+        ctx.appendRows(seriesId(target, "amount"), std::move(rows));
+        Attribute a = undecided("amountPerUnit", "",
+                                "filling B on warp 0 itself does not evict A in this space (a policy that keeps "
+                                "older lines): copies cannot be counted by eviction");
+        a.method = "fill-evict-retime";
+        a.evidence = seriesId(target, "amount");
+        ctx.report(target.element, a);
+        return;
+    }
     int evicting = 1;  // warp 0 itself
     std::vector<bool> evicts(static_cast<std::size_t>(warps), false);
     evicts[0] = true;
