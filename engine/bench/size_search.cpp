@@ -87,13 +87,23 @@ SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
     while (spec.batchable && batched < doublings.size() && doublings[batched] <= kBatchedDoublingsUpTo) ++batched;
     const auto firstRows = measure({doublings.begin(), doublings.begin() + static_cast<long>(batched)});
     const HitReference reference = hitReference(firstRows.front());
+    // The bracket closes at the first size that shows misses and whose double does too: a cache
+    // full at A is full at 2A, so a lone slow row (a disturbed launch) does not end the search.
+    std::vector<int> missesAt(doublings.size(), -1);  // -1 not measured yet
+    const auto missesAtIndex = [&](std::size_t i) {
+        if (missesAt[i] < 0)
+            missesAt[i] = (i < batched ? showsMisses(reference, firstRows[i])
+                                       : showsMisses(reference, measure({doublings[i]}).front())) ? 1 : 0;
+        return missesAt[i] == 1;
+    };
     std::uint64_t lo = 0, hi = 0;
     for (std::size_t i = 1; i < doublings.size() && !hi; ++i) {
-        const bool misses = i < batched ? showsMisses(reference, firstRows[i])
-                                        : showsMisses(reference, measure({doublings[i]}).front());
-        if (misses) lo = doublings[i - 1], hi = doublings[i];
+        if (!missesAtIndex(i)) continue;
+        if (i + 1 < doublings.size() && !missesAtIndex(i + 1)) continue;
+        lo = doublings[i - 1], hi = doublings[i];
     }
-    if (hi && batched > 1 && hi < doublings[batched - 1]) runner.dropRowsAbove(static_cast<double>(hi));
+    // Rows past the bracket (the confirming double, batched doublings) may show the next level's step.
+    if (hi) runner.dropRowsAbove(static_cast<double>(hi));
     if (!hi) {
         runner.finish();
         return {false, doublings.back(), 0, true,
