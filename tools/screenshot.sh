@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs toposcope under Xvfb on the simulated H100 and saves screenshots for the README into
-# docs/screenshots/ (the window, light and dark, and one plot of each evidence kind).
+# docs/screenshots/ (the window, light and dark, one plot of each evidence kind, the topology
+# diagram, and the CU-sharing maps of the simulated MI210 and MI300X).
 # Usage: tools/screenshot.sh [BUILD_DIR] [OUT_DIR]     (defaults: build, docs/screenshots)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,8 +12,8 @@ app="$build/bin/toposcope"
 command -v xvfb-run >/dev/null || { echo "xvfb-run missing (apt-get install xvfb xauth)" >&2; exit 1; }
 mkdir -p "$out"
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
-shoot() {  # DIR PALETTE
-    xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --backend sim --profile h100 --run --no-settings \
+shoot() {  # DIR PALETTE [PROFILE]
+    xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --backend sim --profile "${3:-h100}" --run --no-settings \
         --palette "$2" --screenshot "$1" --quit-after-run 2>&1 | grep -v -e propagateSizeHints -e XDG_RUNTIME_DIR || true
 }
 shoot "$out" light
@@ -20,4 +21,11 @@ dark=$(mktemp -d)
 shoot "$dark" dark
 cp "$dark/main-window.png" "$out/main-window-dark.png"
 rm -rf "$dark"
+amd=$(mktemp -d)  # the sL1d CU-sharing map and the diagram of an AMD GPU (XCDs, sL1d)
+shoot "$amd" light mi300x
+cp "$amd/cu-map.png" "$out/cu-map-mi300x.png"
+cp "$amd/topology.png" "$out/topology-mi300x.png"
+shoot "$amd" light mi210
+cp "$amd/cu-map.png" "$out/cu-map-mi210.png"
+rm -rf "$amd"
 ls -l "$out"

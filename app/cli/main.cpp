@@ -13,7 +13,10 @@
 #include "io/mt4g_json.hpp"
 #include "io/mt4g_raw.hpp"
 #include "io/report_json.hpp"
+#include "io/session_read.hpp"
+#include "io/session_recorder.hpp"
 #include "progress_printer.hpp"
+#include "session_path.hpp"
 #include "sim/builtin_profiles.hpp"
 #include "sim/profile.hpp"
 #include "summary_table.hpp"
@@ -80,7 +83,39 @@ int runAnalyze(const std::string& rawDir, const Outputs& outputs, bool quiet) {
     return writeOutputs(topology, outputs) ? 0 : kExitRunFailed;
 }
 
-int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, const Outputs& outputs, bool quiet) {
+struct SessionChoice {
+    std::string path;  // empty: a time-stamped file in the user's data folder
+    bool off = false;
+};
+
+// An explicit --session that cannot be created is bad input; the default one only a warning.
+std::unique_ptr<ts::SessionRecorder> openRecorder(const SessionChoice& session, const ts::app::BackendChoice& choice,
+                                                  ts::Observer& next, const ts::Topology& live, bool quiet) {
+    if (session.off) return nullptr;
+    std::string path = session.path;
+    try {
+        if (path.empty()) path = ts::cli::defaultSessionPath(choice.backend == "sim" ? "sim-" + choice.profile : choice.backend);
+        auto recorder = std::make_unique<ts::SessionRecorder>(path, next, &live);
+        if (!quiet) std::fprintf(stderr, "recording the session to %s\n", path.c_str());
+        return recorder;
+    } catch (const std::exception& e) {
+        if (!session.path.empty()) throw ts::InputError(std::string("--session: ") + e.what());
+        std::fprintf(stderr, "warning: not recording the session: %s\n", e.what());
+        return nullptr;
+    }
+}
+
+int runReport(const std::string& sessionPath, const Outputs& outputs, bool quiet) {
+    const ts::Session session = ts::readSession(sessionPath);
+    if (!session.damage.empty())
+        std::fprintf(stderr, "warning: %s: %s (kept every record before it)\n", sessionPath.c_str(), session.damage.c_str());
+    for (const auto& name : session.cutOff) std::fprintf(stderr, "cut off: %s\n", name.c_str());
+    printSummaryUnlessStdout(session.topology, outputs, quiet);
+    return writeOutputs(session.topology, outputs) ? 0 : kExitRunFailed;
+}
+
+int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, const Outputs& outputs,
+                const SessionChoice& session, bool quiet) {
     ts::DiscoveryOptions options;
     if (!only.empty()) {
         std::string error;
@@ -99,19 +134,28 @@ int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, c
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
     ts::Topology topology;
+    const auto recorder = openRecorder(session, choice, printer, topology, quiet);
     int status = 0;
+    std::string outcome = "finished";
     try {
-        ts::runDiscovery(*backend, options, printer, cancel, topology);
+        ts::runDiscovery(*backend, options, recorder ? static_cast<ts::Observer&>(*recorder) : printer, cancel, topology);
     } catch (const ts::Cancelled&) {
         std::fprintf(stderr, "cancelled: writing what was measured so far\n");
         topology.warnings.push_back("run cancelled before the plan finished");
         status = kExitRunFailed;
+        outcome = "cancelled";
     } catch (const ts::BackendError& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
         topology.warnings.push_back(std::string("run failed: ") + e.what());
         status = kExitRunFailed;
+        outcome = std::string("failed: ") + e.what();
     }
     activeCancel = nullptr;
+    if (recorder) {
+        recorder->close(outcome);
+        if (!recorder->error().empty())
+            std::fprintf(stderr, "warning: session recording stopped: %s\n", recorder->error().c_str());
+    }
     printSummaryUnlessStdout(topology, outputs, quiet);
     if (!writeOutputs(topology, outputs)) status = kExitRunFailed;
     return status;
@@ -138,6 +182,10 @@ int main(int argc, char** argv) {
     app.add_option("--mt4g-json", outputs.mt4gJson, "write the results in MT4G's JSON layout to FILE, - for stdout");
     app.add_option("--raw", outputs.rawDir, "write every series in MT4G's raw text layout into DIR");
     app.add_flag("--quiet", quiet, "no progress or summary output");
+    SessionChoice session;
+    app.add_option("--session", session.path,
+                   "record the run into FILE (default: a time-stamped file in $XDG_DATA_HOME/toposcope/sessions)");
+    app.add_flag("--no-session", session.off, "do not record the run");
 
     auto* analyze = app.add_subcommand("analyze", "run TopoScope's analysis on a folder of MT4G raw series");
     std::string rawIn;
@@ -146,6 +194,14 @@ int main(int argc, char** argv) {
     analyze->add_option("--json", analyzeOutputs.json, "write TopoScope's report to FILE, - for stdout");
     analyze->add_option("--mt4g-json", analyzeOutputs.mt4gJson, "write MT4G's JSON layout to FILE, - for stdout");
     analyze->add_flag("--quiet", quiet, "no summary output");
+    auto* report = app.add_subcommand("report", "regenerate reports from a recorded session");
+    std::string sessionIn;
+    Outputs reportOutputs;
+    report->add_option("--session", sessionIn, "session file written by a run")->required();
+    report->add_option("--json", reportOutputs.json, "write TopoScope's report to FILE, - for stdout");
+    report->add_option("--mt4g-json", reportOutputs.mt4gJson, "write MT4G's JSON layout to FILE, - for stdout");
+    report->add_option("--raw", reportOutputs.rawDir, "write every series in MT4G's raw text layout into DIR");
+    report->add_flag("--quiet", quiet, "no summary output");
     auto* profiles = app.add_subcommand("profiles", "list the built-in simulator profiles");
     app.require_subcommand(0, 1);
 
@@ -165,7 +221,8 @@ int main(int argc, char** argv) {
     try {
         if (profiles->parsed()) return listProfiles();
         if (analyze->parsed()) return runAnalyze(rawIn, analyzeOutputs, quiet);
-        return runDiscover(choice, only, outputs, quiet);
+        if (report->parsed()) return runReport(sessionIn, reportOutputs, quiet);
+        return runDiscover(choice, only, outputs, session, quiet);
     } catch (const ts::InputError& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
         return kExitBadInput;

@@ -63,6 +63,7 @@ ResultData toResult(Element element, const Attribute& a) {
     r.reason = q(a.reason);
     for (const auto& n : a.names) r.names << q(n);
     r.groupCount = static_cast<int>(a.groups.size());
+    r.groups = a.groups;
     r.lowerBound = a.lowerBound;
     r.upperBound = a.upperBound;
     if (a.stats) {
@@ -84,6 +85,7 @@ DeviceData toDevice(const DeviceInfo& d) {
     out.backend = q(d.backend);
     out.units = d.unitCount;
     out.clockMHz = static_cast<double>(d.clockKhz) / 1000.0;
+    out.memoryClockMHz = static_cast<double>(d.memoryClockKhz) / 1000.0;
     out.l2Bytes = static_cast<double>(d.l2SizeBytes);
     out.memoryBytes = static_cast<double>(d.totalGlobalBytes);
     out.driver = q(d.driver);

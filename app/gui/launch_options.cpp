@@ -1,5 +1,7 @@
 #include "launch_options.hpp"
 
+#include "language.hpp"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
@@ -53,6 +55,18 @@ LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
                                      QCoreApplication::translate("main", "Colours: system, light or dark."),
                                      QStringLiteral("palette"));
     parser.addOptions({backend, device, profile, only, run, open, screenshots, quit, fresh, delay, palette});
+    const QCommandLineOption exportPdf(
+        QStringLiteral("export-pdf"),
+        QCoreApplication::translate("main", "After the run (--run) or recording (--open), write the topology sheet "
+                                            "(PDF) to FILE and exit."),
+        QStringLiteral("file"));
+    parser.addOption(exportPdf);
+    const QCommandLineOption lang(
+        QStringLiteral("lang"),
+        QCoreApplication::translate("main", "Language of the interface: %1 (default: the system's).")
+            .arg(availableLanguages().join(QStringLiteral(", "))),
+        QStringLiteral("language"));
+    parser.addOption(lang);
     parser.process(app);
 
     LaunchOptions o;
@@ -78,8 +92,15 @@ LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
     o.quitAfterRun = parser.isSet(quit);
     o.ignoreSettings = parser.isSet(fresh);
     o.palette = parser.value(palette);
+    o.exportPdf = parser.value(exportPdf);
+    if (!o.exportPdf.isEmpty() && !o.run && o.recording.isEmpty())
+        fail(QCoreApplication::translate("main", "--export-pdf needs --run or --open"));
     if (!o.palette.isEmpty() && !QStringList{"system", "light", "dark"}.contains(o.palette))
         fail(QCoreApplication::translate("main", "--palette must be system, light or dark"));
+    o.language = parser.value(lang);
+    if (!o.language.isEmpty() && !availableLanguages().contains(o.language))
+        fail(QCoreApplication::translate("main", "--lang must be one of: %1")
+                 .arg(availableLanguages().join(QStringLiteral(", "))));
     return o;
 }
 

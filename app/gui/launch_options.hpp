@@ -19,6 +19,8 @@ struct LaunchOptions {
     bool ignoreSettings = false;
     int simDelayUs = 0;  // --sim-delay-us: pace the simulator like a GPU
     QString palette;     // --palette system|light|dark; empty: the saved choice
+    QString exportPdf;   // --export-pdf FILE: write the topology sheet after the run or recording, then exit
+    QString language;    // --lang en|de; empty: the system locale's (language.hpp installs it)
 };
 
 // Parses the application's arguments; exits with a message on bad ones (like --help does).

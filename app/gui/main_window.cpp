@@ -18,8 +18,13 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 
+#include <cstdio>
+
+#include "cu_map_view.hpp"
 #include "evidence_view.hpp"
 #include "format.hpp"
 #include "palettes.hpp"
@@ -28,6 +33,9 @@
 #include "run_panel.hpp"
 #include "screenshots.hpp"
 #include "series_store.hpp"
+#include "sheet_export.hpp"
+#include "topology_panel.hpp"
+#include "topology_view.hpp"
 
 namespace ts::gui {
 namespace {
@@ -106,7 +114,19 @@ void MainWindow::buildLayout() {
     splitter_->addWidget(table_);
     splitter_->setStretchFactor(0, 3);
     splitter_->setStretchFactor(1, 2);
-    setCentralWidget(splitter_);
+    topology_ = new TopologyPanel(this);
+    connect(topology_, &TopologyPanel::evidenceRequested, this, &MainWindow::showEvidence);
+    cuMap_ = new CuMapView(this);
+    tabs_ = new QTabWidget(this);
+    tabs_->setObjectName(QStringLiteral("centralTabs"));
+    tabs_->addTab(splitter_, tr("&Evidence"));
+    tabs_->addTab(topology_, tr("&Topology"));
+    tabs_->addTab(cuMap_, tr("&CU Sharing"));
+    setCentralWidget(tabs_);
+    topologyTimer_ = new QTimer(this);
+    topologyTimer_->setSingleShot(true);
+    topologyTimer_->setInterval(150);
+    connect(topologyTimer_, &QTimer::timeout, this, &MainWindow::refreshTopology);
 
     runPanel_ = new RunPanel(runAction_, cancelAction_, this);
     connect(runPanel_, &RunPanel::openRecordingRequested, this, &MainWindow::askOpenRecording);
@@ -143,6 +163,7 @@ void MainWindow::buildMenus() {
     file->addAction(openAction_);
     file->addAction(saveAction_);
     file->addAction(evidence_->exportAction());
+    file->addAction(topology_->view()->exportAction());
     file->addSeparator();
     file->addAction(quitAction_);
 
@@ -157,6 +178,10 @@ void MainWindow::buildMenus() {
     view->addSeparator();
     view->addAction(evidence_->logScaleAction());
     view->addAction(evidence_->resetViewAction());
+    view->addSeparator();
+    view->addAction(topology_->view()->zoomInAction());
+    view->addAction(topology_->view()->zoomOutAction());
+    view->addAction(topology_->view()->fitAction());
     view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
     view->addSeparator();
@@ -222,6 +247,7 @@ void MainWindow::onDevicesListed(const QVector<DeviceChoice>& devices) {
         startRun();
     } else if (options_.run) {
         log(tr("not starting the run: the requested device is not here"));
+        if (!options_.exportPdf.isEmpty()) QMetaObject::invokeMethod(qApp, [] { QCoreApplication::exit(1); }, Qt::QueuedConnection);
         if (options_.quitAfterRun) QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
     }
 }
@@ -255,6 +281,8 @@ void MainWindow::startRun() {
     }
     store_->clear();
     results_->clear();
+    device_ = {};
+    scheduleTopology();
     progress_->setRange(0, 0);  // busy until the first progress event
     stepLabel_->setText(tr("Starting…"));
     etaLabel_->clear();
@@ -274,6 +302,8 @@ void MainWindow::openRecording(const QString& path) {
     if (controller_->busy()) return;
     store_->clear();
     results_->clear();
+    device_ = {};
+    scheduleTopology();
     runPanel_->addRecording(path);
     progress_->setRange(0, 0);
     stepLabel_->setText(tr("Opening %1…").arg(path));
@@ -305,6 +335,8 @@ void MainWindow::onRunStarted(const QString& description) {
 }
 
 void MainWindow::onDeviceInfo(const DeviceData& d) {
+    device_ = d;
+    scheduleTopology();
     setWindowTitle(tr("TopoScope — %1").arg(d.name));
     log(tr("%1 (%2, %3): %4 units at %5 MHz, L2 %6, memory %7 [%8]")
             .arg(d.name, d.vendor, d.arch)
@@ -316,6 +348,7 @@ void MainWindow::onDeviceInfo(const DeviceData& d) {
 void MainWindow::onResult(const ResultData& r) {
     results_->upsert(r);
     store_->addDecision(r);
+    scheduleTopology();
     if (!r.fromApi)
         log(tr("%1 %2 = %3 (confidence %4)")
                 .arg(r.elementName, attributeTitle(r.name), formatValue(r))
@@ -342,6 +375,11 @@ void MainWindow::onFinished(const RunOutcome& o) {
     stepLabel_->setText(text);
     etaLabel_->clear();
     log(text);
+    if (!o.ok && !options_.exportPdf.isEmpty()) {  // headless: no dialog, no sheet of a failed run
+        std::fprintf(stderr, "toposcope: %s\n", qPrintable(text));
+        QMetaObject::invokeMethod(qApp, [] { QCoreApplication::exit(1); }, Qt::QueuedConnection);
+        return;
+    }
     if (!o.ok && !o.cancelled) QMessageBox::warning(this, tr("TopoScope"), text);
     updateActions();
     Q_EMIT runFinished(o);
@@ -349,11 +387,50 @@ void MainWindow::onFinished(const RunOutcome& o) {
 }
 
 void MainWindow::afterRun() {
+    refreshTopology();
+    if (!options_.exportPdf.isEmpty()) {
+        QString error;
+        const bool ok = exportTopologySheet(*this, options_.exportPdf, &error);
+        log(ok ? tr("topology sheet written to %1").arg(options_.exportPdf) : error);
+        if (!ok) std::fprintf(stderr, "toposcope: %s\n", qPrintable(error));
+        saveSettings();
+        QMetaObject::invokeMethod(qApp, [ok] { QCoreApplication::exit(ok ? 0 : 1); }, Qt::QueuedConnection);
+        return;
+    }
     if (!options_.screenshotDir.isEmpty()) {
         const QStringList saved = saveScreenshots(*this, options_.screenshotDir);
         for (const auto& s : saved) log(tr("screenshot: %1").arg(s));
     }
     if (options_.quitAfterRun) QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
+}
+
+void MainWindow::scheduleTopology() {
+    if (!topologyTimer_->isActive()) topologyTimer_->start();
+}
+
+TopologyData MainWindow::topologyData() const {
+    TopologyData d;
+    d.device = device_;
+    d.toolVersion = QCoreApplication::applicationVersion();
+    for (int row = 0; row < results_->rowCount(); ++row) d.results.push_back(results_->resultAt(row));
+    return d;
+}
+
+void MainWindow::refreshTopology() {
+    topologyTimer_->stop();
+    const TopologyData d = topologyData();
+    topology_->setData(d);
+    cuMap_->setData(d);
+}
+
+void MainWindow::showEvidence(const QString& seriesId) {
+    if (seriesId.isEmpty() || !store_->find(seriesId)) {
+        log(tr("no evidence series %1 in this run").arg(seriesId));
+        return;
+    }
+    tabs_->setCurrentWidget(splitter_);
+    evidence_->setFollow(false);
+    evidence_->showSeries(seriesId);
 }
 
 void MainWindow::showEvidenceOf(const QModelIndex& index) {

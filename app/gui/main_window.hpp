@@ -9,16 +9,21 @@ class QActionGroup;
 class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
+class QTimer;
 class QSplitter;
 class QTableView;
+class QTabWidget;
 
 namespace ts::gui {
 
+class CuMapView;
 class EvidenceView;
 class ResultsModel;
 class RunController;
 class RunPanel;
 class SeriesStore;
+class TopologyPanel;
+struct TopologyData;
 
 // The TopoScope window: device and benchmark choice on the left, the live evidence plot and
 // the results table in the middle, the log below, progress in the status bar.
@@ -37,6 +42,12 @@ public:
     QAction* cancelAction() const { return cancelAction_; }
     bool devicesKnown() const { return devicesKnown_; }
     QString logText() const;
+    TopologyPanel* topologyPanel() const { return topology_; }
+    CuMapView* cuMapView() const { return cuMap_; }
+    QTabWidget* tabs() const { return tabs_; }
+    TopologyData topologyData() const;  // the device and every result so far
+    void refreshTopology();             // now, instead of after the next results
+    void showEvidence(const QString& seriesId);
     QString progressText() const;
 
     void startRun();
@@ -72,6 +83,7 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void afterRun();
+    void scheduleTopology();
 
     LaunchOptions options_;
     RunController* controller_;
@@ -80,6 +92,11 @@ private:
     EvidenceView* evidence_ = nullptr;
     RunPanel* runPanel_ = nullptr;
     QSplitter* splitter_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    TopologyPanel* topology_ = nullptr;
+    CuMapView* cuMap_ = nullptr;
+    QTimer* topologyTimer_ = nullptr;
+    DeviceData device_;
     QTableView* table_ = nullptr;
     QPlainTextEdit* log_ = nullptr;
     QLabel* stepLabel_ = nullptr;

@@ -5,10 +5,15 @@
 #include <QEventLoop>
 #include <QTimer>
 
+#include <QTabWidget>
+
+#include "cu_map_view.hpp"
 #include "evidence_view.hpp"
 #include "main_window.hpp"
 #include "plot_panel.hpp"
 #include "series_store.hpp"
+#include "topology_panel.hpp"
+#include "topology_view.hpp"
 
 namespace ts::gui {
 namespace {
@@ -54,6 +59,28 @@ QStringList saveScreenshots(MainWindow& window, const QString& dir) {
     settle();
     const QString windowShot = out.filePath(QStringLiteral("main-window.png"));
     if (window.grab().save(windowShot)) written << windowShot;
+
+    // The Topology tab (L1 selected, so its details show), the diagram alone, and the CU map
+    // where the run found sL1d sharing (AMD).
+    window.refreshTopology();
+    TopologyView& view = *window.topologyPanel()->view();
+    window.tabs()->setCurrentWidget(window.topologyPanel());
+    settle();
+    view.fitToWindow();
+    view.select(view.scene().findElement(QStringLiteral("l1")));
+    settle();
+    const QString diagram = out.filePath(QStringLiteral("topology.png"));
+    if (view.exportTo(diagram)) written << diagram;
+    const QString topologyShot = out.filePath(QStringLiteral("main-window-topology.png"));
+    if (window.grab().save(topologyShot)) written << topologyShot;
+    if (!window.cuMapView()->map().empty()) {
+        window.tabs()->setCurrentWidget(window.cuMapView());
+        window.cuMapView()->select(0);
+        settle();
+        const QString cuShot = out.filePath(QStringLiteral("cu-map.png"));
+        if (window.cuMapView()->grab().save(cuShot)) written << cuShot;
+    }
+    window.tabs()->setCurrentIndex(0);
     return written;
 }
 

@@ -69,6 +69,7 @@ struct ResultData {
     QString reason;
     QStringList names;   // sharedWith and similar lists
     int groupCount = 0;  // CU sharing groups
+    std::vector<std::vector<int>> groups;  // the groups themselves (physical unit ids)
     bool lowerBound = false;
     bool upperBound = false;
     std::optional<LatencySummary> stats;
@@ -90,6 +91,7 @@ struct DeviceData {
     QString backend;  // "sim", "cuda", "hip", "recording"
     int units = 0;
     double clockMHz = 0;
+    double memoryClockMHz = 0;
     double l2Bytes = 0;
     double memoryBytes = 0;
     QString driver;

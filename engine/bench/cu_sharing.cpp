@@ -2,6 +2,7 @@
 #include <set>
 #include <string>
 
+#include "amd/sl1d_cross_check.hpp"
 #include "bench/cache_benchmarks.hpp"
 #include "bench/cache_common.hpp"
 #include "bench/hit_reference.hpp"
@@ -9,6 +10,27 @@
 #include "bench/unit_benchmarks.hpp"
 
 namespace ts {
+namespace {
+
+// The kernel driver's own view (KFD sibling maps), where the backend has it: every
+// disagreement with the measured groups is reported, never silently resolved.
+void crossCheckWithDriver(RunContext& ctx, const CacheTarget& target, const Attribute& measured) {
+    const auto& driver = ctx.device().driverScalarCacheGroups;
+    if (driver.empty()) return;
+    const amd::GroupingCheck check = amd::crossCheckScalarGroups(measured.groups, driver);
+    Attribute a;
+    a.name = "driverAgreement";
+    a.method = "measured groups against the KFD sibling maps";
+    a.source = Source::Benchmark;
+    a.evidence = measured.evidence;
+    a.value = check.agrees() ? 1 : 0;
+    a.reason = check.agrees() ? "every measured group equals a KFD group"
+                              : std::to_string(check.disagreements.size()) + " disagreement(s) with the KFD sibling maps";
+    ctx.report(target.element, a);
+    for (const auto& d : check.disagreements) ctx.warn(target.title + " CU sharing vs KFD: " + d.message);
+}
+
+}  // namespace
 
 // Unit a fills A, unit b fills B (each 3/4 of the cache) in the scalar space, a re-times A.
 // Every unit is tested against one member of each group found so far: a pair between a
@@ -69,6 +91,7 @@ void measureCuSharing(RunContext& ctx, const CacheTarget& target) {
     a.value = static_cast<double>(a.groups.size());
     a.reason = std::to_string(tests) + " pair tests over " + std::to_string(units) + " active units";
     ctx.report(target.element, a);
+    crossCheckWithDriver(ctx, target, a);
 
     Attribute disabled;
     disabled.name = "disabledUnits";

@@ -32,6 +32,7 @@ void addKfdFacts(DeviceFacts& f) {
     if (!n.partition.memory.empty()) d.extra["partition.memory"] = n.partition.memory;
     d.extra["kfd.cu.active"] = std::to_string(n.activeCus.size());
     d.extra["kfd.sl1d.groups"] = std::to_string(n.scalarL1dGroups.size());
+    d.driverScalarCacheGroups = n.scalarL1dGroups;
 }
 
 void addHsaFacts(DeviceFacts& f) {

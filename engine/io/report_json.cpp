@@ -63,6 +63,7 @@ json deviceToJson(const DeviceInfo& d) {
             {"xcds", d.xcds},
             {"simdsPerUnit", d.simdsPerUnit},
             {"physicalUnitIds", d.physicalUnitIds},
+            {"driverScalarCacheGroups", d.driverScalarCacheGroups},
             {"driver", d.driver},
             {"backend", d.backend},
             {"extra", d.extra}};
@@ -202,6 +203,7 @@ Topology reportFromJson(const json& j, const std::string& origin) {
     d.xcds = r.get<int>(device, "xcds", "device", 1);
     d.simdsPerUnit = r.get<int>(device, "simdsPerUnit", "device", 0);
     d.physicalUnitIds = r.get<std::vector<int>>(device, "physicalUnitIds", "device", {});
+    d.driverScalarCacheGroups = r.get<std::vector<std::vector<int>>>(device, "driverScalarCacheGroups", "device", {});
     d.driver = r.get<std::string>(device, "driver", "device", "");
     d.backend = r.get<std::string>(device, "backend", "device", "");
     d.extra = r.get<std::map<std::string, std::string>>(device, "extra", "device", {});

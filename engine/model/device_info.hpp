@@ -40,6 +40,7 @@ struct DeviceInfo {
     int xcds = 1;                           // AMD
     int simdsPerUnit = 0;                   // AMD
     std::vector<int> physicalUnitIds;       // logical unit index -> physical id (AMD); empty = identity
+    std::vector<std::vector<int>> driverScalarCacheGroups;  // AMD: CUs sharing an sL1d per the KFD sibling maps
     std::string driver;                     // driver version text, when known
     std::string backend;                    // "sim", "cuda", "hip", "replay"
     std::map<std::string, std::string> extra;  // anything else worth printing

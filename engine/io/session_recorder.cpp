@@ -1,0 +1,104 @@
+#include "io/session_recorder.hpp"
+
+#include <ctime>
+
+#include "io/report_json.hpp"
+
+namespace ts {
+namespace {
+
+using nlohmann::json;
+
+std::string utcNow() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+// The records reuse the report's encodings, so a session and a report can never disagree.
+json deviceJson(const DeviceInfo& device) {
+    Topology t;
+    t.device = device;
+    return reportToJson(t, false)["device"];
+}
+
+json seriesJson(const Series& whole, std::size_t firstNewRow) {
+    Topology t;
+    Series s{whole.id, whole.title, whole.kind, whole.element, {}};
+    s.rows.assign(whole.rows.begin() + static_cast<long>(std::min(firstNewRow, whole.rows.size())), whole.rows.end());
+    t.series.push_back(std::move(s));
+    return reportToJson(t, true)["series"][0];
+}
+
+json elementJson(const ResultEvent& event) {
+    Topology t;
+    t.element(event.element).set(event.attribute);
+    return reportToJson(t, false)["elements"][0];
+}
+
+}  // namespace
+
+SessionRecorder::SessionRecorder(const std::string& path, Observer& next, const Topology* live)
+    : log_(path), next_(next), live_(live) {
+    write({{"type", "session"}, {"format", kSessionFormat}, {"tool", TOPOSCOPE_VERSION}, {"started", utcNow()}}, true);
+}
+
+void SessionRecorder::onDevice(const DeviceInfo& device) {
+    write({{"type", "device"}, {"device", deviceJson(device)}}, true);
+    next_.onDevice(device);
+}
+
+void SessionRecorder::onSeriesChunk(const SeriesChunkEvent& event) {
+    write({{"type", "rows"}, {"first", event.firstNewRow}, {"series", seriesJson(*event.series, event.firstNewRow)}});
+    next_.onSeriesChunk(event);
+}
+
+void SessionRecorder::onResult(const ResultEvent& event) {
+    write({{"type", "result"}, {"element", elementJson(event)}});
+    next_.onResult(event);
+}
+
+void SessionRecorder::onWarning(const std::string& message) {
+    write({{"type", "warning"}, {"message", message}});
+    next_.onWarning(message);
+}
+
+void SessionRecorder::onProgress(const ProgressEvent& event) {
+    if (!current_.empty() && event.done > currentDone_) endBenchmark();
+    if (!timerWritten_ && live_ && event.done >= 1) {  // plan item 0 measures the timer overhead
+        write({{"type", "timer"}, {"overheadCycles", live_->timerOverheadCycles}});
+        timerWritten_ = true;
+    }
+    if (current_.empty() && event.done < event.total && !event.benchmark.empty()) {
+        current_ = event.benchmark;
+        currentDone_ = event.done;
+        write({{"type", "begin"}, {"benchmark", current_}});
+    }
+    next_.onProgress(event);
+}
+
+void SessionRecorder::endBenchmark() {
+    write({{"type", "end"}, {"benchmark", current_}}, true);
+    current_.clear();
+}
+
+void SessionRecorder::close(const std::string& outcome) {
+    if (closed_) return;
+    closed_ = true;
+    write({{"type", "close"}, {"outcome", outcome}}, true);
+}
+
+void SessionRecorder::write(const json& record, bool sync) {
+    if (!error_.empty()) return;
+    try {
+        log_.append(record.dump(-1, ' ', false, json::error_handler_t::replace));
+        if (sync) log_.sync();
+    } catch (const std::exception& e) {
+        error_ = e.what();
+    }
+}
+
+}  // namespace ts

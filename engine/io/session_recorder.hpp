@@ -1,0 +1,53 @@
+#pragma once
+// Records a run as it happens into an append-only session file (format: docs/recording.md).
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "events/observer.hpp"
+#include "io/session_log.hpp"
+#include "model/topology.hpp"
+
+namespace ts {
+
+inline constexpr const char* kSessionFormat = "toposcope-session/1";
+
+// Put it between the engine and the other observers (it forwards every event to `next`).
+// Benchmark boundaries are read from the progress events: a plan item begins with its
+// "start" step and ends when the plan's done count moves on; the file is synced at each end.
+// Never throws from an event: a write failure stops recording and is kept in error().
+class SessionRecorder : public Observer {
+public:
+    // `live`: the topology the run fills, for what the engine sets without an event (timer
+    // overhead); may be null. Throws std::runtime_error when the file cannot be created.
+    SessionRecorder(const std::string& path, Observer& next, const Topology* live = nullptr);
+
+    void onDevice(const DeviceInfo& device) override;
+    void onSeriesChunk(const SeriesChunkEvent& event) override;
+    void onReduction(const ReductionEvent& event) override { next_.onReduction(event); }
+    void onChangePoint(const ChangePointEvent& event) override { next_.onChangePoint(event); }
+    void onResult(const ResultEvent& event) override;
+    void onProgress(const ProgressEvent& event) override;
+    void onWarning(const std::string& message) override;
+
+    // Last record: how the run ended ("finished", "cancelled", "failed: ..."), then a sync.
+    void close(const std::string& outcome);
+
+    const std::string& path() const { return log_.path(); }
+    const std::string& error() const { return error_; }
+
+private:
+    void write(const nlohmann::json& record, bool sync = false);
+    void endBenchmark();
+
+    SessionLogWriter log_;
+    Observer& next_;
+    const Topology* live_;
+    std::string current_;    // the benchmark running now; empty between benchmarks
+    int currentDone_ = -1;   // the plan's done count when it began
+    bool timerWritten_ = false;
+    bool closed_ = false;
+    std::string error_;
+};
+
+}  // namespace ts

@@ -1,0 +1,18 @@
+// libFuzzer: the session reader (framing, checksums and records). Anything but an InputError
+// escaping is a finding.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "io/input_error.hpp"
+#include "io/report_json.hpp"
+#include "io/session_read.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    try {
+        const ts::Session s = ts::sessionFromBytes(std::string(reinterpret_cast<const char*>(data), size), "fuzz.tss");
+        ts::reportToJson(s.topology);
+    } catch (const ts::InputError&) {
+    }
+    return 0;
+}

@@ -1,0 +1,121 @@
+// The diagram's scene for every shipped profile: the expected boxes, one box per physically
+// shared cache, L2 segments, XCDs, folding, hit-testing; the CU-sharing map of the AMD runs and
+// of MT4G's MI210 report.
+#include <QTest>
+
+#include "cu_sharing_map.hpp"
+#include "gui_test.hpp"
+#include "topology_fixtures.hpp"
+#include "topology_scene.hpp"
+
+using namespace ts::gui;
+
+namespace {
+
+std::vector<const SceneBox*> withElement(const TopologyScene& s, const QString& id) {
+    std::vector<const SceneBox*> out;
+    for (const auto& b : s.boxes())
+        if (b.elementIds.contains(id) && b.kind != BoxKind::Segment) out.push_back(&b);
+    return out;
+}
+
+int unitCount(const TopologyScene& s) { return static_cast<int>(s.ofKind(BoxKind::Unit).size()); }
+
+}  // namespace
+
+class TestTopologyScene : public QObject {
+    Q_OBJECT
+private slots:
+    void nvidiaSharedL1_data() {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<int>("units");
+        QTest::addColumn<QString>("l1Size");
+        QTest::newRow("h100") << "h100" << 132 << "240 KiB";
+        QTest::newRow("a100") << "a100" << 108 << "176 KiB";
+    }
+    void nvidiaSharedL1() {
+        QFETCH(QString, profile);
+        QFETCH(int, units);
+        QFETCH(QString, l1Size);
+        const TopologyData d = test::simulatedData(profile.toStdString());
+        const TopologyScene s = TopologyScene::build(d);
+        // One physical L1 serves L1, Texture and Read Only: one box naming all three.
+        const auto l1 = withElement(s, QStringLiteral("l1"));
+        QCOMPARE(l1.size(), std::size_t(1));
+        QCOMPARE(l1.front()->kind, BoxKind::Cache);
+        QCOMPARE(l1.front()->elementIds.size(), 3);
+        QVERIFY(l1.front()->elementIds.contains(QStringLiteral("texture")));
+        QVERIFY(l1.front()->elementIds.contains(QStringLiteral("readonly")));
+        QVERIFY2(l1.front()->label.contains(QStringLiteral("Read Only")), qPrintable(l1.front()->label));
+        QVERIFY2(l1.front()->lines.contains(l1Size), qPrintable(l1.front()->lines.join(QLatin1Char('|'))));
+        QCOMPARE(withElement(s, QStringLiteral("texture")).size(), std::size_t(1));
+        QVERIFY(!s.ofKind(BoxKind::ConstantCache).empty());
+        QCOMPARE(s.ofKind(BoxKind::Scratchpad).size(), std::size_t(1));
+        QCOMPARE(s.ofKind(BoxKind::L2).size(), std::size_t(1));
+        QCOMPARE(s.ofKind(BoxKind::Segment).size(), std::size_t(2));  // two L2 partitions
+        QCOMPARE(s.ofKind(BoxKind::Memory).size(), std::size_t(1));
+        QVERIFY(s.ofKind(BoxKind::ScalarCache).empty());
+        // 100+ SMs are folded, and expand to every SM.
+        QVERIFY(s.folded());
+        QCOMPARE(s.ofKind(BoxKind::Fold).size(), std::size_t(1));
+        QVERIFY(unitCount(s) < 16);
+        const TopologyScene all = TopologyScene::build(d, SceneOptions{true});
+        QCOMPARE(unitCount(all), units);
+        // Hit-testing finds the innermost box.
+        const int l1Index = s.findElement(QStringLiteral("l1"));
+        QCOMPARE(s.hitTest(s.boxes()[static_cast<std::size_t>(l1Index)].rect.center()), l1Index);
+        QCOMPARE(s.hitTest(QPointF(-5, -5)), -1);
+        QCOMPARE(s.boxes()[static_cast<std::size_t>(s.hitTest(QPointF(8, 8)))].kind, BoxKind::Gpu);
+        // Boxes never overflow their parents.
+        for (const auto& b : s.boxes())
+            if (b.parent >= 0)
+                QVERIFY(s.boxes()[static_cast<std::size_t>(b.parent)].rect.adjusted(-0.5, -0.5, 0.5, 0.5).contains(b.rect));
+    }
+
+    void amdScalarCacheAndXcds_data() {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<int>("xcds");
+        QTest::newRow("mi210") << "mi210" << 1;
+        QTest::newRow("mi300x") << "mi300x" << 8;
+    }
+    void amdScalarCacheAndXcds() {
+        QFETCH(QString, profile);
+        QFETCH(int, xcds);
+        const TopologyData d = test::simulatedData(profile.toStdString());
+        const TopologyScene s = TopologyScene::build(d);
+        QCOMPARE(s.ofKind(BoxKind::ScalarCache).size(), std::size_t(1));
+        QCOMPARE(withElement(s, QStringLiteral("vl1")).size(), std::size_t(1));
+        QCOMPARE(s.ofKind(BoxKind::UnitGroup).size(), std::size_t(xcds));
+        if (xcds > 1) QCOMPARE(s.ofKind(BoxKind::Segment).size(), std::size_t(xcds));
+        QVERIFY(!s.ofKind(BoxKind::Scratchpad).empty());  // LDS
+
+        const CuSharingMap map = CuSharingMap::fromData(d);
+        QVERIFY(!map.empty());
+        QVERIFY(!map.disabled().empty());
+        const auto counts = map.countsBySize();
+        QVERIFY(counts.count(2) && counts.at(2) > 0);
+        int grouped = 0;
+        for (const auto& g : map.groups()) grouped += static_cast<int>(g.size());
+        QCOMPARE(grouped, d.device.units);  // every enabled CU is in exactly one group
+        for (int id : map.disabled()) QCOMPARE(map.groupOf(id), -1);
+        QCOMPARE(map.partners(0), std::vector<int>{1});
+    }
+
+    void mt4gMi210Report() {
+        const TopologyData d = test::mi210Mt4gData();
+        const CuSharingMap map = CuSharingMap::fromData(d);
+        QCOMPARE(map.groups().size(), std::size_t(56));
+        const auto counts = map.countsBySize();
+        QCOMPARE(counts.at(1), 8);
+        QCOMPARE(counts.at(2), 48);
+        QCOMPARE(map.partners(3), std::vector<int>{});
+        QCOMPARE(map.partners(4), std::vector<int>{5});
+        QVERIFY(map.countsText().contains(QStringLiteral("groups of 2: 48")));
+        const TopologyScene s = TopologyScene::build(d);
+        QCOMPARE(s.ofKind(BoxKind::ScalarCache).size(), std::size_t(1));
+        QCOMPARE(d.device.name, QStringLiteral("AMD Instinct MI210"));
+    }
+};
+
+TS_GUI_TEST(TestTopologyScene)
+#include "test_topology_scene.moc"

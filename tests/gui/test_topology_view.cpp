@@ -1,0 +1,154 @@
+// The diagram on screen (selection, keyboard, fold, zoom, export), the detail panel with its
+// evidence buttons, the CU map's clicks, and the topology sheet: the PDF exists and its text
+// names the GPU, the caches and their sizes, from the library and from the headless app.
+#include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "cu_map_view.hpp"
+#include "element_detail_panel.hpp"
+#include "gui_test.hpp"
+#include "topology_fixtures.hpp"
+#include "topology_panel.hpp"
+#include "topology_sheet.hpp"
+#include "topology_view.hpp"
+
+using namespace ts::gui;
+
+namespace {
+
+QString pdfText(const QString& path) {
+    QProcess p;
+    p.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), path, QStringLiteral("-")});
+    if (!p.waitForFinished(30000)) return {};
+    return QString::fromUtf8(p.readAllStandardOutput());
+}
+
+void checkSheetText(const QString& text) {
+    for (const char* s : {"H100", "L1", "Texture", "Read Only", "Constant L1", "L2", "Main Memory", "240 KiB",
+                          "50 MiB", "Shared Memory"})
+        QVERIFY2(text.contains(QLatin1String(s)), s);
+}
+
+}  // namespace
+
+class TestTopologyView : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { h100_ = test::simulatedData("h100"); }
+
+    void panelSelectsAndShowsEvidence() {
+        TopologyPanel panel;
+        panel.resize(1200, 700);
+        panel.show();
+        panel.setData(h100_);
+        TopologyView* view = panel.view();
+        const int l1 = view->scene().findElement(QStringLiteral("l1"));
+        QVERIFY(l1 >= 0);
+        const QRectF r = view->scene().boxes()[static_cast<std::size_t>(l1)].rect;
+        QWidget* canvas = view->widget();
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, (r.center() * view->zoom()).toPoint());
+        QCOMPARE(view->selected(), l1);
+        ElementDetailPanel* details = panel.details();
+        QVERIFY(details->title().contains(QStringLiteral("Texture")));
+        QVERIFY(details->rowCount() > 10);  // every attribute of L1, Texture and Read Only
+        auto* button = details->findChild<QPushButton*>(QStringLiteral("evidence:l1.size"));
+        QVERIFY(button);
+        QSignalSpy evidence(&panel, &TopologyPanel::evidenceRequested);
+        button->click();
+        QCOMPARE(evidence.count(), 1);
+        QCOMPARE(evidence.at(0).at(0).toString(), QStringLiteral("l1.size"));
+        // The source, method and confidence columns are filled.
+        bool sawBenchmark = false;
+        for (int row = 0; row < details->rowCount(); ++row)
+            if (auto* item = details->table()->item(row, 2); item && item->text() == QLatin1String("benchmark")) sawBenchmark = true;
+        QVERIFY(sawBenchmark);
+    }
+
+    void keyboardFoldZoomExport() {
+        TopologyView view;
+        view.resize(900, 600);
+        view.show();
+        view.setData(h100_);
+        view.setFocus();
+        QTest::keyClick(&view, Qt::Key_Right);
+        QCOMPARE(view.selected(), view.scene().selectable().front());
+        QTest::keyClick(&view, Qt::Key_Left);
+        QCOMPARE(view.selected(), view.scene().selectable().back());
+        const int fold = view.scene().ofKind(BoxKind::Fold).front();
+        view.select(fold);
+        QTest::keyClick(&view, Qt::Key_Return);
+        QVERIFY(view.expanded());
+        QCOMPARE(view.scene().ofKind(BoxKind::Unit).size(), std::size_t(132));
+        const double fitted = view.zoom();
+        QTest::keyClick(&view, Qt::Key_Plus);
+        QVERIFY(view.zoom() > fitted);
+        QTest::keyClick(&view, Qt::Key_0);
+        QCOMPARE(view.zoom(), fitted);
+        QTemporaryDir dir;
+        for (const char* name : {"d.png", "d.svg", "d.pdf"}) {
+            QString error;
+            QVERIFY2(view.exportTo(dir.filePath(QLatin1String(name)), &error), qPrintable(error));
+            QVERIFY(QFileInfo(dir.filePath(QLatin1String(name))).size() > 1000);
+        }
+    }
+
+    void cuMapClickHighlightsPartners() {
+        CuMapView map;
+        map.resize(800, 500);
+        map.show();
+        map.setData(test::simulatedData("mi210", {"scalar", "sharing"}));
+        QVERIFY(!map.map().empty());
+        QSignalSpy spy(&map, &CuMapView::selectionChanged);
+        QTest::mouseClick(&map, Qt::LeftButton, {}, QPoint(8 + 20, 8 + 20));  // the first cell: CU 0
+        QCOMPARE(map.selected(), 0);
+        QVERIFY2(map.selectionText().contains(QStringLiteral("CU 1")), qPrintable(map.selectionText()));
+        QTest::keyClick(&map, Qt::Key_Right);
+        QCOMPARE(map.selected(), 1);
+        map.setData({});
+        QVERIFY(map.map().empty());
+    }
+
+    void sheetNamesGpuCachesAndSizes() {
+        if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()) QSKIP("pdftotext (poppler-utils) missing");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("h100.pdf"));
+        QString error;
+        QVERIFY2(TopologySheet::write(path, h100_, {}, &error), qPrintable(error));
+        checkSheetText(pdfText(path));
+        const QString mi210 = dir.filePath(QStringLiteral("mi210.pdf"));
+        QVERIFY(TopologySheet::write(mi210, test::mi210Mt4gData(), {}, &error));
+        const QString text = pdfText(mi210);
+        QVERIFY(text.contains(QStringLiteral("MI210")));
+        QVERIFY(text.contains(QStringLiteral("sL1d")));
+        QVERIFY(text.contains(QStringLiteral("groups of 2: 48")));
+    }
+
+    void headlessExport() {
+        if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()) QSKIP("pdftotext (poppler-utils) missing");
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(QStringLiteral("sheet.pdf"));
+        QProcess app;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        app.setProcessEnvironment(env);
+        app.start(QStringLiteral(TOPOSCOPE_APP), {QStringLiteral("--backend"), QStringLiteral("sim"), QStringLiteral("--profile"),
+                                                  QStringLiteral("h100"), QStringLiteral("--run"), QStringLiteral("--no-settings"),
+                                                  QStringLiteral("--export-pdf"), pdf});
+        QVERIFY(app.waitForFinished(120000));
+        QCOMPARE(app.exitCode(), 0);
+        const QString text = pdfText(pdf);
+        checkSheetText(text);
+        QVERIFY(text.contains(QStringLiteral("Evidence: l1.size")));  // the sections with their plots
+    }
+
+private:
+    TopologyData h100_;
+};
+
+TS_GUI_TEST(TestTopologyView)
+#include "test_topology_view.moc"

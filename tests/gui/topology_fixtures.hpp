@@ -1,0 +1,33 @@
+#pragma once
+// Topologies for the diagram tests: a simulator run of a shipped profile, or MT4G's MI210 report.
+#include <set>
+#include <string>
+
+#include "bench/discovery.hpp"
+#include "common/backend_factory.hpp"
+#include "io/mt4g_json_read.hpp"
+#include "topology_convert.hpp"
+
+namespace ts::gui::test {
+
+inline Topology simulate(const std::string& profile, const std::set<std::string>& groups = {}) {
+    std::vector<std::string> notes;
+    std::unique_ptr<Backend> backend = app::makeBackend({"sim", 0, profile}, notes);
+    Observer observer;
+    CancelToken cancel;
+    Topology topology;
+    DiscoveryOptions options;
+    options.groups = groups;
+    runDiscovery(*backend, options, observer, cancel, topology);
+    return topology;
+}
+
+inline TopologyData simulatedData(const std::string& profile, const std::set<std::string>& groups = {}) {
+    return toTopologyData(simulate(profile, groups));
+}
+
+inline TopologyData mi210Mt4gData() {
+    return toTopologyData(readMt4gJsonFile(TOPOSCOPE_TEST_DATA "/mt4g/AMD Instinct MI210.json"));
+}
+
+}  // namespace ts::gui::test
