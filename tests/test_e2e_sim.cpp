@@ -161,3 +161,18 @@ TEST_P(RandomProfileSuite, AmdTruthIsRediscovered) {
 }
 
 INSTANTIATE_TEST_SUITE_P(E2eSim, RandomProfileSuite, ::testing::Values(11u, 23u, 37u, 41u));
+
+TEST(E2eSim, ElementSelectionMeasuresOnlyThoseCaches) {
+    DiscoveryOptions options;
+    options.groups = {"constant", "l1"};
+    options.elements = {Element::ConstantL15};
+    SimBackend backend(loadProfile("h100"));
+    Observer silent;
+    CancelToken cancel;
+    Topology t;
+    runDiscovery(backend, options, silent, cancel, t);
+    EXPECT_NE(t.find(Element::ConstantL15, "size"), nullptr);
+    EXPECT_NE(t.find(Element::ConstantL1, "size"), nullptr) << "the cache in front is measured as a prerequisite";
+    EXPECT_EQ(t.find(Element::ConstantL1, "latency"), nullptr) << "but not in full";
+    EXPECT_EQ(t.find(Element::L1, "size"), nullptr);
+}

@@ -2,6 +2,7 @@
 // damaged file keeps every whole record.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -87,12 +88,14 @@ TEST(SessionRecord, EveryTruncationKeepsTheWholeRecords) {
     ASSERT_EQ(full.damage, "");
     const Session whole = sessionFromBytes(bytes, "full");
 
-    // Cut at every record boundary and inside every record.
+    // Cut at the boundaries and inside the header and payload of about 100 records spread over the file.
     std::vector<std::size_t> cuts;
     std::size_t at = kSessionMagicSize;
-    for (const auto& r : full.records) {
-        cuts.insert(cuts.end(), {at, at + 3, at + 8 + r.size() / 2});
-        at += 8 + r.size();
+    const std::size_t step = std::max<std::size_t>(1, full.records.size() / 100);
+    for (std::size_t i = 0; i < full.records.size(); ++i) {
+        if (i % step == 0 || i + 1 == full.records.size())
+            cuts.insert(cuts.end(), {at, at + 3, at + 8 + full.records[i].size() / 2});
+        at += 8 + full.records[i].size();
     }
     for (std::size_t cut : cuts) {
         const std::string torn = bytes.substr(0, cut);
@@ -121,7 +124,8 @@ TEST(SessionRecord, DamageInTheMiddleKeepsWhatCameBefore) {
     const Session s = sessionFromBytes(bytes, "damaged.tss");
     EXPECT_NE(s.damage, "");
     EXPECT_FALSE(s.finished.empty());
-    EXPECT_NE(s.topology.warnings.back().find("damaged"), std::string::npos);
+    EXPECT_TRUE(std::any_of(s.topology.warnings.begin(), s.topology.warnings.end(),
+                            [](const std::string& w) { return w.find("session file damaged") != std::string::npos; }));
 }
 
 TEST(SessionRecord, NotASessionIsAnInputErrorNamingTheFile) {

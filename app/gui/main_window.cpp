@@ -287,7 +287,8 @@ void MainWindow::startRun() {
     stepLabel_->setText(tr("Starting…"));
     etaLabel_->clear();
     const QStringList all = runPanel_->benchmarks()->allGroups();
-    controller_->start(*device, groups.size() == all.size() ? QStringList{} : groups, options_.simDelayUs);
+    controller_->start(*device, groups.size() == all.size() ? QStringList{} : groups, options_.simDelayUs,
+                       runPanel_->benchmarks()->selectedElements());
     log(tr("run on %1: %2").arg(device->label, groups.join(QStringLiteral(", "))));
 }
 

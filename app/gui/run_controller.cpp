@@ -24,10 +24,11 @@ void RunController::requestDevices() {
         worker_, [w = worker_] { w->listDevices(); }, Qt::QueuedConnection);
 }
 
-bool RunController::start(const DeviceChoice& device, const QStringList& groups, int simDelayUs) {
+bool RunController::start(const DeviceChoice& device, const QStringList& groups, int simDelayUs,
+                          const QStringList& elements) {
     if (busy_) return false;
     cancel_ = std::make_shared<CancelToken>();
-    RunRequest request{device, groups, cancel_, simDelayUs};
+    RunRequest request{device, groups, cancel_, simDelayUs, elements};
     setBusy(true);
     QMetaObject::invokeMethod(
         worker_, [w = worker_, request] { w->run(request); }, Qt::QueuedConnection);

@@ -20,7 +20,9 @@ public:
     bool busy() const { return busy_; }
 
     void requestDevices();
-    bool start(const DeviceChoice& device, const QStringList& groups, int simDelayUs = 0);  // false while busy
+    // False while busy. `elements`: display names of the caches to measure, empty for all.
+    bool start(const DeviceChoice& device, const QStringList& groups, int simDelayUs = 0,
+               const QStringList& elements = {});
     bool openRecording(const QString& path);
     void saveReport(const QString& path);
     void cancel();

@@ -35,6 +35,8 @@ void RunWorker::run(const RunRequest& request) {
             backend = std::make_unique<PacedBackend>(std::move(backend), std::chrono::microseconds(request.simDelayUs));
         DiscoveryOptions options;
         for (const auto& g : request.groups) options.groups.insert(g.toStdString());
+        for (const auto& e : request.elements)
+            if (const auto element = elementFromDisplayName(e.toStdString())) options.elements.insert(*element);
         Q_EMIT runStarted(request.device.label);
         runDiscovery(*backend, options, observer, *request.cancel, topology);
         outcome.ok = true;

@@ -17,6 +17,7 @@ struct RunRequest {
     QStringList groups;                   // empty: every group
     std::shared_ptr<CancelToken> cancel;  // set from the GUI thread while the run goes on
     int simDelayUs = 0;                   // simulator only: wait this long before each device call
+    QStringList elements;                 // display names of the caches to measure; empty: all
 };
 
 struct RunOutcome {

@@ -25,7 +25,7 @@ void BenchmarkTreeModel::setCatalog(const QVector<BenchmarkGroupInfo>& groups, c
             element->setCheckable(true);
             element->setEditable(false);
             element->setCheckState(state);
-            element->setToolTip(tr("Runs with the whole \"%1\" group").arg(g.title));
+            element->setToolTip(tr("Uncheck to leave this cache out of the \"%1\" group").arg(g.title));
             group->appendRow(element);
         }
         appendRow(group);
@@ -41,6 +41,20 @@ QStringList BenchmarkTreeModel::selectedGroups() const {
         if (g->checkState() != Qt::Unchecked) out << g->data(GroupIdRole).toString();
     }
     return out;
+}
+
+QStringList BenchmarkTreeModel::selectedElements() const {
+    QStringList out;
+    bool restricted = false;
+    for (int r = 0; r < rowCount(); ++r) {
+        const QStandardItem* g = item(r);
+        if (g->checkState() == Qt::Unchecked) continue;
+        for (int c = 0; c < g->rowCount(); ++c) {
+            if (g->child(c)->checkState() == Qt::Checked) out << g->child(c)->text();
+            else restricted = true;
+        }
+    }
+    return restricted ? out : QStringList{};
 }
 
 QStringList BenchmarkTreeModel::allGroups() const {

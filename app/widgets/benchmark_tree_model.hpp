@@ -25,6 +25,9 @@ public:
     // Rebuilds the tree; groups in `checked` start checked (every group when it is empty).
     void setCatalog(const QVector<BenchmarkGroupInfo>& groups, const QStringList& checked = {});
     QStringList selectedGroups() const;
+    // Display names of the checked element rows of the checked groups; empty when every element
+    // of every checked group is checked (no restriction).
+    QStringList selectedElements() const;
     QStringList allGroups() const;
     void setCheckedGroups(const QStringList& groups);
     void setAllChecked(bool checked);

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "analysis/analysis.hpp"
+#include "bench/attributes.hpp"
 #include "bench/cache_benchmarks.hpp"
 #include "bench/cache_common.hpp"
 #include "bench/hit_reference.hpp"
@@ -53,16 +54,7 @@ void measureLatency(RunContext& ctx, const CacheTarget& target) {
     const auto samples = timedChase(ctx, target, runner, hitArrayBytes(ctx, target, cacheBytes, stride), stride, 2);
     runner.finish();
 
-    Attribute a;
-    a.name = "latency";
-    a.unit = "cycles";
-    a.stats = latencyStats(samples);
-    a.value = a.stats->p50;  // the median: one delayed load must not move it
-    a.method = "p-chase";
-    a.confidence = samples.empty() ? 0 : 1;
-    a.evidence = runner.sorted().id;
-    a.reason = "timer overhead included, not subtracted";
-    ctx.report(target.element, a);
+    ctx.report(target.element, latencyAttribute("latency", samples, runner.sorted().id));
 }
 
 // Mean latency of a chase twice the size (every load misses here, hits the next level) minus the hit latency.

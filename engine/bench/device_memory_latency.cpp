@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "analysis/analysis.hpp"
+#include "bench/attributes.hpp"
 #include "bench/cache_benchmarks.hpp"
 #include "bench/device_benchmarks.hpp"
 #include "bench/sweep_runner.hpp"
@@ -9,19 +10,6 @@ namespace ts {
 namespace {
 
 constexpr std::uint32_t kSamples = 2048;
-
-Attribute latencyAttribute(const std::string& name, const std::vector<std::uint32_t>& samples,
-                           const std::string& evidence, const std::string& reason) {
-    Attribute a;
-    a.name = name;
-    a.unit = "cycles";
-    a.stats = latencyStats(samples);
-    a.value = a.stats->p50;  // the median: one delayed load must not move it
-    a.method = "p-chase, cold";
-    a.evidence = evidence;
-    a.reason = reason;
-    return a;
-}
 
 }  // namespace
 
@@ -48,7 +36,7 @@ void measureDeviceMemoryLatency(RunContext& ctx) {
     r.arrayBytes = std::uint64_t{lineStride} * kSamples;
     const auto inPage = runner.run({r}, false, {SeriesRow{static_cast<double>(lineStride), 0, "tlb-warm", 0, {}}}).front();
     ctx.report(Element::DeviceMemory,
-               latencyAttribute("latency", inPage, runner.sorted().id,
+               latencyAttribute("latency", inPage, runner.sorted().id, "p-chase, cold",
                                 "cold chase, stride " + std::to_string(lineStride) +
                                     " B: TLB hits except on the first load of each page; overhead not subtracted"));
 
@@ -60,7 +48,7 @@ void measureDeviceMemoryLatency(RunContext& ctx) {
         const auto crossing =
             runner.run({r}, false, {SeriesRow{static_cast<double>(pageStride), 0, "tlb-miss", 0, {}}}).front();
         ctx.report(Element::DeviceMemory,
-                   latencyAttribute("latencyTlbMiss", crossing, runner.sorted().id,
+                   latencyAttribute("latencyTlbMiss", crossing, runner.sorted().id, "p-chase, cold",
                                     "cold chase, stride 2 MiB + " + std::to_string(lineStride) +
                                         " B: every load on a new page (TLB miss); overhead not subtracted"));
     }

@@ -42,7 +42,7 @@ public:
         for (const char* group : {"l1", "texture", "readonly", "constant", "scalar", "l2"})
             if (wants(options_, group))
                 for (const auto& t : targets_)
-                    if (t.group == group) addCacheItems(t, true);
+                    if (t.group == group && selected(t.element)) addCacheItems(t, true);
         if (wants(options_, "l2"))
             if (const CacheTarget* l2 = findTarget(targets_, Element::L2))
                 items_.push_back({"L2 Segments", [t = *l2](RunContext& c) { measureL2Segments(c, t); }});
@@ -67,14 +67,18 @@ private:
 
     void addSharingItems(Vendor vendor) {
         for (const auto& t : targets_)
-            if (!t.above && t.space != Space::GlobalL2 && t.space != Space::VectorL2) addCacheItems(t, false);
+            if (!t.above && t.space != Space::GlobalL2 && t.space != Space::VectorL2 && selected(t.element))
+                addCacheItems(t, false);
         for (const auto& t : targets_)
-            if (t.unitPrivate) addOnce(t.title + " Amount", [t](RunContext& c) { measureAmount(c, t); });
+            if (t.unitPrivate && selected(t.element))
+                addOnce(t.title + " Amount", [t](RunContext& c) { measureAmount(c, t); });
         addOnce("Physical Sharing", [targets = targets_](RunContext& c) { measurePhysicalSharing(c, targets); });
         if (vendor == Vendor::Amd)
             if (const CacheTarget* s = findTarget(targets_, Element::SL1D))
                 addOnce("Scalar L1 CU Sharing", [t = *s](RunContext& c) { measureCuSharing(c, t); });
     }
+
+    bool selected(Element e) const { return options_.elements.empty() || options_.elements.count(e) > 0; }
 
     void addOnce(const std::string& name, std::function<void(RunContext&)> run) {
         if (std::none_of(items_.begin(), items_.end(), [&](const PlanItem& i) { return i.name == name; }))

@@ -17,6 +17,9 @@ bool parseGroups(const std::string& csv, std::set<std::string>& groups, std::str
 
 struct DiscoveryOptions {
     std::set<std::string> groups;  // empty: every group
+    // Caches to measure within the selected groups; empty: all of them. A cache another one
+    // depends on (the cache in front of it) is measured as well.
+    std::set<Element> elements;
 };
 
 // Runs the benchmark plan for the selected groups in dependency order. Benchmarks that

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "analysis/analysis.hpp"
+#include "bench/attributes.hpp"
 #include "bench/cache_benchmarks.hpp"
 #include "bench/cache_common.hpp"
 #include "bench/sweep_runner.hpp"
@@ -54,15 +55,7 @@ void measureFetchGranularity(RunContext& ctx, const CacheTarget& target) {
     runner.finish();
 
     const Decision d = decideFetchGranularity(runner.sorted(), reference);
-    Attribute a;
-    a.name = "fetchGranularity";
-    a.unit = "bytes";
-    a.value = d.value;
-    a.method = d.method.empty() ? "p-chase" : d.method;
-    a.confidence = d.decided ? d.confidence : 0;
-    a.reason = d.reason;
-    a.evidence = runner.sorted().id;
-    a.lowerBound = d.lowerBound;
+    Attribute a = attributeFrom(d, "fetchGranularity", runner.sorted().id);
     // Only behind another cache is "at most the smallest stride" usable as a stride: it still
     // touches a new sector of that cache on every load. A first level must decide.
     if (target.above && (d.upperBound || (d.decided && d.value <= firstStride))) {

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "analysis/analysis.hpp"
+#include "bench/attributes.hpp"
 #include "bench/cache_benchmarks.hpp"
 #include "bench/cache_common.hpp"
 #include "bench/hit_reference.hpp"
@@ -121,16 +122,8 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
     ctx.report(target.element, segments);
 
     for (const auto& [name, loads] : {std::pair{"nearLatency", &nearLoads}, std::pair{"farLatency", &farLoads}}) {
-        if (loads->empty()) continue;
-        Attribute a;
-        a.name = name;
-        a.unit = "cycles";
-        a.stats = latencyStats(*loads);
-        a.value = a.stats->p50;  // the median: one delayed load must not move it
-        a.method = "p-chase, data filled by another unit";
-        a.evidence = id;
-        a.reason = "timer overhead included, not subtracted";
-        ctx.report(target.element, a);
+        if (!loads->empty())
+            ctx.report(target.element, latencyAttribute(name, *loads, id, "p-chase, data filled by another unit"));
     }
 }
 

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "analysis/analysis.hpp"
+#include "bench/attributes.hpp"
 #include "bench/cache_benchmarks.hpp"
 #include "bench/cache_common.hpp"
 #include "bench/sweep_runner.hpp"
@@ -52,15 +53,7 @@ void measureLineSize(RunContext& ctx, const CacheTarget& target) {
     runner.finish();
 
     const Decision d = decideLineSize(runner.sorted(), size->value, fg->value);
-    Attribute a;
-    a.name = "lineSize";
-    a.unit = "bytes";
-    a.value = d.value;
-    a.method = d.method.empty() ? "p-chase" : d.method;
-    a.confidence = d.decided ? d.confidence : 0;
-    a.reason = d.reason;
-    a.evidence = runner.sorted().id;
-    ctx.report(target.element, a);
+    ctx.report(target.element, attributeFrom(d, "lineSize", runner.sorted().id));
 }
 
 }  // namespace ts

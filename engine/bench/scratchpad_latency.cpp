@@ -1,4 +1,5 @@
 #include "analysis/analysis.hpp"
+#include "bench/attributes.hpp"
 #include "bench/device_benchmarks.hpp"
 #include "bench/sweep_runner.hpp"
 
@@ -20,15 +21,7 @@ void measureScratchpadLatency(RunContext& ctx) {
     const auto samples = runner.run({r}, false).front();
     runner.finish();
 
-    Attribute a;
-    a.name = "latency";
-    a.unit = "cycles";
-    a.stats = latencyStats(samples);
-    a.value = a.stats->p50;  // the median: one delayed load must not move it
-    a.method = "p-chase";
-    a.evidence = runner.sorted().id;
-    a.reason = "timer overhead included, not subtracted";
-    ctx.report(element, a);
+    ctx.report(element, latencyAttribute("latency", samples, runner.sorted().id));
 }
 
 }  // namespace ts

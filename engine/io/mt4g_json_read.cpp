@@ -1,6 +1,8 @@
 #include "io/mt4g_json_read.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <filesystem>
 #include <optional>
 
@@ -62,9 +64,13 @@ private:
     std::string origin_;
 };
 
+// Saturates instead of overflowing: a cast of an out-of-range double is undefined behaviour.
 template <typename T>
 T clampTo(std::optional<double> v) {
-    return v ? static_cast<T>(*v) : T{};
+    if (!v || std::isnan(*v)) return T{};
+    if (*v <= static_cast<double>(std::numeric_limits<T>::lowest())) return std::numeric_limits<T>::lowest();
+    if (*v >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
+    return static_cast<T>(*v);
 }
 
 void readDevice(const json& j, const Fields& f, DeviceInfo& d) {

@@ -1,5 +1,10 @@
 #include "io/report_json.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
 #include "io/input_error.hpp"
 #include "io/json_file.hpp"
 
@@ -85,6 +90,33 @@ json seriesToJson(const Series& s) {
             {"rows", std::move(rows)}};
 }
 
+template <typename T>
+struct IsVector : std::false_type {};
+template <typename U>
+struct IsVector<std::vector<U>> : std::true_type {};
+
+// nlohmann's get<int>() of 1e12, or of -1 into an unsigned, is an out-of-range cast (undefined
+// behaviour): a number bound for an integer must be whole and fit.
+template <typename T>
+bool fits(const json& v) {
+    if constexpr (IsVector<T>::value) {
+        if (!v.is_array()) return true;  // a type error, reported by get()
+        return std::all_of(v.begin(), v.end(), [](const json& e) { return fits<typename T::value_type>(e); });
+    } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+        using L = std::numeric_limits<T>;
+        if (v.is_number_unsigned()) return v.get<std::uint64_t>() <= static_cast<std::uint64_t>(L::max());
+        if (v.is_number_integer())
+            return v.get<std::int64_t>() >= static_cast<std::int64_t>(L::lowest()) &&
+                   (v.get<std::int64_t>() < 0 || static_cast<std::uint64_t>(v.get<std::int64_t>()) <= L::max());
+        if (v.is_number_float()) {
+            const double d = v.get<double>();
+            return std::isfinite(d) && d == std::floor(d) && d >= static_cast<double>(L::lowest()) &&
+                   d < static_cast<double>(L::max()) + 1.0;
+        }
+    }
+    return true;
+}
+
 // Typed access that turns every type or range problem into an InputError naming the place.
 class Reader {
 public:
@@ -95,6 +127,7 @@ public:
         if (!object.is_object()) fail(where, "expected an object");
         auto it = object.find(key);
         if (it == object.end() || it->is_null()) return fallback;
+        if (!fits<T>(*it)) fail(where + "." + key, "number out of range for the field");
         try {
             return it->get<T>();
         } catch (const json::exception&) {

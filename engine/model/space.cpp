@@ -65,6 +65,12 @@ std::optional<Element> elementFromString(std::string_view s) {
     return std::nullopt;
 }
 
+std::optional<Element> elementFromDisplayName(std::string_view s) {
+    for (const auto& names : kElements)
+        if (names.display == s) return names.element;
+    return std::nullopt;
+}
+
 std::string_view toString(Vendor v) { return v == Vendor::Nvidia ? "NVIDIA" : "AMD"; }
 
 }  // namespace ts

@@ -32,6 +32,7 @@ std::optional<Space> spaceFromString(std::string_view s);
 std::string_view toString(Element e);       // stable id: "l1", "l2", "texture", "readonly", "constant_l1", ...
 std::string_view displayName(Element e);    // "L1", "Constant L1.5", "sL1d", ...
 std::optional<Element> elementFromString(std::string_view s);
+std::optional<Element> elementFromDisplayName(std::string_view s);
 std::string_view toString(Vendor v);        // "NVIDIA", "AMD"
 
 }  // namespace ts

@@ -1,0 +1,21 @@
+#pragma once
+// Turning decisions and samples into reported attributes, the same way everywhere.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "analysis/analysis.hpp"
+#include "model/attribute.hpp"
+
+namespace ts {
+
+// A size-like attribute (bytes) from an analysis decision; undecided means confidence 0.
+Attribute attributeFrom(const Decision& d, const std::string& name, const std::string& evidence);
+
+// A latency attribute: the median as value (one delayed load cannot move it), every
+// statistic in `stats`, the timer overhead included and said so.
+Attribute latencyAttribute(const std::string& name, const std::vector<std::uint32_t>& samples,
+                           const std::string& evidence, const std::string& method = "p-chase",
+                           const std::string& reason = "timer overhead included, not subtracted");
+
+}  // namespace ts
