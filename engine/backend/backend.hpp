@@ -48,7 +48,8 @@ struct ChaseResult {
     int secondRanOnUnit = -1;
 };
 
-enum class BandwidthTarget { L2, DeviceMemory };
+// L3: a working set that the L3 (AMD Infinity Cache) holds and the L2 does not.
+enum class BandwidthTarget { L2, L3, DeviceMemory };
 enum class BandwidthOp { Read, Write, Copy };
 
 struct BandwidthRequest {

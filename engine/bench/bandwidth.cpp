@@ -54,6 +54,8 @@ void measureBandwidth(RunContext& ctx) {
     std::uint64_t l2Bytes = dev.l2SizeBytes / 4;
     if (const Attribute* knee = decided(ctx, Element::L2, "size")) l2Bytes = static_cast<std::uint64_t>(knee->value / 2);
     l2Bytes = l2Bytes / 4096 * 4096;
+    std::uint64_t l3Bytes = 0;  // only where an L3 was measured: half of it
+    if (const Attribute* l3 = decided(ctx, Element::L3, "size")) l3Bytes = static_cast<std::uint64_t>(l3->value / 2) / 4096 * 4096;
 
     struct Job { BandwidthTarget target; BandwidthOp op; Element element; const char* name; const char* title; };
     const Job jobs[] = {
@@ -62,9 +64,14 @@ void measureBandwidth(RunContext& ctx) {
         {BandwidthTarget::DeviceMemory, BandwidthOp::Copy, Element::DeviceMemory, "copyBandwidth", "Main Memory Copy Bandwidth"},
         {BandwidthTarget::L2, BandwidthOp::Read, Element::L2, "readBandwidth", "L2 Read Bandwidth"},
         {BandwidthTarget::L2, BandwidthOp::Write, Element::L2, "writeBandwidth", "L2 Write Bandwidth"},
+        {BandwidthTarget::L3, BandwidthOp::Read, Element::L3, "readBandwidth", "L3 Read Bandwidth"},
+        {BandwidthTarget::L3, BandwidthOp::Write, Element::L3, "writeBandwidth", "L3 Write Bandwidth"},
     };
     for (const Job& job : jobs) {
-        const std::uint64_t bytes = job.target == BandwidthTarget::L2 ? l2Bytes : dramBytes;
+        const std::uint64_t bytes = job.target == BandwidthTarget::L2   ? l2Bytes
+                                    : job.target == BandwidthTarget::L3 ? l3Bytes
+                                                                        : dramBytes;
+        if (job.target == BandwidthTarget::L3 && bytes == 0) continue;  // no L3 measured: nothing to ask
         if (bytes == 0) {
             ctx.warn(std::string(job.title) + ": no working-set size (L2 size unknown)");
             continue;

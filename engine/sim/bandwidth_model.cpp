@@ -42,8 +42,28 @@ const SimCache* bandwidthL2(const SimProfile& profile) {
     return nullptr;
 }
 
+// The cache level behind the L2 (an L3), or null.
+const SimCache* bandwidthL3(const SimProfile& profile) {
+    const Space loads = profile.vendor == Vendor::Amd ? Space::Vector : Space::Global;
+    bool afterL2 = false;
+    for (const SimCache& c : profile.caches) {
+        if (c.isUnitPrivate() || !c.servesSpace(loads)) continue;
+        if (afterL2) return &c;
+        afterL2 = true;
+    }
+    return nullptr;
+}
+
 BandwidthResult modelBandwidth(const SimProfile& p, const BandwidthRequest& request, std::uint64_t seed) {
     double read = p.dram.readGibs, write = p.dram.writeGibs;
+    if (request.target == BandwidthTarget::L3) {
+        const SimCache* l3 = bandwidthL3(p);
+        // Without an L3, or beyond it, the working set streams from DRAM.
+        if (l3 && request.bytes <= totalBytes(p, *l3)) {
+            read = l3->readGibs > 0 ? l3->readGibs : kL2FallbackFactor * p.dram.readGibs;
+            write = l3->writeGibs > 0 ? l3->writeGibs : kL2FallbackFactor * p.dram.writeGibs;
+        }
+    }
     if (request.target == BandwidthTarget::L2) {
         const SimCache* l2 = bandwidthL2(p);
         // A working set the L2 cannot hold streams from DRAM, whatever the caller meant.
