@@ -12,9 +12,11 @@ app="$build/bin/toposcope"
 command -v xvfb-run >/dev/null || { echo "xvfb-run missing (apt-get install xvfb xauth)" >&2; exit 1; }
 mkdir -p "$out"
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
-shoot() {  # DIR PALETTE [PROFILE]
-    xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --backend sim --profile "${3:-h100}" --run --no-settings \
-        --palette "$2" --screenshot "$1" --quit-after-run 2>&1 | grep -v -e propagateSizeHints -e XDG_RUNTIME_DIR || true
+shoot() {  # DIR PALETTE [PROFILE [ARGS...]]
+    local dir=$1 palette=$2 profile=${3:-h100}
+    shift $(( $# < 3 ? $# : 3 ))
+    xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --backend sim --profile "$profile" --run --no-settings \
+        --palette "$palette" --screenshot "$dir" --quit-after-run "$@" 2>&1 | grep -v -e propagateSizeHints -e XDG_RUNTIME_DIR || true
 }
 shoot "$out" light
 dark=$(mktemp -d)
@@ -22,7 +24,7 @@ shoot "$dark" dark
 cp "$dark/main-window.png" "$out/main-window-dark.png"
 rm -rf "$dark"
 amd=$(mktemp -d)  # the sL1d CU-sharing map and the diagram of an AMD GPU (XCDs, sL1d)
-shoot "$amd" light mi300x
+shoot "$amd" light mi300x --only l1,l2,scalar,sharing,shared  # its L3 and memory sweeps take a minute
 cp "$amd/cu-map.png" "$out/cu-map-mi300x.png"
 cp "$amd/topology.png" "$out/topology-mi300x.png"
 shoot "$amd" light mi210

@@ -11,6 +11,7 @@
 #include "io/input_error.hpp"
 #include "io/json_file.hpp"
 #include "io/mt4g_json.hpp"
+#include "io/mt4g_json_read.hpp"
 #include "io/mt4g_raw.hpp"
 #include "io/report_json.hpp"
 #include "io/session_read.hpp"
@@ -105,7 +106,21 @@ std::unique_ptr<ts::SessionRecorder> openRecorder(const SessionChoice& session, 
     }
 }
 
-int runReport(const std::string& sessionPath, const Outputs& outputs, bool quiet) {
+// An MT4G JSON report (with its raw folder beside it, where there is one) in every output layout.
+int runImport(const std::string& mt4gReport, const Outputs& outputs, bool quiet) {
+    std::vector<std::string> warnings;
+    const ts::Topology topology = ts::readMt4gJsonFile(mt4gReport, &warnings);
+    for (const auto& w : warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+    printSummaryUnlessStdout(topology, outputs, quiet);
+    return writeOutputs(topology, outputs) ? 0 : kExitRunFailed;
+}
+
+int runReport(const std::string& sessionPath, const std::string& mt4gReport, const Outputs& outputs, bool quiet) {
+    if (sessionPath.empty() == mt4gReport.empty()) {
+        std::fprintf(stderr, "error: report: give exactly one of --session and --mt4g-report\n");
+        return kExitBadInput;
+    }
+    if (!mt4gReport.empty()) return runImport(mt4gReport, outputs, quiet);
     const ts::Session session = ts::readSession(sessionPath);
     if (!session.damage.empty())
         std::fprintf(stderr, "warning: %s: %s (kept every record before it)\n", sessionPath.c_str(), session.damage.c_str());
@@ -194,10 +209,12 @@ int main(int argc, char** argv) {
     analyze->add_option("--json", analyzeOutputs.json, "write TopoScope's report to FILE, - for stdout");
     analyze->add_option("--mt4g-json", analyzeOutputs.mt4gJson, "write MT4G's JSON layout to FILE, - for stdout");
     analyze->add_flag("--quiet", quiet, "no summary output");
-    auto* report = app.add_subcommand("report", "regenerate reports from a recorded session");
+    auto* report = app.add_subcommand("report", "regenerate reports from a recorded session (or an MT4G report)");
     std::string sessionIn;
     Outputs reportOutputs;
-    report->add_option("--session", sessionIn, "session file written by a run")->required();
+    std::string mt4gReportIn;
+    report->add_option("--session", sessionIn, "session file written by a run");
+    report->add_option("--mt4g-report", mt4gReportIn, "an MT4G JSON report instead (its raw folder beside it: the evidence)");
     report->add_option("--json", reportOutputs.json, "write TopoScope's report to FILE, - for stdout");
     report->add_option("--mt4g-json", reportOutputs.mt4gJson, "write MT4G's JSON layout to FILE, - for stdout");
     report->add_option("--raw", reportOutputs.rawDir, "write every series in MT4G's raw text layout into DIR");
@@ -221,7 +238,7 @@ int main(int argc, char** argv) {
     try {
         if (profiles->parsed()) return listProfiles();
         if (analyze->parsed()) return runAnalyze(rawIn, analyzeOutputs, quiet);
-        if (report->parsed()) return runReport(sessionIn, reportOutputs, quiet);
+        if (report->parsed()) return runReport(sessionIn, mt4gReportIn, reportOutputs, quiet);
         return runDiscover(choice, only, outputs, session, quiet);
     } catch (const ts::InputError& e) {
         std::fprintf(stderr, "error: %s\n", e.what());

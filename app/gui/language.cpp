@@ -43,7 +43,7 @@ QString languageArgument(const QStringList& arguments) {
     for (qsizetype i = 1; i < arguments.size(); ++i) {
         const QString& a = arguments[i];
         if (a == QLatin1String("--")) break;
-        for (const QLatin1String name : {QLatin1String("--lang"), QLatin1String("-lang")}) {
+        for (const QString& name : {QStringLiteral("--lang"), QStringLiteral("-lang")}) {
             if (a == name && i + 1 < arguments.size()) return arguments[i + 1];
             if (a.startsWith(name + QLatin1Char('='))) return a.mid(name.size() + 1);
         }

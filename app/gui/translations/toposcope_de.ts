@@ -110,8 +110,8 @@
         <translation>Benchmarks</translation>
     </message>
     <message>
-        <source>Runs with the whole &quot;%1&quot; group</source>
-        <translation>Läuft mit der ganzen Gruppe „%1“</translation>
+        <source>Uncheck to leave this cache out of the &quot;%1&quot; group</source>
+        <translation>Abwählen, um diesen Cache aus der Gruppe „%1“ herauszunehmen</translation>
     </message>
 </context>
 <context>
@@ -414,7 +414,7 @@
     </message>
     <message>
         <source>&amp;Evidence:</source>
-        <translation>&amp;Belege:</translation>
+        <translation>&amp;Messreihe:</translation>
     </message>
     <message>
         <source>no plot is shown</source>
@@ -902,7 +902,7 @@
     </message>
     <message>
         <source>&amp;Evidence</source>
-        <translation>&amp;Belege</translation>
+        <translation>Bel&amp;ege</translation>
     </message>
     <message>
         <source>&amp;Topology</source>
@@ -1003,7 +1003,7 @@
     </message>
     <message>
         <source>&amp;All</source>
-        <translation>&amp;Alle</translation>
+        <translation>A&amp;lle</translation>
     </message>
     <message>
         <source>&amp;None</source>
