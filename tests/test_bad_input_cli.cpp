@@ -38,7 +38,8 @@ std::string replaced(std::string text, const std::string& from, const std::strin
     return text.replace(at, from.size(), to);
 }
 
-const std::string kBinary("\x7f" "ELF\x02\x01\x01\x00\x00\x00\xff\xfe\x00\x13", 16);
+constexpr char kBinaryBytes[] = "\x7f" "ELF\x02\x01\x01\x00\x00\x00\xff\xfe\x00\x13";
+const std::string kBinary(kBinaryBytes, sizeof kBinaryBytes - 1);
 
 void expectRejected(const std::string& arguments, const fs::path& file, const std::string& what) {
     const auto r = test::runCli(arguments);

@@ -32,6 +32,8 @@ TopologyPanel::TopologyPanel(QWidget* parent)
     splitter->addWidget(details_);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    splitter->setSizes({600, 400});  // the table's width hint would otherwise squeeze the diagram
+    details_->setMinimumWidth(240);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -55,6 +55,8 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
         ctx.report(target.element, undecided("segments", "", "L2 knee unknown"));
         return;
     }
+    // A copy: the reports below may grow the element's attribute list and move `knee`.
+    const double kneeBytes = knee->value;
     Attribute segmentSize = *knee;
     segmentSize.name = "segmentSize";
     segmentSize.reason = "measured knee of an L1-bypassing sweep on one unit (usable L2 per unit)";
@@ -63,7 +65,7 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
 
     const int units = ctx.device().unitCount;
     const std::uint32_t stride = lineStride(ctx, target);
-    const std::uint64_t bytes = alignDown(std::min<std::uint64_t>(static_cast<std::uint64_t>(knee->value / 4), 256 * 1024), stride);
+    const std::uint64_t bytes = alignDown(std::min<std::uint64_t>(static_cast<std::uint64_t>(kneeBytes / 4), 256 * 1024), stride);
     const std::string id = "l2.segments";
     ctx.openSeries(id, "L2 Segments", SeriesKind::Sharing, target.element);
 
