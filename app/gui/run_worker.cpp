@@ -8,9 +8,27 @@
 #include "event_convert.hpp"
 #include "paced_backend.hpp"
 #include "io/report_json.hpp"
+#include "io/input_error.hpp"
+#include "io/json_file.hpp"
+#include "io/mt4g_json_read.hpp"
 #include "qt_observer.hpp"
 
 namespace ts::gui {
+
+namespace {
+
+// A TopoScope report, or else MT4G's JSON report (its published samples, e.g. the MI210's).
+Topology readRecording(const std::string& path) {
+    try {
+        return readReportFile(path);
+    } catch (const InputError&) {
+        const nlohmann::json j = readJsonFile(path);
+        if (!j.is_object() || j.contains("format") || !j.contains("general") || !j.contains("memory")) throw;
+        return readMt4gJsonFile(path);
+    }
+}
+
+}  // namespace
 
 RunWorker::RunWorker(QObject* parent) : QObject(parent) {}
 RunWorker::~RunWorker() = default;
@@ -57,7 +75,7 @@ void RunWorker::openRecording(const QString& path) {
     RunOutcome outcome;
     try {
         Q_EMIT runStarted(path);
-        Topology topology = readReportFile(path.toStdString());
+        Topology topology = readRecording(path.toStdString());
         replay(topology);
         last_ = std::move(topology);
         outcome.ok = true;

@@ -144,6 +144,14 @@ private slots:
         const QString text = pdfText(pdf);
         checkSheetText(text);
         QVERIFY(text.contains(QStringLiteral("Evidence: l1.size")));  // the sections with their plots
+
+        // MT4G's JSON report opens as a recording too, with its sL1d map.
+        const QString mt4g = dir.filePath(QStringLiteral("mi210.pdf"));
+        app.start(QStringLiteral(TOPOSCOPE_APP), {QStringLiteral("--open"), QStringLiteral(TOPOSCOPE_TEST_DATA "/mt4g/AMD Instinct MI210.json"),
+                                                  QStringLiteral("--no-settings"), QStringLiteral("--export-pdf"), mt4g});
+        QVERIFY(app.waitForFinished(120000));
+        QCOMPARE(app.exitCode(), 0);
+        QVERIFY(pdfText(mt4g).contains(QStringLiteral("groups of 2: 48")));
     }
 
 private:
