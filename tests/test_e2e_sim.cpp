@@ -94,7 +94,8 @@ void expectMatchesTruth(const SimProfile& p, const Topology& t) {
     expectAttribute(t, Element::DeviceMemory, "latency", p.dram.latency, 2.0, p.name);
     EXPECT_GT(valueOf(t, Element::DeviceMemory, "readBandwidth"), 0);
     EXPECT_GT(valueOf(t, Element::L2, "readBandwidth"), 0);
-    if (const CacheTarget* l3 = findTarget(cacheTargets(p.vendor), Element::L3); l3 && test::truthFor(p, *l3)) {
+    const auto targetsWithL3 = cacheTargets(p.vendor);  // findTarget points into it: must outlive l3
+    if (const CacheTarget* l3 = findTarget(targetsWithL3, Element::L3); l3 && test::truthFor(p, *l3)) {
         EXPECT_GT(valueOf(t, Element::L3, "readBandwidth"), 0) << p.name;
         EXPECT_GT(valueOf(t, Element::L3, "writeBandwidth"), 0) << p.name;
     }
