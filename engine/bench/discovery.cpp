@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <functional>
 #include <sstream>
 
@@ -13,6 +12,7 @@
 #include "bench/run_context.hpp"
 #include "bench/targets.hpp"
 #include "bench/unit_benchmarks.hpp"
+#include "model/timestamp.hpp"
 
 namespace ts {
 namespace {
@@ -21,15 +21,6 @@ struct PlanItem {
     std::string name;
     std::function<void(RunContext&)> run;
 };
-
-std::string utcNow() {
-    const std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 bool wants(const DiscoveryOptions& o, const std::string& group) { return o.groups.empty() || o.groups.count(group); }
 
@@ -127,7 +118,7 @@ void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& o
                   Topology& topology) {
     topology.device = backend.queryDevice();
     topology.toolVersion = TOPOSCOPE_VERSION;
-    topology.timestamp = utcNow();
+    topology.timestamp = utcTimestamp();
     observer.onDevice(topology.device);
     addApiAttributes(topology);
 

@@ -1,22 +1,13 @@
 #include "io/session_recorder.hpp"
 
-#include <ctime>
 
 #include "io/report_json.hpp"
+#include "model/timestamp.hpp"
 
 namespace ts {
 namespace {
 
 using nlohmann::json;
-
-std::string utcNow() {
-    const std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 // The records reuse the report's encodings, so a session and a report can never disagree.
 json deviceJson(const DeviceInfo& device) {
@@ -43,7 +34,7 @@ json elementJson(const ResultEvent& event) {
 
 SessionRecorder::SessionRecorder(const std::string& path, Observer& next, const Topology* live)
     : log_(path), next_(next), live_(live) {
-    write({{"type", "session"}, {"format", kSessionFormat}, {"tool", TOPOSCOPE_VERSION}, {"started", utcNow()}}, true);
+    write({{"type", "session"}, {"format", kSessionFormat}, {"tool", TOPOSCOPE_VERSION}, {"started", utcTimestamp()}}, true);
 }
 
 void SessionRecorder::onDevice(const DeviceInfo& device) {
