@@ -1,0 +1,158 @@
+// toposcope-cuda-diag: focused experiments behind the CUDA backend's harder decisions (L1 capacity
+// near the knee, L2 fetch granularity under the driver's fetch limit, texture and constant hit
+// paths). Prints tables; docs/cuda-backend.md quotes its figures. Usage: toposcope-cuda-diag [device]
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "cuda/cuda_backend.hpp"
+
+namespace {
+
+using ts::Space;
+constexpr std::uint64_t KiB = 1024;
+
+ts::ChaseRequest chase(Space space, std::uint64_t bytes, std::uint32_t stride, std::uint32_t warmup, std::uint32_t record,
+                       int unit = 0) {
+    ts::ChaseRequest r;
+    r.space = space;
+    r.arrayBytes = bytes;
+    r.strideBytes = stride;
+    r.warmupPasses = warmup;
+    r.recordLoads = record;
+    r.unit = unit;
+    return r;
+}
+
+std::uint32_t median(std::vector<std::uint32_t> v) {
+    if (v.empty()) return 0;
+    std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
+    return v[v.size() / 2];
+}
+
+std::size_t countAbove(const std::vector<std::uint32_t>& v, std::uint32_t t) {
+    return static_cast<std::size_t>(std::count_if(v.begin(), v.end(), [&](std::uint32_t x) { return x > t; }));
+}
+
+std::string pattern(const std::vector<std::uint32_t>& v, std::uint32_t t, std::size_t n = 64) {
+    std::string s;
+    for (std::size_t i = 0; i < std::min(n, v.size()); ++i) s += v[i] > t ? 'M' : '.';
+    return s;
+}
+
+void l1Knee(ts::Backend& b, Space space, std::uint32_t record, const char* label) {
+    std::printf("\n== %s knee, record %u loads (smem %u B): size KiB -> loads over 100 cy / loads\n", label, record,
+                record * 4);
+    for (int rep = 0; rep < 2; ++rep) {
+        std::printf("  rep %d:", rep);
+        for (std::uint64_t s = 240 * KiB; s <= 256 * KiB; s += KiB) {
+            const auto r = b.chase(chase(space, s, 128, 1, std::min<std::uint32_t>(record, static_cast<std::uint32_t>(s / 128))));
+            std::printf(" %llu:%zu", static_cast<unsigned long long>(s / KiB), countAbove(r.latencies, 100));
+        }
+        std::printf("\n");
+    }
+}
+
+void l1KneeBatched(ts::Backend& b) {
+    std::printf("\n== L1 knee batched (one launch, units 0..16, 512 B steps from 244 KiB)\n ");
+    std::vector<ts::ChaseRequest> reqs;
+    for (int i = 0; i < 17; ++i) reqs.push_back(chase(Space::Global, 244 * KiB + 512ull * i, 128, 1, 256, i));
+    const auto res = b.chaseBatch(reqs);
+    for (std::size_t i = 0; i < res.size(); ++i)
+        std::printf(" %.1f:%zu", (244 * KiB + 512.0 * static_cast<double>(i)) / 1024.0, countAbove(res[i].latencies, 100));
+    std::printf("\n");
+}
+
+void l2FetchGranularity(ts::Backend& b) {
+    std::size_t deflt = 0;
+    cudaDeviceGetLimit(&deflt, cudaLimitMaxL2FetchGranularity);
+    std::printf("\n== L2 fetch granularity: cudaLimitMaxL2FetchGranularity default %zu B\n", deflt);
+    for (std::size_t limit : {deflt, std::size_t{0}, std::size_t{32}, std::size_t{64}, std::size_t{128}, deflt}) {
+        const cudaError_t e = cudaDeviceSetLimit(cudaLimitMaxL2FetchGranularity, limit);
+        std::size_t now = 0;
+        cudaDeviceGetLimit(&now, cudaLimitMaxL2FetchGranularity);
+        for (std::uint32_t stride : {16u, 32u, 64u}) {
+            const auto r = b.chase(chase(Space::GlobalL2, 256 * KiB, stride, 0, 256));
+            std::printf("  limit %3zu (set %s, now %3zu) stride %2u: misses %3zu/256 median %4u  %s\n", limit,
+                        e == cudaSuccess ? "ok" : cudaGetErrorString(e), now, stride, countAbove(r.latencies, 420),
+                        median(r.latencies), pattern(r.latencies, 420).c_str());
+        }
+    }
+}
+
+void hitPaths(ts::Backend& b) {
+    std::printf("\n== hit latencies (warm, 256 loads): median / min\n");
+    struct Case { Space s; std::uint64_t bytes; std::uint32_t stride; const char* label; };
+    for (const Case& c : {Case{Space::Global, 16 * KiB, 128, "L1 .ca 16K/128"}, Case{Space::ReadOnly, 16 * KiB, 128, "RO .nc 16K/128"},
+                          Case{Space::Texture, 16 * KiB, 128, "texture 16K/128"}, Case{Space::Texture, 4 * KiB, 4, "texture 4K/4"},
+                          Case{Space::Texture, 16 * KiB, 32, "texture 16K/32"}, Case{Space::Constant, 1 * KiB, 64, "constant 1K/64"},
+                          Case{Space::Constant, 1 * KiB, 4, "constant 1K/4"}, Case{Space::Constant, 256, 64, "constant 256/64"},
+                          Case{Space::Shared, 16 * KiB, 128, "shared 16K/128"}}) {
+        const auto r = b.chase(chase(c.s, c.bytes, c.stride, 2, 256));
+        const auto mn = *std::min_element(r.latencies.begin(), r.latencies.end());
+        std::printf("  %-18s %4u / %4u\n", c.label, median(r.latencies), mn);
+    }
+}
+
+void constantLines(ts::Backend& b) {
+    std::printf("\n== constant L1: array x stride -> loads over 60 cy / loads (warm 2 passes)\n");
+    for (std::uint64_t bytes : {1536ull, 2048ull, 2560ull, 3072ull, 4096ull}) {
+        std::printf("  %5llu B:", static_cast<unsigned long long>(bytes));
+        for (std::uint32_t stride : {16u, 32u, 48u, 64u, 96u, 128u, 192u, 256u}) {
+            const std::uint32_t loads = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, bytes / stride)) * 2;
+            const auto r = b.chase(chase(Space::Constant, bytes, stride, 2, std::min(loads, 256u)));
+            std::printf(" s%u:%zu/%zu", stride, countAbove(r.latencies, 60), r.latencies.size());
+        }
+        std::printf("\n");
+    }
+}
+
+void textureLines(ts::Backend& b) {
+    std::printf("\n== texture: 384 KiB array x stride -> misses / loads, median\n ");
+    for (std::uint32_t stride : {32u, 64u, 96u, 128u, 160u, 192u, 256u, 384u, 512u}) {
+        const auto r = b.chase(chase(Space::Texture, 384 * KiB, stride, 1, 256));
+        std::printf(" s%u:%zu med %u |", stride, countAbove(r.latencies, 200), median(r.latencies));
+    }
+    std::printf("\n");
+}
+
+template <class F>
+void guarded(const char* what, F f) {
+    try {
+        f();
+    } catch (const std::exception& e) {
+        std::printf("  %s FAILED: %s\n", what, e.what());
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int device = argc > 1 ? std::atoi(argv[1]) : 0;
+    std::unique_ptr<ts::Backend> backend;
+    try {
+        backend = ts::makeCudaBackend(device);
+    } catch (const std::exception& e) {
+        std::printf("no CUDA backend: %s\n", e.what());
+        return 1;
+    }
+    ts::Backend& b = *backend;
+    const auto info = b.queryDevice();
+    std::printf("%s, %d SMs, driver %s\n", info.name.c_str(), info.unitCount, info.driver.c_str());
+    guarded("hit paths", [&] { hitPaths(b); });
+    guarded("L1 knee 256", [&] { l1Knee(b, Space::Global, 256, "L1 .ca"); });
+    guarded("L1 knee 2048", [&] { l1Knee(b, Space::Global, 2048, "L1 .ca"); });
+    guarded("RO knee", [&] { l1Knee(b, Space::ReadOnly, 256, "RO .nc"); });
+    guarded("texture knee", [&] { l1Knee(b, Space::Texture, 256, "texture"); });
+    guarded("L1 batched", [&] { l1KneeBatched(b); });
+    guarded("L1 batched again", [&] { l1KneeBatched(b); });
+    guarded("L2 FG", [&] { l2FetchGranularity(b); });
+    guarded("constant lines", [&] { constantLines(b); });
+    guarded("texture lines", [&] { textureLines(b); });
+    return 0;
+}
