@@ -119,7 +119,7 @@ TEST(Cli, Mt4gJsonOfTheSimulatedH100ReproducesTheProfile) {
         near(mem[key]["size"]["size"], static_cast<double>(c->size), 0.02 * static_cast<double>(c->size), key);
         near(mem[key]["lineSize"]["size"], c->line, 0, key);
         near(mem[key]["fetchGranularity"]["size"], c->sector, 0, key);
-        near(mem[key]["latency"]["mean"], c->latency, 2, key);
+        near(mem[key]["latency"]["p50"], c->latency, 2, key);  // p50: one 400-cycle noise outlier moves the mean by 1.6
         near(mem[key]["amountPerMultiprocessor"], c->perSm, 0, key);
         EXPECT_EQ(mem[key]["sharedWith"].size(), 2u) << key;
     }
@@ -129,6 +129,6 @@ TEST(Cli, Mt4gJsonOfTheSimulatedH100ReproducesTheProfile) {
     near(mem["l2"]["size"]["value"], 52428800, 0, "l2 api size");
     near(mem["l2"]["lineSize"]["size"], 128, 0, "l2 line");
     near(mem["l2"]["fetchGranularity"]["size"], 32, 0, "l2 fg");
-    near(mem["shared"]["latency"]["mean"], p.sharedMemory.latency, 2, "shared");
-    near(mem["main"]["latency"]["mean"], p.dram.latency, 2, "main");
+    near(mem["shared"]["latency"]["p50"], p.sharedMemory.latency, 2, "shared");
+    near(mem["main"]["latency"]["p50"], p.dram.latency, 2, "main");
 }

@@ -57,6 +57,28 @@ ChangePoint onsetOf(ChangePoint cp, const Series& sorted) {
     return cp;
 }
 
+// A row fits entirely when at most this share of its loads missed (outliers of a clean row stay
+// far below it: the simulator's 0.2 % outlier rate, a stray interrupt on a GPU).
+constexpr double kEntireFitMisses = 0.02;
+
+bool fitsEntirely(const HitReference& reference, const SeriesRow& row) {
+    return missFraction(reference, row.latencies) <= kEntireFitMisses;
+}
+
+// Index of the largest row at or below row `from` that fits entirely, walking down through the
+// contiguous run of rows with partial misses that ends at `from`; rows.size() when none does.
+std::size_t lastEntireBelow(const Series& sorted, const HitReference& reference, std::size_t from) {
+    for (std::size_t i = from + 1; i-- > 0;)
+        if (fitsEntirely(reference, sorted.rows[i])) return i;
+    return sorted.rows.size();
+}
+
+std::size_t rowAt(const Series& sorted, double x) {
+    std::size_t i = 0;
+    while (i + 1 < sorted.rows.size() && sorted.rows[i].x < x) ++i;
+    return i;
+}
+
 }  // namespace
 
 SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
@@ -124,14 +146,40 @@ SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
         measure(evenlySpaced(fineLo, fineHi, spec.strideBytes));
     }
     const ChangePoint final = onsetOf(runner.changePoint(), runner.sorted());
+
+    // 4. Edge: a replacement that keeps part of an oversized array makes misses ramp up below the
+    // change point. The size is the largest array that fits entirely, found between the last row
+    // that does and the first that does not, at a step of 1/16 of that gap.
+    std::string edgeNote;
+    double edgeBytes = final.x;
+    if (final.found) {
+        const std::size_t atCp = rowAt(runner.sorted(), final.x);
+        const std::size_t entire = lastEntireBelow(runner.sorted(), reference, atCp);
+        if (entire < atCp) {
+            const auto lo = static_cast<std::uint64_t>(runner.sorted().rows[entire].x);
+            const auto hi = static_cast<std::uint64_t>(runner.sorted().rows[entire + 1].x);
+            if (hi > lo + spec.strideBytes) {
+                ctx.beginStep(spec.title, "edge " + kib(lo) + " .. " + kib(hi));
+                measure(evenlySpaced(lo, hi, spec.strideBytes));
+            }
+            const std::size_t refined = lastEntireBelow(runner.sorted(), reference, rowAt(runner.sorted(), final.x));
+            if (refined < runner.sorted().rows.size()) {
+                edgeBytes = runner.sorted().rows[refined].x;
+                edgeNote = "; loads start to miss above " + kib(static_cast<std::uint64_t>(edgeBytes)) +
+                           " (more than 2 % of a row's loads), below the change point at " +
+                           kib(static_cast<std::uint64_t>(final.x)) +
+                           ": the largest array that fits entirely is reported";
+            }
+        }
+    }
     runner.finish();
 
     SizeSearchOutcome outcome;
     if (final.found) {
         outcome.decided = true;
-        outcome.bytes = static_cast<std::uint64_t>(final.x);
+        outcome.bytes = static_cast<std::uint64_t>(edgeBytes);
         outcome.confidence = final.confidence;
-        outcome.reason = final.reason;
+        outcome.reason = final.reason + edgeNote;
     } else {
         const auto [lastFit, firstMiss] = bracketByRule(runner.sorted(), reference);
         (void)firstMiss;

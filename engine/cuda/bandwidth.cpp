@@ -27,6 +27,7 @@ const char* opName(BandwidthOp op) {
 
 BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
     ctx_.enter();
+    ctx_.useDefaultL2Fetch();
     const auto& lim = ctx_.limits();
     const std::string what = std::string("bandwidth ") + opName(r.op) + " of " + formatBytes(r.bytes);
     if (r.bytes < 4096) throw BackendError(what + ": the working set must be at least 4 KiB");

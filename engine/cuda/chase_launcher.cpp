@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <iterator>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -79,6 +80,12 @@ std::uint32_t externalRounds(std::uint32_t elems, std::uint32_t stride, std::uin
 bool ChaseLauncher::Plan::mainInArena() const { return isGlobalFamily(space); }
 bool ChaseLauncher::Plan::secondInArena() const {
     return mode != kNoSecond && mode != kExternal && !sameArray && isGlobalFamily(secondSpace);
+}
+
+std::int64_t ChaseLauncher::Plan::bank0Stride() const {
+    if (space == kConstant) return stride;
+    if (secondSpace == kConstant && mode != kNoSecond && mode != kExternal) return secondStride;
+    return -1;
 }
 
 bool ChaseLauncher::supports(Space space) const { return spaceCode(space).has_value(); }
@@ -171,7 +178,14 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index
                 throw BackendError("second chaser array of " + formatBytes(s.arrayBytes) + " exceeds the " +
                                    formatBytes(limit) + " it can walk in '" + std::string(toString(s.space)) + "'");
             p.secondElems = static_cast<std::uint32_t>(s.arrayBytes / 4);
-            if (p.secondSpace == kConstant) p.mode = kExternal;  // its own constant modules, never bank 0
+            // A constant second chaser next to a constant main chaser needs banks of its own: the
+            // extra modules, whose kernels run beside the chase kernel. Beside any other main
+            // chaser it walks bank 0 in the chase kernel itself when its array fits there: a
+            // module kernel starting on the SM would invalidate the L1 under test.
+            if (p.secondSpace == kConstant &&
+                (p.space == kConstant || s.arrayBytes > std::uint64_t{kConstBankElems} * 4 ||
+                 s.placement == Placement::OtherUnit))
+                p.mode = kExternal;
             if (p.secondSpace == kShared && (p.mode == kSameThread || p.mode == kOtherWarp))
                 localSharedWords = p.secondElems;
         }
@@ -219,6 +233,7 @@ std::vector<ChaseResult> ChaseLauncher::run(const std::vector<ChaseRequest>& req
         ~AddWall() { total += std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count(); }
     } addWall{started, ctx_.stats().chaseWallSeconds};
     ctx_.enter();
+    ctx_.useChaseL2Fetch();
     std::vector<Plan> plans;
     plans.reserve(requests.size());
     for (std::size_t i = 0; i < requests.size(); ++i) plans.push_back(plan(requests[i], i));
@@ -231,19 +246,22 @@ std::vector<ChaseResult> ChaseLauncher::run(const std::vector<ChaseRequest>& req
         bool sharedMain = false;
         std::int64_t bank0Stride = -1;
         std::int64_t moduleStride = -1;
+        std::uint32_t textureMains = 0;
     };
     std::vector<Group> groups;
     const int smCount = ctx_.smCount();
     for (Plan& p : plans) {
         const bool sharedMain = p.space == kShared;
-        const bool usesBank0 = p.space == kConstant;
+        const bool usesBank0 = p.bank0Stride() >= 0;
+        const bool textureMain = p.space == kTexture;
         const bool external = p.mode == kExternal;
         const int secondUnit = (p.mode == kOtherUnit || (external && p.secondUnit >= 0)) ? p.secondUnit : -1;
         Group* target = nullptr;
         int unit = p.unit;
         for (Group& g : groups) {
             if (g.plans.size() >= kMaxJobs || g.sharedMain != sharedMain) continue;
-            if (usesBank0 && g.bank0Stride >= 0 && g.bank0Stride != p.stride) continue;
+            if (usesBank0 && g.bank0Stride >= 0 && g.bank0Stride != p.bank0Stride()) continue;
+            if (textureMain && g.textureMains >= kTexSlots) continue;
             if (external && g.moduleStride >= 0 && g.moduleStride != p.secondStride) continue;
             int u = unit;
             if (u < 0) {
@@ -266,7 +284,8 @@ std::vector<ChaseResult> ChaseLauncher::run(const std::vector<ChaseRequest>& req
         p.unit = unit;
         target->units.insert(unit);
         if (secondUnit >= 0) target->units.insert(secondUnit);
-        if (usesBank0) target->bank0Stride = p.stride;
+        if (usesBank0) target->bank0Stride = p.bank0Stride();
+        if (textureMain) ++target->textureMains;
         if (external) target->moduleStride = p.secondStride;
         target->plans.push_back(p);
     }
@@ -367,7 +386,7 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
         const Plan& p = group[i];
         if (p.mainInArena()) needArray(mainOff[i], p.elems, p.stride);
         if (p.secondInArena()) needArray(secondOff[i], p.secondElems, p.secondStride);
-        if (p.space == kConstant) bank0Stride = p.stride;
+        if (p.bank0Stride() >= 0) bank0Stride = p.bank0Stride();
         if (p.mode == kExternal) {
             anyExternal = true;
             moduleStride = p.secondStride;
@@ -409,6 +428,8 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
         throw BackendError("internal error: more than 4 chasers assigned to SM " + std::to_string(sm));
     };
     std::uint32_t latencyCursor = static_cast<std::uint32_t>(n * sizeof(JobHeader) / 4);
+    std::uint64_t texHandles[kTexSlots] = {};
+    std::uint32_t texSlots = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const Plan& p = group[i];
         ChaseJob& j = jobs[i];
@@ -424,7 +445,12 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
         if (p.mainInArena()) {
             std::byte* base = arena.data() + mainOff[i];
             j.mainPtr = reinterpret_cast<std::uint64_t>(base);
-            if (p.space == kTexture) j.mainTex = ctx_.textures().get(base, std::size_t{p.elems} * 4);
+            if (p.space == kTexture) {
+                if (texSlots >= kTexSlots) throw BackendError("internal error: more than 16 texture chasers in one launch");
+                j.mainTex = ctx_.textures().get(base, std::size_t{p.elems} * 4);
+                j.texSlot = texSlots;
+                texHandles[texSlots++] = j.mainTex;
+            }
         }
         j.secondMode = p.mode;
         j.secondSpace = p.secondSpace;
@@ -503,6 +529,7 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
     P.tableRows = static_cast<std::uint32_t>(rows);
     P.epoch = epoch;
     P.waitNs = waitNs;
+    std::copy(std::begin(texHandles), std::end(texHandles), std::begin(P.texHandles));
     const unsigned grid = std::min<unsigned>(gridFactor * static_cast<unsigned>(ctx_.smCount()), kMaxBlocks);
     const unsigned block = 32u * (maxWarp + 1);
     if (anyExternal) {

@@ -46,6 +46,8 @@ public:
         double estimateSeconds = 0;
         bool mainInArena() const;
         bool secondInArena() const;
+        // Stride of the chase array in constant bank 0 (the chase kernel's own bank), -1 if unused.
+        std::int64_t bank0Stride() const;
     };
 
 private:

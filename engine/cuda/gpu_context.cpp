@@ -77,6 +77,27 @@ GpuContext::GpuContext(int device) : device_(device) {
     ctl_.reserve(kCtlBytes + kBank0StagingBytes + kModuleStagingBytes + 256, 1 << 16, "control words");
     check(cudaMemset(ctl_.data(), 0, ctl_.size()), "clearing the control words");
     scanSmIds();
+    if (cudaDeviceGetLimit(&defaultL2FetchBytes_, cudaLimitMaxL2FetchGranularity) == cudaSuccess) {
+        l2FetchBytes_ = defaultL2FetchBytes_;
+        info_.extra["l2_fetch_limit"] = "driver default " + std::to_string(defaultL2FetchBytes_) +
+                                        " B (bandwidth runs with it); pointer chases set " +
+                                        std::to_string(kChaseL2FetchBytes) + " B";
+    } else {
+        (void)cudaGetLastError();
+        info_.extra["l2_fetch_limit"] = "unknown (cudaDeviceGetLimit failed); left as the driver set it";
+    }
+}
+
+void GpuContext::setL2FetchLimit(std::size_t bytes) {
+    if (bytes == l2FetchBytes_ || defaultL2FetchBytes_ == 0) return;
+    if (cudaDeviceSetLimit(cudaLimitMaxL2FetchGranularity, bytes) != cudaSuccess) {
+        (void)cudaGetLastError();
+        info_.extra["l2_fetch_limit"] = "could not be set to " + std::to_string(bytes) + " B; driver default " +
+                                        std::to_string(defaultL2FetchBytes_) + " B used throughout";
+        defaultL2FetchBytes_ = 0;  // stop trying
+        return;
+    }
+    l2FetchBytes_ = bytes;
 }
 
 GpuContext::~GpuContext() {

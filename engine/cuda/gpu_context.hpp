@@ -59,12 +59,21 @@ public:
 
     // Evicts the L2 (reads a buffer of twice its size with L1-bypassing loads), on `stream`.
     void enqueueL2Flush(cudaStream_t stream);
+    // cudaLimitMaxL2FetchGranularity: pointer chases run with the L2 sector (32 B) so that a miss
+    // fills only the sector it needs and the fetch granularity benchmark sees the sector; bandwidth
+    // runs with the driver's default. Only the context's limit changes, never a device setting.
+    void useChaseL2Fetch() { setL2FetchLimit(kChaseL2FetchBytes); }
+    void useDefaultL2Fetch() { setL2FetchLimit(defaultL2FetchBytes_); }
 
     CudaLaunchStats& stats() { return stats_; }
     const CudaLaunchStats& stats() const { return stats_; }
 
 private:
     void scanSmIds();
+    void setL2FetchLimit(std::size_t bytes);
+    static constexpr std::size_t kChaseL2FetchBytes = 32;
+    std::size_t defaultL2FetchBytes_ = 0;
+    std::size_t l2FetchBytes_ = 0;
 
     int device_;
     DeviceInfo info_;

@@ -60,7 +60,7 @@ struct alignas(16) ChaseJob {
     std::uint32_t secondSameArray;     // 1: the second walks the main array
     std::uint32_t timesOffset;         // word offset of the latency buffer in dynamic smem
     std::uint32_t timingsInShared;     // 1: latencies buffered in shared memory, 0: written to global directly
-    std::uint32_t pad0;
+    std::uint32_t texSlot;             // kTexture main chaser: index of its handle in ChaseLaunch::texHandles
 };
 static_assert(sizeof(ChaseJob) % 16 == 0, "ChaseJob must stay 16-byte sized");
 
@@ -80,6 +80,10 @@ static_assert(sizeof(JobHeader) == 32, "JobHeader must stay 32 bytes");
 constexpr std::uint32_t kMaxJobs = 1024;
 constexpr std::uint32_t kMaxBlocks = 16384;     // grid cap of one chase launch
 constexpr std::uint32_t kRoleSlots = 4;           // roles a single SM can host in one launch
+// Texture main chasers per launch. Their handles travel as kernel parameters: a handle read from
+// the job table sits in a vector register, and ptxas then wraps every timed TLD in a loop that
+// makes the handle uniform (R2UR), which the clock pair would time too.
+constexpr std::uint32_t kTexSlots = 16;
 constexpr std::uint32_t kCtlClaim = 0;            // [job*2 + role] main / OtherUnit-second claims
 constexpr std::uint32_t kCtlModuleClaim = 2 * kMaxJobs;
 constexpr std::uint32_t kCtlWarm = 3 * kMaxJobs;  // main finished its warm-up (epoch)

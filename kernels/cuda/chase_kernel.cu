@@ -5,6 +5,7 @@
 // This translation unit is its own module, so its constant bank (ts_const_bank_0) is the main
 // chaser's constant array; the second chaser's constant arrays live in const_module_N.cu.
 #include <cstdint>
+#include <utility>
 
 #include "chase_abi.hpp"
 #include "device_primitives.cuh"
@@ -102,6 +103,26 @@ __device__ __forceinline__ std::uint32_t timedPass(Path p, std::uint32_t elems, 
     return j;
 }
 
+// The timed texture pass with its handle read from the kernel parameters at a constant offset,
+// so the handle is uniform and TLD takes it directly (see kTexSlots).
+template <std::uint32_t Slot>
+__device__ __forceinline__ std::uint32_t timedTextureAt(const ChaseLaunch& P, Path p, std::uint32_t elems,
+                                                        std::uint32_t loads, std::uint32_t timesAddr,
+                                                        std::uint32_t* timesGlobal) {
+    p.tex = P.texHandles[Slot];
+    return timedPass<kTexture>(p, elems, loads, timesAddr, timesGlobal);
+}
+
+template <std::uint32_t... Slots>
+__device__ __forceinline__ std::uint32_t timedTexture(std::integer_sequence<std::uint32_t, Slots...>, const ChaseLaunch& P,
+                                                      std::uint32_t slot, const Path& p, std::uint32_t elems,
+                                                      std::uint32_t loads, std::uint32_t timesAddr,
+                                                      std::uint32_t* timesGlobal) {
+    std::uint32_t result = 0;
+    ((slot == Slots ? (result = timedTextureAt<Slots>(P, p, elems, loads, timesAddr, timesGlobal), true) : false) || ...);
+    return result;
+}
+
 __device__ __forceinline__ std::uint32_t timedAny(std::uint32_t space, const Path& p, std::uint32_t elems, std::uint32_t loads,
                                   std::uint32_t timesAddr, std::uint32_t* timesGlobal) {
     switch (space) {
@@ -197,8 +218,12 @@ __device__ __forceinline__ void runMain(const ChaseLaunch& P, const ChaseJob& jo
     if (tid >= 32) return;
     std::uint32_t* latencies = P.results + job.resultOffset;
     if (tid == 0) {
-        const std::uint32_t finalIndex = timedAny(job.space, mainPath(job, dyn), job.elems, job.recordLoads,
-                                                  sharedAddr(dyn + job.timesOffset), latencies);
+        const std::uint32_t timesAddr = sharedAddr(dyn + job.timesOffset);
+        const std::uint32_t finalIndex =
+            job.space == kTexture
+                ? timedTexture(std::make_integer_sequence<std::uint32_t, kTexSlots>{}, P, job.texSlot,
+                               mainPath(job, dyn), job.elems, job.recordLoads, timesAddr, latencies)
+                : timedAny(job.space, mainPath(job, dyn), job.elems, job.recordLoads, timesAddr, latencies);
         JobHeader* h = reinterpret_cast<JobHeader*>(P.results) + q;
         h->smid = static_cast<std::int32_t>(sm);
         h->secondSmid = secondSm;
