@@ -109,6 +109,7 @@ struct ChaseLaunch {
     std::uint32_t epoch;         // unique per launch, increasing
     std::uint32_t pad;
     std::uint64_t waitNs;        // longest a chaser waits for its partner
+    std::uint64_t texHandles[kTexSlots];  // texture objects of the kTexture main chasers (uniform in the kernel)
 };
 
 struct ModuleLaunch {
