@@ -121,6 +121,33 @@ void textureLines(ts::Backend& b) {
     std::printf("\n");
 }
 
+
+// Samples spread over the whole pass (every n-th load timed), as the size search takes them.
+ts::ChaseRequest spread(Space space, std::uint64_t bytes, int unit) {
+    ts::ChaseRequest r = chase(space, bytes, 128, 1, 256, unit);
+    r.recordEvery = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, bytes / 128 / 256));
+    return r;
+}
+
+void spreadKnee(ts::Backend& b, Space space, const char* label) {
+    std::printf("\n== %s knee, samples spread over the array: size KiB -> loads over 100 cy / 256\n", label);
+    for (int unit : {0, 8, 64}) {
+        std::printf("  unit %2d:", unit);
+        for (std::uint64_t s = 232 * KiB; s <= 272 * KiB; s += 4 * KiB)
+            std::printf(" %llu:%zu", static_cast<unsigned long long>(s / KiB), countAbove(b.chase(spread(space, s, unit)).latencies, 100));
+        std::printf("\n");
+    }
+}
+
+void batchedDoublings(ts::Backend& b) {
+    std::printf("\n== doublings 64..512 KiB batched on units 0..3, spread samples: misses\n ");
+    std::vector<ts::ChaseRequest> reqs;
+    for (int i = 0; i < 4; ++i) reqs.push_back(spread(Space::Global, (64 * KiB) << i, i));
+    const auto res = b.chaseBatch(reqs);
+    for (std::size_t i = 0; i < res.size(); ++i) std::printf(" %llu:%zu", static_cast<unsigned long long>((64 << i)), countAbove(res[i].latencies, 100));
+    std::printf("\n");
+}
+
 template <class F>
 void guarded(const char* what, F f) {
     try {
@@ -146,13 +173,9 @@ int main(int argc, char** argv) {
     std::printf("%s, %d SMs, driver %s\n", info.name.c_str(), info.unitCount, info.driver.c_str());
     guarded("hit paths", [&] { hitPaths(b); });
     guarded("L1 knee 256", [&] { l1Knee(b, Space::Global, 256, "L1 .ca"); });
-    guarded("L1 knee 2048", [&] { l1Knee(b, Space::Global, 2048, "L1 .ca"); });
-    guarded("RO knee", [&] { l1Knee(b, Space::ReadOnly, 256, "RO .nc"); });
-    guarded("texture knee", [&] { l1Knee(b, Space::Texture, 256, "texture"); });
-    guarded("L1 batched", [&] { l1KneeBatched(b); });
-    guarded("L1 batched again", [&] { l1KneeBatched(b); });
-    guarded("L2 FG", [&] { l2FetchGranularity(b); });
-    guarded("constant lines", [&] { constantLines(b); });
-    guarded("texture lines", [&] { textureLines(b); });
+    guarded("L1 spread", [&] { spreadKnee(b, Space::Global, "L1 .ca"); });
+    guarded("texture spread", [&] { spreadKnee(b, Space::Texture, "texture"); });
+    guarded("doublings", [&] { batchedDoublings(b); });
+    guarded("L1 spread again", [&] { spreadKnee(b, Space::Global, "L1 .ca"); });
     return 0;
 }

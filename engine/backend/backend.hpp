@@ -31,13 +31,16 @@ struct SecondChaser {
 
 // One pointer chase: array[i] holds the index of element (i + stride) mod arrayBytes.
 // Sequence: `warmupPasses` full passes (untimed), then the second chaser if any,
-// then `recordLoads` timed loads continuing from the start of the array.
+// then `recordLoads` timed loads (every `recordEvery`-th one) continuing from the start of the array.
 struct ChaseRequest {
     Space space = Space::Global;
     std::uint64_t arrayBytes = 0;
     std::uint32_t strideBytes = 4;
     std::uint32_t warmupPasses = 1;
     std::uint32_t recordLoads = 256;
+    // Time every n-th load of the timed pass (the loads between run untimed), so a few hundred
+    // samples can span a whole array: 1 = consecutive loads.
+    std::uint32_t recordEvery = 1;
     int unit = 0;                  // logical SM/CU index; -1 = any
     std::optional<SecondChaser> second;
 };

@@ -31,7 +31,7 @@ HitReference hitReference(const std::vector<std::uint32_t>& hits) {
 
 double missFraction(const HitReference& reference, const std::vector<std::uint32_t>& row) {
     if (row.empty()) return 0;
-    const double threshold = std::max(reference.fence, 1.25 * reference.median + 4);
+    const double threshold = std::max(reference.fence, reference.median + 8);
     const auto misses = std::count_if(row.begin(), row.end(), [&](std::uint32_t l) { return l > threshold; });
     return static_cast<double>(misses) / static_cast<double>(row.size());
 }

@@ -56,7 +56,10 @@ void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& tar
             if (y == x) continue;
             const auto& b = candidates[y];
             std::uint64_t fillB = std::max<std::uint64_t>(alignDown(static_cast<std::uint64_t>(a.sizeBytes), b.stride), b.stride);
-            if (b.target->space != Space::Constant) fillB = std::min(fillB, chaserLimit(ctx, *b.target));
+            // Constant fills too stay within one chaser's reach (one bank): beyond it the CUDA backend
+            // walks extra modules, whose kernels starting on the SM invalidate the L1 under test.
+            // A bank on top of A's 3/4 fill still overflows a cache the two would share.
+            fillB = std::min(fillB, chaserLimit(ctx, *b.target));
             SecondChaser second{b.target->space, fillB, b.stride, 1, Placement::SameThread, 0, -1, false};
             std::vector<std::uint32_t> retimed;
             try {

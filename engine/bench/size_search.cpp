@@ -61,9 +61,10 @@ ChangePoint onsetOf(ChangePoint cp, const Series& sorted) {
 // far below it: the simulator's 0.2 % outlier rate, a stray interrupt on a GPU).
 constexpr double kEntireFitMisses = 0.02;
 
-bool fitsEntirely(const HitReference& reference, const SeriesRow& row) {
-    return missFraction(reference, row.latencies) <= kEntireFitMisses;
+bool fitsEntirely(const HitReference& reference, const std::vector<std::uint32_t>& latencies) {
+    return missFraction(reference, latencies) <= kEntireFitMisses;
 }
+bool fitsEntirely(const HitReference& reference, const SeriesRow& row) { return fitsEntirely(reference, row.latencies); }
 
 // Index of the largest row at or below row `from` that fits entirely, walking down through the
 // contiguous run of rows with partial misses that ends at `from`; rows.size() when none does.
@@ -90,6 +91,10 @@ SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
             ChaseRequest r = chaseOver(spec.space, bytes, spec.strideBytes, spec.splitAboveBytes);
             r.warmupPasses = 1;
             r.recordLoads = spec.recordLoads;
+            // The samples span the whole array: a replacement policy that keeps part of an
+            // oversized array shows its misses somewhere, not necessarily at the start.
+            const std::uint64_t perPass = (r.arrayBytes + r.strideBytes - 1) / r.strideBytes;
+            r.recordEvery = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, perPass / spec.recordLoads));
             r.unit = spec.unit;
             requests.push_back(r);
             rows.push_back(SeriesRow{static_cast<double>(bytes), 0, {}, 0, {}});
@@ -114,8 +119,8 @@ SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
     std::vector<int> missesAt(doublings.size(), -1);  // -1 not measured yet
     const auto missesAtIndex = [&](std::size_t i) {
         if (missesAt[i] < 0)
-            missesAt[i] = (i < batched ? showsMisses(reference, firstRows[i])
-                                       : showsMisses(reference, measure({doublings[i]}).front())) ? 1 : 0;
+            missesAt[i] = (i < batched ? !fitsEntirely(reference, firstRows[i])
+                                       : !fitsEntirely(reference, measure({doublings[i]}).front())) ? 1 : 0;
         return missesAt[i] == 1;
     };
     std::uint64_t lo = 0, hi = 0;

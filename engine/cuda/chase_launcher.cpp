@@ -127,6 +127,8 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index
     const std::uint64_t perPass = loadsPerPass(p.elems, p.stride);
     p.warmupLoads = checkedLoads(r.warmupPasses, perPass, "warm-up", r);
     p.recordLoads = r.recordLoads;
+    p.recordEvery = std::max<std::uint32_t>(1, r.recordEvery);
+    (void)checkedLoads(p.recordEvery, p.recordLoads, "timed pass", r);
     p.cold = r.warmupPasses == 0;
     p.unit = r.unit;
     const std::uint64_t optin = ctx_.limits().sharedOptinBytes;
@@ -221,7 +223,8 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index
                            formatBytes(optin) + " a block can have: " + describe(r));
     p.smemBytes = smem;
     p.estimateSeconds =
-        (static_cast<double>(p.warmupLoads) + p.recordLoads + p.secondLoads) * kSecondsPerLoad;
+        (static_cast<double>(p.warmupLoads) + static_cast<double>(p.recordLoads) * p.recordEvery + p.secondLoads) *
+        kSecondsPerLoad;
     return p;
 }
 
@@ -439,6 +442,7 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
         j.strideElems = p.stride;
         j.warmupLoads = p.warmupLoads;
         j.recordLoads = p.recordLoads;
+        j.recordEvery = p.recordEvery;
         j.resultOffset = latencyCursor;
         latencyCursor += p.recordLoads;
         j.targetSm = ctx_.physicalSm(p.unit);
@@ -605,7 +609,7 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
         if (h.smid != sm)
             throw BackendError("internal error: job for SM " + std::to_string(sm) + " ran on SM " + std::to_string(h.smid));
         const std::uint32_t expected =
-            static_cast<std::uint32_t>((static_cast<std::uint64_t>(p.recordLoads) * p.stride) % p.elems);
+            static_cast<std::uint32_t>((static_cast<std::uint64_t>(p.recordLoads) * p.recordEvery * p.stride) % p.elems);
         if (h.finalIndex != expected)
             throw BackendError("chase self-check failed on SM " + std::to_string(sm) + ": the timed pass ended at index " +
                                std::to_string(h.finalIndex) + " instead of " + std::to_string(expected) +

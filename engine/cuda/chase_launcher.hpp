@@ -31,7 +31,7 @@ public:
         std::size_t request = 0;
         std::uint32_t space = 0;
         std::uint32_t elems = 0, stride = 0;
-        std::uint32_t warmupLoads = 0, recordLoads = 0;
+        std::uint32_t warmupLoads = 0, recordLoads = 0, recordEvery = 1;
         bool cold = false;
         int unit = -1;                        // logical; -1 until placed
         std::uint32_t mode = cudak::kNoSecond;

@@ -67,6 +67,8 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r) {
     if (r.arrayBytes > limit) reject("array of " + std::to_string(r.arrayBytes) + " bytes exceeds " + std::to_string(limit));
     if (r.recordLoads == 0) reject("no timed load requested");
     c.recordLoads = r.recordLoads;
+    if (r.recordEvery == 0) reject("recordEvery must be at least 1");
+    c.recordEvery = r.recordEvery;
     p.mainUnit = physical(r.unit, "main");
     p.cold = r.warmupPasses == 0 && r.space != Space::Lds;
     p.mainStride = c.main.strideElems;

@@ -133,9 +133,10 @@ void SimBackend::validate(const ChaseRequest& r) const {
         reject("unit " + std::to_string(r.unit) + " out of range (0.." + std::to_string(profile_.unitCount() - 1) + ")");
     if (r.recordLoads > kMaxRecordLoads)
         reject(std::to_string(r.recordLoads) + " timed loads requested (at most " + std::to_string(kMaxRecordLoads) + ")");
+    if (r.recordEvery == 0) reject("recordEvery must be at least 1");
     if (r.second) validateSecond(r);
 
-    std::uint64_t loads = r.recordLoads;
+    std::uint64_t loads = std::uint64_t{r.recordLoads} * r.recordEvery;
     if (!isScratchpad(r.space)) {
         loads += std::uint64_t{r.warmupPasses} * (r.arrayBytes / r.strideBytes);
         if (r.second) {
@@ -208,7 +209,10 @@ ChaseResult SimBackend::chase(const ChaseRequest& r) {
     }
 
     main.restart();
-    for (std::uint32_t i = 0; i < r.recordLoads; ++i) result.latencies.push_back(noise.apply(main.step()));
+    for (std::uint32_t i = 0; i < r.recordLoads; ++i) {
+        result.latencies.push_back(noise.apply(main.step()));
+        main.run(r.recordEvery - 1);
+    }
     return result;
 }
 

@@ -82,7 +82,7 @@ __device__ __forceinline__ std::uint32_t walkAny(std::uint32_t space, const Path
 // The dependent store goes to the load's own latency slot (later overwritten with the latency)
 // or, for shared-memory chases, back into the element it came from (same value).
 template <std::uint32_t S>
-__device__ __forceinline__ std::uint32_t timedPass(Path p, std::uint32_t elems, std::uint32_t loads,
+__device__ __forceinline__ std::uint32_t timedPass(Path p, std::uint32_t elems, std::uint32_t loads, std::uint32_t every,
                                                 std::uint32_t timesAddr, std::uint32_t* timesGlobal) {
     std::uint32_t j = 0;
     for (std::uint32_t k = 0; k < loads; ++k) {
@@ -99,6 +99,7 @@ __device__ __forceinline__ std::uint32_t timedPass(Path p, std::uint32_t elems, 
         if constexpr (S == kShared) timesGlobal[k] = dt;
         else redSharedAdd(sinkAddr, dt - v);  // slot: v + (dt - v) = dt
         j = nextIndex(v, elems, 0);
+        if (every > 1) j = walk<S>(p, elems, 0, every - 1, j);
     }
     return j;
 }
@@ -107,31 +108,31 @@ __device__ __forceinline__ std::uint32_t timedPass(Path p, std::uint32_t elems, 
 // so the handle is uniform and TLD takes it directly (see kTexSlots).
 template <std::uint32_t Slot>
 __device__ __forceinline__ std::uint32_t timedTextureAt(const ChaseLaunch& P, Path p, std::uint32_t elems,
-                                                        std::uint32_t loads, std::uint32_t timesAddr,
+                                                        std::uint32_t loads, std::uint32_t every, std::uint32_t timesAddr,
                                                         std::uint32_t* timesGlobal) {
     p.tex = P.texHandles[Slot];
-    return timedPass<kTexture>(p, elems, loads, timesAddr, timesGlobal);
+    return timedPass<kTexture>(p, elems, loads, every, timesAddr, timesGlobal);
 }
 
 template <std::uint32_t... Slots>
 __device__ __forceinline__ std::uint32_t timedTexture(std::integer_sequence<std::uint32_t, Slots...>, const ChaseLaunch& P,
                                                       std::uint32_t slot, const Path& p, std::uint32_t elems,
-                                                      std::uint32_t loads, std::uint32_t timesAddr,
+                                                      std::uint32_t loads, std::uint32_t every, std::uint32_t timesAddr,
                                                       std::uint32_t* timesGlobal) {
     std::uint32_t result = 0;
-    ((slot == Slots ? (result = timedTextureAt<Slots>(P, p, elems, loads, timesAddr, timesGlobal), true) : false) || ...);
+    ((slot == Slots ? (result = timedTextureAt<Slots>(P, p, elems, loads, every, timesAddr, timesGlobal), true) : false) || ...);
     return result;
 }
 
 __device__ __forceinline__ std::uint32_t timedAny(std::uint32_t space, const Path& p, std::uint32_t elems, std::uint32_t loads,
-                                  std::uint32_t timesAddr, std::uint32_t* timesGlobal) {
+                                  std::uint32_t every, std::uint32_t timesAddr, std::uint32_t* timesGlobal) {
     switch (space) {
-        case kGlobal: return timedPass<kGlobal>(p, elems, loads, timesAddr, timesGlobal);
-        case kGlobalL2: return timedPass<kGlobalL2>(p, elems, loads, timesAddr, timesGlobal);
-        case kReadOnly: return timedPass<kReadOnly>(p, elems, loads, timesAddr, timesGlobal);
-        case kTexture: return timedPass<kTexture>(p, elems, loads, timesAddr, timesGlobal);
-        case kConstant: return timedPass<kConstant>(p, elems, loads, timesAddr, timesGlobal);
-        default: return timedPass<kShared>(p, elems, loads, timesAddr, timesGlobal);
+        case kGlobal: return timedPass<kGlobal>(p, elems, loads, every, timesAddr, timesGlobal);
+        case kGlobalL2: return timedPass<kGlobalL2>(p, elems, loads, every, timesAddr, timesGlobal);
+        case kReadOnly: return timedPass<kReadOnly>(p, elems, loads, every, timesAddr, timesGlobal);
+        case kTexture: return timedPass<kTexture>(p, elems, loads, every, timesAddr, timesGlobal);
+        case kConstant: return timedPass<kConstant>(p, elems, loads, every, timesAddr, timesGlobal);
+        default: return timedPass<kShared>(p, elems, loads, every, timesAddr, timesGlobal);
     }
 }
 
@@ -222,8 +223,9 @@ __device__ __forceinline__ void runMain(const ChaseLaunch& P, const ChaseJob& jo
         const std::uint32_t finalIndex =
             job.space == kTexture
                 ? timedTexture(std::make_integer_sequence<std::uint32_t, kTexSlots>{}, P, job.texSlot,
-                               mainPath(job, dyn), job.elems, job.recordLoads, timesAddr, latencies)
-                : timedAny(job.space, mainPath(job, dyn), job.elems, job.recordLoads, timesAddr, latencies);
+                               mainPath(job, dyn), job.elems, job.recordLoads, job.recordEvery, timesAddr, latencies)
+                : timedAny(job.space, mainPath(job, dyn), job.elems, job.recordLoads, job.recordEvery, timesAddr,
+                           latencies);
         JobHeader* h = reinterpret_cast<JobHeader*>(P.results) + q;
         h->smid = static_cast<std::int32_t>(sm);
         h->secondSmid = secondSm;

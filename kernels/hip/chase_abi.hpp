@@ -51,6 +51,8 @@ struct ChaseParams {
     std::uint32_t epoch;             // unique per launch: stale flags and headers are recognisable
     std::uint32_t timesInLds;        // 1: latencies buffered in LDS, 0: stored to `results` at once
     std::uint32_t timesLdsOffsetElems;
+    std::uint32_t recordEvery;       // time every n-th load of the timed pass
+    std::uint32_t pad;
     std::uint64_t flags;             // uint32[kFlagWords] in device memory
     std::uint64_t results;           // ResultHeader, then recordLoads latencies (uint32)
     std::uint64_t timeoutTicks;      // s_memrealtime ticks (100 MHz) one side waits for the other

@@ -125,6 +125,7 @@ __global__ void chaseKernel(ChaseParams p, std::uint32_t role) {
     for (std::uint32_t k = 0; k < p.recordLoads; ++k) {
         std::uint32_t cycles = 0;
         j = timed(p.main, j, cycles);
+        if (p.recordEvery > 1) j = follow(p.main, p.recordEvery - 1, j);
         if (threadIdx.x == 0) {
             if (p.timesInLds) dynamicLds[p.timesLdsOffsetElems + k] = cycles;
             else times[k] = cycles;
