@@ -148,6 +148,29 @@ void batchedDoublings(ts::Backend& b) {
     std::printf("\n");
 }
 
+void lineRows(ts::Backend& b, Space space, double capacity, std::uint32_t threshold, const char* label,
+              std::vector<std::uint32_t> strides) {
+    for (double factor : {1.25, 1.5, 2.0}) {
+        const auto bytes = static_cast<std::uint64_t>(factor * capacity) / 3072 * 3072;
+        std::printf("  %-8s A=%.2fC (%llu B):", label, factor, static_cast<unsigned long long>(bytes));
+        for (std::uint32_t s : strides) {
+            if (bytes / s < 8) break;
+            const auto r = b.chase(chase(space, bytes, s, 2, static_cast<std::uint32_t>(std::min<std::uint64_t>(256, bytes / s))));
+            std::printf(" s%u:%.2f", s, static_cast<double>(countAbove(r.latencies, threshold)) / static_cast<double>(r.latencies.size()));
+        }
+        std::printf("\n");
+    }
+}
+
+void lineExperiments(ts::Backend& b) {
+    std::printf("\n== line-size rows: miss share per stride at arrays of 1.25, 1.5 and 2 x the capacity\n");
+    const std::vector<std::uint32_t> l1{32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1536};
+    lineRows(b, Space::Global, 240.0 * KiB, 150, "L1", l1);
+    lineRows(b, Space::Texture, 240.0 * KiB, 200, "texture", l1);
+    lineRows(b, Space::Constant, 2048, 60, "constant", {16, 32, 48, 64, 96, 128, 192, 256, 384});
+    lineRows(b, Space::GlobalL2, 28.0 * 1024 * KiB, 420, "L2", l1);
+}
+
 template <class F>
 void guarded(const char* what, F f) {
     try {
@@ -172,10 +195,7 @@ int main(int argc, char** argv) {
     const auto info = b.queryDevice();
     std::printf("%s, %d SMs, driver %s\n", info.name.c_str(), info.unitCount, info.driver.c_str());
     guarded("hit paths", [&] { hitPaths(b); });
-    guarded("L1 knee 256", [&] { l1Knee(b, Space::Global, 256, "L1 .ca"); });
     guarded("L1 spread", [&] { spreadKnee(b, Space::Global, "L1 .ca"); });
-    guarded("texture spread", [&] { spreadKnee(b, Space::Texture, "texture"); });
-    guarded("doublings", [&] { batchedDoublings(b); });
-    guarded("L1 spread again", [&] { spreadKnee(b, Space::Global, "L1 .ca"); });
+    guarded("line rows", [&] { lineExperiments(b); });
     return 0;
 }

@@ -29,11 +29,10 @@ HitReference hitReference(const std::vector<std::uint32_t>& hits) {
     return {quantile(hits, 0.5), q3 + 3 * (q3 - q1)};
 }
 
-double missFraction(const HitReference& reference, const std::vector<std::uint32_t>& row) {
+double shareAbove(double cut, const std::vector<std::uint32_t>& row) {
     if (row.empty()) return 0;
-    const double threshold = std::max(reference.fence, reference.median + 8);
-    const auto misses = std::count_if(row.begin(), row.end(), [&](std::uint32_t l) { return l > threshold; });
-    return static_cast<double>(misses) / static_cast<double>(row.size());
+    const auto above = std::count_if(row.begin(), row.end(), [&](std::uint32_t l) { return l > cut; });
+    return static_cast<double>(above) / static_cast<double>(row.size());
 }
 
 bool showsMisses(const HitReference& reference, const std::vector<std::uint32_t>& row) {

@@ -14,9 +14,8 @@ struct HitReference {
 
 HitReference hitReference(const std::vector<std::uint32_t>& hits);
 bool showsMisses(const HitReference& reference, const std::vector<std::uint32_t>& row);
-// Share of a row's loads that missed: above the fence and at least 8 cycles above the
-// reference median (a fence of zero width must not count a cycle of jitter as a miss).
-double missFraction(const HitReference& reference, const std::vector<std::uint32_t>& row);
+// Share of a row's loads above `cut` cycles.
+double shareAbove(double cut, const std::vector<std::uint32_t>& row);
 double median(std::vector<std::uint32_t> values);
 double meanOf(const std::vector<std::uint32_t>& values);
 

@@ -58,19 +58,27 @@ ChangePoint onsetOf(ChangePoint cp, const Series& sorted) {
 }
 
 // A row fits entirely when at most this share of its loads missed (outliers of a clean row stay
-// far below it: the simulator's 0.2 % outlier rate, a stray interrupt on a GPU).
+// far below it: the simulator's 0.2 % outlier rate, a stray interrupt on a GPU). A load missed
+// when it is slower than the midpoint between the hit level and the level of the largest row
+// (which misses): hits of one level differ by tens of cycles where lines sit in different L2
+// slices, so the hit row's own fence would count the slower slices as misses.
 constexpr double kEntireFitMisses = 0.02;
 
-bool fitsEntirely(const HitReference& reference, const std::vector<std::uint32_t>& latencies) {
-    return missFraction(reference, latencies) <= kEntireFitMisses;
+struct MissCut {
+    double cycles = 0;
+    bool fits(const SeriesRow& row) const { return shareAbove(cycles, row.latencies) <= kEntireFitMisses; }
+};
+
+MissCut missCut(const HitReference& reference, const Series& sorted) {
+    const double missLevel = median(sorted.rows.back().latencies);
+    return {std::max(reference.fence, (reference.median + missLevel) / 2)};
 }
-bool fitsEntirely(const HitReference& reference, const SeriesRow& row) { return fitsEntirely(reference, row.latencies); }
 
 // Index of the largest row at or below row `from` that fits entirely, walking down through the
 // contiguous run of rows with partial misses that ends at `from`; rows.size() when none does.
-std::size_t lastEntireBelow(const Series& sorted, const HitReference& reference, std::size_t from) {
+std::size_t lastEntireBelow(const Series& sorted, const MissCut& cut, std::size_t from) {
     for (std::size_t i = from + 1; i-- > 0;)
-        if (fitsEntirely(reference, sorted.rows[i])) return i;
+        if (cut.fits(sorted.rows[i])) return i;
     return sorted.rows.size();
 }
 
@@ -119,8 +127,8 @@ SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
     std::vector<int> missesAt(doublings.size(), -1);  // -1 not measured yet
     const auto missesAtIndex = [&](std::size_t i) {
         if (missesAt[i] < 0)
-            missesAt[i] = (i < batched ? !fitsEntirely(reference, firstRows[i])
-                                       : !fitsEntirely(reference, measure({doublings[i]}).front())) ? 1 : 0;
+            missesAt[i] = (i < batched ? showsMisses(reference, firstRows[i])
+                                       : showsMisses(reference, measure({doublings[i]}).front())) ? 1 : 0;
         return missesAt[i] == 1;
     };
     std::uint64_t lo = 0, hi = 0;
@@ -152,28 +160,33 @@ SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
     }
     const ChangePoint final = onsetOf(runner.changePoint(), runner.sorted());
 
-    // 4. Edge: a replacement that keeps part of an oversized array makes misses ramp up below the
-    // change point. The size is the largest array that fits entirely, found between the last row
-    // that does and the first that does not, at a step of 1/16 of that gap.
+    // 4. Edge: a replacement that keeps part of an oversized array makes misses ramp up, and the
+    // change point may sit anywhere on the ramp. The size is the largest array that fits entirely:
+    // found below the change point, then refined between it and the next row when that gap is
+    // wider than 1 %.
     std::string edgeNote;
     double edgeBytes = final.x;
     if (final.found) {
-        const std::size_t atCp = rowAt(runner.sorted(), final.x);
-        const std::size_t entire = lastEntireBelow(runner.sorted(), reference, atCp);
-        if (entire < atCp) {
+        const MissCut cut = missCut(reference, runner.sorted());
+        const std::size_t entire = lastEntireBelow(runner.sorted(), cut, rowAt(runner.sorted(), final.x));
+        if (entire + 1 < runner.sorted().rows.size()) {
             const auto lo = static_cast<std::uint64_t>(runner.sorted().rows[entire].x);
             const auto hi = static_cast<std::uint64_t>(runner.sorted().rows[entire + 1].x);
-            if (hi > lo + spec.strideBytes) {
+            if (hi > lo + spec.strideBytes && static_cast<double>(hi - lo) > 0.01 * static_cast<double>(lo)) {
                 ctx.beginStep(spec.title, "edge " + kib(lo) + " .. " + kib(hi));
                 measure(evenlySpaced(lo, hi, spec.strideBytes));
             }
-            const std::size_t refined = lastEntireBelow(runner.sorted(), reference, rowAt(runner.sorted(), final.x));
-            if (refined < runner.sorted().rows.size()) {
-                edgeBytes = runner.sorted().rows[refined].x;
-                edgeNote = "; loads start to miss above " + kib(static_cast<std::uint64_t>(edgeBytes)) +
-                           " (more than 2 % of a row's loads), below the change point at " +
-                           kib(static_cast<std::uint64_t>(final.x)) +
-                           ": the largest array that fits entirely is reported";
+            const Series& rows = runner.sorted();
+            std::size_t firstPartial = rowAt(rows, static_cast<double>(lo));
+            while (firstPartial < rows.rows.size() && cut.fits(rows.rows[firstPartial])) ++firstPartial;
+            if (firstPartial > 0 && firstPartial < rows.rows.size()) {
+                edgeBytes = rows.rows[firstPartial - 1].x;
+                if (edgeBytes != final.x)
+                    edgeNote = "; more than 2 % of the loads miss from " +
+                               kib(static_cast<std::uint64_t>(rows.rows[firstPartial].x)) +
+                               " on, so the largest array that fits entirely, " +
+                               kib(static_cast<std::uint64_t>(edgeBytes)) + ", is reported (change point at " +
+                               kib(static_cast<std::uint64_t>(final.x)) + ")";
             }
         }
     }
