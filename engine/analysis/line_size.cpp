@@ -58,7 +58,12 @@ struct Model {
 // and below twice it, where a capacity twice as large would mimic lines twice as large (only
 // A*L/C enters the model). With the lower bound, half the true line size cannot explain the
 // misses either: it would need a capacity below C.
-std::pair<double, double> capacityBounds(double cacheBytes) { return {cacheBytes, 2 * cacheBytes}; }
+// With arrays of 2 C (ours) the bound can be tighter, 1.3 C: a capacity of 1.33 C would let twice
+// the line size explain the stride 3L rows, and a cache with a ramp of partial misses above C
+// still needs room above C.
+std::pair<double, double> capacityBounds(double cacheBytes, double largestArray) {
+    return {cacheBytes, largestArray >= 2 * cacheBytes ? 1.3 * cacheBytes : 2 * cacheBytes};
+}
 
 double powerOfTwoAtLeast(double v) {
     double p = 1;
@@ -98,7 +103,9 @@ Decision decideLineSize(const Series& series, double cacheBytes, double fetchGra
     for (const auto& row : rows) smallest = std::min(smallest, row.x), largest = std::max(largest, row.x);
     const double first = powerOfTwoAtLeast(fetchGranularity > 0 ? fetchGranularity : smallest);
     const double last = std::max(first, powerOfTwoAtLeast(largest));
-    const auto [lo, hi] = capacityBounds(cacheBytes);
+    double largestArray = 0;
+    for (const auto& row : rows) largestArray = std::max(largestArray, row.x2);
+    const auto [lo, hi] = capacityBounds(cacheBytes, largestArray);
     const Model model{rows, observed, fetchGranularity};
     std::vector<Fit> fits;
     for (double line = first; line <= last; line *= 2) fits.push_back(model.fit(line, lo, hi));

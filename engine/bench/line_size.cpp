@@ -8,11 +8,12 @@
 
 namespace ts {
 
-// An array of 1.25x the capacity, walked with the fetch granularity G and then strides of
+// An array of twice the capacity, walked with the fetch granularity G and then strides of
 // 1.5 G x 2^k: a cache of C bytes in lines of L holds C/L lines, so the chase thrashes at every
-// stride below L and fits from 1.5 L on (1.25 C x L / 1.5 L = 0.83 C). Strides with the factor 3
-// spread the lines over all sets; power-of-two strides would alias onto a few sets of a
-// set-associative cache and thrash at any length (seen on the H200's texture and constant caches).
+// stride up to 1.5 L (it touches 2 C and 1.33 C) and fits from 3 L on (0.67 C). Twice the
+// capacity keeps every row clear of the ramp of partial misses a non-LRU cache shows up to about
+// 1.25 C (the H200's L1). Strides with the factor 3 spread the lines over all sets; power-of-two
+// strides alias onto a few sets and thrash at any length (the H200's texture path does).
 void measureLineSize(RunContext& ctx, const CacheTarget& target) {
     const std::string title = target.title + " Line Size";
     const Attribute* size = decided(ctx, target.element, "size");
@@ -25,22 +26,22 @@ void measureLineSize(RunContext& ctx, const CacheTarget& target) {
     if (target.above)  // every load must touch a new sector of the cache in front
         if (const Attribute* aboveFg = ctx.topology().find(*target.above, "fetchGranularity"))
             firstStride = std::max(firstStride, static_cast<std::uint32_t>(aboveFg->value));
-    // 1.25 C, rounded so that every stride up to the largest one (at least 8 loads) divides it.
-    const auto target125 = static_cast<std::uint64_t>(1.25 * size->value);
+    // 2 C, rounded so that every stride up to the largest one (at least 8 loads) divides it.
+    const auto target2c = static_cast<std::uint64_t>(2 * size->value);
     std::vector<std::uint32_t> strides{firstStride};
     std::uint32_t next = (3 * firstStride) % 8 == 0 ? 3 * firstStride / 2 : 3 * firstStride;  // multiples of 4
-    for (; next <= 6144 && target125 / next >= 8; next *= 2) strides.push_back(next);
-    const std::uint64_t arrayBytes = alignDown(target125, strides.back());
+    for (; next <= 6144 && target2c / next >= 8; next *= 2) strides.push_back(next);
+    const std::uint64_t arrayBytes = alignDown(target2c, strides.back());
     std::uint64_t splitAbove = 0;
     if (arrayBytes > chaserLimit(ctx, target)) {
         if (target.space != Space::Constant) {
             ctx.report(target.element, undecided("lineSize", "bytes",
-                                                 "1.25x the size exceeds what one chaser can walk in this space"));
+                                                 "2x the size exceeds what one chaser can walk in this space"));
             return;
         }
         splitAbove = chaserLimit(ctx, target);
     }
-    ctx.beginStep(title, "strides over 1.25x the size");
+    ctx.beginStep(title, "strides over 2x the size");
     std::vector<ChaseRequest> requests;
     std::vector<SeriesRow> rows;
     for (std::uint32_t stride : strides) {

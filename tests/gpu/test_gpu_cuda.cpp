@@ -77,11 +77,14 @@ TEST(GpuCuda, L1FamilySizesAndLatenciesAgree) {
     const double l1 = decidedValue(t, Element::L1, "size");
     EXPECT_GT(l1, 64 * 1024);
     EXPECT_LE(l1, static_cast<double>(t.device.sharedPerUnitBytes + 32 * 1024));
-    const double l1Latency = decidedValue(t, Element::L1, "latency");
-    for (Element e : {Element::Texture, Element::ReadOnly}) {
+    for (Element e : {Element::Texture, Element::ReadOnly})
         EXPECT_NEAR(decidedValue(t, e, "size"), l1, 0.01 * l1) << displayName(e) << ": one SRAM, one size";
-        EXPECT_NEAR(decidedValue(t, e, "latency"), l1Latency, 0.25 * l1Latency) << displayName(e);
-    }
+    // ld.global.ca and ld.global.nc take the same path into the SRAM; a texture fetch (TLD) goes
+    // through the texture pipeline first, so its hit is slower but still far below an L2 hit.
+    const double l1Latency = decidedValue(t, Element::L1, "latency");
+    EXPECT_NEAR(decidedValue(t, Element::ReadOnly, "latency"), l1Latency, 0.1 * l1Latency);
+    EXPECT_GT(decidedValue(t, Element::Texture, "latency"), l1Latency);
+    EXPECT_LT(decidedValue(t, Element::Texture, "latency"), decidedValue(t, Element::L2, "latency") / 2);
 }
 
 TEST(GpuCuda, ConstantCaches) {
@@ -109,6 +112,6 @@ TEST(GpuCuda, L2LinesSectorsAndSegments) {
 
 TEST(GpuCuda, SharedMemoryAndDeviceMemoryLatencies) {
     REQUIRE_GPU();
-    EXPECT_LT(decidedValue(t, Element::Shared, "latency"), decidedValue(t, Element::L1, "latency"));
+    EXPECT_LT(decidedValue(t, Element::Shared, "latency"), decidedValue(t, Element::L2, "latency") / 4);
     EXPECT_LT(decidedValue(t, Element::L2, "latency"), decidedValue(t, Element::DeviceMemory, "latency"));
 }
