@@ -62,7 +62,8 @@ struct Model {
 // the line size explain the stride 3L rows, and a cache with a ramp of partial misses above C
 // still needs room above C.
 std::pair<double, double> capacityBounds(double cacheBytes, double largestArray) {
-    return {cacheBytes, largestArray >= 2 * cacheBytes ? 1.3 * cacheBytes : 2 * cacheBytes};
+    // (1.75: the array is 2 C rounded down to a multiple of the largest stride)
+    return {cacheBytes, largestArray >= 1.75 * cacheBytes ? 1.3 * cacheBytes : 2 * cacheBytes};
 }
 
 double powerOfTwoAtLeast(double v) {
