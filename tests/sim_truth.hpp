@@ -17,7 +17,7 @@ struct CacheTruth {
     double size = 0;  // what one unit can use
 };
 
-inline bool bypassesUnitCaches(Space s) { return s == Space::GlobalL2 || s == Space::VectorL2; }
+using ts::bypassesUnitCaches;
 inline Space walkedSpace(Space s) {
     return s == Space::GlobalL2 ? Space::Global : s == Space::VectorL2 ? Space::Vector : s;
 }

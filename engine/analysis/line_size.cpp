@@ -58,12 +58,12 @@ struct Model {
 // and below twice it, where a capacity twice as large would mimic lines twice as large (only
 // A*L/C enters the model). With the lower bound, half the true line size cannot explain the
 // misses either: it would need a capacity below C.
-// With arrays of 2 C (ours) the bound can be tighter, 1.3 C: a capacity of 1.33 C would let twice
-// the line size explain the stride 3L rows, and a cache with a ramp of partial misses above C
-// still needs room above C.
+// With arrays of about 2 C (ours) the bound is tighter, just below 2A/3: the stride 3L rows of a
+// line twice as large touch exactly 2A/3 (they must not fit), and so do the stride 1.5L rows of
+// the true line (which thrash). A non-LRU cache with a ramp of partial misses above C keeps room
+// up to 2A/3 = 1.33 C. (1.75 C: the array is 2 C rounded down to a multiple of the largest stride.)
 std::pair<double, double> capacityBounds(double cacheBytes, double largestArray) {
-    // (1.75: the array is 2 C rounded down to a multiple of the largest stride)
-    return {cacheBytes, largestArray >= 1.75 * cacheBytes ? 1.3 * cacheBytes : 2 * cacheBytes};
+    return {cacheBytes, largestArray >= 1.75 * cacheBytes ? 0.66 * largestArray : 2 * cacheBytes};
 }
 
 double powerOfTwoAtLeast(double v) {

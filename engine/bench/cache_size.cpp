@@ -37,6 +37,12 @@ void measureSize(RunContext& ctx, const CacheTarget& target) {
     spec.space = target.space;
     spec.strideBytes = static_cast<std::uint32_t>(fg->value);
     spec.startBytes = std::max<std::uint64_t>(1024, 16 * spec.strideBytes);
+    // Behind no unit cache (L1-bypassing loads), hits take longer the farther a line's L2 slice
+    // sits: the reference row must cover many slices, or larger rows look slower than its fence.
+    // 1/16 of the API's L2 size, at most 1 MiB, is still far below the knee.
+    if (bypassesUnitCaches(target.space) && ctx.device().l2SizeBytes > 0)
+        spec.startBytes = std::max(spec.startBytes,
+                                   alignDown(std::min<std::uint64_t>(1 << 20, ctx.device().l2SizeBytes / 16), spec.strideBytes));
     if (target.above) {
         const std::uint64_t pass = passAboveBytes(ctx, target, spec.strideBytes);
         if (!pass) {

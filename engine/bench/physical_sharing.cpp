@@ -31,7 +31,7 @@ int findRoot(std::vector<int>& parent, int i) {
 void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& targets) {
     std::vector<Candidate> candidates;
     for (const auto& t : targets) {
-        if (t.above || t.space == Space::GlobalL2 || t.space == Space::VectorL2) continue;  // first levels only
+        if (t.above || bypassesUnitCaches(t.space)) continue;  // first levels only
         const Attribute* size = decided(ctx, t.element, "size");
         if (!size) continue;
         const std::uint32_t stride = lineStride(ctx, t);

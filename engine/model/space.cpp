@@ -73,4 +73,6 @@ std::optional<Element> elementFromDisplayName(std::string_view s) {
 
 std::string_view toString(Vendor v) { return v == Vendor::Nvidia ? "NVIDIA" : "AMD"; }
 
+bool bypassesUnitCaches(Space s) { return s == Space::GlobalL2 || s == Space::VectorL2; }
+
 }  // namespace ts

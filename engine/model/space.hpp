@@ -28,6 +28,8 @@ enum class Element {
 };
 
 std::string_view toString(Space s);
+// Loads that skip the SM/CU-private caches (NVIDIA .cg, AMD GLC): they start at the L2.
+bool bypassesUnitCaches(Space s);
 std::optional<Space> spaceFromString(std::string_view s);
 std::string_view toString(Element e);       // stable id: "l1", "l2", "texture", "readonly", "constant_l1", ...
 std::string_view displayName(Element e);    // "L1", "Constant L1.5", "sL1d", ...
