@@ -22,7 +22,7 @@
 namespace ts::gui {
 
 void MainWindow::buildRecordingSupport() {
-    openRawAction_ = new QAction(tr("Open MT4G &Raw Folder…"), this);
+    openRawAction_ = new QAction(tr("Open MT4G Ra&w Folder…"), this);
     openRawAction_->setToolTip(tr("Analyse a folder of MT4G raw series"));
     connect(openRawAction_, &QAction::triggered, this, &MainWindow::askOpenRawFolder);
     addAction(openRawAction_);
