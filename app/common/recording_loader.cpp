@@ -28,6 +28,17 @@ std::string readBytes(const std::string& path) {
     return buffer.str();
 }
 
+// The first bytes are enough to tell a session or a binary file; a dropped disk image is not read whole.
+std::string readPrefix(const std::string& path, std::size_t size) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(path + ": cannot open the file");
+    std::string bytes(size, '\0');
+    in.read(bytes.data(), static_cast<std::streamsize>(size));
+    if (in.bad()) throw InputError(path + ": cannot read the file");
+    bytes.resize(static_cast<std::size_t>(in.gcount()));
+    return bytes;
+}
+
 // A session starts with its magic line; a file cut inside the magic is a torn session too.
 bool looksLikeSession(const std::string& bytes) {
     const std::string magic(kSessionMagic, kSessionMagicSize);
@@ -54,12 +65,13 @@ Probe probe(const std::string& path) {
     if (fs::is_directory(status)) return {RecordingKind::Mt4gRaw, {}};
     if (!fs::is_regular_file(status)) throw InputError(path + ": not a regular file");
 
-    const std::string bytes = readBytes(path);
-    if (bytes.empty()) throw InputError(path + ": the file is empty");
-    if (looksLikeSession(bytes)) return {RecordingKind::Session, {}};
-    const char first = firstNonBlank(bytes);
-    if (first != '{' && first != '[')
+    const std::string head = readPrefix(path, 4096);
+    if (head.empty()) throw InputError(path + ": the file is empty");
+    if (looksLikeSession(head)) return {RecordingKind::Session, {}};
+    const char first = firstNonBlank(head);
+    if (first != '{' && first != '[' && (first != '\0' || head.size() < 4096))
         throw InputError(path + ": not a recording: neither a TopoScope session (no TSSESSION header) nor a JSON report");
+    const std::string bytes = readBytes(path);
     Probe p;
     try {
         p.parsed = json::parse(bytes);

@@ -2,6 +2,8 @@
 // mid-way, MT4G's JSON report and raw folder), by drag and drop too; recent files are kept;
 // bad files give a dialog naming the file; a run records a session that reopens the same.
 #include <QComboBox>
+#include <QDir>
+#include <QElapsedTimer>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
@@ -24,6 +26,7 @@
 #include "evidence_view.hpp"
 #include "gui_test.hpp"
 #include "io/session_log.hpp"
+#include "io/session_read.hpp"
 #include "io/session_recorder.hpp"
 #include "main_window.hpp"
 #include "recent_files.hpp"
@@ -376,6 +379,58 @@ private Q_SLOTS:
     }
 
 #ifdef TOPOSCOPE_APP
+    // The application killed (SIGKILL) in the middle of a run: its session keeps every finished
+    // benchmark and reopens in the window, naming the one it died in (if it died inside one).
+    void killedRunReopensWithItsFinishedBenchmarks() {
+        QTemporaryDir dir;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), dir.filePath(QStringLiteral("data")));
+        QProcess app;
+        app.setProcessEnvironment(env);
+        app.start(QStringLiteral(TOPOSCOPE_APP),
+                  {QStringLiteral("--backend"), QStringLiteral("sim"), QStringLiteral("--profile"), QStringLiteral("h100"),
+                   QStringLiteral("--only"), QStringLiteral("l1,l2"), QStringLiteral("--sim-delay-us"), QStringLiteral("300"),
+                   QStringLiteral("--run"), QStringLiteral("--no-settings")});
+        QVERIFY(app.waitForStarted());
+        const QString folder = dir.filePath(QStringLiteral("data/TopoScope/toposcope/sessions"));
+        QString session;
+        std::size_t finishedBeforeKill = 0;
+        QElapsedTimer clock;
+        clock.start();
+        while (clock.elapsed() < 60000 && app.state() == QProcess::Running) {
+            const QStringList files = QDir(folder).entryList({QStringLiteral("*.tss")}, QDir::Files);
+            if (!files.isEmpty()) {
+                session = QDir(folder).filePath(files.front());
+                try {
+                    finishedBeforeKill = ts::readSession(session.toStdString()).finished.size();
+                } catch (const std::exception&) {
+                    finishedBeforeKill = 0;  // not even the device yet
+                }
+                if (finishedBeforeKill >= 2) break;
+            }
+            QTest::qWait(20);
+        }
+        QVERIFY2(app.state() == QProcess::Running, "the run ended before it could be killed");
+        app.kill();  // SIGKILL
+        QVERIFY(app.waitForFinished(10000));
+        QVERIFY2(finishedBeforeKill >= 2, qPrintable(session));
+
+        MainWindow w(quietOptions());
+        QVERIFY(waitForDevices(w));
+        const RunOutcome o = openAndWait(w, session);
+        QVERIFY2(o.ok, qPrintable(o.message));
+        const ts::Session read = ts::readSession(session.toStdString());
+        QVERIFY(read.finished.size() >= finishedBeforeKill);
+        QVERIFY(read.outcome.empty());
+        QVERIFY(read.cutOff.size() <= 1);
+        QVERIFY(w.logText().contains(QStringLiteral("never closed")));
+        for (const auto& name : read.cutOff)
+            QVERIFY2(w.logText().contains(QStringLiteral("cut off: ") + QString::fromStdString(name)), qPrintable(w.logText()));
+        QVERIFY(w.store()->find(QStringLiteral("l1.fetch_granularity")));  // the first benchmark's evidence
+        QVERIFY(w.results()->find(QStringLiteral("l1"), QStringLiteral("fetchGranularity")) >= 0);
+    }
+
     // Headless: --open X --export-pdf F for a session and a raw folder; a bad file exits 2.
     void headlessExportOfEveryKind() {
         QTemporaryDir dir;
