@@ -9,14 +9,13 @@
 #include "compare_command.hpp"
 #include "fleet_run.hpp"
 #include "common/backend_factory.hpp"
+#include "common/recording_loader.hpp"
 #include "bench/discovery.hpp"
 #include "io/input_error.hpp"
 #include "io/json_file.hpp"
 #include "io/mt4g_json.hpp"
-#include "io/mt4g_json_read.hpp"
 #include "io/mt4g_raw.hpp"
 #include "io/report_json.hpp"
-#include "io/session_read.hpp"
 #include "io/session_recorder.hpp"
 #include "progress_printer.hpp"
 #include "session_path.hpp"
@@ -78,8 +77,9 @@ int listProfiles() {
 }
 
 int runAnalyze(const std::string& rawDir, const Outputs& outputs, bool quiet) {
-    std::vector<std::string> warnings;
-    const ts::Topology topology = ts::analyzeMt4gRaw(rawDir, &warnings);
+    const auto recording = ts::app::loadRecording(rawDir, ts::app::RecordingKind::Mt4gRaw);
+    const ts::Topology& topology = recording.topology;
+    const auto& warnings = recording.warnings;
     if (quiet || outputs.json == "-" || outputs.mt4gJson == "-")  // else the summary lists them
         for (const auto& w : warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     printSummaryUnlessStdout(topology, outputs, quiet);
@@ -110,9 +110,9 @@ std::unique_ptr<ts::SessionRecorder> openRecorder(const SessionChoice& session, 
 
 // An MT4G JSON report (with its raw folder beside it, where there is one) in every output layout.
 int runImport(const std::string& mt4gReport, const Outputs& outputs, bool quiet) {
-    std::vector<std::string> warnings;
-    const ts::Topology topology = ts::readMt4gJsonFile(mt4gReport, &warnings);
-    for (const auto& w : warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+    const auto recording = ts::app::loadRecording(mt4gReport, ts::app::RecordingKind::Mt4gJson);
+    const ts::Topology& topology = recording.topology;
+    for (const auto& w : recording.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     printSummaryUnlessStdout(topology, outputs, quiet);
     return writeOutputs(topology, outputs) ? 0 : kExitRunFailed;
 }
@@ -123,7 +123,7 @@ int runReport(const std::string& sessionPath, const std::string& mt4gReport, con
         return kExitBadInput;
     }
     if (!mt4gReport.empty()) return runImport(mt4gReport, outputs, quiet);
-    const ts::Session session = ts::readSession(sessionPath);
+    const auto session = ts::app::loadRecording(sessionPath, ts::app::RecordingKind::Session);
     if (!session.damage.empty())
         std::fprintf(stderr, "warning: %s: %s (kept every record before it)\n", sessionPath.c_str(), session.damage.c_str());
     for (const auto& name : session.cutOff) std::fprintf(stderr, "cut off: %s\n", name.c_str());

@@ -37,7 +37,8 @@ LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
                                   QStringLiteral("groups"));
     const QCommandLineOption run(QStringLiteral("run"), QCoreApplication::translate("main", "Start a run at launch."));
     const QCommandLineOption open(QStringLiteral("open"),
-                                  QCoreApplication::translate("main", "Open a recording (TopoScope report JSON)."),
+                                  QCoreApplication::translate("main", "Open a recording: a session file, a TopoScope "
+                                                                      "report, an MT4G JSON report or an MT4G raw folder."),
                                   QStringLiteral("file"));
     const QCommandLineOption screenshots(
         QStringLiteral("screenshot"),

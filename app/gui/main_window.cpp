@@ -23,11 +23,13 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <utility>
 
 #include "cu_map_view.hpp"
 #include "evidence_view.hpp"
 #include "format.hpp"
 #include "palettes.hpp"
+#include "recent_files.hpp"
 #include "results_model.hpp"
 #include "run_controller.hpp"
 #include "run_panel.hpp"
@@ -62,6 +64,7 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     setWindowTitle(tr("TopoScope"));
     buildActions();
     buildLayout();
+    buildRecordingSupport();
     buildMenus();
     connectWorker();
     restoreSettings();
@@ -80,7 +83,7 @@ void MainWindow::buildActions() {
     cancelAction_->setShortcuts({QKeySequence(tr("Ctrl+.")), QKeySequence(Qt::Key_Escape)});
     cancelAction_->setToolTip(tr("Stop the run; what was measured so far stays (Esc)"));
     connect(cancelAction_, &QAction::triggered, this, &MainWindow::cancelRun);
-    openAction_ = new QAction(tr("&Open Recording…"), this);
+    openAction_ = new QAction(tr("&Open…"), this);
     openAction_->setShortcut(QKeySequence::Open);
     connect(openAction_, &QAction::triggered, this, &MainWindow::askOpenRecording);
     saveAction_ = new QAction(tr("&Save Report…"), this);
@@ -161,6 +164,8 @@ void MainWindow::buildLayout() {
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(openAction_);
+    file->addAction(openRawAction_);
+    file->addMenu(recent_->menu());
     file->addAction(saveAction_);
     file->addAction(evidence_->exportAction());
     file->addAction(topology_->view()->exportAction());
@@ -288,7 +293,7 @@ void MainWindow::startRun() {
     etaLabel_->clear();
     const QStringList all = runPanel_->benchmarks()->allGroups();
     controller_->start(*device, groups.size() == all.size() ? QStringList{} : groups, options_.simDelayUs,
-                       runPanel_->benchmarks()->selectedElements());
+                       runPanel_->benchmarks()->selectedElements(), sessionFolder_);
     log(tr("run on %1: %2").arg(device->label, groups.join(QStringLiteral(", "))));
 }
 
@@ -305,6 +310,7 @@ void MainWindow::openRecording(const QString& path) {
     results_->clear();
     device_ = {};
     scheduleTopology();
+    opening_ = path;
     runPanel_->addRecording(path);
     progress_->setRange(0, 0);
     stepLabel_->setText(tr("Opening %1…").arg(path));
@@ -312,8 +318,9 @@ void MainWindow::openRecording(const QString& path) {
 }
 
 void MainWindow::askOpenRecording() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Recording"), QString(),
-                                                      tr("TopoScope reports (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Recording"), QString(),
+        tr("Recordings (*.tss *.json);;TopoScope sessions (*.tss);;Reports (*.json);;All files (*)"));
     if (!path.isEmpty()) openRecording(path);
 }
 
@@ -364,6 +371,7 @@ void MainWindow::onProgress(const ProgressData& p) {
 }
 
 void MainWindow::onFinished(const RunOutcome& o) {
+    const QString opened = std::exchange(opening_, QString());
     if (progress_->maximum() == 0) progress_->setRange(0, 1);  // no progress came: a recording
     if (o.ok) progress_->setValue(progress_->maximum());
     QString text;
@@ -378,10 +386,15 @@ void MainWindow::onFinished(const RunOutcome& o) {
     log(text);
     if (!o.ok && !options_.exportPdf.isEmpty()) {  // headless: no dialog, no sheet of a failed run
         std::fprintf(stderr, "toposcope: %s\n", qPrintable(text));
-        QMetaObject::invokeMethod(qApp, [] { QCoreApplication::exit(1); }, Qt::QueuedConnection);
+        const int status = opened.isEmpty() ? 1 : 2;  // a recording that cannot be read is bad input
+        QMetaObject::invokeMethod(qApp, [status] { QCoreApplication::exit(status); }, Qt::QueuedConnection);
         return;
     }
-    if (!o.ok && !o.cancelled) QMessageBox::warning(this, tr("TopoScope"), text);
+    if (!o.ok && !o.cancelled && !opened.isEmpty())
+        showOpenError(opened, o.message);
+    else if (!o.ok && !o.cancelled)
+        QMessageBox::warning(this, tr("TopoScope"), text);
+    if (o.ok && !opened.isEmpty()) recent_->add(opened);
     updateActions();
     Q_EMIT runFinished(o);
     afterRun();
@@ -413,7 +426,8 @@ TopologyData MainWindow::topologyData() const {
     TopologyData d;
     d.device = device_;
     d.toolVersion = QCoreApplication::applicationVersion();
-    for (int row = 0; row < results_->rowCount(); ++row) d.results.push_back(results_->resultAt(row));
+    for (int row = 0; row < results_->rowCount(); ++row)
+        if (!ResultsModel::isCutOffMarker(results_->resultAt(row))) d.results.push_back(results_->resultAt(row));
     return d;
 }
 
@@ -447,6 +461,8 @@ void MainWindow::updateActions() {
     runAction_->setEnabled(!busy && devicesKnown_ && runPanel_->currentDevice() != nullptr);
     cancelAction_->setEnabled(busy);
     openAction_->setEnabled(!busy);
+    openRawAction_->setEnabled(!busy);
+    recent_->menu()->setEnabled(!busy);
     saveAction_->setEnabled(!busy && haveRunData_);
     runPanel_->chooser()->setEnabled(!busy && devicesKnown_);
 }

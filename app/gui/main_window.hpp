@@ -9,6 +9,8 @@ class QActionGroup;
 class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
+class QDragEnterEvent;
+class QDropEvent;
 class QTimer;
 class QSplitter;
 class QTableView;
@@ -18,6 +20,7 @@ namespace ts::gui {
 
 class CuMapView;
 class EvidenceView;
+class RecentFiles;
 class ResultsModel;
 class RunController;
 class RunPanel;
@@ -52,7 +55,12 @@ public:
 
     void startRun();
     void cancelRun();
-    void openRecording(const QString& path);
+    void openRecording(const QString& path);  // a session, report, MT4G JSON report or MT4G raw folder
+    RecentFiles* recentFiles() const { return recent_; }
+    QAction* openRawAction() const { return openRawAction_; }
+    void setSessionFolder(const QString& folder) { sessionFolder_ = folder; }  // where runs record
+    QString lastSessionPath() const { return lastSession_; }  // the last run's session file, if any
+    QString sessionStatusText() const;
 
 Q_SIGNALS:
     void devicesReady();
@@ -60,6 +68,8 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void buildActions();
@@ -75,6 +85,13 @@ private:
     void onFinished(const RunOutcome& outcome);
     void onReportSaved(const QString& path, const QString& error);
     void askOpenRecording();
+    void askOpenRawFolder();
+    void buildRecordingSupport();
+    void onSessionRecording(const QString& path);
+    void onRecordingOpened(const QString& path, const QString& kind);
+    void onCutOff(const QString& benchmark, const QString& seriesId, const QString& elementId,
+                  const QString& elementName);
+    void showOpenError(const QString& path, const QString& message);
     void askSaveReport();
     void showEvidenceOf(const QModelIndex& index);
     void updateActions();
@@ -112,6 +129,12 @@ private:
     bool devicesKnown_ = false;
     bool launchActionsDone_ = false;
     bool haveRunData_ = false;
+    RecentFiles* recent_ = nullptr;
+    QAction* openRawAction_ = nullptr;
+    QLabel* sessionLabel_ = nullptr;
+    QString sessionFolder_;
+    QString lastSession_;
+    QString opening_;  // the recording being opened; empty during a run
 };
 
 }  // namespace ts::gui

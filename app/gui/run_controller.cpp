@@ -25,10 +25,10 @@ void RunController::requestDevices() {
 }
 
 bool RunController::start(const DeviceChoice& device, const QStringList& groups, int simDelayUs,
-                          const QStringList& elements) {
+                          const QStringList& elements, const QString& sessionDir) {
     if (busy_) return false;
     cancel_ = std::make_shared<CancelToken>();
-    RunRequest request{device, groups, cancel_, simDelayUs, elements};
+    RunRequest request{device, groups, cancel_, simDelayUs, elements, sessionDir};
     setBusy(true);
     QMetaObject::invokeMethod(
         worker_, [w = worker_, request] { w->run(request); }, Qt::QueuedConnection);

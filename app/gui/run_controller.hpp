@@ -21,8 +21,9 @@ public:
 
     void requestDevices();
     // False while busy. `elements`: display names of the caches to measure, empty for all.
+    // `sessionDir`: the run records itself into a new session file there.
     bool start(const DeviceChoice& device, const QStringList& groups, int simDelayUs = 0,
-               const QStringList& elements = {});
+               const QStringList& elements = {}, const QString& sessionDir = {});
     bool openRecording(const QString& path);
     void saveReport(const QString& path);
     void cancel();

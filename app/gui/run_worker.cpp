@@ -2,30 +2,27 @@
 
 #include <QElapsedTimer>
 
+#include <algorithm>
+#include <map>
+
 #include "analysis/analysis.hpp"
 #include "bench/discovery.hpp"
 #include "common/backend_factory.hpp"
 #include "event_convert.hpp"
 #include "paced_backend.hpp"
+#include "common/recording_loader.hpp"
+#include "common/session_file_name.hpp"
 #include "io/report_json.hpp"
-#include "io/input_error.hpp"
-#include "io/json_file.hpp"
-#include "io/mt4g_json_read.hpp"
 #include "qt_observer.hpp"
 
 namespace ts::gui {
 
 namespace {
 
-// A TopoScope report, or else MT4G's JSON report (its published samples, e.g. the MI210's).
-Topology readRecording(const std::string& path) {
-    try {
-        return readReportFile(path);
-    } catch (const InputError&) {
-        const nlohmann::json j = readJsonFile(path);
-        if (!j.is_object() || j.contains("format") || !j.contains("general") || !j.contains("memory")) throw;
-        return readMt4gJsonFile(path);
-    }
+// The message names the file; the readers' messages do, anything else gets the path in front.
+QString namingThePath(const QString& path, const char* what) {
+    const QString message = QString::fromStdString(what);
+    return message.contains(path) ? message : path + QStringLiteral(": ") + message;
 }
 
 }  // namespace
@@ -45,6 +42,8 @@ void RunWorker::run(const RunRequest& request) {
     RunOutcome outcome;
     Topology topology;
     QtObserver observer(*this, &topology);
+    std::unique_ptr<SessionRecorder> recorder;
+    std::string ending = "finished";
     try {
         std::vector<std::string> notes;
         std::unique_ptr<Backend> backend = app::makeBackend(toBackendChoice(request.device), notes);
@@ -56,17 +55,45 @@ void RunWorker::run(const RunRequest& request) {
         for (const auto& e : request.elements)
             if (const auto element = elementFromDisplayName(e.toStdString())) options.elements.insert(*element);
         Q_EMIT runStarted(request.device.label);
-        runDiscovery(*backend, options, observer, *request.cancel, topology);
+        recorder = startRecording(request, observer, topology);
+        runDiscovery(*backend, options, recorder ? static_cast<Observer&>(*recorder) : observer, *request.cancel,
+                     topology);
         outcome.ok = true;
     } catch (const Cancelled&) {
         outcome.cancelled = true;
         topology.warnings.push_back("run cancelled before the plan finished");
+        ending = "cancelled";
     } catch (const std::exception& e) {
         outcome.message = QString::fromStdString(e.what());
+        ending = std::string("failed: ") + e.what();
+    }
+    if (recorder) {
+        recorder->close(ending);
+        if (!recorder->error().empty())
+            Q_EMIT warning(tr("session recording stopped: %1").arg(QString::fromStdString(recorder->error())));
     }
     last_ = std::move(topology);
     outcome.seconds = clock.elapsed() / 1000.0;
     Q_EMIT runFinished(outcome);
+}
+
+// The session file is a bonus: when it cannot be made the run goes on unrecorded, with a warning.
+std::unique_ptr<SessionRecorder> RunWorker::startRecording(const RunRequest& request, Observer& next,
+                                                           const Topology& live) {
+    if (request.sessionDir.isEmpty()) {
+        Q_EMIT warning(tr("not recording the session: no folder for session files"));
+        return nullptr;
+    }
+    try {
+        const std::string label = request.device.key().replace(QLatin1Char(':'), QLatin1Char('-')).toStdString();
+        auto recorder =
+            std::make_unique<SessionRecorder>(app::newSessionPath(request.sessionDir.toStdString(), label), next, &live);
+        Q_EMIT sessionRecording(QString::fromStdString(recorder->path()));
+        return recorder;
+    } catch (const std::exception& e) {
+        Q_EMIT warning(tr("not recording the session: %1").arg(QString::fromStdString(e.what())));
+        return nullptr;
+    }
 }
 
 void RunWorker::openRecording(const QString& path) {
@@ -75,12 +102,18 @@ void RunWorker::openRecording(const QString& path) {
     RunOutcome outcome;
     try {
         Q_EMIT runStarted(path);
-        Topology topology = readRecording(path.toStdString());
-        replay(topology);
-        last_ = std::move(topology);
+        app::Recording recording = app::loadRecording(path.toStdString());
+        Q_EMIT recordingOpened(path, QString::fromUtf8(app::recordingKindName(recording.kind)));
+        for (const auto& w : recording.warnings) Q_EMIT note(QString::fromStdString(w));
+        if (!recording.outcome.empty())
+            Q_EMIT note(tr("the recorded run ended: %1").arg(QString::fromStdString(recording.outcome)));
+        else if (recording.kind == app::RecordingKind::Session)
+            Q_EMIT note(tr("the recorded run never closed its session (killed or still running)"));
+        replay(recording.topology, recording.cutOff);
+        last_ = std::move(recording.topology);
         outcome.ok = true;
     } catch (const std::exception& e) {
-        outcome.message = QString::fromStdString(e.what());
+        outcome.message = namingThePath(path, e.what());
     }
     outcome.seconds = clock.elapsed() / 1000.0;
     Q_EMIT runFinished(outcome);
@@ -88,12 +121,22 @@ void RunWorker::openRecording(const QString& path) {
 
 // Sends a recorded topology through the same events a live run produces; reductions and
 // change points are not recorded, so they are computed again from the size sweeps.
-void RunWorker::replay(const Topology& topology) {
+// A cut-off benchmark's series (its title is the benchmark's name) is marked in its title.
+void RunWorker::replay(const Topology& topology, const std::vector<std::string>& cutOffNames) {
     QtObserver observer(*this);
     DeviceInfo device = topology.device;
     observer.onDevice(device);
+    std::map<std::string, const Series*> cutSeries;
     for (const auto& series : topology.series) {
-        observer.onSeriesChunk({&series, 0});
+        const bool cut = std::find(cutOffNames.begin(), cutOffNames.end(), series.title) != cutOffNames.end();
+        if (cut) {
+            cutSeries.emplace(series.title, &series);
+            auto chunk = std::make_shared<SeriesChunk>(toChunk(series, 0));
+            chunk->title = tr("%1 (cut off)").arg(chunk->title);
+            Q_EMIT seriesChunk(chunk);
+        } else {
+            observer.onSeriesChunk({&series, 0});
+        }
         if (series.kind != SeriesKind::Size && series.kind != SeriesKind::SegmentSize) continue;
         ReductionEvent reduction{series.id, {}, reduceSweep(series)};
         for (const auto& row : series.rows) reduction.xs.push_back(row.x);
@@ -104,6 +147,16 @@ void RunWorker::replay(const Topology& topology) {
     for (const auto& [element, report] : topology.elements)
         for (const auto& a : report.attributes) observer.onResult({element, a});
     for (const auto& w : topology.warnings) observer.onWarning(w);
+    auto q = [](std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); };
+    for (const auto& name : cutOffNames) {
+        const auto it = cutSeries.find(name);
+        if (it == cutSeries.end()) {
+            Q_EMIT cutOff(q(name), {}, {}, {});
+            continue;
+        }
+        const Series& s = *it->second;
+        Q_EMIT cutOff(q(name), q(s.id), q(toString(s.element)), q(displayName(s.element)));
+    }
 }
 
 void RunWorker::saveReport(const QString& path) {

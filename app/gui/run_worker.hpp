@@ -7,6 +7,7 @@
 
 #include "device_choice.hpp"
 #include "events/observer.hpp"
+#include "io/session_recorder.hpp"
 #include "model/topology.hpp"
 #include "run_data.hpp"
 
@@ -18,6 +19,7 @@ struct RunRequest {
     std::shared_ptr<CancelToken> cancel;  // set from the GUI thread while the run goes on
     int simDelayUs = 0;                   // simulator only: wait this long before each device call
     QStringList elements;                 // display names of the caches to measure; empty: all
+    QString sessionDir;                   // the run records itself into a new session file here
 };
 
 struct RunOutcome {
@@ -54,9 +56,17 @@ Q_SIGNALS:
     void note(const QString& message);
     void runFinished(const ts::gui::RunOutcome& outcome);
     void reportSaved(const QString& path, const QString& error);
+    // The run records into `path` (a new session file).
+    void sessionRecording(const QString& path);
+    // A recording was read: `kind` as recordingKindName says, before its events are replayed.
+    void recordingOpened(const QString& path, const QString& kind);
+    // A reopened session's benchmark that never ended; `seriesId` (may be empty) holds its rows so far.
+    void cutOff(const QString& benchmark, const QString& seriesId, const QString& elementId,
+                const QString& elementName);
 
 private:
-    void replay(const Topology& topology);
+    void replay(const Topology& topology, const std::vector<std::string>& cutOffNames);
+    std::unique_ptr<SessionRecorder> startRecording(const RunRequest& request, Observer& next, const Topology& live);
 
     Topology last_;  // the last run or recording, for "Save Report"
 };

@@ -1,6 +1,8 @@
 #include "results_model.hpp"
 
+#include <QApplication>
 #include <QFont>
+#include <QStyle>
 
 #include "format.hpp"
 
@@ -27,6 +29,29 @@ void ResultsModel::upsert(const ResultData& result) {
     endInsertRows();
 }
 
+void ResultsModel::markCutOff(const QString& benchmark, const QString& seriesId, const QString& elementId,
+                              const QString& elementName) {
+    bool marked = false;
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+        if (seriesId.isEmpty() || rows_[i].evidence != seriesId) continue;
+        rows_[i].cutOff = benchmark;
+        marked = true;
+        const int row = static_cast<int>(i);
+        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    }
+    if (marked) return;
+    ResultData marker;
+    marker.elementId = elementId;
+    marker.elementName = elementName;
+    marker.confidence = 0;
+    marker.evidence = seriesId;
+    marker.cutOff = benchmark;
+    const int at = static_cast<int>(rows_.size());
+    beginInsertRows({}, at, at);
+    rows_.push_back(marker);
+    endInsertRows();
+}
+
 void ResultsModel::clear() {
     beginResetModel();
     rows_.clear();
@@ -39,7 +64,28 @@ int ResultsModel::rowCount(const QModelIndex& parent) const {
 
 int ResultsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
+QString ResultsModel::cutOffNote(const ResultData& r) const {
+    if (isCutOffMarker(r))
+        return r.evidence.isEmpty() ? tr("cut off: the run ended while this benchmark ran")
+                                    : tr("cut off: the run ended while this benchmark ran; its rows so far are the evidence");
+    return r.reason.isEmpty() ? tr("cut off: %1 did not finish").arg(r.cutOff)
+                              : tr("cut off: %1 did not finish; %2").arg(r.cutOff, r.reason);
+}
+
 QVariant ResultsModel::display(const ResultData& r, int column) const {
+    if (isCutOffMarker(r)) {
+        switch (column) {
+            case AttributeColumn:
+                return r.cutOff;
+            case ValueColumn:
+                return tr("cut off");
+            case MethodColumn:
+                return QString();
+            default:
+                break;
+        }
+    }
+    if (column == NoteColumn && !r.cutOff.isEmpty()) return cutOffNote(r);
     switch (column) {
         case ElementColumn:
             return r.elementName;
@@ -61,6 +107,7 @@ QVariant ResultsModel::display(const ResultData& r, int column) const {
 }
 
 QString ResultsModel::toolTip(const ResultData& r) const {
+    if (isCutOffMarker(r)) return tr("%1: %2").arg(r.cutOff, cutOffNote(r));
     QStringList lines;
     lines << tr("%1 %2: %3").arg(r.elementName, attributeTitle(r.name), formatValue(r));
     if (!r.method.isEmpty()) lines << tr("Method: %1").arg(r.method);
@@ -73,6 +120,7 @@ QString ResultsModel::toolTip(const ResultData& r) const {
                      .arg(r.stats->stdev, 0, 'f', 1)
                      .arg(r.stats->samples);
     if (!r.reason.isEmpty()) lines << r.reason;
+    if (!r.cutOff.isEmpty()) lines << tr("The run ended while %1 ran: the recording was cut off.").arg(r.cutOff);
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -88,8 +136,12 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
             if (index.column() == ValueColumn) return r.value;
             if (index.column() == ConfidenceColumn) return r.fromApi ? 2.0 : r.confidence;
             return display(r, index.column());
+        case Qt::DecorationRole:
+            if (index.column() == ElementColumn && !r.cutOff.isEmpty())
+                return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+            return {};
         case Qt::FontRole:
-            if (!r.fromApi && r.confidence <= 0) {
+            if (!r.cutOff.isEmpty() || (!r.fromApi && r.confidence <= 0)) {
                 QFont f;
                 f.setItalic(true);
                 return f;

@@ -27,6 +27,12 @@ public:
     explicit ResultsModel(QObject* parent = nullptr);
 
     void upsert(const ResultData& result);
+    // A benchmark of a reopened session that never ended: the rows whose evidence is `seriesId`
+    // are marked; without such rows one undecided row stands for the benchmark (its evidence,
+    // when it has rows, is `seriesId`).
+    void markCutOff(const QString& benchmark, const QString& seriesId, const QString& elementId,
+                    const QString& elementName);
+    static bool isCutOffMarker(const ResultData& r) { return r.name.isEmpty() && !r.cutOff.isEmpty(); }
     void clear();
     const ResultData& resultAt(int row) const { return rows_.at(static_cast<std::size_t>(row)); }
     int find(const QString& elementId, const QString& name) const;  // -1 when absent
@@ -39,6 +45,7 @@ public:
 private:
     QVariant display(const ResultData& r, int column) const;
     QString toolTip(const ResultData& r) const;
+    QString cutOffNote(const ResultData& r) const;
 
     std::vector<ResultData> rows_;
 };

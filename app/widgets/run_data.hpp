@@ -73,6 +73,9 @@ struct ResultData {
     bool lowerBound = false;
     bool upperBound = false;
     std::optional<LatencySummary> stats;
+    // A reopened session's benchmark that was cut off while it measured this (empty: none). A row
+    // with a cut-off benchmark and no attribute name stands for a benchmark that reported nothing.
+    QString cutOff;
 };
 
 struct ProgressData {

@@ -28,10 +28,6 @@
         <translation>Beim Start sofort einen Lauf beginnen.</translation>
     </message>
     <message>
-        <source>Open a recording (TopoScope report JSON).</source>
-        <translation>Eine Aufzeichnung öffnen (TopoScope-Bericht im JSON-Format).</translation>
-    </message>
-    <message>
         <source>When the run or recording is done, save screenshots into DIR.</source>
         <translation>Nach dem Lauf oder der Aufzeichnung Bildschirmfotos im Ordner DIR speichern.</translation>
     </message>
@@ -82,6 +78,10 @@
     <message>
         <source>--export-pdf needs --run or --open</source>
         <translation>--export-pdf braucht --run oder --open</translation>
+    </message>
+    <message>
+        <source>Open a recording: a session file, a TopoScope report, an MT4G JSON report or an MT4G raw folder.</source>
+        <translation>Eine Aufzeichnung öffnen: eine Sitzungsdatei, einen TopoScope-Bericht, einen MT4G-JSON-Bericht oder einen MT4G-Rohdatenordner.</translation>
     </message>
 </context>
 <context>
@@ -718,10 +718,6 @@
         <translation>Den Lauf anhalten; was bisher gemessen wurde, bleibt (Esc)</translation>
     </message>
     <message>
-        <source>&amp;Open Recording…</source>
-        <translation>Aufzeichnung ö&amp;ffnen…</translation>
-    </message>
-    <message>
         <source>&amp;Save Report…</source>
         <translation>Bericht &amp;speichern…</translation>
     </message>
@@ -838,10 +834,6 @@
         <translation>Aufzeichnung öffnen</translation>
     </message>
     <message>
-        <source>TopoScope reports (*.json);;All files (*)</source>
-        <translation>TopoScope-Berichte (*.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Save Report</source>
         <translation>Bericht speichern</translation>
     </message>
@@ -920,6 +912,67 @@
         <source>no evidence series %1 in this run</source>
         <translation>keine Messreihe %1 in diesem Lauf</translation>
     </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Recordings (*.tss *.json);;TopoScope sessions (*.tss);;Reports (*.json);;All files (*)</source>
+        <translation>Aufzeichnungen (*.tss *.json);;TopoScope-Sitzungen (*.tss);;Berichte (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open MT4G Ra&amp;w Folder…</source>
+        <translation>MT4G-&amp;Rohdatenordner öffnen…</translation>
+    </message>
+    <message>
+        <source>Analyse a folder of MT4G raw series</source>
+        <translation>Einen Ordner mit MT4G-Rohdatenreihen auswerten</translation>
+    </message>
+    <message>
+        <source>recent file %1 no longer exists: removed from the list</source>
+        <translation>zuletzt geöffnete Datei %1 existiert nicht mehr: aus der Liste entfernt</translation>
+    </message>
+    <message>
+        <source>Open MT4G Raw Folder</source>
+        <translation>MT4G-Rohdatenordner öffnen</translation>
+    </message>
+    <message>
+        <source>Session: %1</source>
+        <translation>Sitzung: %1</translation>
+    </message>
+    <message>
+        <source>recording the session to %1</source>
+        <translation>die Sitzung wird in %1 aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>opened %1 (%2)</source>
+        <translation>%1 geöffnet (%2)</translation>
+    </message>
+    <message>
+        <source>cut off: %1 — the recorded run ended while it ran</source>
+        <translation>abgebrochen: %1 — der aufgezeichnete Lauf endete, während es lief</translation>
+    </message>
+    <message>
+        <source>cut off: %1 — the recorded run ended while it ran; its rows so far are in %2</source>
+        <translation>abgebrochen: %1 — der aufgezeichnete Lauf endete, während es lief; seine bisherigen Zeilen stehen in %2</translation>
+    </message>
+    <message>
+        <source>Could not open %1:
+%2</source>
+        <translation>%1 konnte nicht geöffnet werden:
+%2</translation>
+    </message>
+    <message>
+        <source>not opening %1: a run or recording is in progress</source>
+        <translation>%1 wird nicht geöffnet: ein Lauf oder eine Aufzeichnung ist im Gange</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) dropped: opening the first, %1</source>
+        <translation>
+            <numerusform>%n Element abgelegt: das erste wird geöffnet, %1</numerusform>
+            <numerusform>%n Elemente abgelegt: das erste wird geöffnet, %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::PlotPanel</name>
@@ -934,6 +987,21 @@
     <message>
         <source>could not write %1</source>
         <translation>%1 konnte nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::RecentFiles</name>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Menu</source>
+        <translation>Menü &amp;leeren</translation>
     </message>
 </context>
 <context>
@@ -994,6 +1062,34 @@
         <source>Note</source>
         <translation>Hinweis</translation>
     </message>
+    <message>
+        <source>cut off: the run ended while this benchmark ran</source>
+        <translation>abgebrochen: der Lauf endete, während dieser Benchmark lief</translation>
+    </message>
+    <message>
+        <source>cut off: the run ended while this benchmark ran; its rows so far are the evidence</source>
+        <translation>abgebrochen: der Lauf endete, während dieser Benchmark lief; seine bisherigen Zeilen sind die Belege</translation>
+    </message>
+    <message>
+        <source>cut off: %1 did not finish</source>
+        <translation>abgebrochen: %1 wurde nicht fertig</translation>
+    </message>
+    <message>
+        <source>cut off: %1 did not finish; %2</source>
+        <translation>abgebrochen: %1 wurde nicht fertig; %2</translation>
+    </message>
+    <message>
+        <source>cut off</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>The run ended while %1 ran: the recording was cut off.</source>
+        <translation>Der Lauf endete, während %1 lief: die Aufzeichnung ist abgebrochen.</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::RunPanel</name>
@@ -1032,6 +1128,33 @@
     <message>
         <source>Recording: %1</source>
         <translation>Aufzeichnung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::RunWorker</name>
+    <message>
+        <source>session recording stopped: %1</source>
+        <translation>Sitzungsaufzeichnung angehalten: %1</translation>
+    </message>
+    <message>
+        <source>not recording the session: no folder for session files</source>
+        <translation>die Sitzung wird nicht aufgezeichnet: kein Ordner für Sitzungsdateien</translation>
+    </message>
+    <message>
+        <source>not recording the session: %1</source>
+        <translation>die Sitzung wird nicht aufgezeichnet: %1</translation>
+    </message>
+    <message>
+        <source>the recorded run ended: %1</source>
+        <translation>der aufgezeichnete Lauf endete: %1</translation>
+    </message>
+    <message>
+        <source>the recorded run never closed its session (killed or still running)</source>
+        <translation>der aufgezeichnete Lauf hat seine Sitzung nie abgeschlossen (abgebrochen oder läuft noch)</translation>
+    </message>
+    <message>
+        <source>%1 (cut off)</source>
+        <translation>%1 (abgebrochen)</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,463 @@
+// Recordings in the window: every kind opens through the worker (a session, a session cut off
+// mid-way, MT4G's JSON report and raw folder), by drag and drop too; recent files are kept;
+// bad files give a dialog naming the file; a run records a session that reopens the same.
+#include <QComboBox>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProcess>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "bench/discovery.hpp"
+#include "cu_map_view.hpp"
+#include "evidence_view.hpp"
+#include "gui_test.hpp"
+#include "io/session_log.hpp"
+#include "io/session_read.hpp"
+#include "io/session_recorder.hpp"
+#include "main_window.hpp"
+#include "recent_files.hpp"
+#include "results_model.hpp"
+#include "run_controller.hpp"
+#include "run_panel.hpp"
+#include "series_store.hpp"
+#include "sim/sim_backend.hpp"
+#include "sim_test_profiles.hpp"
+#include "size_plot.hpp"
+
+using namespace ts::gui;
+
+namespace {
+
+const QString kMt4g = QStringLiteral(TOPOSCOPE_TEST_DATA "/mt4g");
+
+LaunchOptions quietOptions() {
+    LaunchOptions o;
+    o.backend = QStringLiteral("sim");
+    o.profile = QStringLiteral("h100");
+    o.ignoreSettings = true;
+    return o;
+}
+
+bool waitForDevices(MainWindow& w) {
+    if (w.devicesKnown()) return true;
+    QSignalSpy ready(&w, &MainWindow::devicesReady);
+    return ready.wait(20000);
+}
+
+RunOutcome openAndWait(MainWindow& w, const QString& path) {
+    QSignalSpy finished(&w, &MainWindow::runFinished);
+    w.openRecording(path);
+    if (!finished.wait(60000)) return {false, false, QStringLiteral("timed out"), 0};
+    return finished.first().first().value<RunOutcome>();
+}
+
+// The small NVIDIA test GPU's l1 and memory groups, recorded by the engine's SessionRecorder.
+void recordSession(const QString& path) {
+    ts::SimBackend backend(ts::test::parseTestProfile(ts::test::nvidiaTestProfile()));
+    ts::Observer silent;
+    ts::CancelToken cancel;
+    ts::Topology live;
+    ts::SessionRecorder recorder(path.toStdString(), silent, &live);
+    ts::runDiscovery(backend, ts::DiscoveryOptions{{"l1", "memory"}}, recorder, cancel, live);
+    recorder.close("finished");
+}
+
+QByteArray bytesOf(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void writeBytes(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(bytes);
+}
+
+// Where to cut a session so that it ends inside the plan's third benchmark, and that benchmark's name.
+std::pair<qsizetype, QString> cutInsideThirdBenchmark(const QByteArray& bytes) {
+    const std::string all(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+    const ts::SessionLog log = ts::parseSessionLog(all, "session");
+    std::size_t at = ts::kSessionMagicSize;
+    int begins = 0;
+    for (std::size_t i = 0; i + 1 < log.records.size(); ++i) {
+        at += 8 + log.records[i].size();
+        const auto record = nlohmann::json::parse(log.records[i]);
+        if (record["type"] == "begin" && ++begins == 3) {
+            // Keep the rows that follow the begin, then tear the first record that is not rows.
+            std::size_t j = i + 1;
+            while (j + 1 < log.records.size() && nlohmann::json::parse(log.records[j])["type"] == "rows")
+                at += 8 + log.records[j++].size();
+            return {static_cast<qsizetype>(at + 8 + log.records[j].size() / 2),
+                    QString::fromStdString(record["benchmark"].get<std::string>())};
+        }
+    }
+    return {0, {}};
+}
+
+using ResultKey = std::pair<QString, QString>;
+std::map<ResultKey, ResultData> resultsOf(const MainWindow& w) {
+    std::map<ResultKey, ResultData> out;
+    for (int row = 0; row < w.results()->rowCount(); ++row) {
+        const ResultData& r = w.results()->resultAt(row);
+        out[{r.elementId, r.name}] = r;
+    }
+    return out;
+}
+
+QStringList seriesWithRows(const MainWindow& w) {
+    QStringList ids;
+    for (const auto& id : w.store()->ids())
+        if (!w.store()->find(id)->rows.empty()) ids << id;
+    ids.sort();
+    return ids;
+}
+
+QMessageBox* openErrorBox(MainWindow& w) { return w.findChild<QMessageBox*>(QStringLiteral("openErrorBox")); }
+
+}  // namespace
+
+class TestRecordings : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void sessionWrittenByTheEngineReplays() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("engine.tss"));
+        recordSession(path);
+        MainWindow w(quietOptions());
+        QVERIFY(waitForDevices(w));
+        const RunOutcome o = openAndWait(w, path);
+        QVERIFY2(o.ok, qPrintable(o.message));
+        QVERIFY(w.store()->find(QStringLiteral("l1.size")));
+        QVERIFY(w.store()->find(QStringLiteral("l1.size"))->changePoint.has_value());
+        QVERIFY(w.results()->find(QStringLiteral("l1"), QStringLiteral("size")) >= 0);
+        for (int row = 0; row < w.results()->rowCount(); ++row) QVERIFY(w.results()->resultAt(row).cutOff.isEmpty());
+        QVERIFY2(w.logText().contains(QStringLiteral("(session)")), qPrintable(w.logText()));
+        QVERIFY(w.logText().contains(QStringLiteral("ended: finished")));
+    }
+
+    void truncatedSessionSaysWhatWasCutOff() {
+        QTemporaryDir dir;
+        const QString whole = dir.filePath(QStringLiteral("whole.tss"));
+        recordSession(whole);
+        const QByteArray bytes = bytesOf(whole);
+        const auto [cut, benchmark] = cutInsideThirdBenchmark(bytes);
+        QVERIFY(cut > 0);
+        const QString torn = dir.filePath(QStringLiteral("killed.tss"));
+        writeBytes(torn, bytes.left(cut));
+
+        MainWindow w(quietOptions());
+        QVERIFY(waitForDevices(w));
+        const RunOutcome o = openAndWait(w, torn);
+        QVERIFY2(o.ok, qPrintable(o.message));
+        QVERIFY2(w.logText().contains(QStringLiteral("cut off: ") + benchmark), qPrintable(w.logText()));
+        QVERIFY(w.logText().contains(QStringLiteral("never closed")));
+        int marked = 0;
+        QString evidence;
+        for (int row = 0; row < w.results()->rowCount(); ++row) {
+            const ResultData& r = w.results()->resultAt(row);
+            if (r.cutOff != benchmark) continue;
+            ++marked;
+            evidence = r.evidence;
+            const QModelIndex note = w.results()->index(row, ResultsModel::NoteColumn);
+            QVERIFY(w.results()->data(note, Qt::DisplayRole).toString().contains(QStringLiteral("cut off")));
+        }
+        QCOMPARE(marked, 1);
+        // Its rows so far are evidence, and the evidence panel names the series as cut off.
+        QVERIFY(!evidence.isEmpty());
+        const StoredSeries* s = w.store()->find(evidence);
+        QVERIFY(s);
+        QVERIFY(!s->rows.empty());
+        QVERIFY2(s->title.contains(QStringLiteral("cut off")), qPrintable(s->title));
+        // Finished benchmarks are not marked.
+        const int size = w.results()->find(QStringLiteral("l1"), QStringLiteral("size"));
+        if (size >= 0 && benchmark != QLatin1String("L1 Size")) QVERIFY(w.results()->resultAt(size).cutOff.isEmpty());
+    }
+
+    void mt4gJsonShowsItsSl1dGroupsInTheCuMap() {
+        MainWindow w(quietOptions());
+        QVERIFY(waitForDevices(w));
+        const RunOutcome o = openAndWait(w, kMt4g + QStringLiteral("/AMD Instinct MI210.json"));
+        QVERIFY2(o.ok, qPrintable(o.message));
+        w.refreshTopology();
+        const int row = w.results()->find(QStringLiteral("sl1d"), QStringLiteral("sharedBetween"));
+        QVERIFY(row >= 0);
+        const ResultData& shared = w.results()->resultAt(row);
+        QVERIFY(!shared.groups.empty());
+        QVERIFY(!w.cuMapView()->map().empty());
+        QCOMPARE(w.cuMapView()->map().groups().size(), shared.groups.size());
+        QVERIFY(!w.store()->ids().isEmpty());  // the raw folder beside the report: the evidence
+    }
+
+    void mt4gRawFolderGivesPlots() {
+        MainWindow w(quietOptions());
+        QVERIFY(waitForDevices(w));
+        const RunOutcome o = openAndWait(w, kMt4g + QStringLiteral("/NVIDIA H100 80GB HBM3"));
+        QVERIFY2(o.ok, qPrintable(o.message));
+        QString sizeSeries;
+        for (const auto& id : w.store()->ids())
+            if (w.store()->find(id)->kind == EvidenceKind::Size && !w.store()->find(id)->rows.empty()) sizeSeries = id;
+        QVERIFY(!sizeSeries.isEmpty());
+        w.showEvidence(sizeSeries);
+        SizePlotWidget* plot = w.evidence()->sizePlot();
+        plot->refreshNow();
+        QVERIFY(plot->sampleCount() > 0);
+        bool decided = false;  // our analysis ran on MT4G's series: results point at them
+        for (int r = 0; r < w.results()->rowCount(); ++r)
+            decided |= !w.results()->resultAt(r).evidence.isEmpty() && w.store()->find(w.results()->resultAt(r).evidence);
+        QVERIFY(decided);
+        QVERIFY(w.logText().contains(QStringLiteral("(MT4G raw folder)")));
+    }
+
+    void openOptionTakesARawFolder() {
+        LaunchOptions o = quietOptions();
+        o.recording = kMt4g + QStringLiteral("/NVIDIA H100 80GB HBM3");
+        MainWindow w(o);
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.first().first().value<RunOutcome>().ok);
+        QVERIFY(!w.store()->ids().isEmpty());
+    }
+
+    void dropOpensARecording() {
+        MainWindow w(quietOptions());
+        QVERIFY(waitForDevices(w));
+        QVERIFY(w.acceptDrops());
+        const QString path = kMt4g + QStringLiteral("/AMD Instinct MI210.json");
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(path)});
+        QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &enter);
+        QVERIFY(enter.isAccepted());
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &drop);
+        QVERIFY(drop.isAccepted());
+        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.first().first().value<RunOutcome>().ok);
+        QCOMPARE(w.runPanel()->currentKey(), QStringLiteral("recording:") + path);
+        QVERIFY(w.results()->find(QStringLiteral("sl1d"), QStringLiteral("sharedBetween")) >= 0);
+
+        QMimeData web;  // nothing local: refused
+        web.setUrls({QUrl(QStringLiteral("https://example.org/report.json"))});
+        QDragEnterEvent refused(QPoint(50, 50), Qt::CopyAction, &web, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &refused);
+        QVERIFY(!refused.isAccepted());
+    }
+
+    void recentFilesAreKeptAndPersisted() {
+        QSettings().remove(QStringLiteral("recent/files"));
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("recent.tss"));
+        recordSession(session);
+        const QString gone = dir.filePath(QStringLiteral("gone.json"));
+        LaunchOptions o = quietOptions();
+        o.ignoreSettings = false;
+        {
+            MainWindow w(o);
+            QVERIFY(waitForDevices(w));
+            QVERIFY(openAndWait(w, kMt4g + QStringLiteral("/NVIDIA H100 80GB HBM3")).ok);
+            QVERIFY(openAndWait(w, session).ok);
+            QVERIFY(!openAndWait(w, gone).ok);  // a failed open is not remembered
+            if (QMessageBox* box = openErrorBox(w)) box->close();
+            QCOMPARE(w.recentFiles()->paths(),
+                     (QStringList{session, kMt4g + QStringLiteral("/NVIDIA H100 80GB HBM3")}));
+            QCOMPARE(QSettings().value(QStringLiteral("recent/files")).toStringList(), w.recentFiles()->paths());
+        }
+        // A second window finds them; one deleted meanwhile is dropped with a note.
+        QFile::remove(session);
+        MainWindow again(o);
+        QVERIFY(waitForDevices(again));
+        QCOMPARE(again.recentFiles()->paths(), QStringList{kMt4g + QStringLiteral("/NVIDIA H100 80GB HBM3")});
+        QVERIFY2(again.logText().contains(session + QStringLiteral(" no longer exists")), qPrintable(again.logText()));
+        QCOMPARE(QSettings().value(QStringLiteral("recent/files")).toStringList(), again.recentFiles()->paths());
+        // The menu opens an entry through the worker.
+        QAction* entry = nullptr;
+        for (QAction* a : again.recentFiles()->menu()->actions())
+            if (a->data().toString() == kMt4g + QStringLiteral("/NVIDIA H100 80GB HBM3")) entry = a;
+        QVERIFY(entry);
+        QSignalSpy finished(&again, &MainWindow::runFinished);
+        entry->trigger();
+        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.first().first().value<RunOutcome>().ok);
+        // At most ten, the newest first.
+        for (int i = 0; i < RecentFiles::kMax + 2; ++i) again.recentFiles()->add(dir.filePath(QStringLiteral("r%1").arg(i)));
+        QCOMPARE(again.recentFiles()->paths().size(), RecentFiles::kMax);
+        QCOMPARE(again.recentFiles()->paths().front(), dir.filePath(QStringLiteral("r%1").arg(RecentFiles::kMax + 1)));
+        QSettings().remove(QStringLiteral("recent/files"));
+    }
+
+    void badFilesGiveADialogNamingTheFile() {
+        QTemporaryDir dir;
+        const QString empty = dir.filePath(QStringLiteral("empty.json"));
+        writeBytes(empty, {});
+        const QString binary = dir.filePath(QStringLiteral("binary.tss"));
+        writeBytes(binary, QByteArray("\x00\x01\x02\xff\xfe\x7f" "ELF", 9));
+        const QString truncated = dir.filePath(QStringLiteral("truncated.json"));
+        writeBytes(truncated, QByteArray("{\"format\": \"toposcope-report/1\", \"device\": {\"name\": \"GPU"));
+        const QString wrongType = dir.filePath(QStringLiteral("wrong-type.json"));
+        writeBytes(wrongType, QByteArray("{\"format\": \"toposcope-report/1\", \"device\": 42}"));
+        MainWindow w(quietOptions());
+        QVERIFY(waitForDevices(w));
+        for (const QString& bad : {empty, binary, truncated, wrongType}) {
+            const RunOutcome o = openAndWait(w, bad);
+            QVERIFY(!o.ok);
+            QMessageBox* box = openErrorBox(w);
+            QVERIFY2(box, qPrintable(bad));
+            QVERIFY2(box->isVisible(), qPrintable(bad));
+            QVERIFY2(box->text().contains(bad), qPrintable(box->text()));
+            QVERIFY2(box->text().length() > bad.length() + 20, qPrintable(box->text()));  // and the problem
+            box->close();
+            QTRY_VERIFY(!openErrorBox(w));
+        }
+        QVERIFY(openAndWait(w, kMt4g + QStringLiteral("/AMD Instinct MI210.json")).ok);  // still working
+    }
+
+    void simRunRecordsASessionThatReopensTheSame() {
+        QTemporaryDir dir;
+        MainWindow w(quietOptions());
+        w.setSessionFolder(dir.filePath(QStringLiteral("sessions")));
+        QVERIFY(waitForDevices(w));
+        w.runPanel()->setCheckedGroups({QStringLiteral("l1")});
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        w.startRun();
+        QVERIFY(finished.wait(120000));
+        QVERIFY(finished.first().first().value<RunOutcome>().ok);
+        const QString session = w.lastSessionPath();
+        QVERIFY(session.startsWith(dir.filePath(QStringLiteral("sessions/"))));
+        QVERIFY(QFile::exists(session));
+        QVERIFY(w.sessionStatusText().contains(QFileInfo(session).fileName()));
+        QVERIFY(w.logText().contains(QStringLiteral("recording the session to ") + session));
+        const auto live = resultsOf(w);
+        const QStringList liveSeries = seriesWithRows(w);
+        QVERIFY(live.size() > 5);
+
+        QVERIFY(openAndWait(w, session).ok);
+        const auto reopened = resultsOf(w);
+        QCOMPARE(reopened.size(), live.size());
+        for (const auto& [key, r] : live) {
+            const auto it = reopened.find(key);
+            QVERIFY2(it != reopened.end(), qPrintable(key.first + QLatin1Char(' ') + key.second));
+            QCOMPARE(it->second.value, r.value);
+            QCOMPARE(it->second.confidence, r.confidence);
+            QCOMPARE(it->second.method, r.method);
+            QCOMPARE(it->second.evidence, r.evidence);
+            QVERIFY(it->second.cutOff.isEmpty());
+        }
+        QCOMPARE(seriesWithRows(w), liveSeries);
+    }
+
+    void unwritableSessionFolderOnlyWarns() {
+        QTemporaryDir dir;
+        const QString blocker = dir.filePath(QStringLiteral("a-file"));
+        writeBytes(blocker, "not a folder");
+        MainWindow w(quietOptions());
+        w.setSessionFolder(blocker + QStringLiteral("/sessions"));
+        QVERIFY(waitForDevices(w));
+        w.runPanel()->setCheckedGroups({QStringLiteral("memory")});
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        w.startRun();
+        QVERIFY(finished.wait(120000));
+        QVERIFY(finished.first().first().value<RunOutcome>().ok);
+        QVERIFY2(w.logText().contains(QStringLiteral("not recording the session")), qPrintable(w.logText()));
+        QVERIFY(w.lastSessionPath().isEmpty());
+        QVERIFY(w.store()->find(QStringLiteral("device_memory.latency")));
+        QVERIFY(w.results()->rowCount() > 0);
+    }
+
+#ifdef TOPOSCOPE_APP
+    // The application killed (SIGKILL) in the middle of a run: its session keeps every finished
+    // benchmark and reopens in the window, naming the one it died in (if it died inside one).
+    void killedRunReopensWithItsFinishedBenchmarks() {
+        QTemporaryDir dir;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), dir.filePath(QStringLiteral("data")));
+        QProcess app;
+        app.setProcessEnvironment(env);
+        app.start(QStringLiteral(TOPOSCOPE_APP),
+                  {QStringLiteral("--backend"), QStringLiteral("sim"), QStringLiteral("--profile"), QStringLiteral("h100"),
+                   QStringLiteral("--only"), QStringLiteral("l1,l2"), QStringLiteral("--sim-delay-us"), QStringLiteral("300"),
+                   QStringLiteral("--run"), QStringLiteral("--no-settings")});
+        QVERIFY(app.waitForStarted());
+        const QString folder = dir.filePath(QStringLiteral("data/TopoScope/toposcope/sessions"));
+        QString session;
+        std::size_t finishedBeforeKill = 0;
+        QElapsedTimer clock;
+        clock.start();
+        while (clock.elapsed() < 60000 && app.state() == QProcess::Running) {
+            const QStringList files = QDir(folder).entryList({QStringLiteral("*.tss")}, QDir::Files);
+            if (!files.isEmpty()) {
+                session = QDir(folder).filePath(files.front());
+                try {
+                    finishedBeforeKill = ts::readSession(session.toStdString()).finished.size();
+                } catch (const std::exception&) {
+                    finishedBeforeKill = 0;  // not even the device yet
+                }
+                if (finishedBeforeKill >= 2) break;
+            }
+            QTest::qWait(20);
+        }
+        QVERIFY2(app.state() == QProcess::Running, "the run ended before it could be killed");
+        app.kill();  // SIGKILL
+        QVERIFY(app.waitForFinished(10000));
+        QVERIFY2(finishedBeforeKill >= 2, qPrintable(session));
+
+        MainWindow w(quietOptions());
+        QVERIFY(waitForDevices(w));
+        const RunOutcome o = openAndWait(w, session);
+        QVERIFY2(o.ok, qPrintable(o.message));
+        const ts::Session read = ts::readSession(session.toStdString());
+        QVERIFY(read.finished.size() >= finishedBeforeKill);
+        QVERIFY(read.outcome.empty());
+        QVERIFY(read.cutOff.size() <= 1);
+        QVERIFY(w.logText().contains(QStringLiteral("never closed")));
+        for (const auto& name : read.cutOff)
+            QVERIFY2(w.logText().contains(QStringLiteral("cut off: ") + QString::fromStdString(name)), qPrintable(w.logText()));
+        QVERIFY(w.store()->find(QStringLiteral("l1.fetch_granularity")));  // the first benchmark's evidence
+        QVERIFY(w.results()->find(QStringLiteral("l1"), QStringLiteral("fetchGranularity")) >= 0);
+    }
+
+    // Headless: --open X --export-pdf F for a session and a raw folder; a bad file exits 2.
+    void headlessExportOfEveryKind() {
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("s.tss"));
+        recordSession(session);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        const QString bad = dir.filePath(QStringLiteral("bad.json"));
+        writeBytes(bad, QByteArray(1, '{'));
+        const std::pair<QString, int> cases[] = {
+            {session, 0}, {kMt4g + QStringLiteral("/NVIDIA H100 80GB HBM3"), 0}, {bad, 2}};
+        for (const auto& [input, status] : cases) {
+            const QString pdf = dir.filePath(QStringLiteral("out.pdf"));
+            QFile::remove(pdf);
+            QProcess app;
+            app.setProcessEnvironment(env);
+            app.start(QStringLiteral(TOPOSCOPE_APP),
+                      {QStringLiteral("--open"), input, QStringLiteral("--no-settings"), QStringLiteral("--export-pdf"), pdf});
+            QVERIFY(app.waitForFinished(120000));
+            const QString stderrText = QString::fromLocal8Bit(app.readAllStandardError());
+            QVERIFY2(app.exitCode() == status, qPrintable(input + QStringLiteral(": ") + stderrText));
+            QCOMPARE(QFile::exists(pdf), status == 0);
+            if (status != 0) QVERIFY2(stderrText.contains(bad), qPrintable(stderrText));
+        }
+    }
+#endif
+};
+
+TS_GUI_TEST(TestRecordings)
+#include "test_recordings.moc"
