@@ -1,0 +1,63 @@
+#pragma once
+// The fleet report: one TopoScope report per GPU of a node or cluster, with where it ran.
+// Format "toposcope-fleet/1", documented in docs/fleet.md.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/topology.hpp"
+
+namespace ts::fleet {
+
+inline constexpr const char* kFleetFormat = "toposcope-fleet/1";
+
+struct FleetMember {
+    std::string host;              // host name the GPU sits in ("" when unknown, e.g. a plain report)
+    int rank = 0;                  // MPI rank / Slurm task that measured it (0 without a launcher)
+    int deviceIndex = 0;           // GPU index on its host, as the backend numbers them
+    std::string uuid;              // from the API (CUDA/NVML); synthetic for the simulator; "" when unknown
+    bool uuidSynthetic = false;    // true: derived from simulator profile + rank + index, not from hardware
+    Topology report;               // the full TopoScope report of that GPU
+    std::string source;            // file it was read from ("" when built in memory); not written
+};
+
+// GPU-to-GPU link measured between two devices of one host (CUDA peer access).
+struct PeerLink {
+    std::string host;
+    int fromDevice = 0;
+    int toDevice = 0;
+    bool peerAccess = false;       // cudaDeviceCanAccessPeer said yes
+    double copyGibPerSecond = 0;   // timed peer copy from `fromDevice` memory to `toDevice` memory
+    double latencyNs = 0;          // one-word round trip / pointer chase over peer memory
+    std::string method;            // how both were measured
+    double confidence = 0;         // 0: not measured (reason says why)
+    std::string reason;
+};
+
+struct FleetReport {
+    std::string createdUtc;        // ISO 8601 UTC
+    std::vector<FleetMember> members;
+    std::vector<PeerLink> peerLinks;
+    std::vector<std::string> notes;  // how it was gathered, problems on the way
+};
+
+nlohmann::json fleetToJson(const FleetReport& fleet);
+// Throws InputError naming `origin` and the problem.
+FleetReport fleetFromJson(const nlohmann::json& json, const std::string& origin);
+nlohmann::json memberToJson(const FleetMember& member);
+FleetMember memberFromJson(const nlohmann::json& json, const std::string& origin);
+
+FleetReport readFleetReport(const std::string& path);            // throws InputError
+void writeFleetReport(const FleetReport& fleet, const std::string& path);  // temp file + rename; "-" = stdout
+
+// A member file (one GPU: "toposcope-fleet-member/1", what `--fleet-out DIR` writes per GPU).
+inline constexpr const char* kMemberFormat = "toposcope-fleet-member/1";
+void writeMemberFile(const FleetMember& member, const std::string& path);
+
+// Reads any of: a fleet report, a member file, or a plain TopoScope report (host unknown,
+// deviceIndex and uuid from the report when it has them). Each member's `source` is `path`.
+// Throws InputError naming the file and the problem.
+std::vector<FleetMember> readMembers(const std::string& path);
+
+}  // namespace ts::fleet

@@ -1,0 +1,104 @@
+#include "fleet/key_attributes.hpp"
+
+#include <functional>
+#include <map>
+#include <stdexcept>
+
+namespace ts::fleet {
+namespace {
+
+using Getter = std::function<std::optional<double>(const Topology&)>;
+
+// A measured (or API) attribute of the first of `elements` that has it, when it is decided.
+Getter measured(std::vector<Element> elements, std::string name) {
+    return [elements = std::move(elements), name = std::move(name)](const Topology& t) -> std::optional<double> {
+        for (Element e : elements)
+            if (const Attribute* a = t.find(e, name)) {
+                if (a->confidence <= 0) return std::nullopt;
+                return a->value;
+            }
+        return std::nullopt;
+    };
+}
+
+// An API fact from DeviceInfo; 0 means the API did not report it.
+Getter api(std::function<double(const DeviceInfo&)> field) {
+    return [field = std::move(field)](const Topology& t) -> std::optional<double> {
+        const double v = field(t.device);
+        if (v <= 0) return std::nullopt;
+        return v;
+    };
+}
+
+// A number the backend put into DeviceInfo::extra (e.g. NVML's current clocks).
+Getter extraNumber(std::string key) {
+    return [key = std::move(key)](const Topology& t) -> std::optional<double> {
+        auto it = t.device.extra.find(key);
+        if (it == t.device.extra.end()) return std::nullopt;
+        try {
+            std::size_t used = 0;
+            const double v = std::stod(it->second, &used);
+            if (used != it->second.size() || !(v > 0)) return std::nullopt;
+            return v;
+        } catch (const std::exception&) {
+            return std::nullopt;
+        }
+    };
+}
+
+struct Entry {
+    KeyAttribute attribute;
+    Getter get;
+};
+
+const std::vector<Entry>& entries() {
+    static const std::vector<Entry> list = [] {
+        const std::vector<Element> l1{Element::L1, Element::VL1};
+        const std::vector<Element> l2{Element::L2};
+        const std::vector<Element> dram{Element::DeviceMemory};
+        const std::vector<Element> shared{Element::Shared, Element::Lds};
+        return std::vector<Entry>{
+            {{"l1.size", "L1 size", "B"}, measured(l1, "size")},
+            {{"l2.size", "L2 size (measured)", "B"}, measured(l2, "size")},
+            {{"l2.size_per_sm", "L2 usable size per SM", "B"}, measured(l2, "segmentSize")},
+            {{"l2.api_size", "L2 size (API)", "B"}, api([](const DeviceInfo& d) { return double(d.l2SizeBytes); })},
+            {{"l1.latency", "L1 hit latency", "cycles", 1}, measured(l1, "latency")},
+            {{"l2.latency", "L2 hit latency", "cycles", 1}, measured(l2, "latency")},
+            {{"l2.far_latency", "L2 far-segment latency", "cycles", 1}, measured(l2, "farLatency")},
+            {{"shared.latency", "Shared memory / LDS latency", "cycles", 1}, measured(shared, "latency")},
+            {{"dram.latency", "Device memory latency", "cycles", 1}, measured(dram, "latency")},
+            {{"l2.read_bandwidth", "L2 read bandwidth", "GiB/s"}, measured(l2, "readBandwidth")},
+            {{"l2.write_bandwidth", "L2 write bandwidth", "GiB/s"}, measured(l2, "writeBandwidth")},
+            {{"dram.read_bandwidth", "Device memory read bandwidth", "GiB/s"}, measured(dram, "readBandwidth")},
+            {{"dram.write_bandwidth", "Device memory write bandwidth", "GiB/s"}, measured(dram, "writeBandwidth")},
+            {{"dram.copy_bandwidth", "Device memory copy bandwidth", "GiB/s"}, measured(dram, "copyBandwidth")},
+            {{"device.sm_count", "SMs / CUs", ""}, api([](const DeviceInfo& d) { return double(d.unitCount); })},
+            {{"device.sm_clock", "SM clock (API)", "MHz"}, api([](const DeviceInfo& d) { return d.clockKhz / 1000.0; })},
+            {{"device.sm_clock_now", "SM clock now (NVML)", "MHz"}, extraNumber("sm_clock_mhz_now")},
+            {{"device.memory_clock", "Memory clock (API)", "MHz"},
+             api([](const DeviceInfo& d) { return d.memoryClockKhz / 1000.0; })},
+            {{"device.memory_size", "Device memory (API)", "B"},
+             api([](const DeviceInfo& d) { return double(d.totalGlobalBytes); })},
+        };
+    }();
+    return list;
+}
+
+}  // namespace
+
+const std::vector<KeyAttribute>& keyAttributes() {
+    static const std::vector<KeyAttribute> list = [] {
+        std::vector<KeyAttribute> out;
+        for (const auto& e : entries()) out.push_back(e.attribute);
+        return out;
+    }();
+    return list;
+}
+
+std::optional<double> keyValue(const Topology& topology, const std::string& attributeId) {
+    for (const auto& e : entries())
+        if (e.attribute.id == attributeId) return e.get(topology);
+    return std::nullopt;
+}
+
+}  // namespace ts::fleet
