@@ -67,6 +67,7 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     restoreSettings();
     updateActions();
     controller_->requestDevices();
+    if (!options_.fleet.isEmpty()) openFleet(options_.fleet);
 }
 
 MainWindow::~MainWindow() = default;
@@ -90,6 +91,7 @@ void MainWindow::buildActions() {
     quitAction_->setShortcut(QKeySequence::Quit);
     connect(quitAction_, &QAction::triggered, this, &QWidget::close);
     for (QAction* a : {runAction_, cancelAction_, openAction_, saveAction_, quitAction_}) addAction(a);
+    buildFleetAction();
 }
 
 void MainWindow::buildLayout() {
@@ -161,6 +163,7 @@ void MainWindow::buildLayout() {
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(openAction_);
+    file->addAction(openFleetAction_);
     file->addAction(saveAction_);
     file->addAction(evidence_->exportAction());
     file->addAction(topology_->view()->exportAction());

@@ -17,6 +17,8 @@ class QTabWidget;
 namespace ts::gui {
 
 class CuMapView;
+class FleetLoader;
+class FleetView;
 class EvidenceView;
 class ResultsModel;
 class RunController;
@@ -24,6 +26,7 @@ class RunPanel;
 class SeriesStore;
 class TopologyPanel;
 struct TopologyData;
+struct FleetData;
 
 // The TopoScope window: device and benchmark choice on the left, the live evidence plot and
 // the results table in the middle, the log below, progress in the status bar.
@@ -53,10 +56,16 @@ public:
     void startRun();
     void cancelRun();
     void openRecording(const QString& path);
+    // Fleet comparison (main_window_fleet.cpp): loads off the GUI thread, then the Fleet tab.
+    void openFleet(const QStringList& paths);
+    FleetView* fleetView() const { return fleet_; }
+    QAction* openFleetAction() const { return openFleetAction_; }
 
 Q_SIGNALS:
     void devicesReady();
     void runFinished(const ts::gui::RunOutcome& outcome);
+    void fleetOpened();
+    void fleetFailed(const QString& file, const QString& problem);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -84,6 +93,10 @@ private:
     void saveSettings() const;
     void afterRun();
     void scheduleTopology();
+    void buildFleetAction();
+    void askOpenFleet();
+    void onFleetLoaded(const FleetData& data, const QStringList& paths);
+    void onFleetFailed(const QString& file, const QString& problem);
 
     LaunchOptions options_;
     RunController* controller_;
@@ -112,6 +125,9 @@ private:
     bool devicesKnown_ = false;
     bool launchActionsDone_ = false;
     bool haveRunData_ = false;
+    FleetView* fleet_ = nullptr;
+    FleetLoader* fleetLoader_ = nullptr;
+    QAction* openFleetAction_ = nullptr;
 };
 
 }  // namespace ts::gui

@@ -17,6 +17,7 @@ struct FleetAttributeData {
     QString label;  // "L2 size (measured)"
     QString unit;   // "B", "cycles", "GiB/s", "MHz", "" (a count)
     std::optional<double> median;  // of the GPUs that have a value, when the rule could judge
+    QStringList elementIds;        // the diagram's elements it belongs to ("l2"; "l1", "vl1"); empty: the device
 };
 
 struct FleetCellData {

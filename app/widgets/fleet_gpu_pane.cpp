@@ -54,7 +54,15 @@ void FleetGpuPane::showMember(const FleetData& fleet, int member) {
     if (!items.isEmpty()) palette.setColor(QPalette::Window, FleetTableModel::outlierBackground());
     outliers_->setAutoFillBackground(!items.isEmpty());
     outliers_->setPalette(palette);
+    view_->select(-1);
     view_->setData(m.topology);
+    // Outline the box of the first outlier that has one (a device attribute has none).
+    for (int a : fleet.outlierAttributes(member))
+        for (const QString& id : fleet.attributes[static_cast<std::size_t>(a)].elementIds)
+            if (const int box = view_->scene().findElement(id); box >= 0) {
+                view_->select(box);
+                return;
+            }
 }
 
 QString FleetGpuPane::title() const { return title_->text(); }

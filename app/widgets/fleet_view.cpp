@@ -2,6 +2,7 @@
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QScrollBar>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSortFilterProxyModel>
@@ -26,6 +27,7 @@ FleetView::FleetView(QWidget* parent)
       table_(new QTableView(this)),
       lower_(new QStackedWidget(this)),
       hint_(new QLabel(this)),
+      split_(new QSplitter(Qt::Vertical, this)),
       sideBySide_(new QSplitter(Qt::Horizontal, this)),
       left_(new FleetGpuPane(this)),
       right_(new FleetGpuPane(this)) {
@@ -68,15 +70,14 @@ FleetView::FleetView(QWidget* parent)
     topLayout->addWidget(summary_);
     topLayout->addWidget(table_, 1);
     topLayout->addWidget(notes_);
-    auto* split = new QSplitter(Qt::Vertical, this);
-    split->setObjectName(QStringLiteral("fleetSplitter"));
-    split->addWidget(top);
-    split->addWidget(lower_);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    split_->setObjectName(QStringLiteral("fleetSplitter"));
+    split_->addWidget(top);
+    split_->addWidget(lower_);
+    split_->setStretchFactor(0, 2);
+    split_->setStretchFactor(1, 3);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(split);
+    layout->addWidget(split_);
 }
 
 const FleetData& FleetView::data() const { return model_->fleet(); }
@@ -87,7 +88,19 @@ void FleetView::setData(const FleetData& data) {
     notes_->setPlainText(data.notes.join(QLatin1Char('\n')));
     notes_->setVisible(!data.notes.isEmpty());
     table_->resizeColumnsToContents();
+    fitTableToRows();
     onSelection();
+}
+
+void FleetView::fitTableToRows(int maxRows) {
+    const int rows = std::min(model_->rowCount(), maxRows);
+    const int spacing = layout()->spacing() > 0 ? layout()->spacing() : 6;
+    int need = summary_->sizeHint().height() + table_->horizontalHeader()->sizeHint().height() +
+               rows * table_->verticalHeader()->defaultSectionSize() + 2 * table_->frameWidth() +
+               table_->horizontalScrollBar()->sizeHint().height() + 3 * spacing;
+    if (!notes_->isHidden()) need += notes_->maximumHeight();
+    const int total = split_->height() > need ? split_->height() : std::max(split_->sizeHint().height(), 2 * need);
+    split_->setSizes({need, total - need});
 }
 
 QString FleetView::summary() const { return summary_->text(); }

@@ -33,6 +33,8 @@ public:
     void compareMembers(int first, int second);
     bool sideBySideShown() const;
     FleetGpuPane* pane(int i) const { return i == 0 ? left_ : right_; }
+    // Gives the table the height of its rows (at most maxRows) and the diagrams the rest.
+    void fitTableToRows(int maxRows = 10);
 
     static QString summaryText(const FleetData& data);
 
@@ -49,6 +51,7 @@ private:
     QTableView* table_;
     QStackedWidget* lower_;
     QLabel* hint_;
+    QSplitter* split_;
     QSplitter* sideBySide_;
     FleetGpuPane* left_;
     FleetGpuPane* right_;
