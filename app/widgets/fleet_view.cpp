@@ -2,6 +2,7 @@
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -50,7 +51,7 @@ FleetView::FleetView(QWidget* parent)
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     table_->verticalHeader()->setVisible(false);
-    table_->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
+    table_->horizontalHeader()->setDefaultAlignment(Qt::Alignment::fromInt(Qt::AlignCenter | Qt::TextWordWrap));
     table_->setToolTip(tr("Select two GPUs (Ctrl+click) to see their diagrams side by side"));
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &FleetView::onSelection);
 
@@ -87,15 +88,40 @@ void FleetView::setData(const FleetData& data) {
     summary_->setText(summaryText(data));
     notes_->setPlainText(data.notes.join(QLatin1Char('\n')));
     notes_->setVisible(!data.notes.isEmpty());
-    table_->resizeColumnsToContents();
+    fitColumns();
     fitTableToRows();
     onSelection();
+}
+
+void FleetView::fitColumns() {
+    // As wide as the values, the GPU names and the headers' longest word; the headers wrap.
+    QHeaderView* header = table_->horizontalHeader();
+    const QFontMetrics metrics(header->font());
+    QFont bold = table_->font();
+    bold.setBold(true);  // outliers are bold
+    const QFontMetrics cells(bold);
+    int headerHeight = 0;
+    for (int c = 0; c < model_->columnCount(); ++c) {
+        const QString title = model_->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+        int word = 0;
+        for (const QString& w : title.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts))
+            word = std::max(word, metrics.horizontalAdvance(w));
+        int widest = 0;
+        for (int r = 0; r < model_->rowCount(); ++r)
+            widest = std::max(widest, cells.horizontalAdvance(model_->index(r, c).data().toString()));
+        const int width = std::max({widest + 16, word + 16, c == 0 ? 0 : 80});
+        header->resizeSection(c, width);
+        const QRect text = metrics.boundingRect(QRect(0, 0, width - 8, 1000), Qt::AlignCenter | Qt::TextWordWrap, title);
+        headerHeight = std::max(headerHeight, text.height() + 8);
+    }
+    header->setFixedHeight(std::max(headerHeight, header->sizeHint().height()));
 }
 
 void FleetView::fitTableToRows(int maxRows) {
     const int rows = std::min(model_->rowCount(), maxRows);
     const int spacing = layout()->spacing() > 0 ? layout()->spacing() : 6;
-    int need = summary_->sizeHint().height() + table_->horizontalHeader()->sizeHint().height() +
+    QHeaderView* header = table_->horizontalHeader();
+    int need = summary_->sizeHint().height() + std::max(header->sizeHint().height(), header->minimumHeight()) +
                rows * table_->verticalHeader()->defaultSectionSize() + 2 * table_->frameWidth() +
                table_->horizontalScrollBar()->sizeHint().height() + 3 * spacing;
     if (!notes_->isHidden()) need += notes_->maximumHeight();

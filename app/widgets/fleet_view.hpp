@@ -43,6 +43,7 @@ signals:
 
 private:
     void onSelection();
+    void fitColumns();
 
     FleetTableModel* model_;
     QSortFilterProxyModel* proxy_;
