@@ -6,6 +6,8 @@
 #include <iostream>
 
 #include "analysis/raw_analysis.hpp"
+#include "compare_command.hpp"
+#include "fleet_run.hpp"
 #include "common/backend_factory.hpp"
 #include "bench/discovery.hpp"
 #include "io/input_error.hpp"
@@ -190,7 +192,10 @@ int main(int argc, char** argv) {
     app.add_option("--backend", choice.backend, "auto, cuda, hip or sim (auto: the first real GPU, else sim/h100)")
         ->check(CLI::IsMember({"auto", "cuda", "hip", "sim"}));
     app.add_option("--device", choice.device, "GPU index")->check(CLI::NonNegativeNumber);
-    app.add_option("--profile", choice.profile, "simulator profile: a built-in name (see 'profiles') or a file");
+    std::vector<std::string> profiles;
+    app.add_option("--profile", profiles,
+                   "simulator profile: a built-in name (see 'profiles') or a file; with --all-devices repeat it, one "
+                   "simulated GPU each");
     app.add_option("--only", only,
                    "comma list of groups: l1, l2, texture, readonly, constant, shared, memory, scalar, sharing, bandwidth");
     app.add_option("--json", outputs.json, "write TopoScope's report (JSON) to FILE, - for stdout");
@@ -201,6 +206,10 @@ int main(int argc, char** argv) {
     app.add_option("--session", session.path,
                    "record the run into FILE (default: a time-stamped file in $XDG_DATA_HOME/toposcope/sessions)");
     app.add_flag("--no-session", session.off, "do not record the run");
+    ts::cli::FleetRunRequest fleetRun;
+    app.add_flag("--all-devices", fleetRun.allDevices,
+                 "run on every visible GPU at once, one worker each (--json then names a folder)");
+    app.add_option("--fleet-out", fleetRun.fleetOut, "write this run's GPU(s) as fleet member files into DIR");
 
     auto* analyze = app.add_subcommand("analyze", "run TopoScope's analysis on a folder of MT4G raw series");
     std::string rawIn;
@@ -219,7 +228,9 @@ int main(int argc, char** argv) {
     report->add_option("--mt4g-json", reportOutputs.mt4gJson, "write MT4G's JSON layout to FILE, - for stdout");
     report->add_option("--raw", reportOutputs.rawDir, "write every series in MT4G's raw text layout into DIR");
     report->add_flag("--quiet", quiet, "no summary output");
-    auto* profiles = app.add_subcommand("profiles", "list the built-in simulator profiles");
+    auto* profilesCommand = app.add_subcommand("profiles", "list the built-in simulator profiles");
+    ts::cli::CompareCommand compareCommand;
+    auto* compare = compareCommand.add(app);
     app.require_subcommand(0, 1);
 
     try {
@@ -236,7 +247,22 @@ int main(int argc, char** argv) {
     }
 
     try {
-        if (profiles->parsed()) return listProfiles();
+        if (profilesCommand->parsed()) return listProfiles();
+        if (compare->parsed()) return compareCommand.run();
+        if (profiles.size() > 1 && !fleetRun.allDevices)
+            throw ts::InputError("--profile given " + std::to_string(profiles.size()) + " times: only --all-devices runs several");
+        if (!profiles.empty()) choice.profile = profiles.front();
+        if (fleetRun.allDevices || !fleetRun.fleetOut.empty()) {
+            if (!outputs.mt4gJson.empty() || !outputs.rawDir.empty() || !session.path.empty())
+                throw ts::InputError("--all-devices/--fleet-out write TopoScope reports only: drop --mt4g-json, --raw and --session");
+            fleetRun.choice = choice;
+            fleetRun.deviceGiven = app.count("--device") > 0;
+            fleetRun.simProfiles = profiles;
+            fleetRun.only = only;
+            fleetRun.jsonDir = outputs.json;
+            fleetRun.quiet = quiet;
+            return ts::cli::runFleet(fleetRun);
+        }
         if (analyze->parsed()) return runAnalyze(rawIn, analyzeOutputs, quiet);
         if (report->parsed()) return runReport(sessionIn, mt4gReportIn, reportOutputs, quiet);
         return runDiscover(choice, only, outputs, session, quiet);

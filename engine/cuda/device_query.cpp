@@ -1,5 +1,7 @@
 #include "cuda/device_query.hpp"
 
+#include <cstdio>
+
 #include <cuda_runtime_api.h>
 
 #include "cuda/cuda_error.hpp"
@@ -111,6 +113,17 @@ DeviceInfo queryDeviceInfo(int device, DeviceLimits& limits) {
     return info;
 }
 
+namespace {
+
+std::string uuidString(const char* prefix, const unsigned char (&u)[16]) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", prefix, u[0],
+                  u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14], u[15]);
+    return buf;
+}
+
+}  // namespace
+
 void refreshNvml(int device, DeviceInfo& info) {
     cudaDeviceProp prop{};
     check(cudaGetDeviceProperties(&prop, device), "reading device properties");
@@ -118,6 +131,7 @@ void refreshNvml(int device, DeviceInfo& info) {
     for (int i = 0; i < 16; ++i) uuid[i] = static_cast<unsigned char>(prop.uuid.bytes[i]);
     const auto pci = info.extra.count("pci_bus_id") ? info.extra.at("pci_bus_id") : std::string{};
     const NvmlReport nvml = readNvml(pci, uuid);
+    info.extra["uuid"] = uuidString("GPU-", uuid);  // cudaDeviceProp::uuid, nvidia-smi's spelling
     if (!nvml.available) {
         info.extra["nvml"] = "warning: " + nvml.problem + " (driver version, current clocks and MIG state unknown)";
         return;
@@ -128,6 +142,7 @@ void refreshNvml(int device, DeviceInfo& info) {
         info.extra["driver_version"] = nvml.driverVersion;
     }
     for (const auto& [k, v] : nvml.fields) info.extra[k] = v;
+    if (info.extra["mig_instance"] == "yes") info.extra["uuid"] = uuidString("MIG-", uuid);  // the instance's UUID
 }
 
 }  // namespace ts::cuda

@@ -159,17 +159,35 @@ void writeMemberFile(const FleetMember& member, const std::string& path) {
     writeJsonFile(j, path);
 }
 
-std::vector<FleetMember> readMembers(const std::string& path) {
+std::vector<FleetMember> readMembers(const std::string& path) { return readFleetInput(path).members; }
+
+FleetReport mergeFleetInputs(const std::vector<std::string>& paths) {
+    FleetReport merged;
+    for (const auto& path : paths) {
+        FleetReport part = readFleetInput(path);
+        for (auto& m : part.members) merged.members.push_back(std::move(m));
+        for (auto& l : part.peerLinks) merged.peerLinks.push_back(std::move(l));
+        for (auto& n : part.notes) merged.notes.push_back(std::move(n));
+    }
+    return merged;
+}
+
+FleetReport readFleetInput(const std::string& path) {
     const json j = readJsonFile(path);
     const std::string format = formatOf(j);
-    if (format == kFleetFormat) return fleetFromJson(j, path).members;
-    if (format == kMemberFormat) return {memberAt(j, path, "member")};
+    FleetReport f;
+    if (format == kFleetFormat) return fleetFromJson(j, path);
+    if (format == kMemberFormat) {
+        f.members.push_back(memberAt(j, path, "member"));
+        return f;
+    }
     if (format == kReportFormat) {
         FleetMember m;
         m.report = reportFromJson(j, path);
         if (auto it = m.report.device.extra.find("uuid"); it != m.report.device.extra.end()) m.uuid = it->second;
         m.source = path;
-        return {std::move(m)};
+        f.members.push_back(std::move(m));
+        return f;
     }
     throw InputError(path + ": format: expected \"" + std::string(kFleetFormat) + "\", \"" + kMemberFormat +
                      "\" or \"" + kReportFormat + "\", got \"" + format + "\"");

@@ -60,4 +60,10 @@ void writeMemberFile(const FleetMember& member, const std::string& path);
 // Throws InputError naming the file and the problem.
 std::vector<FleetMember> readMembers(const std::string& path);
 
+// As readMembers, but keeps a fleet report's peer links and notes as well.
+FleetReport readFleetInput(const std::string& path);
+
+// Several inputs in one fleet report, in the order given (createdUtc left empty).
+FleetReport mergeFleetInputs(const std::vector<std::string>& paths);
+
 }  // namespace ts::fleet
