@@ -1,6 +1,8 @@
 #include "fleet_load.hpp"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 
 #include <exception>
 
@@ -18,14 +20,37 @@ QString problemOf(const std::exception& e, const QString& path) {
     return message;
 }
 
+// A folder stands for the *.json files directly in it, in name order (as toposcope-cli compare).
+QStringList expandFolders(const QStringList& paths, FleetLoadResult& result) {
+    QStringList files;
+    for (const QString& path : paths) {
+        const QFileInfo info(path);
+        if (!info.isDir()) {
+            files << path;
+            continue;
+        }
+        const QDir dir(path);
+        const QStringList inside = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        if (inside.isEmpty()) {
+            result.file = path;
+            result.problem = QCoreApplication::translate("ts::gui::FleetLoad", "the folder holds no .json file");
+            return {};
+        }
+        for (const QString& name : inside) files << dir.filePath(name);
+    }
+    return files;
+}
+
 }  // namespace
 
-FleetLoadResult loadFleet(const QStringList& paths) {
+FleetLoadResult loadFleet(const QStringList& given) {
     FleetLoadResult result;
-    if (paths.isEmpty()) {
+    if (given.isEmpty()) {
         result.problem = QCoreApplication::translate("ts::gui::FleetLoad", "no files given");
         return result;
     }
+    const QStringList paths = expandFolders(given, result);
+    if (!result.ok()) return result;
     std::vector<fleet::FleetMember> members;
     for (const QString& path : paths) {
         try {

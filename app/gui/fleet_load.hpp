@@ -1,6 +1,6 @@
 #pragma once
 // Reads a fleet from files: fleet reports, fleet member files or plain TopoScope reports, any
-// mix; every GPU of every file becomes one member. Engine work; app/gui runs it off the GUI
+// mix, or folders of them; every GPU of every file becomes one member. Engine work; app/gui runs it off the GUI
 // thread (FleetLoader).
 #include <QStringList>
 

@@ -1,6 +1,7 @@
 // Opening a fleet in the application: several reports chosen at once, a fleet report, a bad
 // file (a dialog naming it), and `toposcope --fleet FILE...` headless.
 #include <QApplication>
+#include <QDir>
 #include <QFile>
 #include <QMessageBox>
 #include <QProcess>
@@ -10,6 +11,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include "fleet_load.hpp"
 #include "fleet_view.hpp"
 #include "gui_test.hpp"
 #include "io/report_json.hpp"
@@ -55,8 +57,9 @@ class TestFleetWindow : public QObject {
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(dir_.isValid());
+        QVERIFY(QDir(dir_.path()).mkpath(QStringLiteral("reports")));
         for (std::size_t i = 0; i < simulatedFleet().size(); ++i) {
-            const QString path = dir_.filePath(QStringLiteral("gpu%1.json").arg(i));
+            const QString path = dir_.filePath(QStringLiteral("reports/gpu%1.json").arg(i));
             ts::writeReportFile(simulatedFleet()[i].report, path.toStdString());
             reports_ << path;
         }
@@ -89,6 +92,21 @@ private Q_SLOTS:
         QCOMPARE(w.tabs()->count(), tabs);
         QCOMPARE(w.fleetView()->data().members[kPlantedMember].host, QStringLiteral("node2"));
         QCOMPARE(w.fleetView()->data().outlierCount(), 2);
+
+        // A folder stands for the reports in it, in name order.
+        w.openFleet({dir_.filePath(QStringLiteral("reports"))});
+        QVERIFY(opened.wait(60000));
+        QCOMPARE(w.fleetView()->data().members.size(), std::size_t{4});
+        QCOMPARE(w.fleetView()->data().members[3].label, QStringLiteral("gpu3.json"));
+    }
+
+    void emptyFolderIsAProblemNamingIt() {
+        const QString empty = dir_.filePath(QStringLiteral("empty"));
+        QVERIFY(QDir(dir_.path()).mkpath(QStringLiteral("empty")));
+        const FleetLoadResult result = loadFleet({reports_[0], empty});
+        QVERIFY(!result.ok());
+        QCOMPARE(result.file, empty);
+        QVERIFY2(result.problem.contains(QStringLiteral("no .json")), qPrintable(result.problem));
     }
 
     void badFileShowsADialogNamingIt() {
