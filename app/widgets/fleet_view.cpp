@@ -150,6 +150,7 @@ void FleetView::compareMembers(int first, int second) {
         selection.select(row, row.siblingAtColumn(proxy_->columnCount() - 1));
     }
     table_->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    if (!selection.isEmpty()) table_->scrollTo(selection.last().topLeft());
 }
 
 bool FleetView::sideBySideShown() const { return lower_->currentWidget() == sideBySide_; }
