@@ -30,4 +30,26 @@ cp "$amd/topology.png" "$out/topology-mi300x.png"
 shoot "$amd" light mi210
 cp "$amd/cu-map.png" "$out/cu-map-mi210.png"
 rm -rf "$amd"
+# The fleet view: six simulated H100s (noise seeds differ), one with a 40 MiB L2 instead of
+# 50 MiB, one with 2000 GiB/s DRAM reads instead of 2600; the outlier and one of its peers side by side.
+cli="$build/bin/toposcope-cli"
+if [ -x "$cli" ]; then
+    fleet=$(mktemp -d)
+    profile=resources/profiles/h100.json
+    reports=()
+    for i in 0 1 2 3 4 5; do
+        node=$(( i / 2 + 1 )); gpu=$(( i % 2 ))
+        sed "s/\"seed\": 7/\"seed\": $(( 7 + i ))/" "$profile" > "$fleet/p$i.json"
+        [ $i = 3 ] && sed -i 's/"size": 52428800/"size": 41943040/' "$fleet/p$i.json"
+        [ $i = 4 ] && sed -i 's/"read_gibs": 2600/"read_gibs": 2000/' "$fleet/p$i.json"
+        "$cli" --backend sim --profile "$fleet/p$i.json" --quiet --no-session --json "$fleet/node$node-gpu$gpu.json"
+        reports+=("$fleet/node$node-gpu$gpu.json")
+    done
+    xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --no-settings --palette light --screenshot "$fleet/shots" \
+        --quit-after-run --fleet "${reports[@]}" 2>&1 | grep -v -e propagateSizeHints -e XDG_RUNTIME_DIR || true
+    cp "$fleet/shots/fleet-view.png" "$out/fleet-view.png"
+    rm -rf "$fleet"
+else
+    echo "no $cli: the fleet screenshot is left out" >&2
+fi
 ls -l "$out"

@@ -68,6 +68,15 @@ LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
             .arg(availableLanguages().join(QStringLiteral(", "))),
         QStringLiteral("language"));
     parser.addOption(lang);
+    const QCommandLineOption fleet(
+        QStringLiteral("fleet"),
+        QCoreApplication::translate("main", "Open a fleet to compare: a fleet report, or several TopoScope reports "
+                                            "(the files after --fleet)."),
+        QStringLiteral("file"));
+    parser.addOption(fleet);
+    parser.addPositionalArgument(QStringLiteral("files"),
+                                 QCoreApplication::translate("main", "With --fleet: more reports of the fleet."),
+                                 QStringLiteral("[FILE...]"));
     parser.process(app);
 
     LaunchOptions o;
@@ -102,6 +111,7 @@ LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
     if (!o.language.isEmpty() && !availableLanguages().contains(o.language))
         fail(QCoreApplication::translate("main", "--lang must be one of: %1")
                  .arg(availableLanguages().join(QStringLiteral(", "))));
+    if (parser.isSet(fleet)) o.fleet = parser.values(fleet) + parser.positionalArguments();
     return o;
 }
 

@@ -21,6 +21,7 @@ struct LaunchOptions {
     QString palette;     // --palette system|light|dark; empty: the saved choice
     QString exportPdf;   // --export-pdf FILE: write the topology sheet after the run or recording, then exit
     QString language;    // --lang en|de; empty: the system locale's (language.hpp installs it)
+    QStringList fleet;   // --fleet FILE...: fleet reports or TopoScope reports to compare
 };
 
 // Parses the application's arguments; exits with a message on bad ones (like --help does).

@@ -70,6 +70,7 @@ MainWindow::MainWindow(const LaunchOptions& options, QWidget* parent)
     restoreSettings();
     updateActions();
     controller_->requestDevices();
+    if (!options_.fleet.isEmpty()) openFleet(options_.fleet);
 }
 
 MainWindow::~MainWindow() = default;
@@ -93,6 +94,7 @@ void MainWindow::buildActions() {
     quitAction_->setShortcut(QKeySequence::Quit);
     connect(quitAction_, &QAction::triggered, this, &QWidget::close);
     for (QAction* a : {runAction_, cancelAction_, openAction_, saveAction_, quitAction_}) addAction(a);
+    buildFleetAction();
 }
 
 void MainWindow::buildLayout() {
@@ -166,6 +168,7 @@ void MainWindow::buildMenus() {
     file->addAction(openAction_);
     file->addAction(openRawAction_);
     file->addMenu(recent_->menu());
+    file->addAction(openFleetAction_);
     file->addAction(saveAction_);
     file->addAction(evidence_->exportAction());
     file->addAction(topology_->view()->exportAction());

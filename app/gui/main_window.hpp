@@ -19,6 +19,8 @@ class QTabWidget;
 namespace ts::gui {
 
 class CuMapView;
+class FleetLoader;
+class FleetView;
 class EvidenceView;
 class RecentFiles;
 class ResultsModel;
@@ -27,6 +29,7 @@ class RunPanel;
 class SeriesStore;
 class TopologyPanel;
 struct TopologyData;
+struct FleetData;
 
 // The TopoScope window: device and benchmark choice on the left, the live evidence plot and
 // the results table in the middle, the log below, progress in the status bar.
@@ -61,10 +64,16 @@ public:
     void setSessionFolder(const QString& folder) { sessionFolder_ = folder; }  // where runs record
     QString lastSessionPath() const { return lastSession_; }  // the last run's session file, if any
     QString sessionStatusText() const;
+    // Fleet comparison (main_window_fleet.cpp): loads off the GUI thread, then the Fleet tab.
+    void openFleet(const QStringList& paths);
+    FleetView* fleetView() const { return fleet_; }
+    QAction* openFleetAction() const { return openFleetAction_; }
 
 Q_SIGNALS:
     void devicesReady();
     void runFinished(const ts::gui::RunOutcome& outcome);
+    void fleetOpened();
+    void fleetFailed(const QString& file, const QString& problem);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -101,6 +110,10 @@ private:
     void saveSettings() const;
     void afterRun();
     void scheduleTopology();
+    void buildFleetAction();
+    void askOpenFleet();
+    void onFleetLoaded(const FleetData& data, const QStringList& paths);
+    void onFleetFailed(const QString& file, const QString& problem);
 
     LaunchOptions options_;
     RunController* controller_;
@@ -135,6 +148,9 @@ private:
     QString sessionFolder_;
     QString lastSession_;
     QString opening_;  // the recording being opened; empty during a run
+    FleetView* fleet_ = nullptr;
+    FleetLoader* fleetLoader_ = nullptr;
+    QAction* openFleetAction_ = nullptr;
 };
 
 }  // namespace ts::gui

@@ -1,0 +1,55 @@
+#include "fleet_screenshots.hpp"
+
+#include <QDir>
+#include <QDockWidget>
+#include <QEventLoop>
+#include <QTabWidget>
+#include <QTimer>
+
+#include "fleet_gpu_pane.hpp"
+#include "fleet_view.hpp"
+#include "main_window.hpp"
+#include "topology_view.hpp"
+
+namespace ts::gui {
+namespace {
+
+void settle(int ms) {
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+}  // namespace
+
+QStringList saveFleetScreenshots(MainWindow& window, const QString& dir) {
+    FleetView* view = window.fleetView();
+    if (!view || view->data().members.size() < 2) return {};
+    QDir().mkpath(dir);
+    const FleetData& fleet = view->data();
+    int most = 0;
+    for (int m = 1; m < static_cast<int>(fleet.members.size()); ++m)
+        if (fleet.outlierAttributes(m).size() > fleet.outlierAttributes(most).size()) most = m;
+    const int other = most == 0 ? 1 : 0;
+    // The docks only take room from the table and the diagrams here; they come back after.
+    QList<QDockWidget*> hidden;
+    for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+        if (dock->isVisible()) {
+            dock->hide();
+            hidden << dock;
+        }
+    window.tabs()->setCurrentWidget(view);
+    view->compareMembers(other, most);
+    settle(100);
+    view->fitTableToRows();
+    settle(100);
+    for (int i : {0, 1}) view->pane(i)->view()->fitToWindow();
+    settle(100);
+    const QString path = QDir(dir).filePath(QStringLiteral("fleet-view.png"));
+    const bool saved = window.grab().save(path);
+    for (QDockWidget* dock : hidden) dock->show();
+    if (!saved) return {};
+    return {path};
+}
+
+}  // namespace ts::gui

@@ -1,0 +1,12 @@
+#pragma once
+#include <QStringList>
+
+namespace ts::gui {
+
+class MainWindow;
+
+// Saves the window on its Fleet tab, with the GPU of the most outliers and the first other
+// GPU side by side, into `dir` as fleet-view.png (tools/screenshot.sh). Returns the files written.
+QStringList saveFleetScreenshots(MainWindow& window, const QString& dir);
+
+}  // namespace ts::gui
