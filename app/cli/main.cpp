@@ -20,6 +20,7 @@
 #include "session_path.hpp"
 #include "sim/builtin_profiles.hpp"
 #include "sim/profile.hpp"
+#include "mig_table.hpp"
 #include "summary_table.hpp"
 
 namespace {
@@ -72,6 +73,19 @@ int listProfiles() {
             std::cout << p.name << "\t(invalid: " << e.what() << ")\n";
         }
     }
+    return 0;
+}
+
+// The device's MIG mode, profiles and instances without running a benchmark (read-only).
+int printMig(const ts::app::BackendChoice& choice) {
+    std::vector<std::string> notes;
+    std::unique_ptr<ts::Backend> backend = ts::app::makeBackend(choice, notes);
+    for (const auto& n : notes) std::fprintf(stderr, "%s\n", n.c_str());
+    ts::Topology topology;
+    topology.device = backend->queryDevice();
+    std::cout << topology.device.name << " (backend " << topology.device.backend << ")\n";
+    if (!topology.device.mig) std::cout << "MIG: not reported for this device\n";
+    ts::cli::printMigTable(std::cout, topology);
     return 0;
 }
 
@@ -220,6 +234,10 @@ int main(int argc, char** argv) {
     report->add_option("--raw", reportOutputs.rawDir, "write every series in MT4G's raw text layout into DIR");
     report->add_flag("--quiet", quiet, "no summary output");
     auto* profiles = app.add_subcommand("profiles", "list the built-in simulator profiles");
+    auto* mig = app.add_subcommand("mig", "print the device's MIG mode, GPU-instance profiles and instances (changes nothing)");
+    mig->add_option("--backend", choice.backend, "auto, cuda, hip or sim")->check(CLI::IsMember({"auto", "cuda", "hip", "sim"}));
+    mig->add_option("--device", choice.device, "GPU index")->check(CLI::NonNegativeNumber);
+    mig->add_option("--profile", choice.profile, "simulator profile: a built-in name or a file");
     app.require_subcommand(0, 1);
 
     try {
@@ -237,6 +255,7 @@ int main(int argc, char** argv) {
 
     try {
         if (profiles->parsed()) return listProfiles();
+        if (mig->parsed()) return printMig(choice);
         if (analyze->parsed()) return runAnalyze(rawIn, analyzeOutputs, quiet);
         if (report->parsed()) return runReport(sessionIn, mt4gReportIn, reportOutputs, quiet);
         return runDiscover(choice, only, outputs, session, quiet);
