@@ -18,6 +18,7 @@ namespace ts::gui {
 
 class CuMapView;
 class EvidenceView;
+class MigView;
 class ResultsModel;
 class RunController;
 class RunPanel;
@@ -44,6 +45,7 @@ public:
     QString logText() const;
     TopologyPanel* topologyPanel() const { return topology_; }
     CuMapView* cuMapView() const { return cuMap_; }
+    MigView* migView() const { return migView_; }
     QTabWidget* tabs() const { return tabs_; }
     TopologyData topologyData() const;  // the device and every result so far
     void refreshTopology();             // now, instead of after the next results
@@ -95,6 +97,7 @@ private:
     QTabWidget* tabs_ = nullptr;
     TopologyPanel* topology_ = nullptr;
     CuMapView* cuMap_ = nullptr;
+    MigView* migView_ = nullptr;
     QTimer* topologyTimer_ = nullptr;
     DeviceData device_;
     QTableView* table_ = nullptr;
