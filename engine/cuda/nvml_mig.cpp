@@ -27,7 +27,7 @@ template <typename Info>
 MigProfile fromInfo(const Info& info, std::string name) {
     MigProfile p;
     p.id = static_cast<int>(info.id);
-    p.name = std::move(name);
+    p.name = name.empty() ? "profile " + std::to_string(info.id) : std::move(name);
     p.sliceCount = static_cast<int>(info.sliceCount);
     p.instanceCount = static_cast<int>(info.instanceCount);
     p.smCount = static_cast<int>(info.multiprocessorCount);
@@ -37,27 +37,28 @@ MigProfile fromInfo(const Info& info, std::string name) {
     return p;
 }
 
-// One profile index through nvmlDeviceGetGpuInstanceProfileInfoV (v3 struct, else v2), else the
-// unversioned call. `useV2` sticks once the driver refuses v3.
-nvml::Return queryProfile(const nvml::Api& a, Device dev, unsigned index, bool& useV2, MigProfile& out) {
+// One profile index through nvmlDeviceGetGpuInstanceProfileInfoV (v2 struct, else v3), else the
+// unversioned call. v2 first: driver 580 on the H200 leaves the v3 struct's name empty. `useV3`
+// sticks once the driver refuses v2.
+nvml::Return queryProfile(const nvml::Api& a, Device dev, unsigned index, bool& useV3, MigProfile& out) {
     if (a.profileInfoV) {
-        if (!useV2) {
-            nvml::GpuInstanceProfileInfoV3 info{};
-            info.version = nvml::structVersion<nvml::GpuInstanceProfileInfoV3>(3);
+        if (!useV3) {
+            nvml::GpuInstanceProfileInfoV2 info{};
+            info.version = nvml::structVersion<nvml::GpuInstanceProfileInfoV2>(2);
             const nvml::Return rc = a.profileInfoV(dev, index, &info);
             if (rc == kSuccess) out = fromInfo(info, profileName(info.name, sizeof info.name));
             if (rc != nvml::kErrorVersionMismatch) return rc;
-            useV2 = true;
+            useV3 = true;
         }
-        nvml::GpuInstanceProfileInfoV2 info{};
-        info.version = nvml::structVersion<nvml::GpuInstanceProfileInfoV2>(2);
+        nvml::GpuInstanceProfileInfoV3 info{};
+        info.version = nvml::structVersion<nvml::GpuInstanceProfileInfoV3>(3);
         const nvml::Return rc = a.profileInfoV(dev, index, &info);
         if (rc == kSuccess) out = fromInfo(info, profileName(info.name, sizeof info.name));
         return rc;
     }
     nvml::GpuInstanceProfileInfoV1 info{};
     const nvml::Return rc = a.profileInfoV1(dev, index, &info);
-    if (rc == kSuccess) out = fromInfo(info, "profile " + std::to_string(info.id));  // v1 carries no name
+    if (rc == kSuccess) out = fromInfo(info, "");  // v1 carries no name
     return rc;
 }
 
@@ -66,11 +67,11 @@ void readProfiles(const nvml::Api& a, Device dev, MigLayout& layout) {
         layout.reason = "libnvidia-ml.so.1 lacks nvmlDeviceGetGpuInstanceProfileInfo(V): no profile table";
         return;
     }
-    bool useV2 = false;
+    bool useV3 = false;
     std::string lastError;
     for (unsigned index = 0; index < kProfileIndexLimit; ++index) {
         MigProfile p;
-        const nvml::Return rc = queryProfile(a, dev, index, useV2, p);
+        const nvml::Return rc = queryProfile(a, dev, index, useV3, p);
         if (rc != kSuccess) {
             lastError = a.error(rc);
             continue;
