@@ -56,9 +56,9 @@ TEST(SimProfile, H100MatchesTheSpecExample) {
     EXPECT_EQ(p.caches[3].farLatency, 480u);
     EXPECT_EQ(p.caches[1].ways, 0u);                    // omitted: fully associative
     EXPECT_EQ(p.caches[1].farLatency, p.caches[1].latency);  // omitted: = latency
-    ASSERT_TRUE(p.mig.is_object());
-    EXPECT_EQ(p.mig["mode"], "disabled");
-    EXPECT_EQ(p.mig["profiles"].size(), 6u);
+    ASSERT_TRUE(p.mig.has_value());
+    EXPECT_EQ(p.mig->mode, MigMode::Disabled);
+    EXPECT_EQ(p.mig->profiles.size(), 6u);
 }
 
 TEST(SimProfile, AmdGroupsCoverEveryActiveCuOnce) {
@@ -290,7 +290,7 @@ TEST(SimProfile, OptionalKeysTakeTheirDefaults) {
     EXPECT_EQ(p.caches[1].perSm, 1);
     EXPECT_EQ(p.caches[1].policy, CachePolicy::Lru);
     EXPECT_EQ(p.timerOverhead, 0u);
-    EXPECT_TRUE(p.mig.is_null());
+    EXPECT_FALSE(p.mig.has_value());
     j["clock_khz"] = 1.5e6;  // integral floats are fine
     EXPECT_EQ(test::parseTestProfile(j).clockKhz, 1500000u);
 }

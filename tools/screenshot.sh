@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs toposcope under Xvfb on the simulated H100 and saves screenshots for the README into
 # docs/screenshots/ (the window, light and dark, one plot of each evidence kind, the topology
-# diagram, and the CU-sharing maps of the simulated MI210 and MI300X).
+# diagram, the CU-sharing maps of the simulated MI210 and MI300X, and the MIG view: what-if
+# over the H100 profile table, and the enabled configuration of the h100-mig profile).
 # Usage: tools/screenshot.sh [BUILD_DIR] [OUT_DIR]     (defaults: build, docs/screenshots)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +20,7 @@ shoot() {  # DIR PALETTE [PROFILE [ARGS...]]
         --palette "$palette" --screenshot "$dir" --quit-after-run "$@" 2>&1 | grep -v -e propagateSizeHints -e XDG_RUNTIME_DIR || true
 }
 shoot "$out" light
+rm -f "$out/mig.png"  # the MIG shots below run only the l2 group they need
 dark=$(mktemp -d)
 shoot "$dark" dark
 cp "$dark/main-window.png" "$out/main-window-dark.png"
@@ -52,4 +54,10 @@ if [ -x "$cli" ]; then
 else
     echo "no $cli: the fleet screenshot is left out" >&2
 fi
+mig=$(mktemp -d)
+shoot "$mig" light h100 --only l2
+cp "$mig/mig.png" "$out/mig-whatif-h100.png"
+shoot "$mig" light h100-mig --only l2
+cp "$mig/mig.png" "$out/mig-enabled-h100.png"
+rm -rf "$mig"
 ls -l "$out"

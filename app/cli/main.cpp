@@ -21,6 +21,7 @@
 #include "session_path.hpp"
 #include "sim/builtin_profiles.hpp"
 #include "sim/profile.hpp"
+#include "mig_table.hpp"
 #include "summary_table.hpp"
 
 namespace {
@@ -73,6 +74,19 @@ int listProfiles() {
             std::cout << p.name << "\t(invalid: " << e.what() << ")\n";
         }
     }
+    return 0;
+}
+
+// The device's MIG mode, profiles and instances without running a benchmark (read-only).
+int printMig(const ts::app::BackendChoice& choice) {
+    std::vector<std::string> notes;
+    std::unique_ptr<ts::Backend> backend = ts::app::makeBackend(choice, notes);
+    for (const auto& n : notes) std::fprintf(stderr, "%s\n", n.c_str());
+    ts::Topology topology;
+    topology.device = backend->queryDevice();
+    std::cout << topology.device.name << " (backend " << topology.device.backend << ")\n";
+    if (!topology.device.mig) std::cout << "MIG: not reported for this device\n";
+    ts::cli::printMigTable(std::cout, topology);
     return 0;
 }
 
@@ -231,6 +245,10 @@ int main(int argc, char** argv) {
     auto* profilesCommand = app.add_subcommand("profiles", "list the built-in simulator profiles");
     ts::cli::CompareCommand compareCommand;
     auto* compare = compareCommand.add(app);
+    auto* mig = app.add_subcommand("mig", "print the device's MIG mode, GPU-instance profiles and instances (changes nothing)");
+    mig->add_option("--backend", choice.backend, "auto, cuda, hip or sim")->check(CLI::IsMember({"auto", "cuda", "hip", "sim"}));
+    mig->add_option("--device", choice.device, "GPU index")->check(CLI::NonNegativeNumber);
+    mig->add_option("--profile", choice.profile, "simulator profile: a built-in name or a file");
     app.require_subcommand(0, 1);
 
     try {
@@ -249,6 +267,7 @@ int main(int argc, char** argv) {
     try {
         if (profilesCommand->parsed()) return listProfiles();
         if (compare->parsed()) return compareCommand.run();
+        if (mig->parsed()) return printMig(choice);
         if (profiles.size() > 1 && !fleetRun.allDevices)
             throw ts::InputError("--profile given " + std::to_string(profiles.size()) + " times: only --all-devices runs several");
         if (!profiles.empty()) choice.profile = profiles.front();

@@ -3,6 +3,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include "mig_table.hpp"
+
 namespace ts::cli {
 namespace {
 
@@ -38,6 +40,7 @@ void printSummary(std::ostream& out, const Topology& t) {
             out << '\n';
         }
     }
+    printMigTable(out, t);
     for (const auto& w : t.warnings) out << "warning: " << w << '\n';
 }
 

@@ -1,6 +1,7 @@
 #include "event_convert.hpp"
 
 #include "evidence_threshold.hpp"
+#include "mig_convert.hpp"
 
 namespace ts::gui {
 namespace {
@@ -89,6 +90,7 @@ DeviceData toDevice(const DeviceInfo& d) {
     out.l2Bytes = static_cast<double>(d.l2SizeBytes);
     out.memoryBytes = static_cast<double>(d.totalGlobalBytes);
     out.driver = q(d.driver);
+    out.mig = toMigLayoutData(d.mig);
     return out;
 }
 

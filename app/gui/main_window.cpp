@@ -28,6 +28,8 @@
 #include "cu_map_view.hpp"
 #include "evidence_view.hpp"
 #include "format.hpp"
+#include "mig_convert.hpp"
+#include "mig_view.hpp"
 #include "palettes.hpp"
 #include "recent_files.hpp"
 #include "results_model.hpp"
@@ -127,6 +129,8 @@ void MainWindow::buildLayout() {
     tabs_->addTab(splitter_, tr("&Evidence"));
     tabs_->addTab(topology_, tr("&Topology"));
     tabs_->addTab(cuMap_, tr("&CU Sharing"));
+    migView_ = new MigView(this);
+    tabs_->addTab(migView_, tr("&MIG"));
     setCentralWidget(tabs_);
     topologyTimer_ = new QTimer(this);
     topologyTimer_->setSingleShot(true);
@@ -439,6 +443,7 @@ void MainWindow::refreshTopology() {
     const TopologyData d = topologyData();
     topology_->setData(d);
     cuMap_->setData(d);
+    migView_->setData(toMigView(d));
 }
 
 void MainWindow::showEvidence(const QString& seriesId) {

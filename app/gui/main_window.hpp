@@ -23,6 +23,7 @@ class FleetLoader;
 class FleetView;
 class EvidenceView;
 class RecentFiles;
+class MigView;
 class ResultsModel;
 class RunController;
 class RunPanel;
@@ -50,6 +51,7 @@ public:
     QString logText() const;
     TopologyPanel* topologyPanel() const { return topology_; }
     CuMapView* cuMapView() const { return cuMap_; }
+    MigView* migView() const { return migView_; }
     QTabWidget* tabs() const { return tabs_; }
     TopologyData topologyData() const;  // the device and every result so far
     void refreshTopology();             // now, instead of after the next results
@@ -125,6 +127,7 @@ private:
     QTabWidget* tabs_ = nullptr;
     TopologyPanel* topology_ = nullptr;
     CuMapView* cuMap_ = nullptr;
+    MigView* migView_ = nullptr;
     QTimer* topologyTimer_ = nullptr;
     DeviceData device_;
     QTableView* table_ = nullptr;

@@ -10,6 +10,7 @@
 #include "cu_map_view.hpp"
 #include "evidence_view.hpp"
 #include "main_window.hpp"
+#include "mig_view.hpp"
 #include "plot_panel.hpp"
 #include "series_store.hpp"
 #include "topology_panel.hpp"
@@ -79,6 +80,15 @@ QStringList saveScreenshots(MainWindow& window, const QString& dir) {
         settle();
         const QString cuShot = out.filePath(QStringLiteral("cu-map.png"));
         if (window.cuMapView()->grab().save(cuShot)) written << cuShot;
+    }
+    // The MIG view: the instances where MIG is enabled, else the first profile of the what-if table.
+    if (window.migView()->profileCount() > 0) {
+        window.tabs()->setCurrentWidget(window.migView());
+        window.migView()->selectProfile(0);
+        window.migView()->selectInstances();
+        settle();
+        const QString migShot = out.filePath(QStringLiteral("mig.png"));
+        if (window.migView()->grab().save(migShot)) written << migShot;
     }
     window.tabs()->setCurrentIndex(0);
     return written;

@@ -10,6 +10,8 @@
 #include <optional>
 #include <vector>
 
+#include "mig_data.hpp"
+
 namespace ts::gui {
 
 // What a series measures (mirrors the engine's SeriesKind).
@@ -98,6 +100,7 @@ struct DeviceData {
     double l2Bytes = 0;
     double memoryBytes = 0;
     QString driver;
+    MigLayoutData mig;  // NVIDIA: MIG mode, profiles, instances; state None when not reported
 };
 
 }  // namespace ts::gui

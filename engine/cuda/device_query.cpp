@@ -6,6 +6,7 @@
 
 #include "cuda/cuda_error.hpp"
 #include "cuda/nvml_loader.hpp"
+#include "cuda/nvml_mig.hpp"
 
 namespace ts::cuda {
 namespace {
@@ -109,7 +110,7 @@ DeviceInfo queryDeviceInfo(int device, DeviceLimits& limits) {
     limits.maxThreadsPerSm = info.maxThreadsPerUnit;
 
     info.driver = "CUDA driver API " + versionText(driver);
-    refreshNvml(device, info);
+    refreshNvml(device, info, true);
     return info;
 }
 
@@ -124,18 +125,20 @@ std::string uuidString(const char* prefix, const unsigned char (&u)[16]) {
 
 }  // namespace
 
-void refreshNvml(int device, DeviceInfo& info) {
+void refreshNvml(int device, DeviceInfo& info, bool withMig) {
     cudaDeviceProp prop{};
     check(cudaGetDeviceProperties(&prop, device), "reading device properties");
     unsigned char uuid[16];
     for (int i = 0; i < 16; ++i) uuid[i] = static_cast<unsigned char>(prop.uuid.bytes[i]);
     const auto pci = info.extra.count("pci_bus_id") ? info.extra.at("pci_bus_id") : std::string{};
-    const NvmlReport nvml = readNvml(pci, uuid);
+    NvmlReport nvml = readNvml(pci, uuid, withMig);
     info.extra["uuid"] = uuidString("GPU-", uuid);  // cudaDeviceProp::uuid, nvidia-smi's spelling
     if (!nvml.available) {
         info.extra["nvml"] = "warning: " + nvml.problem + " (driver version, current clocks and MIG state unknown)";
+        if (withMig) info.mig = migLayoutUnknown(nvml.problem);
         return;
     }
+    if (nvml.mig) info.mig = std::move(nvml.mig);
     info.extra["nvml"] = "ok";
     if (!nvml.driverVersion.empty()) {
         info.driver = nvml.driverVersion;

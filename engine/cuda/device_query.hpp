@@ -21,8 +21,9 @@ struct DeviceLimits {
 // Static facts plus NVML's current clocks/MIG state (NVML problems land in extra["nvml"]).
 DeviceInfo queryDeviceInfo(int device, DeviceLimits& limits);
 
-// Refresh only the NVML part (current clocks change with load).
-void refreshNvml(int device, DeviceInfo& info);
+// Refresh only the NVML part (current clocks change with load); `withMig` also reads the MIG
+// layout into info.mig (once per run is enough: MIG settings are never changed here).
+void refreshNvml(int device, DeviceInfo& info, bool withMig = false);
 
 int fp32CoresPerSm(int major, int minor);
 

@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "io/input_error.hpp"
+#include "io/mig_json.hpp"
 #include "io/json_file.hpp"
 
 namespace ts {
@@ -192,6 +193,10 @@ json reportToJson(const Topology& t, bool withSeries) {
            {"timer", {{"overheadCycles", t.timerOverheadCycles}, {"subtracted", false}}},
            {"elements", std::move(elements)},
            {"warnings", t.warnings}};
+    if (t.device.mig) {
+        j["device"]["mig"] = migLayoutToJson(*t.device.mig);
+        j["mig"] = migSharesToJson(*t.device.mig, migShares(*t.device.mig, migL2Facts(t)), attributeToJson);
+    }
     if (withSeries) {
         json series = json::array();
         for (const auto& s : t.series) series.push_back(seriesToJson(s));
@@ -240,6 +245,7 @@ Topology reportFromJson(const json& j, const std::string& origin) {
     d.driver = r.get<std::string>(device, "driver", "device", "");
     d.backend = r.get<std::string>(device, "backend", "device", "");
     d.extra = r.get<std::map<std::string, std::string>>(device, "extra", "device", {});
+    if (device.contains("mig") && !device["mig"].is_null()) d.mig = migLayoutFromJson(device["mig"], origin, "device.mig");
     if (device.contains("computeCapability")) {
         d.ccMajor = r.get<int>(device["computeCapability"], "major", "device.computeCapability", 0);
         d.ccMinor = r.get<int>(device["computeCapability"], "minor", "device.computeCapability", 0);

@@ -1,9 +1,11 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "model/mig.hpp"
 #include "model/space.hpp"
 
 namespace ts {
@@ -44,6 +46,7 @@ struct DeviceInfo {
     std::string driver;                     // driver version text, when known
     std::string backend;                    // "sim", "cuda", "hip", "replay"
     std::map<std::string, std::string> extra;  // anything else worth printing
+    std::optional<MigLayout> mig;           // NVIDIA: MIG mode, profiles and instances; absent when not asked
 
     int physicalId(int logicalUnit) const {
         return physicalUnitIds.empty() ? logicalUnit : physicalUnitIds.at(static_cast<std::size_t>(logicalUnit));

@@ -127,7 +127,10 @@ DeviceInfo deviceInfoFrom(const SimProfile& p) {
     d.driver = "simulated";
     d.backend = "sim";
     d.extra["profile"] = p.origin;
-    if (p.mig.is_object()) d.extra["mig"] = p.mig.value("mode", "");
+    if (p.mig) {
+        d.mig = p.mig;
+        d.extra["mig"] = std::string(toString(p.mig->mode));
+    }
     return d;
 }
 

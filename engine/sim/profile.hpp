@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -8,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/device_info.hpp"
+#include "model/mig.hpp"
 #include "model/space.hpp"
 
 namespace ts {
@@ -96,7 +98,7 @@ struct SimProfile {
     SimDram dram;
     SimNoise noise;
     std::uint32_t timerOverhead = 0;     // JSON "timer_overhead", cycles
-    nlohmann::json mig;                  // null when absent
+    std::optional<MigLayout> mig;        // the `mig` key; absent when the profile has none
     std::vector<std::string> references; // public sources of the figures
     bool strict = false;
 

@@ -5,6 +5,7 @@
 
 #include "sim/profile.hpp"
 #include "sim/profile_check.hpp"
+#include "sim/profile_mig.hpp"
 #include "sim/profile_reader.hpp"
 
 namespace ts {
@@ -206,18 +207,6 @@ SimNoise readNoise(const ProfileReader& r, const Json& root) {
     return n;
 }
 
-Json readMig(const ProfileReader& r, const Json& root) {
-    const Json* j = ProfileReader::find(root, "mig");
-    if (!j) return nullptr;
-    r.expectObject(*j, "mig");
-    const std::string mode = r.requireString(*j, "mig", "mode");
-    if (mode != "enabled" && mode != "disabled")
-        r.fail("mig.mode", "expected \"enabled\" or \"disabled\", got \"" + mode + "\"");
-    for (const char* key : {"profiles", "instances"})
-        if (const Json* list = ProfileReader::find(*j, key)) r.expectArray(*list, childPath("mig", key));
-    return *j;
-}
-
 std::vector<std::string> readReferences(const ProfileReader& r, const Json& root) {
     std::vector<std::string> refs;
     const Json* list = ProfileReader::find(root, "references");
@@ -272,7 +261,7 @@ SimProfile parseProfile(std::string_view jsonText, const std::string& origin, st
     p.dram = readDram(r, root);
     p.noise = readNoise(r, root);
     p.timerOverhead = static_cast<std::uint32_t>(r.optionalInt(root, "", "timer_overhead", 0, 100'000, 0));
-    p.mig = readMig(r, root);
+    p.mig = sim_detail::readMig(r, root, p.compute.smCount, p.api.totalGlobalMem);
     p.references = readReferences(r, root);
 
     sim_detail::checkProfile(p, r);
