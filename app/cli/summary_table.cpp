@@ -39,6 +39,7 @@ void printSummary(std::ostream& out, const Topology& t) {
         }
     }
     for (const auto& w : t.warnings) out << "warning: " << w << '\n';
+    for (const auto& f : t.failures) out << f.status() << ": " << f.benchmark << " (" << f.reason << ")\n";
 }
 
 }  // namespace ts::cli
