@@ -8,6 +8,7 @@
 #include "analysis/raw_analysis.hpp"
 #include "compare_command.hpp"
 #include "fleet_run.hpp"
+#include "backend/fault_injection.hpp"
 #include "common/backend_factory.hpp"
 #include "common/recording_loader.hpp"
 #include "bench/discovery.hpp"
@@ -28,6 +29,7 @@ namespace {
 
 constexpr int kExitRunFailed = 1;
 constexpr int kExitBadInput = 2;
+constexpr int kExitSomeFailed = 3;
 
 ts::CancelToken* activeCancel = nullptr;
 
@@ -145,8 +147,8 @@ int runReport(const std::string& sessionPath, const std::string& mt4gReport, con
     return writeOutputs(session.topology, outputs) ? 0 : kExitRunFailed;
 }
 
-int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, const Outputs& outputs,
-                const SessionChoice& session, bool quiet) {
+int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, const std::string& faultSpec,
+                const Outputs& outputs, const SessionChoice& session, bool quiet) {
     ts::DiscoveryOptions options;
     if (!only.empty()) {
         std::string error;
@@ -155,9 +157,22 @@ int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, c
             return kExitBadInput;
         }
     }
+    std::vector<ts::Fault> faults;
+    if (!faultSpec.empty()) {
+        try {
+            faults = ts::parseFaultSpec(faultSpec);
+        } catch (const ts::FaultSpecError& e) {
+            std::fprintf(stderr, "error: %s\n", e.what());
+            return kExitBadInput;
+        }
+    }
     std::vector<std::string> notes;
     std::unique_ptr<ts::Backend> backend = ts::app::makeBackend(choice, notes);
     for (const auto& n : notes) std::fprintf(stderr, "%s\n", n.c_str());
+    if (!faults.empty()) {
+        backend = std::make_unique<ts::FaultInjectingBackend>(std::move(backend), std::move(faults));
+        std::fprintf(stderr, "injecting faults: %s (a testing aid)\n", faultSpec.c_str());
+    }
 
     ts::cli::ProgressPrinter printer(quiet);
     ts::CancelToken cancel;
@@ -188,6 +203,7 @@ int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, c
             std::fprintf(stderr, "warning: session recording stopped: %s\n", recorder->error().c_str());
     }
     printSummaryUnlessStdout(topology, outputs, quiet);
+    if (status == 0 && !topology.failures.empty()) status = kExitSomeFailed;
     if (!writeOutputs(topology, outputs)) status = kExitRunFailed;
     return status;
 }
@@ -224,6 +240,10 @@ int main(int argc, char** argv) {
     app.add_flag("--all-devices", fleetRun.allDevices,
                  "run on every visible GPU at once, one worker each (--json then names a folder)");
     app.add_option("--fleet-out", fleetRun.fleetOut, "write this run's GPU(s) as fleet member files into DIR");
+    std::string faultSpec;
+    app.add_option("--inject-fault", faultSpec,
+                   "testing aid: make the device fail, e.g. oom@l2, fault@l2, lost@l2#3, timeout@texture, "
+                   "interference@any#40-90:2 (comma list; docs/faults.md)");
 
     auto* analyze = app.add_subcommand("analyze", "run TopoScope's analysis on a folder of MT4G raw series");
     std::string rawIn;
@@ -274,6 +294,7 @@ int main(int argc, char** argv) {
         if (fleetRun.allDevices || !fleetRun.fleetOut.empty()) {
             if (!outputs.mt4gJson.empty() || !outputs.rawDir.empty() || !session.path.empty())
                 throw ts::InputError("--all-devices/--fleet-out write TopoScope reports only: drop --mt4g-json, --raw and --session");
+            if (!faultSpec.empty()) throw ts::InputError("--inject-fault tests a single-device run: drop --all-devices/--fleet-out");
             fleetRun.choice = choice;
             fleetRun.deviceGiven = app.count("--device") > 0;
             fleetRun.simProfiles = profiles;
@@ -284,7 +305,7 @@ int main(int argc, char** argv) {
         }
         if (analyze->parsed()) return runAnalyze(rawIn, analyzeOutputs, quiet);
         if (report->parsed()) return runReport(sessionIn, mt4gReportIn, reportOutputs, quiet);
-        return runDiscover(choice, only, outputs, session, quiet);
+        return runDiscover(choice, only, faultSpec, outputs, session, quiet);
     } catch (const ts::InputError& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
         return kExitBadInput;

@@ -1,5 +1,6 @@
 #include "summary_table.hpp"
 
+#include <algorithm>
 #include <iomanip>
 #include <sstream>
 
@@ -41,7 +42,14 @@ void printSummary(std::ostream& out, const Topology& t) {
         }
     }
     printMigTable(out, t);
-    for (const auto& w : t.warnings) out << "warning: " << w << '\n';
+    auto isFailure = [&](const std::string& w) {
+        return std::any_of(t.failures.begin(), t.failures.end(), [&](const BenchmarkFailure& f) {
+            return w == f.benchmark + " " + f.status() + ": " + f.reason;
+        });
+    };
+    for (const auto& w : t.warnings)
+        if (!isFailure(w)) out << "warning: " << w << '\n';  // failures follow, one line each
+    for (const auto& f : t.failures) out << f.status() << ": " << f.benchmark << " (" << f.reason << ")\n";
 }
 
 }  // namespace ts::cli

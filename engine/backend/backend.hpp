@@ -71,9 +71,16 @@ struct BandwidthResult {
 };
 
 // A primitive could not run: driver error, out of memory, kernel fault, unsupported space.
+// `deviceLost`: the device cannot be used any more (a kernel fault broke the context, a kernel
+// hung past the watchdog); every later call would fail too, so the engine stops calling it.
 class BackendError : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    explicit BackendError(const std::string& what, bool deviceLost = false)
+        : std::runtime_error(what), deviceLost_(deviceLost) {}
+    bool deviceLost() const { return deviceLost_; }
+
+private:
+    bool deviceLost_ = false;
 };
 
 // The only thing a GPU backend implements. All benchmark logic sits above it.

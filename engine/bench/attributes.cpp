@@ -29,4 +29,15 @@ Attribute latencyAttribute(const std::string& name, const std::vector<std::uint3
     return a;
 }
 
+Attribute failedAttribute(const std::string& name, const std::string& unit, const std::string& reason) {
+    Attribute a;
+    a.name = name;
+    a.unit = unit;
+    a.method = "not measured";
+    a.confidence = 0;
+    a.failed = true;
+    a.reason = reason;
+    return a;
+}
+
 }  // namespace ts

@@ -18,4 +18,8 @@ Attribute latencyAttribute(const std::string& name, const std::vector<std::uint3
                            const std::string& evidence, const std::string& method = "p-chase",
                            const std::string& reason = "timer overhead included, not subtracted");
 
+// An attribute whose benchmark failed or did not run: confidence 0, `failed`, `reason`
+// ("failed: out of device memory ...", "not run: device lost: ...").
+Attribute failedAttribute(const std::string& name, const std::string& unit, const std::string& reason);
+
 }  // namespace ts

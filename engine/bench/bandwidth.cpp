@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <string>
 
+#include "bench/attributes.hpp"
 #include "bench/cache_benchmarks.hpp"
 #include "bench/device_benchmarks.hpp"
 
@@ -46,6 +47,14 @@ void reportBandwidth(RunContext& ctx, Element element, const std::string& name, 
     ctx.report(element, a);
 }
 
+// One working set failed (out of memory, a kernel fault): the others still run.
+void reportFailedJob(RunContext& ctx, Element element, const std::string& name, const std::string& title,
+                     const std::string& why) {
+    ctx.fail({title, false, why});
+    ctx.warn(title + " failed: " + why);
+    ctx.report(element, failedAttribute(name, "GiB/s", "failed: " + why));
+}
+
 }  // namespace
 
 void measureBandwidth(RunContext& ctx) {
@@ -79,7 +88,14 @@ void measureBandwidth(RunContext& ctx) {
         ctx.beginStep(job.title, "searching blocks x threads");
         const std::string id = std::string(toString(job.element)) + "." + job.name;
         ctx.openSeries(id, job.title, SeriesKind::Bandwidth, job.element);
-        const BestRun best = searchConfiguration(ctx, job.target, job.op, bytes, id);
+        BestRun best;
+        try {
+            best = searchConfiguration(ctx, job.target, job.op, bytes, id);
+        } catch (const BackendError& e) {
+            if (e.deviceLost()) throw;  // nothing more can run: the plan marks the rest
+            reportFailedJob(ctx, job.element, job.name, job.title, e.what());
+            continue;
+        }
         reportBandwidth(ctx, job.element, job.name, best, id, bytes);
         if (job.op == BandwidthOp::Copy && best.result.vendorCopyGibPerSecond > 0) {
             Attribute vendor;

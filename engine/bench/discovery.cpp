@@ -9,6 +9,8 @@
 #include "bench/cache_benchmarks.hpp"
 #include "bench/device_benchmarks.hpp"
 #include "bench/hit_reference.hpp"
+#include "bench/interference_guard.hpp"
+#include "bench/plan_runner.hpp"
 #include "bench/run_context.hpp"
 #include "bench/targets.hpp"
 #include "bench/unit_benchmarks.hpp"
@@ -16,11 +18,6 @@
 
 namespace ts {
 namespace {
-
-struct PlanItem {
-    std::string name;
-    std::function<void(RunContext&)> run;
-};
 
 bool wants(const DiscoveryOptions& o, const std::string& group) { return o.groups.empty() || o.groups.count(group); }
 
@@ -36,9 +33,13 @@ public:
                     if (t.group == group && selected(t.element)) addCacheItems(t, true);
         if (wants(options_, "l2"))
             if (const CacheTarget* l2 = findTarget(targets_, Element::L2))
-                items_.push_back({"L2 Segments", [t = *l2](RunContext& c) { measureL2Segments(c, t); }});
-        if (wants(options_, "shared")) items_.push_back({"Scratchpad Latency", measureScratchpadLatency});
-        if (wants(options_, "memory")) items_.push_back({"Main Memory Latency", measureDeviceMemoryLatency});
+                items_.push_back({"L2 Segments", [t = *l2](RunContext& c) { measureL2Segments(c, t); }, Element::L2,
+                                  "segmentSize", "bytes"});
+        if (wants(options_, "shared"))
+            items_.push_back({"Scratchpad Latency", measureScratchpadLatency,
+                              vendor == Vendor::Nvidia ? Element::Shared : Element::Lds, "latency", "cycles"});
+        if (wants(options_, "memory"))
+            items_.push_back({"Main Memory Latency", measureDeviceMemoryLatency, Element::DeviceMemory, "latency", "cycles"});
         if (wants(options_, "sharing")) addSharingItems(vendor);
         if (wants(options_, "bandwidth")) items_.push_back({"Bandwidth", measureBandwidth});
         return std::move(items_);
@@ -48,12 +49,14 @@ private:
     void addCacheItems(const CacheTarget& t, bool full) {
         if (t.above)
             if (const CacheTarget* above = findTarget(targets_, *t.above)) addCacheItems(*above, false);
-        addOnce(t.title + " Fetch Granularity", [t](RunContext& c) { measureFetchGranularity(c, t); });
-        addOnce(t.title + " Size", [t](RunContext& c) { measureSize(c, t); });
-        addOnce(t.title + " Line Size", [t](RunContext& c) { measureLineSize(c, t); });
+        addOnce({t.title + " Fetch Granularity", [t](RunContext& c) { measureFetchGranularity(c, t); }, t.element,
+                 "fetchGranularity", "bytes"});
+        addOnce({t.title + " Size", [t](RunContext& c) { measureSize(c, t); }, t.element, "size", "bytes"});
+        addOnce({t.title + " Line Size", [t](RunContext& c) { measureLineSize(c, t); }, t.element, "lineSize", "bytes"});
         if (!full) return;
-        addOnce(t.title + " Latency", [t](RunContext& c) { measureLatency(c, t); });
-        addOnce(t.title + " Miss Penalty", [t](RunContext& c) { measureMissPenalty(c, t); });
+        addOnce({t.title + " Latency", [t](RunContext& c) { measureLatency(c, t); }, t.element, "latency", "cycles"});
+        addOnce({t.title + " Miss Penalty", [t](RunContext& c) { measureMissPenalty(c, t); }, t.element, "missPenalty",
+                 "cycles"});
     }
 
     void addSharingItems(Vendor vendor) {
@@ -62,18 +65,19 @@ private:
                 addCacheItems(t, false);
         for (const auto& t : targets_)
             if (t.unitPrivate && selected(t.element))
-                addOnce(t.title + " Amount", [t](RunContext& c) { measureAmount(c, t); });
-        addOnce("Physical Sharing", [targets = targets_](RunContext& c) { measurePhysicalSharing(c, targets); });
+                addOnce({t.title + " Amount", [t](RunContext& c) { measureAmount(c, t); }, t.element, "amountPerUnit", ""});
+        addOnce({"Physical Sharing", [targets = targets_](RunContext& c) { measurePhysicalSharing(c, targets); }});
         if (vendor == Vendor::Amd)
             if (const CacheTarget* s = findTarget(targets_, Element::SL1D))
-                addOnce("Scalar L1 CU Sharing", [t = *s](RunContext& c) { measureCuSharing(c, t); });
+                addOnce({"Scalar L1 CU Sharing", [t = *s](RunContext& c) { measureCuSharing(c, t); }, s->element,
+                         "sharedBetween", ""});
     }
 
     bool selected(Element e) const { return options_.elements.empty() || options_.elements.count(e) > 0; }
 
-    void addOnce(const std::string& name, std::function<void(RunContext&)> run) {
-        if (std::none_of(items_.begin(), items_.end(), [&](const PlanItem& i) { return i.name == name; }))
-            items_.push_back({name, std::move(run)});
+    void addOnce(PlanItem item) {
+        if (std::none_of(items_.begin(), items_.end(), [&](const PlanItem& i) { return i.name == item.name; }))
+            items_.push_back(std::move(item));
     }
 
     std::vector<CacheTarget> targets_;
@@ -82,7 +86,7 @@ private:
 };
 
 void measureTimerOverhead(RunContext& ctx) {
-    const auto samples = ctx.backend().measureTimerOverhead(256);
+    const auto samples = ctx.timerOverhead(256);
     ctx.topology().timerOverheadCycles = samples.empty() ? 0 : median(samples);
 }
 
@@ -131,19 +135,18 @@ void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& o
     }
     const auto plan = PlanBuilder(vendor, options).build(vendor);
     ctx.setPlanSize(static_cast<int>(plan.size()) + 1);
-    try {
-        measureTimerOverhead(ctx);
-    } catch (const BackendError& e) {
-        ctx.warn(std::string("timer overhead: ") + e.what());
-    }
+    InterferenceGuard guard(backend, vendor);
+    ctx.attachGuard(&guard);
+    const PlanItem timer{"Timer Overhead", [](RunContext& c) {
+                             measureTimerOverhead(c);
+                             c.calibrateGuard();
+                         }};
+    runPlanItem(ctx, timer);
     ctx.finishPlanItem();
     for (const auto& item : plan) {
         ctx.beginStep(item.name, "start");
-        try {
-            item.run(ctx);
-        } catch (const BackendError& e) {
-            ctx.warn(item.name + " failed: " + e.what());
-        }
+        if (ctx.deviceLost().empty()) runPlanItem(ctx, item);
+        else skipPlanItem(ctx, item);
         ctx.finishPlanItem();
     }
     ctx.beginStep("done", "");

@@ -65,6 +65,7 @@ void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& tar
             try {
                 retimed = retimeAfter(ctx, a.target->space, a.fillBytes, a.stride, 0, second);
             } catch (const BackendError& e) {
+                if (e.deviceLost()) throw;
                 ctx.warn("Physical Sharing: " + a.target->title + " after " + b.target->title + " not measured: " + e.what());
                 continue;
             }

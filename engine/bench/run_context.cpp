@@ -8,19 +8,60 @@ namespace ts {
 RunContext::RunContext(Backend& backend, Topology& topology, Observer& observer, const CancelToken& cancel)
     : backend_(backend), topology_(topology), observer_(observer), cancel_(cancel) {}
 
-ChaseResult RunContext::chase(const ChaseRequest& request) {
+template <typename Call>
+auto RunContext::onDevice(Call&& call) -> decltype(call()) {
     cancel_.throwIfCancelled();
-    return backend_.chase(request);
+    if (!lost_.empty()) throw BackendError("the device was lost earlier: " + lost_, true);
+    try {
+        sampleIfDue();
+        return call();
+    } catch (const BackendError& e) {
+        if (e.deviceLost() && lost_.empty()) lost_ = e.what();
+        throw;
+    }
+}
+
+ChaseResult RunContext::chase(const ChaseRequest& request) {
+    return onDevice([&] { return backend_.chase(request); });
 }
 
 std::vector<ChaseResult> RunContext::chaseBatch(const std::vector<ChaseRequest>& requests) {
-    cancel_.throwIfCancelled();
-    return backend_.chaseBatch(requests);
+    return onDevice([&] { return backend_.chaseBatch(requests); });
 }
 
 BandwidthResult RunContext::bandwidth(const BandwidthRequest& request) {
-    cancel_.throwIfCancelled();
-    return backend_.bandwidth(request);
+    return onDevice([&] { return backend_.bandwidth(request); });
+}
+
+std::vector<std::uint32_t> RunContext::timerOverhead(int samples) {
+    return onDevice([&] { return backend_.measureTimerOverhead(samples); });
+}
+
+// A reference chase that fails without losing the device turns the check off (said once);
+// it must not fail the benchmark it was sampled for.
+std::vector<std::uint32_t> RunContext::referenceChase(const ChaseRequest& request) {
+    try {
+        return backend_.chase(request).latencies;
+    } catch (const BackendError& e) {
+        if (e.deviceLost()) throw;
+        guard_->disable();
+        warn(std::string("interference check off: the reference chase failed: ") + e.what());
+        return {};
+    }
+}
+
+void RunContext::sampleIfDue() {
+    if (guard_ && guard_->due()) guard_->sample([this](const ChaseRequest& r) { return referenceChase(r); });
+}
+
+void RunContext::calibrateGuard() {
+    if (!guard_ || !guard_->active()) return;
+    onDevice([&] { guard_->calibrate([this](const ChaseRequest& r) { return referenceChase(r); }); });
+}
+
+void RunContext::sampleGuard() {
+    if (!guard_ || !guard_->active()) return;
+    onDevice([&] { guard_->sample([this](const ChaseRequest& r) { return referenceChase(r); }); });
 }
 
 Series& RunContext::openSeries(const std::string& id, const std::string& title, SeriesKind kind,
@@ -51,6 +92,7 @@ const Series& RunContext::series(const std::string& id) const {
 }
 
 void RunContext::report(Element element, Attribute attribute) {
+    reported_.push_back({element, attribute.name});
     observer_.onResult({element, attribute});
     topology_.element(element).set(std::move(attribute));
 }
@@ -58,6 +100,21 @@ void RunContext::report(Element element, Attribute attribute) {
 void RunContext::warn(const std::string& message) {
     topology_.warnings.push_back(message);
     observer_.onWarning(message);
+}
+
+void RunContext::fail(const BenchmarkFailure& failure) {
+    topology_.failures.push_back(failure);
+    observer_.onFailure(failure);
+}
+
+std::vector<RunContext::Reported> RunContext::reportedSince(std::size_t mark) const {
+    std::vector<Reported> since;
+    for (std::size_t i = mark; i < reported_.size(); ++i)
+        if (std::none_of(since.begin(), since.end(), [&](const Reported& r) {
+                return r.element == reported_[i].element && r.name == reported_[i].name;
+            }))
+            since.push_back(reported_[i]);
+    return since;
 }
 
 void RunContext::beginStep(const std::string& benchmark, const std::string& step) {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "backend/backend.hpp"
+#include "bench/interference_guard.hpp"
 #include "events/observer.hpp"
 #include "model/topology.hpp"
 
@@ -20,10 +21,19 @@ public:
     Topology& topology() { return topology_; }
     Observer& observer() { return observer_; }
 
-    // Primitive calls; each checks cancellation first.
+    // Primitive calls; each checks cancellation first. Once a call has lost the device
+    // (BackendError::deviceLost), every later one throws without reaching the backend.
     ChaseResult chase(const ChaseRequest& request);
     std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests);
     BandwidthResult bandwidth(const BandwidthRequest& request);
+    std::vector<std::uint32_t> timerOverhead(int samples);
+    const std::string& deviceLost() const { return lost_; }  // why; empty while the device works
+
+    // Interference check (may be null): sampled every few calls and on demand.
+    void attachGuard(InterferenceGuard* guard) { guard_ = guard; }
+    InterferenceGuard* guard() { return guard_; }
+    void calibrateGuard();
+    void sampleGuard();
 
     // Evidence: a new (or reset) series and rows appended to it, announced to observers.
     Series& openSeries(const std::string& id, const std::string& title, SeriesKind kind, Element element);
@@ -32,6 +42,15 @@ public:
 
     void report(Element element, Attribute attribute);
     void warn(const std::string& message);
+    void fail(const BenchmarkFailure& failure);  // recorded in the topology and announced
+
+    // Every report() in order, so that a caller can find what one benchmark reported.
+    struct Reported {
+        Element element;
+        std::string name;
+    };
+    std::size_t reportMark() const { return reported_.size(); }
+    std::vector<Reported> reportedSince(std::size_t mark) const;
 
     void beginStep(const std::string& benchmark, const std::string& step);
     void setPlanSize(int total) { planTotal_ = total; }
@@ -39,6 +58,11 @@ public:
     double elapsedSeconds() const;
 
 private:
+    template <typename Call>
+    auto onDevice(Call&& call) -> decltype(call());
+    void sampleIfDue();
+    std::vector<std::uint32_t> referenceChase(const ChaseRequest& request);
+
     Backend& backend_;
     Topology& topology_;
     Observer& observer_;
@@ -46,6 +70,9 @@ private:
     int planTotal_ = 0;
     int planDone_ = 0;
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+    InterferenceGuard* guard_ = nullptr;
+    std::string lost_;
+    std::vector<Reported> reported_;
 };
 
 }  // namespace ts

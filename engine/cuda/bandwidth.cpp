@@ -69,7 +69,7 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
                 waitForEvent(ctx_.stopEvent(), timeout, what);
             } catch (const BackendError& e) {
                 ctx_.markBroken(e.what());
-                throw;
+                throw BackendError(e.what(), true);  // the context is gone: later calls fail too
             }
             float ms = 0;
             check(cudaEventElapsedTime(&ms, ctx_.startEvent(), ctx_.stopEvent()), "reading an event timer");

@@ -573,7 +573,7 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
         waitForEvent(ctx_.doneEvent(), 10.0 + 2.0 * estimate, "pointer chase");
     } catch (const BackendError& e) {
         ctx_.markBroken(e.what());
-        throw;
+        throw BackendError(e.what(), true);  // the context is gone: later calls fail too
     }
 
     float kernelMs = 0;
@@ -646,7 +646,7 @@ std::vector<std::uint32_t> ChaseLauncher::timerOverhead(int samples) {
         waitForEvent(ctx_.doneEvent(), 10.0, "timer overhead");
     } catch (const BackendError& e) {
         ctx_.markBroken(e.what());
-        throw;
+        throw BackendError(e.what(), true);  // the context is gone: later calls fail too
     }
     const auto* h = reinterpret_cast<const std::uint32_t*>(ctx_.hostIo().data());
     return std::vector<std::uint32_t>(h, h + samples);

@@ -111,7 +111,7 @@ GpuContext::~GpuContext() {
 }
 
 void GpuContext::enter() {
-    if (!broken_.empty()) throw BackendError("the CUDA backend is unusable after an earlier failure: " + broken_);
+    if (!broken_.empty()) throw BackendError("the CUDA backend is unusable after an earlier failure: " + broken_, true);
     check(cudaSetDevice(device_), "selecting the CUDA device");
 }
 

@@ -7,6 +7,7 @@
 
 #include "model/attribute.hpp"
 #include "model/device_info.hpp"
+#include "model/failure.hpp"
 #include "model/series.hpp"
 
 namespace ts {
@@ -54,6 +55,7 @@ public:
     virtual void onResult(const ResultEvent&) {}
     virtual void onProgress(const ProgressEvent&) {}
     virtual void onWarning(const std::string&) {}
+    virtual void onFailure(const BenchmarkFailure&) {}
 };
 
 class Cancelled : public std::runtime_error {

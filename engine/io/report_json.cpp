@@ -36,7 +36,12 @@ json attributeToJson(const Attribute& a) {
     }
     if (!a.names.empty()) j["names"] = a.names;
     if (!a.groups.empty()) j["groups"] = a.groups;
+    if (a.failed) j["failed"] = true;
     return j;
+}
+
+json failureToJson(const BenchmarkFailure& f) {
+    return {{"benchmark", f.benchmark}, {"status", f.status()}, {"reason", f.reason}};
 }
 
 json deviceToJson(const DeviceInfo& d) {
@@ -172,7 +177,19 @@ Attribute attributeFromJson(const json& j, const std::string& where, const Reade
     }
     a.names = r.get<std::vector<std::string>>(j, "names", where, {});
     a.groups = r.get<std::vector<std::vector<int>>>(j, "groups", where, {});
+    a.failed = r.get<bool>(j, "failed", where, false);
     return a;
+}
+
+BenchmarkFailure failureFromJson(const json& j, const std::string& where, const Reader& r) {
+    BenchmarkFailure f;
+    f.benchmark = r.get<std::string>(j, "benchmark", where, "");
+    if (f.benchmark.empty()) r.fail(where, "failure without a benchmark");
+    const auto status = r.get<std::string>(j, "status", where, "failed");
+    if (status != "failed" && status != "not run") r.fail(where + ".status", "expected \"failed\" or \"not run\"");
+    f.notRun = status == "not run";
+    f.reason = r.get<std::string>(j, "reason", where, "");
+    return f;
 }
 
 }  // namespace
@@ -197,6 +214,9 @@ json reportToJson(const Topology& t, bool withSeries) {
         j["device"]["mig"] = migLayoutToJson(*t.device.mig);
         j["mig"] = migSharesToJson(*t.device.mig, migShares(*t.device.mig, migL2Facts(t)), attributeToJson);
     }
+    json failures = json::array();
+    for (const auto& f : t.failures) failures.push_back(failureToJson(f));
+    j["failures"] = std::move(failures);
     if (withSeries) {
         json series = json::array();
         for (const auto& s : t.series) series.push_back(seriesToJson(s));
@@ -265,6 +285,10 @@ Topology reportFromJson(const json& j, const std::string& origin) {
             t.element(*element).set(attributeFromJson(attributes[k], where + ".attributes[" + std::to_string(k) + "]", r));
     }
     t.warnings = r.get<std::vector<std::string>>(j, "warnings", "top level", {});
+    const json failures = j.value("failures", json::array());
+    if (!failures.is_array()) r.fail("failures", "expected an array");
+    for (std::size_t i = 0; i < failures.size(); ++i)
+        t.failures.push_back(failureFromJson(failures[i], "failures[" + std::to_string(i) + "]", r));
 
     const json series = j.value("series", json::array());
     if (!series.is_array()) r.fail("series", "expected an array");

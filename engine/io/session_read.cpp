@@ -56,6 +56,10 @@ public:
                 for (auto& a : report.attributes) s_.topology.element(element).set(std::move(a));
         } else if (type == "warning") {
             s_.topology.warnings.push_back(text(r, "message", origin));
+        } else if (type == "failure") {
+            if (!r.contains("failure")) throw InputError(origin + ": failure record without a failure");
+            for (auto& f : decode({{"failures", json::array({r["failure"]})}}, origin).failures)
+                s_.topology.failures.push_back(std::move(f));
         } else if (type == "timer") {
             s_.topology.timerOverheadCycles = decode({{"timer", {{"overheadCycles", r.value("overheadCycles", json())}}}}, origin)
                                                   .timerOverheadCycles;

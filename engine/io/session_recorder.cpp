@@ -57,6 +57,13 @@ void SessionRecorder::onWarning(const std::string& message) {
     next_.onWarning(message);
 }
 
+void SessionRecorder::onFailure(const BenchmarkFailure& failure) {
+    Topology t;
+    t.failures.push_back(failure);
+    write({{"type", "failure"}, {"failure", reportToJson(t, false)["failures"][0]}}, true);
+    next_.onFailure(failure);
+}
+
 void SessionRecorder::onProgress(const ProgressEvent& event) {
     if (!current_.empty() && event.done > currentDone_) endBenchmark();
     if (!timerWritten_ && live_ && event.done >= 1) {  // plan item 0 measures the timer overhead

@@ -29,6 +29,7 @@ public:
     void onResult(const ResultEvent& event) override;
     void onProgress(const ProgressEvent& event) override;
     void onWarning(const std::string& message) override;
+    void onFailure(const BenchmarkFailure& failure) override;
 
     // Last record: how the run ended ("finished", "cancelled", "failed: ..."), then a sync.
     void close(const std::string& outcome);

@@ -31,6 +31,7 @@ struct Attribute {
     bool lowerBound = false;                      // value is only a lower bound
     bool upperBound = false;                      // value is only an upper bound
     bool overheadSubtracted = false;              // latency attributes: timer overhead subtracted?
+    bool failed = false;                          // its benchmark failed or did not run: `reason` says why
 };
 
 }  // namespace ts

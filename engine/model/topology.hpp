@@ -6,6 +6,7 @@
 
 #include "model/attribute.hpp"
 #include "model/device_info.hpp"
+#include "model/failure.hpp"
 #include "model/series.hpp"
 
 namespace ts {
@@ -27,6 +28,7 @@ struct Topology {
     double timerOverheadCycles = 0;     // measured on the device; latencies do not subtract it
     std::string toolVersion;
     std::string timestamp;              // ISO 8601 UTC
+    std::vector<BenchmarkFailure> failures;  // benchmarks that failed or were not run (device lost)
 
     ElementReport& element(Element e);
     const Attribute* find(Element e, const std::string& name) const;

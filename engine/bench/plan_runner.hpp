@@ -1,0 +1,35 @@
+#pragma once
+// Runs one benchmark of the plan so that the run survives it: a failure is marked and the
+// run goes on, a lost device skips the rest, interference makes it measure again.
+#include <functional>
+#include <string>
+
+#include "bench/run_context.hpp"
+
+namespace ts {
+
+struct PlanItem {
+    PlanItem(std::string name_, std::function<void(RunContext&)> run_, Element element_ = Element::L1,
+             std::string attribute_ = {}, std::string unit_ = {})
+        : name(std::move(name_)), run(std::move(run_)), element(element_), attribute(std::move(attribute_)),
+          unit(std::move(unit_)) {}
+
+    std::string name;                        // "L2 Size"
+    std::function<void(RunContext&)> run;
+    // The attribute the benchmark exists for, marked failed when it produced none; empty
+    // for benchmarks with many results (they mark their own parts).
+    Element element = Element::L1;
+    std::string attribute;
+    std::string unit;
+};
+
+// Runs the item. BackendError: a BenchmarkFailure, a warning and, where the item names its
+// attribute and did not report it, a failed attribute (confidence 0). When the interference
+// check saw the GPU disturbed around the item, it runs once more; still disturbed, its results
+// keep the second run's values with halved confidence and an "interference detected" note.
+void runPlanItem(RunContext& ctx, const PlanItem& item);
+
+// The device was lost before the item's turn: marks it "not run" without calling the device.
+void skipPlanItem(RunContext& ctx, const PlanItem& item);
+
+}  // namespace ts

@@ -1,0 +1,98 @@
+// toposcope-cli --inject-fault end to end: the run goes on, the reports and the summary mark
+// what failed, and the exit status says whether everything ran (docs/cli.md).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+#include "io/session_read.hpp"
+
+using namespace ts;
+using test::runCli;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path scratchDir(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("toposcope-fault-cli-" + name);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+nlohmann::json readJson(const fs::path& p) {
+    std::ifstream in(p);
+    return nlohmann::json::parse(in);
+}
+
+const nlohmann::json* attribute(const nlohmann::json& report, const std::string& element, const std::string& name) {
+    for (const auto& e : report["elements"])
+        if (e["id"] == element)
+            for (const auto& a : e["attributes"])
+                if (a["name"] == name) return &a;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST(FaultCli, OutOfMemoryRunFinishesMarksTheFailureAndExitsThree) {
+    const fs::path dir = scratchDir("oom");
+    const auto r = runCli("--backend sim --profile h100 --only l1,l2 --inject-fault oom@l2 --json '" +
+                          (dir / "r.json").string() + "' --session '" + (dir / "run.tss").string() + "'");
+    EXPECT_EQ(r.exitCode, 3) << r.output;
+    EXPECT_NE(r.output.find("failed: L2 Size (out of device memory allocating"), std::string::npos) << r.output;
+    const auto report = readJson(dir / "r.json");
+    ASSERT_FALSE(report["failures"].empty());
+    EXPECT_EQ(report["failures"][0]["benchmark"], "L2 Size");
+    EXPECT_EQ(report["failures"][0]["status"], "failed");
+    const auto* l2 = attribute(report, "l2", "size");
+    ASSERT_NE(l2, nullptr);
+    EXPECT_EQ((*l2)["failed"], true);
+    EXPECT_EQ((*l2)["confidence"], 0);
+    const auto* l1 = attribute(report, "l1", "size");
+    ASSERT_NE(l1, nullptr);
+    EXPECT_GT((*l1)["confidence"].get<double>(), 0);
+    EXPECT_EQ(report["device"]["extra"]["injectedFaults"], "oom@l2");
+    // The session regenerates the same failures.
+    const Session session = readSession((dir / "run.tss").string());
+    ASSERT_EQ(session.topology.failures.size(), report["failures"].size());
+    EXPECT_EQ(session.outcome, "finished");
+}
+
+TEST(FaultCli, LostDeviceListsWhatDidNotRun) {
+    const auto r = runCli("--backend sim --profile h100 --only l1,l2,memory --no-session --inject-fault lost@l2");
+    EXPECT_EQ(r.exitCode, 3) << r.output;
+    EXPECT_NE(r.output.find("failed: L2 Fetch Granularity (device lost: CUDA error"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("not run: Main Memory Latency (device lost:"), std::string::npos) << r.output;
+}
+
+TEST(FaultCli, NoGpuAndOldDriverFailTheRunWithTheBackendsMessage) {
+    const auto noGpu = runCli("--backend sim --no-session --inject-fault no-gpu");
+    EXPECT_EQ(noGpu.exitCode, 1);
+    EXPECT_NE(noGpu.output.find("error: no CUDA-capable GPU found"), std::string::npos) << noGpu.output;
+    const auto old = runCli("--backend sim --no-session --inject-fault old-driver");
+    EXPECT_EQ(old.exitCode, 1);
+    EXPECT_NE(old.output.find("driver is too old"), std::string::npos) << old.output;
+}
+
+TEST(FaultCli, InterferenceIsReportedAndTheRunSucceeds) {
+    const auto r = runCli("--backend sim --profile h100 --only l1 --no-session --inject-fault 'interference@any#30-:2'");
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_NE(r.output.find("interference detected"), std::string::npos) << r.output;
+}
+
+TEST(FaultCli, BadSpecIsBadUsage) {
+    const auto r = runCli("--backend sim --no-session --inject-fault melt@l2");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.output.find("--inject-fault 'melt@l2': unknown fault 'melt'"), std::string::npos) << r.output;
+}
+
+TEST(FaultCli, CleanRunExitsZeroWithoutFailures) {
+    const fs::path dir = scratchDir("clean");
+    const auto r = runCli("--backend sim --profile h100 --only l1,shared --no-session --json '" + (dir / "r.json").string() + "'");
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_TRUE(readJson(dir / "r.json")["failures"].empty());
+}
