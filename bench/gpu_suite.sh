@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Times TopoScope on a real NVIDIA GPU: builds the headless configuration with CUDA, runs the
-# full suite three times (reports kept), then every benchmark group alone, and prints the
-# figures. Usage: bench/gpu_suite.sh [OUTDIR]. Every file lands in OUTDIR/results.tgz
+# full suite three times (reports kept), then every benchmark group alone, the gpu-labelled
+# tests (when GoogleTest is installed or its sources are in .gtest-src), the MIG view, and on a
+# node with several GPUs --all-devices and compare; prints the figures.
+# Usage: bench/gpu_suite.sh [OUTDIR]. Every file lands in OUTDIR/results.tgz
 # (on the device tool OUTDIR defaults to $OUT).
 set -euo pipefail
 final="${1:-${OUT:-gpu-out}}"
@@ -11,9 +13,16 @@ mkdir -p "$final"
 build=build-gpu
 archs="${TOPOSCOPE_CUDA_ARCHS:-90}"
 
-cmake -S . -B "$build" -G Ninja -DTOPOSCOPE_GUI=OFF -DTOPOSCOPE_TESTS=OFF -DTOPOSCOPE_HIP=OFF \
+tests=(-DTOPOSCOPE_TESTS=OFF)
+targets=(toposcope-cli)
+if [ -d .gtest-src ] || [ -f /usr/include/gtest/gtest.h ]; then
+  tests=(-DTOPOSCOPE_TESTS=ON -DTOPOSCOPE_FUZZ=OFF)
+  [ -d .gtest-src ] && tests+=(-DTOPOSCOPE_GTEST_SOURCE_DIR="$PWD/.gtest-src")
+  targets+=(toposcope_gpu_tests)
+fi
+cmake -S . -B "$build" -G Ninja -DTOPOSCOPE_GUI=OFF "${tests[@]}" -DTOPOSCOPE_HIP=OFF \
   -DTOPOSCOPE_CUDA=ON -DTOPOSCOPE_CUDA_ARCHS="$archs" > "$out/configure.log" 2>&1
-ninja -C "$build" toposcope-cli > "$out/build.log" 2>&1
+ninja -C "$build" "${targets[@]}" > "$out/build.log" 2>&1
 cli="$build/bin/toposcope-cli"
 
 {
@@ -43,3 +52,31 @@ for group in l1 texture readonly constant l2 shared memory sharing bandwidth; do
   timeout "${RUN_LIMIT:-150}" "$cli" --backend cuda --only "$group" --quiet --json "$out/group-$group.json" > /dev/null 2> "$out/group-$group.log" || status=$?
   echo "group $group: $(milliseconds "$start") ms, exit $status"
 done
+
+if [[ " ${targets[*]} " == *" toposcope_gpu_tests "* ]]; then
+  echo "== gpu tests"
+  (cd "$build" && timeout 200 ctest -L gpu --output-on-failure) > "$out/gpu-tests.txt" 2>&1 || true
+  grep -E "tests passed|Passed|Failed|Skipped" "$out/gpu-tests.txt" | tail -10
+fi
+
+echo "== MIG view"
+timeout 60 "$cli" mig --backend cuda > "$out/mig.txt" 2>&1 || echo "mig: exit $?"
+head -30 "$out/mig.txt"
+
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
+if [ "${gpus:-0}" -gt 1 ]; then
+  echo "== --all-devices on $gpus GPUs"
+  start=$(date +%s%N)
+  status=0
+  timeout "${RUN_LIMIT:-150}" "$cli" --backend cuda --all-devices --json "$out/all-devices" \
+    > "$out/all-devices.txt" 2> "$out/all-devices.log" || status=$?
+  echo "all devices: $(milliseconds "$start") ms, exit $status"
+  tail -25 "$out/all-devices.txt"
+  status=0
+  "$cli" compare "$out"/all-devices/gpu*.json > "$out/compare.txt" 2>&1 || status=$?
+  echo "compare: exit $status"
+  cat "$out/compare.txt"
+fi
+
+echo "== run 1 summary"
+cat "$out/run1.txt"
