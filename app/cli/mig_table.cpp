@@ -1,5 +1,6 @@
 #include "mig_table.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <set>
@@ -46,13 +47,17 @@ std::string banner(const MigLayout& m) {
 // Undecided figures print "?"; their reasons follow the table once each.
 void printRows(std::ostream& out, const std::vector<MigShare>& shares, MigShare::Kind kind, std::set<std::string>& notes) {
     const bool instances = kind == MigShare::Kind::Instance;
-    out << std::left << std::setw(10) << (instances ? "instance" : "profile") << std::setw(10) << (instances ? "profile" : "id")
+    int nameWidth = 10;  // profile names such as "1g.10gb+me" fill the column: keep a gap after the longest
+    for (const auto& s : shares) nameWidth = std::max(nameWidth, static_cast<int>(s.name.size()) + 2);
+    const int firstWidth = instances ? 10 : nameWidth, secondWidth = instances ? nameWidth : 10;
+    out << std::left << std::setw(firstWidth) << (instances ? "instance" : "profile") << std::setw(secondWidth)
+        << (instances ? "profile" : "id")
         << std::setw(8) << "slices" << std::setw(16) << (instances ? "placement" : "placements") << std::setw(6) << "SMs"
         << std::setw(12) << "memory" << std::setw(5) << "CE" << std::setw(12) << "L2" << "L2 segments\n";
     for (const auto& s : shares) {
         if (s.kind != kind) continue;
-        out << std::left << std::setw(10) << (instances ? std::to_string(s.id) + (s.current ? "*" : "") : s.name)
-            << std::setw(10) << (instances ? s.name : std::to_string(s.id)) << std::setw(8) << s.sliceCount
+        out << std::left << std::setw(firstWidth) << (instances ? std::to_string(s.id) + (s.current ? "*" : "") : s.name)
+            << std::setw(secondWidth) << (instances ? s.name : std::to_string(s.id)) << std::setw(8) << s.sliceCount
             << std::setw(16) << placementsText(s.placements) << std::setw(6) << figure(s.smCount, false) << std::setw(12)
             << figure(s.memory, true) << std::setw(5) << figure(s.copyEngines, false) << std::setw(12)
             << figure(s.l2Size, true)

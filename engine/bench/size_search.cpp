@@ -76,18 +76,19 @@ MissCut missCut(const HitReference& reference, const Series& sorted) {
     return {std::max(reference.fence, (reference.median + missLevel) / 2)};
 }
 
-// Index of the largest row at or below row `from` that fits entirely, walking down through the
-// contiguous run of rows with partial misses that ends at `from`; rows.size() when none does.
-std::size_t lastEntireBelow(const Series& sorted, const MissCut& cut, std::size_t from) {
-    for (std::size_t i = from + 1; i-- > 0;)
-        if (cut.fits(sorted.rows[i])) return i;
-    return sorted.rows.size();
-}
-
-std::size_t rowAt(const Series& sorted, double x) {
-    std::size_t i = 0;
-    while (i + 1 < sorted.rows.size() && sorted.rows[i].x < x) ++i;
-    return i;
+// The first row with misses whose next row or the one after has misses too: the onset of the
+// partial-miss ramp. Rows inside a ramp may show no miss among their samples by chance, so the
+// onset is sought from below, not by walking down from the change point; a lone disturbed row
+// below the cache size does not count. rows.size() when there is none.
+std::size_t missOnset(const Series& sorted, const MissCut& cut) {
+    const auto& rows = sorted.rows;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (cut.fits(rows[i])) continue;
+        const bool confirmed = (i + 1 < rows.size() && !cut.fits(rows[i + 1])) ||
+                               (i + 2 < rows.size() && !cut.fits(rows[i + 2])) || i + 1 == rows.size();
+        if (confirmed) return i;
+    }
+    return rows.size();
 }
 
 }  // namespace
@@ -166,30 +167,28 @@ SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
     const ChangePoint final = onsetOf(runner.changePoint(), runner.sorted());
 
     // 4. Edge: a replacement that keeps part of an oversized array makes misses ramp up, and the
-    // change point may sit anywhere on the ramp. The size is the largest array that fits entirely:
-    // found below the change point, then refined between it and the next row when that gap is
-    // wider than 1 %.
+    // change point may sit anywhere on the ramp. The size is the largest array below the onset of
+    // misses, refined between it and the onset row when that gap is wider than 1 %.
     std::string edgeNote;
     double edgeBytes = final.x;
     if (final.found) {
         const MissCut cut = missCut(reference, runner.sorted());
-        const std::size_t entire = lastEntireBelow(runner.sorted(), cut, rowAt(runner.sorted(), final.x));
-        if (entire + 1 < runner.sorted().rows.size()) {
-            const auto lo = static_cast<std::uint64_t>(runner.sorted().rows[entire].x);
-            const auto hi = static_cast<std::uint64_t>(runner.sorted().rows[entire + 1].x);
+        const std::size_t onset = missOnset(runner.sorted(), cut);
+        if (onset > 0 && onset < runner.sorted().rows.size()) {
+            const auto lo = static_cast<std::uint64_t>(runner.sorted().rows[onset - 1].x);
+            const auto hi = static_cast<std::uint64_t>(runner.sorted().rows[onset].x);
             if (hi > lo + spec.strideBytes && static_cast<double>(hi - lo) > 0.01 * static_cast<double>(lo)) {
                 ctx.beginStep(spec.title, "edge " + kib(lo) + " .. " + kib(hi));
                 measure(evenlySpaced(lo, hi, spec.strideBytes));
             }
             const Series& rows = runner.sorted();
-            std::size_t firstPartial = rowAt(rows, static_cast<double>(lo));
-            while (firstPartial < rows.rows.size() && cut.fits(rows.rows[firstPartial])) ++firstPartial;
-            if (firstPartial > 0 && firstPartial < rows.rows.size()) {
-                edgeBytes = rows.rows[firstPartial - 1].x;
+            const std::size_t refined = missOnset(rows, cut);
+            if (refined > 0 && refined < rows.rows.size()) {
+                edgeBytes = rows.rows[refined - 1].x;
                 if (edgeBytes != final.x)
                     edgeNote = "; more than 2 % of the loads miss from " +
-                               kib(static_cast<std::uint64_t>(rows.rows[firstPartial].x)) +
-                               " on, so the largest array that fits entirely, " +
+                               kib(static_cast<std::uint64_t>(rows.rows[refined].x)) +
+                               " on, so the largest array below that, " +
                                kib(static_cast<std::uint64_t>(edgeBytes)) + ", is reported (change point at " +
                                kib(static_cast<std::uint64_t>(final.x)) + ")";
             }
