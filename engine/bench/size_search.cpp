@@ -1,6 +1,7 @@
 #include "bench/size_search.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 
 #include "analysis/analysis.hpp"
@@ -173,25 +174,31 @@ SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
     double edgeBytes = final.x;
     if (final.found) {
         const MissCut cut = missCut(reference, runner.sorted());
-        const std::size_t onset = missOnset(runner.sorted(), cut);
-        if (onset > 0 && onset < runner.sorted().rows.size()) {
-            const auto lo = static_cast<std::uint64_t>(runner.sorted().rows[onset - 1].x);
-            const auto hi = static_cast<std::uint64_t>(runner.sorted().rows[onset].x);
-            if (hi > lo + spec.strideBytes && static_cast<double>(hi - lo) > 0.01 * static_cast<double>(lo)) {
-                ctx.beginStep(spec.title, "edge " + kib(lo) + " .. " + kib(hi));
-                measure(evenlySpaced(lo, hi, spec.strideBytes));
+        // A size measured twice may fit in one pass and miss in the other: the edge lies strictly below it.
+        const auto below = [&](std::size_t onset) -> std::optional<double> {
+            const auto& rows = runner.sorted().rows;
+            if (onset == 0 || onset >= rows.size()) return std::nullopt;
+            for (std::size_t i = onset; i-- > 0;)
+                if (rows[i].x < rows[onset].x) return rows[i].x;
+            return std::nullopt;
+        };
+        std::size_t onset = missOnset(runner.sorted(), cut);
+        if (const auto lo = below(onset)) {
+            const auto loBytes = static_cast<std::uint64_t>(*lo);
+            const auto hiBytes = static_cast<std::uint64_t>(runner.sorted().rows[onset].x);
+            if (hiBytes > loBytes + spec.strideBytes && static_cast<double>(hiBytes - loBytes) > 0.01 * *lo) {
+                ctx.beginStep(spec.title, "edge " + kib(loBytes) + " .. " + kib(hiBytes));
+                measure(evenlySpaced(loBytes, hiBytes, spec.strideBytes));
+                onset = missOnset(runner.sorted(), cut);
             }
-            const Series& rows = runner.sorted();
-            const std::size_t refined = missOnset(rows, cut);
-            if (refined > 0 && refined < rows.rows.size()) {
-                edgeBytes = rows.rows[refined - 1].x;
-                if (edgeBytes != final.x)
-                    edgeNote = "; more than 2 % of the loads miss from " +
-                               kib(static_cast<std::uint64_t>(rows.rows[refined].x)) +
-                               " on, so the largest array below that, " +
-                               kib(static_cast<std::uint64_t>(edgeBytes)) + ", is reported (change point at " +
-                               kib(static_cast<std::uint64_t>(final.x)) + ")";
-            }
+        }
+        if (const auto edge = below(onset)) {
+            edgeBytes = *edge;
+            if (edgeBytes != final.x)
+                edgeNote = "; more than 2 % of the loads miss from " +
+                           kib(static_cast<std::uint64_t>(runner.sorted().rows[onset].x)) +
+                           " on, so the largest array below that, " + kib(static_cast<std::uint64_t>(edgeBytes)) +
+                           ", is reported (change point at " + kib(static_cast<std::uint64_t>(final.x)) + ")";
         }
     }
     runner.finish();
