@@ -1,6 +1,5 @@
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cmath>
 #include <optional>
 #include <set>
@@ -296,13 +295,10 @@ TEST(SimBackend, BandwidthModel) {
     EXPECT_THROW(b.bandwidth(bad), BackendError);
 }
 
-TEST(SimBackend, L2SweepOfH100IsFast) {
+TEST(SimBackend, L2SweepOfH100MissesBeyondTheSegment) {
     SimBackend b(loadProfile("h100"));
-    const auto start = std::chrono::steady_clock::now();
-    // 26 MB at 32 B: ~850k loads per pass, two passes.
+    // 26 MB at 32 B: ~850k loads per pass, two passes (bench/ times the simulator, not this test).
     const auto r = b.chase(request(Space::Global, 27262976, 32, 2, 256));
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    EXPECT_LT(seconds, 0.9);
     std::uint64_t sum = 0;
     for (auto v : r.latencies) sum += v;
     EXPECT_GT(sum / r.latencies.size(), 700u);  // beyond the 25 MiB segment: DRAM

@@ -58,8 +58,6 @@ ChangePoint onsetOf(ChangePoint cp, const Series& sorted) {
     return cp;
 }
 
-constexpr std::uint64_t kSpreadUpTo = 8ull << 20;
-
 // A row fits entirely when at most this share of its loads missed (outliers of a clean row stay
 // far below it: the simulator's 0.2 % outlier rate, a stray interrupt on a GPU). A load missed
 // when it is slower than the midpoint between the hit level and the level of the largest row
@@ -103,13 +101,13 @@ SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
             ChaseRequest r = chaseOver(spec.space, bytes, spec.strideBytes, spec.splitAboveBytes);
             r.warmupPasses = 1;
             r.recordLoads = spec.recordLoads;
-            // The samples span the whole array: a replacement policy that keeps part of an
-            // oversized array shows its misses somewhere, not necessarily at the start. Beyond
-            // kSpreadUpTo that doubles a row's cost (the L2: 25 s instead of 5 s on an H200) and
-            // the first loads of the pass already tell (the L2 knee was stable to 0.2 % with them).
+            // The samples span the whole array: a replacement policy or a set hash that keeps part
+            // of an oversized array shows its misses somewhere, not necessarily at the start. The
+            // first 256 loads alone cover 8 KiB of an L2-sized array: on the H200 they missed the
+            // sparse conflicts from 24.7 MiB on, and the size moved by 15 % between runs. The
+            // timed pass then walks the whole array, which doubles an L2 row's cost.
             const std::uint64_t perPass = (r.arrayBytes + r.strideBytes - 1) / r.strideBytes;
-            if (r.arrayBytes <= kSpreadUpTo)
-                r.recordEvery = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, perPass / spec.recordLoads));
+            r.recordEvery = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, perPass / spec.recordLoads));
             r.unit = spec.unit;
             requests.push_back(r);
             rows.push_back(SeriesRow{static_cast<double>(bytes), 0, {}, 0, {}});
