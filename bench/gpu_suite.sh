@@ -4,7 +4,8 @@
 # tests (when GoogleTest is installed or its sources are in .gtest-src), the MIG view, and on a
 # node with several GPUs --all-devices and compare; prints the figures.
 # Usage: bench/gpu_suite.sh [OUTDIR]. Every file lands in OUTDIR/results.tgz
-# (on the device tool OUTDIR defaults to $OUT).
+# (on the device tool OUTDIR defaults to $OUT). SUITE_GROUPS (a space list, default every group)
+# and SUITE_TESTS=0 shorten a call.
 set -euo pipefail
 final="${1:-${OUT:-gpu-out}}"
 out="$(mktemp -d)"
@@ -15,7 +16,7 @@ archs="${TOPOSCOPE_CUDA_ARCHS:-90}"
 
 tests=(-DTOPOSCOPE_TESTS=OFF)
 targets=(toposcope-cli)
-if [ -d .gtest-src ] || [ -f /usr/include/gtest/gtest.h ]; then
+if [ "${SUITE_TESTS:-1}" = 1 ] && { [ -d .gtest-src ] || [ -f /usr/include/gtest/gtest.h ]; }; then
   tests=(-DTOPOSCOPE_TESTS=ON -DTOPOSCOPE_FUZZ=OFF)
   [ -d .gtest-src ] && tests+=(-DTOPOSCOPE_GTEST_SOURCE_DIR="$PWD/.gtest-src")
   targets+=(toposcope_gpu_tests)
@@ -46,7 +47,7 @@ for run in 1 2 3; do
 done
 
 echo "== each group alone"
-for group in l1 texture readonly constant l2 shared memory sharing bandwidth; do
+for group in ${SUITE_GROUPS-l1 texture readonly constant l2 shared memory sharing bandwidth}; do
   start=$(date +%s%N)
   status=0
   timeout "${RUN_LIMIT:-150}" "$cli" --backend cuda --only "$group" --quiet --json "$out/group-$group.json" > /dev/null 2> "$out/group-$group.log" || status=$?
