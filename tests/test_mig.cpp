@@ -134,7 +134,7 @@ TEST(MigProfile, BadValuesNameTheField) {
         {"mig.profiles[0].placements[1].size", [](json& j) { j["mig"]["profiles"][0]["placements"][1]["size"] = 2; }},
         {"mig.profiles[1].profile_id", [](json& j) { j["mig"]["profiles"][1]["profile_id"] = 19; }},
         {"mig.profiles[2].name", [](json& j) { j["mig"]["profiles"][2]["name"] = ""; }},
-        {"mig.instances", [](json& j) { j["mig"]["instances"] = {instance(1, 19, 0, 1)}; }},  // mode disabled
+        {"mig.instances", [](json& j) { j["mig"]["instances"] = json::array({instance(1, 19, 0, 1)}); }},  // mode disabled
     };
     for (const auto& c : cases) {
         json j = withMig("disabled");
@@ -144,10 +144,10 @@ TEST(MigProfile, BadValuesNameTheField) {
     }
     const std::vector<std::pair<std::string, json>> instanceCases = {
         {"mig.instances[1].placement", json{instance(1, 5, 0, 4), instance(2, 14, 2, 2)}},    // overlap
-        {"mig.instances[0].profile_id", json{instance(1, 7, 0, 1)}},                          // no such profile
-        {"mig.instances[0].placement", json{instance(1, 14, 1, 2)}},                          // not a placement
+        {"mig.instances[0].profile_id", json::array({instance(1, 7, 0, 1)})},                          // no such profile
+        {"mig.instances[0].placement", json::array({instance(1, 14, 1, 2)})},                          // not a placement
         {"mig.instances[1].id", json{instance(1, 19, 0, 1), instance(1, 19, 1, 1)}},          // id twice
-        {"mig.instances[0].placement.size", json{instance(1, 19, 0, 0)}},
+        {"mig.instances[0].placement.size", json::array({instance(1, 19, 0, 0)})},
     };
     for (const auto& [field, list] : instanceCases) {
         const std::string message = errorOf(withMig("enabled", list));
@@ -235,7 +235,7 @@ TEST(MigShares, SegmentShareInWords) {
 
 TEST(MigReport, RoundTripsAndRejectsBadLayouts) {
     Topology t;
-    t.device = deviceInfoFrom(test::parseTestProfile(withMig("enabled", {instance(4, 5, 0, 4)})));
+    t.device = deviceInfoFrom(test::parseTestProfile(withMig("enabled", json::array({instance(4, 5, 0, 4)}))));
     const json j = reportToJson(t, false);
     ASSERT_TRUE(j["device"].contains("mig"));
     EXPECT_EQ(j["device"]["mig"]["mode"], "enabled");
