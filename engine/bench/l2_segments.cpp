@@ -29,15 +29,30 @@ std::vector<std::uint32_t> readFilledBy(RunContext& ctx, const CacheTarget& targ
 void reportFraction(RunContext& ctx, const Attribute& knee) {
     const double api = static_cast<double>(ctx.device().l2SizeBytes);
     if (api <= 0 || knee.value <= 0) return;
+    // The usable size per unit need not be a whole fraction of the API size (the H200's knee is
+    // 0.4 of its 60 MiB): a ratio that far from a whole number is no fraction, and rounding it
+    // would flip between runs.
+    constexpr double kWholeTolerance = 0.25;
+    const double ratio = api / knee.value;
+    const double k = std::max(1.0, std::round(ratio));
+    const std::string share = "knee " + std::to_string(static_cast<long long>(knee.value)) + " B is " +
+                              std::to_string(knee.value / api) + " of the API L2 size " +
+                              std::to_string(static_cast<long long>(api)) + " B";
     Attribute a;
     a.name = "segmentFraction";
     a.method = "nearest 1/k of the API L2 size to the measured knee";
-    a.value = std::max(1.0, std::round(api / knee.value));
-    a.confidence = knee.confidence;
-    a.reason = "knee " + std::to_string(static_cast<long long>(knee.value)) + " B is " +
-               std::to_string(knee.value / api) + " of the API L2 size " +
-               std::to_string(static_cast<long long>(api)) + " B";
     a.evidence = knee.evidence;
+    if (std::abs(ratio - k) > kWholeTolerance) {
+        const Attribute method = a;
+        a = undecided("segmentFraction", "", share + ": API size / knee = " + std::to_string(ratio) +
+                                                 ", not within 0.25 of a whole number");
+        a.method = method.method;
+        a.evidence = method.evidence;
+    } else {
+        a.value = k;
+        a.confidence = knee.confidence;
+        a.reason = share;
+    }
     ctx.report(Element::L2, a);
 }
 
