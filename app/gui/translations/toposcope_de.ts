@@ -83,6 +83,14 @@
         <source>Open a recording: a session file, a TopoScope report, an MT4G JSON report or an MT4G raw folder.</source>
         <translation>Eine Aufzeichnung öffnen: eine Sitzungsdatei, einen TopoScope-Bericht, einen MT4G-JSON-Bericht oder einen MT4G-Rohdatenordner.</translation>
     </message>
+    <message>
+        <source>Open a fleet to compare: a fleet report, or several TopoScope reports (the files after --fleet).</source>
+        <translation>Eine Flotte zum Vergleich öffnen: ein Flottenbericht oder mehrere TopoScope-Berichte (die Dateien nach --fleet).</translation>
+    </message>
+    <message>
+        <source>With --fleet: more reports of the fleet.</source>
+        <translation>Mit --fleet: weitere Berichte der Flotte.</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::BandwidthPlot</name>
@@ -482,6 +490,151 @@
     <message>
         <source>; miss fraction %1</source>
         <translation>; Fehlzugriffsanteil %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::FleetGpuPane</name>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 (median %3)</source>
+        <translation>%1 %2 (Median %3)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Fewer than %1 GPUs: no verdict</source>
+        <translation>Weniger als %1 GPUs: kein Urteil</translation>
+    </message>
+    <message>
+        <source>No outliers</source>
+        <translation>Keine Ausreißer</translation>
+    </message>
+    <message>
+        <source>Outliers: %1</source>
+        <translation>Ausreißer: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::FleetLoad</name>
+    <message>
+        <source>the folder holds no .json file</source>
+        <translation>der Ordner enthält keine .json-Datei</translation>
+    </message>
+    <message>
+        <source>no files given</source>
+        <translation>keine Dateien angegeben</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::FleetTableModel</name>
+    <message>
+        <source>UUID %1 (synthetic: made from the simulator profile, rank and index)</source>
+        <translation>UUID %1 (synthetisch: aus Simulatorprofil, Rang und Index gebildet)</translation>
+    </message>
+    <message>
+        <source>UUID %1</source>
+        <translation>UUID %1</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>aus %1</translation>
+    </message>
+    <message>
+        <source>No value: the report lacks it, or its benchmark could not decide</source>
+        <translation>Kein Wert: Der Bericht enthält ihn nicht, oder sein Benchmark konnte nicht entscheiden</translation>
+    </message>
+    <message>
+        <source>Fewer than %1 GPUs: no verdict</source>
+        <translation>Weniger als %1 GPUs: kein Urteil</translation>
+    </message>
+    <message>
+        <source>No verdict for this attribute</source>
+        <translation>Kein Urteil für dieses Attribut</translation>
+    </message>
+    <message>
+        <source>robust z = %1, median %2</source>
+        <translation>robustes z = %1, Median %2</translation>
+    </message>
+    <message>
+        <source>Outlier: </source>
+        <translation>Ausreißer: </translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Host (or report file) · device index · UUID, first 8 digits</source>
+        <translation>Host (oder Berichtsdatei) · Geräteindex · UUID, erste 8 Stellen</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>%1
+[%2]</source>
+        <translation>%1
+[%2]</translation>
+    </message>
+    <message>
+        <source>%1: median %2</source>
+        <translation>%1: Median %2</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::FleetView</name>
+    <message>
+        <source>What the comparison could not judge, and why</source>
+        <translation>Was der Vergleich nicht beurteilen konnte, und warum</translation>
+    </message>
+    <message>
+        <source>Select two GPUs (Ctrl+click) to see their diagrams side by side</source>
+        <translation>Zwei GPUs auswählen (Strg+Klick), um ihre Diagramme nebeneinander zu sehen</translation>
+    </message>
+    <message>
+        <source>Select two GPUs in the table (Ctrl+click) to see their diagrams side by side.</source>
+        <translation>Zwei GPUs in der Tabelle auswählen (Strg+Klick), um ihre Diagramme nebeneinander zu sehen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s); fewer than %1 GPUs: no verdict</source>
+        <translation>
+            <numerusform>%n GPU; weniger als %1 GPUs: kein Urteil</numerusform>
+            <numerusform>%n GPUs; weniger als %1 GPUs: kein Urteil</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s), no outliers</source>
+        <translation>
+            <numerusform>%n GPU, keine Ausreißer</numerusform>
+            <numerusform>%n GPUs, keine Ausreißer</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s), %1 in %2</source>
+        <translation>
+            <numerusform>%n GPU, %1 in %2</numerusform>
+            <numerusform>%n GPUs, %1 in %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n outlier(s)</source>
+        <translation>
+            <numerusform>%n Ausreißer</numerusform>
+            <numerusform>%n Ausreißer</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attribute(s)</source>
+        <translation>
+            <numerusform>%n Attribut</numerusform>
+            <numerusform>%n Attribute</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -972,6 +1125,229 @@
             <numerusform>%n Element abgelegt: das erste wird geöffnet, %1</numerusform>
             <numerusform>%n Elemente abgelegt: das erste wird geöffnet, %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;MIG</source>
+        <translation>&amp;MIG</translation>
+    </message>
+    <message>
+        <source>Open &amp;Fleet…</source>
+        <translation>&amp;Flotte öffnen…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>Compare GPUs: a fleet report, or several TopoScope reports chosen at once</source>
+        <translation>GPUs vergleichen: ein Flottenbericht oder mehrere gleichzeitig gewählte TopoScope-Berichte</translation>
+    </message>
+    <message>
+        <source>Open Fleet</source>
+        <translation>Flotte öffnen</translation>
+    </message>
+    <message>
+        <source>Fleet reports or TopoScope reports (*.json);;All files (*)</source>
+        <translation>Flottenberichte oder TopoScope-Berichte (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>a fleet is still loading; try again when it is shown</source>
+        <translation>eine Flotte wird noch geladen; erneut versuchen, sobald sie angezeigt wird</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loading %n fleet file(s)…</source>
+        <translation>
+            <numerusform>%n Flottendatei wird geladen…</numerusform>
+            <numerusform>%n Flottendateien werden geladen…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Fleet</source>
+        <translation>F&amp;lotte</translation>
+    </message>
+    <message>
+        <source>fleet: %1 (from %2)</source>
+        <translation>Flotte: %1 (aus %2)</translation>
+    </message>
+    <message>
+        <source>Could not open the fleet: %1</source>
+        <translation>Die Flotte konnte nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <translation>%1 konnte nicht geöffnet werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::MigDiagram</name>
+    <message>
+        <source>Top band of each row: the 7 compute slices; bottom band: the 8 memory slices (with their share of the L2). NVML places instances by memory slice; compute slices are drawn from the placement start.</source>
+        <translation>Oberes Band jeder Zeile: die 7 Rechen-Slices; unteres Band: die 8 Speicher-Slices (mit ihrem Anteil am L2). NVML platziert Instanzen nach Speicher-Slice; Rechen-Slices werden ab dem Platzierungsbeginn gezeichnet.</translation>
+    </message>
+    <message>
+        <source>slice</source>
+        <translation>Slice</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>Rechnen</translation>
+    </message>
+    <message>
+        <source>memory, L2</source>
+        <translation>Speicher, L2</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::MigView</name>
+    <message>
+        <source>Source: API</source>
+        <translation>Quelle: API</translation>
+    </message>
+    <message>
+        <source>Source: derived from a benchmark</source>
+        <translation>Quelle: aus einem Benchmark abgeleitet</translation>
+    </message>
+    <message>
+        <source>Method: %1</source>
+        <translation>Methode: %1</translation>
+    </message>
+    <message>
+        <source>Confidence: %1</source>
+        <translation>Konfidenz: %1</translation>
+    </message>
+    <message>
+        <source>Evidence: %1</source>
+        <translation>Belege: %1</translation>
+    </message>
+    <message>
+        <source>one whole %1 segment</source>
+        <translation>ein ganzes Segment von %1</translation>
+    </message>
+    <message>
+        <source>%1 of one %2 segment</source>
+        <translation>%1 eines Segments von %2</translation>
+    </message>
+    <message>
+        <source>%1 segments of %2</source>
+        <translation>%1 Segmente von %2</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>; L2 segments: benchmark (confidence %1)</source>
+        <translation>; L2-Segmente: Benchmark (Konfidenz %1)</translation>
+    </message>
+    <message>
+        <source>Show all instances, or one GPU-instance profile at every placement it can take</source>
+        <translation>Alle Instanzen zeigen oder ein GPU-Instanzprofil an jeder möglichen Platzierung</translation>
+    </message>
+    <message>
+        <source>Profile / instance</source>
+        <translation>Profil / Instanz</translation>
+    </message>
+    <message>
+        <source>Slices</source>
+        <translation>Slices</translation>
+    </message>
+    <message>
+        <source>Placements</source>
+        <translation>Platzierungen</translation>
+    </message>
+    <message>
+        <source>SMs</source>
+        <translation>SMs</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Copy engines</source>
+        <translation>Kopier-Engines</translation>
+    </message>
+    <message>
+        <source>L2</source>
+        <translation>L2</translation>
+    </message>
+    <message>
+        <source>L2 segments</source>
+        <translation>L2-Segmente</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Quellen</translation>
+    </message>
+    <message>
+        <source>MIG not supported/unknown — this device reports no MIG layout (not an NVIDIA GPU, NVML not read, or a report without it)</source>
+        <translation>MIG nicht unterstützt/unbekannt — dieses Gerät meldet keine MIG-Aufteilung (keine NVIDIA-GPU, NVML nicht gelesen oder ein Bericht ohne sie)</translation>
+    </message>
+    <message>
+        <source>MIG not supported — %1</source>
+        <translation>MIG nicht unterstützt — %1</translation>
+    </message>
+    <message>
+        <source>MIG state unknown — %1</source>
+        <translation>MIG-Zustand unbekannt — %1</translation>
+    </message>
+    <message>
+        <source>MIG disabled — what-if over the NVML profile table</source>
+        <translation>MIG deaktiviert — Was-wäre-wenn über die NVML-Profiltabelle</translation>
+    </message>
+    <message>
+        <source>MIG disabled — what-if over the profile table of the %1</source>
+        <translation>MIG deaktiviert — Was-wäre-wenn über die Profiltabelle von %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>MIG enabled — %n instance(s)</source>
+        <translation>
+            <numerusform>MIG aktiviert — %n Instanz</numerusform>
+            <numerusform>MIG aktiviert — %n Instanzen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All instances</source>
+        <translation>Alle Instanzen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (profile %2): %n placement(s)</source>
+        <translation>
+            <numerusform>%1 (Profil %2): %n Platzierung</numerusform>
+            <numerusform>%1 (Profil %2): %n Platzierungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SMs, memory, copy engines and placements come from %1.</source>
+        <translation>SMs, Speicher, Kopier-Engines und Platzierungen stammen aus %1.</translation>
+    </message>
+    <message>
+        <source>L2 = memory slices / 8 of the API L2 size (MIG partitions the L2 with the memory); L2 segments divide it by the L2 segment size measured in this run.</source>
+        <translation>L2 = Speicher-Slices / 8 der L2-Größe laut API (MIG teilt den L2 mit dem Speicher auf); L2-Segmente teilen ihn durch die in diesem Lauf gemessene L2-Segmentgröße.</translation>
+    </message>
+    <message>
+        <source>Placements: %1</source>
+        <translation>Platzierungen: %1</translation>
+    </message>
+    <message>
+        <source>GI %1: %2</source>
+        <translation>GI %1: %2</translation>
+    </message>
+    <message>
+        <source>GI %1: %2%3</source>
+        <translation>GI %1: %2%3</translation>
+    </message>
+    <message>
+        <source> (this run)</source>
+        <translation> (dieser Lauf)</translation>
+    </message>
+    <message>
+        <source>%1 (profile %2)</source>
+        <translation>%1 (Profil %2)</translation>
+    </message>
+    <message>
+        <source>API: %1</source>
+        <translation>API: %1</translation>
     </message>
 </context>
 <context>
