@@ -432,7 +432,8 @@ void MainWindow::scheduleTopology() {
 TopologyData MainWindow::topologyData() const {
     TopologyData d;
     d.device = device_;
-    d.toolVersion = QCoreApplication::applicationVersion();
+    d.toolVersion = device_.toolVersion.isEmpty() ? QCoreApplication::applicationVersion() : device_.toolVersion;
+    d.timestamp = device_.measuredUtc;
     for (int row = 0; row < results_->rowCount(); ++row)
         if (!ResultsModel::isCutOffMarker(results_->resultAt(row))) d.results.push_back(results_->resultAt(row));
     return d;

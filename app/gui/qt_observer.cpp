@@ -5,7 +5,14 @@
 
 namespace ts::gui {
 
-void QtObserver::onDevice(const DeviceInfo& device) { Q_EMIT worker_.deviceInfo(toDevice(device)); }
+void QtObserver::onDevice(const DeviceInfo& device) {
+    DeviceData d = toDevice(device);
+    if (topology_) {
+        d.measuredUtc = QString::fromStdString(topology_->timestamp);
+        d.toolVersion = QString::fromStdString(topology_->toolVersion);
+    }
+    Q_EMIT worker_.deviceInfo(d);
+}
 
 void QtObserver::reportApiOnce() {
     if (apiReported_ || !topology_) return;

@@ -101,6 +101,10 @@ struct DeviceData {
     double memoryBytes = 0;
     QString driver;
     MigLayoutData mig;  // NVIDIA: MIG mode, profiles, instances; state None when not reported
+    // The run, not the device: when it started (ISO 8601 UTC) and which TopoScope measured it;
+    // a reopened recording keeps its own. Empty when unknown.
+    QString measuredUtc;
+    QString toolVersion;
 };
 
 }  // namespace ts::gui

@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include "cu_map_view.hpp"
+#include "io/report_json.hpp"
 #include "element_detail_panel.hpp"
 #include "gui_test.hpp"
 #include "topology_fixtures.hpp"
@@ -152,6 +153,21 @@ private slots:
         QVERIFY(app.waitForFinished(120000));
         QCOMPARE(app.exitCode(), 0);
         QVERIFY(pdfText(mt4g).contains(QStringLiteral("groups of 2: 48")));
+
+        // A reopened report keeps the date and tool version of its run, not today's.
+        ts::Topology measured = test::simulate("h100", {"l1"});
+        measured.timestamp = "2001-02-03T04:05:06Z";
+        measured.toolVersion = "0.0.9";
+        const QString report = dir.filePath(QStringLiteral("old.json"));
+        ts::writeReportFile(measured, report.toStdString());
+        const QString old = dir.filePath(QStringLiteral("old.pdf"));
+        app.start(QStringLiteral(TOPOSCOPE_APP), {QStringLiteral("--open"), report, QStringLiteral("--no-settings"),
+                                                  QStringLiteral("--export-pdf"), old});
+        QVERIFY(app.waitForFinished(120000));
+        QCOMPARE(app.exitCode(), 0);
+        const QString oldText = pdfText(old);
+        QVERIFY2(oldText.contains(QStringLiteral("measured 2001-02-03T04:05:06Z")), qPrintable(oldText.left(400)));
+        QVERIFY(oldText.contains(QStringLiteral("TopoScope 0.0.9")));
     }
 
 private:
