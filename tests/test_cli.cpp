@@ -7,26 +7,18 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
+#include "scratch_files.hpp"
 #include "sim/profile.hpp"
 #include "sim_truth.hpp"
 
 using namespace ts;
+using test::readJson;
 using test::runCli;
 namespace fs = std::filesystem;
 
 namespace {
 
-fs::path scratchDir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("toposcope-cli-test-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
-nlohmann::json readJson(const fs::path& p) {
-    std::ifstream in(p);
-    return nlohmann::json::parse(in);
-}
+fs::path scratchDir(const std::string& name) { return test::scratchDir("toposcope-cli-test-", name); }
 
 }  // namespace
 

@@ -8,25 +8,17 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
+#include "scratch_files.hpp"
 #include "io/session_read.hpp"
 
 using namespace ts;
+using test::readJson;
 using test::runCli;
 namespace fs = std::filesystem;
 
 namespace {
 
-fs::path scratchDir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("toposcope-fault-cli-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
-nlohmann::json readJson(const fs::path& p) {
-    std::ifstream in(p);
-    return nlohmann::json::parse(in);
-}
+fs::path scratchDir(const std::string& name) { return test::scratchDir("toposcope-fault-cli-", name); }
 
 const nlohmann::json* attribute(const nlohmann::json& report, const std::string& element, const std::string& name) {
     for (const auto& e : report["elements"])

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
+#include "model/byte_text.hpp"
 #include "sim/rng.hpp"
 
 namespace ts {
@@ -28,19 +28,9 @@ std::string groupOf(Space space) {
     return "any";
 }
 
-std::string sizeText(std::uint64_t bytes) {
-    std::ostringstream out;
-    out.precision(3);
-    if (bytes >= (1ull << 30)) out << static_cast<double>(bytes) / (1ull << 30) << " GiB";
-    else if (bytes >= (1ull << 20)) out << static_cast<double>(bytes) / (1ull << 20) << " MiB";
-    else if (bytes >= 1024) out << static_cast<double>(bytes) / 1024 << " KiB";
-    else out << bytes << " B";
-    return out.str();
-}
-
 // The texts the CUDA backend gives for the same failures (engine/cuda/cuda_error.cpp).
 std::string outOfMemory(std::uint64_t bytes, const std::string& what) {
-    return "out of device memory allocating " + std::to_string(bytes) + " bytes (" + sizeText(bytes) + ") for " + what +
+    return "out of device memory allocating " + std::to_string(bytes) + " bytes (" + bytesText(bytes) + ") for " + what +
            kInjected;
 }
 std::string illegalAddress(const std::string& what) {

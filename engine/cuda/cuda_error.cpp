@@ -4,6 +4,8 @@
 #include <sstream>
 #include <thread>
 
+#include "model/byte_text.hpp"
+
 namespace ts::cuda {
 
 void throwCuda(cudaError_t error, const std::string& what) {
@@ -44,14 +46,6 @@ void waitForEvent(cudaEvent_t event, double timeoutSeconds, const std::string& w
     }
 }
 
-std::string formatBytes(std::size_t bytes) {
-    std::ostringstream out;
-    out.precision(3);
-    if (bytes >= (1ull << 30)) out << static_cast<double>(bytes) / (1ull << 30) << " GiB";
-    else if (bytes >= (1ull << 20)) out << static_cast<double>(bytes) / (1ull << 20) << " MiB";
-    else if (bytes >= 1024) out << static_cast<double>(bytes) / 1024 << " KiB";
-    else out << bytes << " B";
-    return out.str();
-}
+std::string formatBytes(std::size_t bytes) { return bytesText(bytes); }
 
 }  // namespace ts::cuda

@@ -1,0 +1,10 @@
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace ts {
+
+// "1.5 MiB", "240 KiB", "512 B": three significant digits, binary units; for messages.
+std::string bytesText(std::uint64_t bytes);
+
+}  // namespace ts

@@ -1,0 +1,23 @@
+#pragma once
+// A fresh folder under the system's temporary directory, and a JSON file read whole.
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace ts::test {
+
+inline std::filesystem::path scratchDir(const std::string& prefix, const std::string& name) {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / (prefix + name);
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+inline nlohmann::json readJson(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    return nlohmann::json::parse(in);
+}
+
+}  // namespace ts::test
