@@ -55,20 +55,9 @@ void BandwidthPlot::rebuild(const StoredSeries& s, bool) {
 }
 
 QString BandwidthPlot::readoutAt(const QPointF& pixel) const {
-    double best = 100;
-    QString text;
-    for (int i = 0; i < plot()->graphCount(); ++i) {
-        const QCPGraph* g = plot()->graph(i);
-        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
-            const double dx = plot()->xAxis->coordToPixel(it->key) - pixel.x();
-            const double dy = plot()->yAxis->coordToPixel(it->value) - pixel.y();
-            if (dx * dx + dy * dy < best) {
-                best = dx * dx + dy * dy;
-                text = tr("%1 blocks, %2: %3 GiB/s").arg(it->key).arg(g->name()).arg(it->value, 0, 'f', 1);
-            }
-        }
-    }
-    return text;
+    const GraphPoint p = nearestGraphPoint(pixel);
+    if (!p.graph) return {};
+    return tr("%1 blocks, %2: %3 GiB/s").arg(p.key).arg(p.graph->name()).arg(p.value, 0, 'f', 1);
 }
 
 }  // namespace ts::gui

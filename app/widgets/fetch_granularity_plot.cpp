@@ -9,7 +9,7 @@
 
 namespace ts::gui {
 
-FetchGranularityPlot::FetchGranularityPlot(QWidget* parent) : PlotPanel(parent) {
+FetchGranularityPlot::FetchGranularityPlot(QWidget* parent) : PlotPanel(parent), decision_(plot()) {
     QCustomPlot* p = plot();
     p->xAxis->setLabel(tr("Stride"));
     p->yAxis->setLabel(tr("Fraction of loads that missed"));
@@ -24,14 +24,6 @@ FetchGranularityPlot::FetchGranularityPlot(QWidget* parent) : PlotPanel(parent) 
     observed_->setName(tr("Observed miss fraction"));
     predicted_ = p->addGraph(p->xAxis, p->yAxis);
     predicted_->setName(tr("Sector model of the decision"));
-    decisionLine_ = new QCPItemStraightLine(p);
-    decisionLine_->setVisible(false);
-    decisionLabel_ = new QCPItemText(p);
-    decisionLabel_->position->setTypeX(QCPItemPosition::ptPlotCoords);
-    decisionLabel_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    decisionLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    decisionLabel_->setPadding(QMargins(4, 2, 4, 2));
-    decisionLabel_->setVisible(false);
     p->legend->setVisible(true);
     p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignLeft | Qt::AlignTop);
     applyScale();
@@ -46,18 +38,14 @@ void FetchGranularityPlot::applyTheme() {
     observed_->setPen(QPen(t.hit, 2));
     observed_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, t.hit, 7));
     predicted_->setPen(QPen(t.predicted, 2, Qt::DashLine));
-    decisionLine_->setPen(QPen(t.changePoint, 2, Qt::DashLine));
-    decisionLabel_->setColor(t.changePoint);
-    decisionLabel_->setPen(QPen(t.changePoint));
-    decisionLabel_->setBrush(QBrush(t.background));
+    decision_.applyTheme(t);
 }
 
 void FetchGranularityPlot::applyScale() { setByteAxis(plot()->xAxis, logScale()); }
 
 void FetchGranularityPlot::clearPlot() {
     for (QCPGraph* g : {observed_, predicted_, loads_}) g->data()->clear();
-    decisionLine_->setVisible(false);
-    decisionLabel_->setVisible(false);
+    decision_.hide();
 }
 
 void FetchGranularityPlot::rebuild(const StoredSeries& s, bool) {
@@ -85,14 +73,9 @@ void FetchGranularityPlot::rebuild(const StoredSeries& s, bool) {
 
     const ResultData* d = findDecision(s, QStringLiteral("fetchGranularity"));
     if (d && d->value > 0) {
-        decisionLine_->point1->setCoords(d->value, 0);
-        decisionLine_->point2->setCoords(d->value, 1);
-        decisionLabel_->position->setCoords(d->value, 0.02);
-        decisionLabel_->setText(d->confidence > 0
-                                    ? tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2)
-                                    : tr("%1 (bound)").arg(formatBytes(d->value)));
-        decisionLine_->setVisible(true);
-        decisionLabel_->setVisible(true);
+        decision_.show(d->value, d->confidence > 0
+                                     ? tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2)
+                                     : tr("%1 (bound)").arg(formatBytes(d->value)));
         if (haveSplit) {
             QVector<double> xs, ys;
             for (const StoredRow* r : rows) {
@@ -141,6 +124,6 @@ QString FetchGranularityPlot::readoutAt(const QPointF& pixel) const {
 }
 
 int FetchGranularityPlot::observedCount() const { return observed_->dataCount(); }
-bool FetchGranularityPlot::decisionVisible() const { return decisionLine_->visible(); }
+bool FetchGranularityPlot::decisionVisible() const { return decision_.visible(); }
 
 }  // namespace ts::gui

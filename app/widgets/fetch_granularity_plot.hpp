@@ -1,9 +1,8 @@
 #pragma once
+#include "decision_marker.hpp"
 #include "plot_panel.hpp"
 
 class QCPGraph;
-class QCPItemStraightLine;
-class QCPItemText;
 
 namespace ts::gui {
 
@@ -29,8 +28,7 @@ private:
     QCPGraph* observed_;
     QCPGraph* predicted_;
     QCPGraph* loads_;
-    QCPItemStraightLine* decisionLine_;
-    QCPItemText* decisionLabel_;
+    DecisionMarker decision_;
 };
 
 }  // namespace ts::gui

@@ -9,17 +9,9 @@
 
 namespace ts::gui {
 
-LineSizePlot::LineSizePlot(QWidget* parent) : PlotPanel(parent) {
+LineSizePlot::LineSizePlot(QWidget* parent) : PlotPanel(parent), decision_(plot()) {
     QCustomPlot* p = plot();
     p->xAxis->setLabel(tr("Stride"));
-    decisionLine_ = new QCPItemStraightLine(p);
-    decisionLine_->setVisible(false);
-    decisionLabel_ = new QCPItemText(p);
-    decisionLabel_->position->setTypeX(QCPItemPosition::ptPlotCoords);
-    decisionLabel_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    decisionLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    decisionLabel_->setPadding(QMargins(4, 2, 4, 2));
-    decisionLabel_->setVisible(false);
     p->legend->setVisible(true);
     p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignBottom);
     applyScale();
@@ -30,16 +22,12 @@ void LineSizePlot::applyScale() { setByteAxis(plot()->xAxis, logScale()); }
 
 void LineSizePlot::applyTheme() {
     const PlotTheme& t = theme();
-    decisionLine_->setPen(QPen(t.changePoint, 2, Qt::DashLine));
-    decisionLabel_->setColor(t.changePoint);
-    decisionLabel_->setPen(QPen(t.changePoint));
-    decisionLabel_->setBrush(QBrush(t.background));
+    decision_.applyTheme(t);
 }
 
 void LineSizePlot::clearPlot() {
     plot()->clearGraphs();
-    decisionLine_->setVisible(false);
-    decisionLabel_->setVisible(false);
+    decision_.hide();
 }
 
 void LineSizePlot::fitView() {
@@ -71,14 +59,8 @@ void LineSizePlot::rebuild(const StoredSeries& s, bool) {
         }
         g->setData(xs, ys, true);
     }
-    if (const ResultData* d = findDecision(s, QStringLiteral("lineSize")); d && d->value > 0) {
-        decisionLine_->point1->setCoords(d->value, 0);
-        decisionLine_->point2->setCoords(d->value, 1);
-        decisionLabel_->position->setCoords(d->value, 0.02);
-        decisionLabel_->setText(tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2));
-        decisionLine_->setVisible(true);
-        decisionLabel_->setVisible(true);
-    }
+    if (const ResultData* d = findDecision(s, QStringLiteral("lineSize")); d && d->value > 0)
+        decision_.show(d->value, tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2));
     QString text = decisionText(s, QStringLiteral("lineSize"));
     if (haveSplit)
         text +=
@@ -88,23 +70,12 @@ void LineSizePlot::rebuild(const StoredSeries& s, bool) {
 }
 
 QString LineSizePlot::readoutAt(const QPointF& pixel) const {
-    double best = 100;
-    QString text;
-    for (int i = 0; i < plot()->graphCount(); ++i) {
-        const QCPGraph* g = plot()->graph(i);
-        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
-            const double dx = plot()->xAxis->coordToPixel(it->key) - pixel.x();
-            const double dy = plot()->yAxis->coordToPixel(it->value) - pixel.y();
-            if (dx * dx + dy * dy < best) {
-                best = dx * dx + dy * dy;
-                text = tr("stride %1, %2: %3").arg(formatBytes(it->key), g->name()).arg(it->value, 0, 'g', 4);
-            }
-        }
-    }
-    return text.isEmpty() ? tr("stride %1").arg(formatBytes(plot()->xAxis->pixelToCoord(pixel.x()))) : text;
+    const GraphPoint p = nearestGraphPoint(pixel);
+    if (!p.graph) return tr("stride %1").arg(formatBytes(plot()->xAxis->pixelToCoord(pixel.x())));
+    return tr("stride %1, %2: %3").arg(formatBytes(p.key), p.graph->name()).arg(p.value, 0, 'g', 4);
 }
 
 int LineSizePlot::curveCount() const { return plot()->graphCount(); }
-bool LineSizePlot::decisionVisible() const { return decisionLine_->visible(); }
+bool LineSizePlot::decisionVisible() const { return decision_.visible(); }
 
 }  // namespace ts::gui

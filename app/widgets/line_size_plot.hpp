@@ -1,8 +1,7 @@
 #pragma once
+#include "decision_marker.hpp"
 #include "plot_panel.hpp"
 
-class QCPItemStraightLine;
-class QCPItemText;
 
 namespace ts::gui {
 
@@ -25,8 +24,7 @@ protected:
     void fitView() override;
 
 private:
-    QCPItemStraightLine* decisionLine_;
-    QCPItemText* decisionLabel_;
+    DecisionMarker decision_;
 };
 
 }  // namespace ts::gui

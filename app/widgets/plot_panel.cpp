@@ -231,4 +231,21 @@ void PlotPanel::updateTheme() {
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
+PlotPanel::GraphPoint PlotPanel::nearestGraphPoint(const QPointF& pixel) const {
+    double best = 100;  // squared pixels
+    GraphPoint nearest;
+    for (int i = 0; i < plot_->graphCount(); ++i) {
+        const QCPGraph* g = plot_->graph(i);
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+            const double dx = g->keyAxis()->coordToPixel(it->key) - pixel.x();
+            const double dy = g->valueAxis()->coordToPixel(it->value) - pixel.y();
+            if (dx * dx + dy * dy < best) {
+                best = dx * dx + dy * dy;
+                nearest = {g, it->key, it->value};
+            }
+        }
+    }
+    return nearest;
+}
+
 }  // namespace ts::gui

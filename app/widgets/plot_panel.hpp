@@ -6,6 +6,7 @@
 #include "plot_theme.hpp"
 #include "series_store.hpp"
 
+class QCPGraph;
 class QCustomPlot;
 class QLabel;
 class QMouseEvent;
@@ -49,6 +50,14 @@ protected:
     virtual void applyScale() = 0;  // logScale() changed
     virtual void applyTheme() {}    // theme() changed; the frame is done already
     virtual void fitView() { rescaleAll(); }
+
+    // The data point of any graph nearest to `pixel`, within 10 pixels; graph null when none.
+    struct GraphPoint {
+        const QCPGraph* graph = nullptr;
+        double key = 0;
+        double value = 0;
+    };
+    GraphPoint nearestGraphPoint(const QPointF& pixel) const;
 
     const SeriesStore* store() const { return store_; }
     const PlotTheme& theme() const { return theme_; }
