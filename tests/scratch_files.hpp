@@ -1,7 +1,8 @@
 #pragma once
-// A fresh folder under the system's temporary directory, and a JSON file read whole.
+// A fresh folder under the system's temporary directory; files written and read whole.
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -13,6 +14,18 @@ inline std::filesystem::path scratchDir(const std::string& prefix, const std::st
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;
+}
+
+inline void writeBytes(const std::filesystem::path& path, const std::string& bytes) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << bytes;
+}
+
+inline std::string bytesOf(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
 }
 
 inline nlohmann::json readJson(const std::filesystem::path& path) {

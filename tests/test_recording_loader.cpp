@@ -3,23 +3,21 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
-#include "bench/discovery.hpp"
 #include "common/recording_loader.hpp"
 #include "io/input_error.hpp"
 #include "io/report_json.hpp"
 #include "io/session_log.hpp"
-#include "io/session_recorder.hpp"
-#include "sim/sim_backend.hpp"
-#include "sim_test_profiles.hpp"
+#include "recorded_run.hpp"
+#include "scratch_files.hpp"
 
 using namespace ts;
 using app::RecordingKind;
 namespace fs = std::filesystem;
+using test::bytesOf;
+using test::writeBytes;
 
 namespace {
 
@@ -29,29 +27,6 @@ fs::path scratch(const std::string& name) {
     const fs::path dir = fs::temp_directory_path() / "toposcope-loader-test";
     fs::create_directories(dir);
     return dir / name;
-}
-
-void writeBytes(const fs::path& p, const std::string& bytes) {
-    std::ofstream out(p, std::ios::binary | std::ios::trunc);
-    out << bytes;
-}
-
-std::string bytesOf(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-Topology recordRun(const fs::path& file) {
-    SimBackend backend(test::parseTestProfile(test::nvidiaTestProfile()));
-    Observer silent;
-    CancelToken cancel;
-    Topology live;
-    SessionRecorder recorder(file.string(), silent, &live);
-    runDiscovery(backend, DiscoveryOptions{{"l1", "memory"}}, recorder, cancel, live);
-    recorder.close("finished");
-    return live;
 }
 
 // The byte offset just after the first "begin" record whose benchmark is not the first one,
@@ -84,7 +59,7 @@ void expectInputErrorNaming(const fs::path& path, const std::string& problem) {
 
 TEST(RecordingLoader, ReadsAReportWeWrote) {
     const fs::path session = scratch("for-report.tss");
-    const Topology live = recordRun(session);
+    const Topology live = test::recordRun(session, {"l1", "memory"});
     const fs::path report = scratch("report.json");
     writeReportFile(live, report.string());
     EXPECT_EQ(app::detectRecordingKind(report.string()), RecordingKind::Report);
@@ -95,7 +70,7 @@ TEST(RecordingLoader, ReadsAReportWeWrote) {
 
 TEST(RecordingLoader, ReadsASessionAndNamesTheCutOffBenchmark) {
     const fs::path file = scratch("whole.tss");
-    const Topology live = recordRun(file);
+    const Topology live = test::recordRun(file, {"l1", "memory"});
     const app::Recording whole = app::loadRecording(file.string());
     EXPECT_EQ(whole.kind, RecordingKind::Session);
     EXPECT_EQ(whole.outcome, "finished");

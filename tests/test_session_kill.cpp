@@ -5,8 +5,6 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <thread>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,9 +13,11 @@
 #include "io/input_error.hpp"
 #include "io/session_log.hpp"
 #include "io/session_read.hpp"
+#include "scratch_files.hpp"
 
 using namespace ts;
 namespace fs = std::filesystem;
+using ts::test::bytesOf;
 using Clock = std::chrono::steady_clock;
 
 namespace {
@@ -39,13 +39,6 @@ pid_t startCli(const fs::path& session) {
         _exit(127);
     }
     return pid;
-}
-
-std::string bytesOf(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
 }
 
 // The records after the session header (which holds the start time).

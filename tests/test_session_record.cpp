@@ -4,22 +4,21 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
-#include "bench/discovery.hpp"
 #include "io/input_error.hpp"
 #include "io/report_json.hpp"
 #include "io/session_log.hpp"
 #include "io/session_read.hpp"
-#include "io/session_recorder.hpp"
-#include "sim/sim_backend.hpp"
-#include "sim_test_profiles.hpp"
+#include "recorded_run.hpp"
+#include "scratch_files.hpp"
 
 using namespace ts;
 namespace fs = std::filesystem;
+using test::bytesOf;
 
 namespace {
+
+const std::set<std::string> kRecordedGroups{"l1", "constant", "memory"};
 
 fs::path scratch(const std::string& name) {
     const fs::path dir = fs::temp_directory_path() / "toposcope-session-test";
@@ -27,31 +26,11 @@ fs::path scratch(const std::string& name) {
     return dir / name;
 }
 
-std::string bytesOf(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-// Runs the small NVIDIA test GPU while recording; returns the live topology.
-Topology recordRun(const fs::path& file) {
-    SimBackend backend(test::parseTestProfile(test::nvidiaTestProfile()));
-    Observer silent;
-    CancelToken cancel;
-    Topology live;
-    SessionRecorder recorder(file.string(), silent, &live);
-    runDiscovery(backend, DiscoveryOptions{{"l1", "constant", "memory"}}, recorder, cancel, live);
-    recorder.close("finished");
-    EXPECT_EQ(recorder.error(), "");
-    return live;
-}
-
 }  // namespace
 
 TEST(SessionRecord, ReadsBackAsTheLiveRun) {
     const fs::path file = scratch("roundtrip.tss");
-    const Topology live = recordRun(file);
+    const Topology live = test::recordRun(file, kRecordedGroups);
     const Session session = readSession(file.string());
     EXPECT_EQ(session.outcome, "finished");
     EXPECT_TRUE(session.cutOff.empty());
@@ -82,7 +61,7 @@ TEST(SessionRecord, ReadsBackAsTheLiveRun) {
 
 TEST(SessionRecord, EveryTruncationKeepsTheWholeRecords) {
     const fs::path file = scratch("truncate.tss");
-    recordRun(file);
+    test::recordRun(file, kRecordedGroups);
     const std::string bytes = bytesOf(file);
     const SessionLog full = parseSessionLog(bytes, "full");
     ASSERT_EQ(full.damage, "");
@@ -117,7 +96,7 @@ TEST(SessionRecord, EveryTruncationKeepsTheWholeRecords) {
 
 TEST(SessionRecord, DamageInTheMiddleKeepsWhatCameBefore) {
     const fs::path file = scratch("damaged.tss");
-    recordRun(file);
+    test::recordRun(file, kRecordedGroups);
     std::string bytes = bytesOf(file);
     const std::size_t middle = bytes.size() / 2;
     bytes[middle] = static_cast<char>(bytes[middle] ^ 0x5A);
