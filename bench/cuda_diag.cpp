@@ -10,30 +10,15 @@
 #include <string>
 #include <vector>
 
+#include "bench/hit_reference.hpp"
+#include "chase_request.hpp"
 #include "cuda/cuda_backend.hpp"
 
 namespace {
 
+using ts::chaseRequest;
 using ts::Space;
 constexpr std::uint64_t KiB = 1024;
-
-ts::ChaseRequest chase(Space space, std::uint64_t bytes, std::uint32_t stride, std::uint32_t warmup, std::uint32_t record,
-                       int unit = 0) {
-    ts::ChaseRequest r;
-    r.space = space;
-    r.arrayBytes = bytes;
-    r.strideBytes = stride;
-    r.warmupPasses = warmup;
-    r.recordLoads = record;
-    r.unit = unit;
-    return r;
-}
-
-std::uint32_t median(std::vector<std::uint32_t> v) {
-    if (v.empty()) return 0;
-    std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
-    return v[v.size() / 2];
-}
 
 std::size_t countAbove(const std::vector<std::uint32_t>& v, std::uint32_t t) {
     return static_cast<std::size_t>(std::count_if(v.begin(), v.end(), [&](std::uint32_t x) { return x > t; }));
@@ -51,7 +36,8 @@ void l1Knee(ts::Backend& b, Space space, std::uint32_t record, const char* label
     for (int rep = 0; rep < 2; ++rep) {
         std::printf("  rep %d:", rep);
         for (std::uint64_t s = 240 * KiB; s <= 256 * KiB; s += KiB) {
-            const auto r = b.chase(chase(space, s, 128, 1, std::min<std::uint32_t>(record, static_cast<std::uint32_t>(s / 128))));
+            const auto loads = std::min<std::uint32_t>(record, static_cast<std::uint32_t>(s / 128));
+            const auto r = b.chase(chaseRequest(space, s, 128, 1, loads));
             std::printf(" %llu:%zu", static_cast<unsigned long long>(s / KiB), countAbove(r.latencies, 100));
         }
         std::printf("\n");
@@ -61,7 +47,7 @@ void l1Knee(ts::Backend& b, Space space, std::uint32_t record, const char* label
 void l1KneeBatched(ts::Backend& b) {
     std::printf("\n== L1 knee batched (one launch, units 0..16, 512 B steps from 244 KiB)\n ");
     std::vector<ts::ChaseRequest> reqs;
-    for (int i = 0; i < 17; ++i) reqs.push_back(chase(Space::Global, 244 * KiB + 512ull * i, 128, 1, 256, i));
+    for (int i = 0; i < 17; ++i) reqs.push_back(chaseRequest(Space::Global, 244 * KiB + 512ull * i, 128, 1, 256, i));
     const auto res = b.chaseBatch(reqs);
     for (std::size_t i = 0; i < res.size(); ++i)
         std::printf(" %.1f:%zu", (244 * KiB + 512.0 * static_cast<double>(i)) / 1024.0, countAbove(res[i].latencies, 100));
@@ -77,10 +63,10 @@ void l2FetchGranularity(ts::Backend& b) {
         std::size_t now = 0;
         cudaDeviceGetLimit(&now, cudaLimitMaxL2FetchGranularity);
         for (std::uint32_t stride : {16u, 32u, 64u}) {
-            const auto r = b.chase(chase(Space::GlobalL2, 256 * KiB, stride, 0, 256));
-            std::printf("  limit %3zu (set %s, now %3zu) stride %2u: misses %3zu/256 median %4u  %s\n", limit,
+            const auto r = b.chase(chaseRequest(Space::GlobalL2, 256 * KiB, stride, 0, 256));
+            std::printf("  limit %3zu (set %s, now %3zu) stride %2u: misses %3zu/256 median %4.0f  %s\n", limit,
                         e == cudaSuccess ? "ok" : cudaGetErrorString(e), now, stride, countAbove(r.latencies, 420),
-                        median(r.latencies), pattern(r.latencies, 420).c_str());
+                        ts::median(r.latencies), pattern(r.latencies, 420).c_str());
         }
     }
 }
@@ -93,9 +79,9 @@ void hitPaths(ts::Backend& b) {
                           Case{Space::Texture, 16 * KiB, 32, "texture 16K/32"}, Case{Space::Constant, 1 * KiB, 64, "constant 1K/64"},
                           Case{Space::Constant, 1 * KiB, 4, "constant 1K/4"}, Case{Space::Constant, 256, 64, "constant 256/64"},
                           Case{Space::Shared, 16 * KiB, 128, "shared 16K/128"}}) {
-        const auto r = b.chase(chase(c.s, c.bytes, c.stride, 2, 256));
+        const auto r = b.chase(chaseRequest(c.s, c.bytes, c.stride, 2, 256));
         const auto mn = *std::min_element(r.latencies.begin(), r.latencies.end());
-        std::printf("  %-18s %4u / %4u\n", c.label, median(r.latencies), mn);
+        std::printf("  %-18s %4.0f / %4u\n", c.label, ts::median(r.latencies), mn);
     }
 }
 
@@ -105,7 +91,7 @@ void constantLines(ts::Backend& b) {
         std::printf("  %5llu B:", static_cast<unsigned long long>(bytes));
         for (std::uint32_t stride : {16u, 32u, 48u, 64u, 96u, 128u, 192u, 256u}) {
             const std::uint32_t loads = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, bytes / stride)) * 2;
-            const auto r = b.chase(chase(Space::Constant, bytes, stride, 2, std::min(loads, 256u)));
+            const auto r = b.chase(chaseRequest(Space::Constant, bytes, stride, 2, std::min(loads, 256u)));
             std::printf(" s%u:%zu/%zu", stride, countAbove(r.latencies, 60), r.latencies.size());
         }
         std::printf("\n");
@@ -115,8 +101,8 @@ void constantLines(ts::Backend& b) {
 void textureLines(ts::Backend& b) {
     std::printf("\n== texture: 384 KiB array x stride -> misses / loads, median\n ");
     for (std::uint32_t stride : {32u, 64u, 96u, 128u, 160u, 192u, 256u, 384u, 512u}) {
-        const auto r = b.chase(chase(Space::Texture, 384 * KiB, stride, 1, 256));
-        std::printf(" s%u:%zu med %u |", stride, countAbove(r.latencies, 200), median(r.latencies));
+        const auto r = b.chase(chaseRequest(Space::Texture, 384 * KiB, stride, 1, 256));
+        std::printf(" s%u:%zu med %.0f |", stride, countAbove(r.latencies, 200), ts::median(r.latencies));
     }
     std::printf("\n");
 }
@@ -124,7 +110,7 @@ void textureLines(ts::Backend& b) {
 
 // Samples spread over the whole pass (every n-th load timed), as the size search takes them.
 ts::ChaseRequest spread(Space space, std::uint64_t bytes, int unit) {
-    ts::ChaseRequest r = chase(space, bytes, 128, 1, 256, unit);
+    ts::ChaseRequest r = chaseRequest(space, bytes, 128, 1, 256, unit);
     r.recordEvery = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, bytes / 128 / 256));
     return r;
 }
@@ -155,7 +141,8 @@ void lineRows(ts::Backend& b, Space space, double capacity, std::uint32_t thresh
         std::printf("  %-8s A=%.2fC (%llu B):", label, factor, static_cast<unsigned long long>(bytes));
         for (std::uint32_t s : strides) {
             if (bytes / s < 8) break;
-            const auto r = b.chase(chase(space, bytes, s, 2, static_cast<std::uint32_t>(std::min<std::uint64_t>(256, bytes / s))));
+            const auto loads = static_cast<std::uint32_t>(std::min<std::uint64_t>(256, bytes / s));
+            const auto r = b.chase(chaseRequest(space, bytes, s, 2, loads));
             std::printf(" s%u:%.2f", s, static_cast<double>(countAbove(r.latencies, threshold)) / static_cast<double>(r.latencies.size()));
         }
         std::printf("\n");

@@ -10,11 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "chase_request.hpp"
 #include "cuda/cuda_backend.hpp"
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using ts::chaseRequest;
 using ts::Space;
 
 double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
@@ -45,18 +47,6 @@ void show(const std::string& label, const std::vector<std::uint32_t>& lat, const
     std::printf("  %-44s median %6.0f cy (net %6.0f) | min %5.0f p10 %5.0f p90 %5.0f max %6.0f | n=%zu%s%s\n",
                 label.c_str(), s.median, s.median - overhead, s.min, s.p10, s.p90, s.max, s.n, note.empty() ? "" : " | ",
                 note.c_str());
-}
-
-ts::ChaseRequest req(Space space, std::uint64_t bytes, std::uint32_t stride, std::uint32_t warmup = 1,
-                     std::uint32_t record = 256, int unit = 0) {
-    ts::ChaseRequest r;
-    r.space = space;
-    r.arrayBytes = bytes;
-    r.strideBytes = stride;
-    r.warmupPasses = warmup;
-    r.recordLoads = record;
-    r.unit = unit;
-    return r;
 }
 
 ts::SecondChaser second(Space space, std::uint64_t bytes, std::uint32_t stride, ts::Placement placement,
@@ -156,19 +146,19 @@ int main(int argc, char** argv) {
             show(label, res.latencies, "SM " + std::to_string(res.ranOnUnit));
             return stat(res.latencies).median;
         };
-        l1Hit = run("Global   16 KiB s32 (L1 hit)", req(Space::Global, 16 * KiB, 32));
-        run("Global    1 MiB s32 (L1 miss)", req(Space::Global, 1 * MiB, 32));
-        run("ReadOnly 16 KiB s32", req(Space::ReadOnly, 16 * KiB, 32));
-        run("ReadOnly  1 MiB s32", req(Space::ReadOnly, 1 * MiB, 32));
-        run("Texture  16 KiB s32", req(Space::Texture, 16 * KiB, 32));
-        run("Texture   1 MiB s32", req(Space::Texture, 1 * MiB, 32));
-        run("Constant  1 KiB s64 (constant L1)", req(Space::Constant, 1 * KiB, 64));
-        run("Constant 32 KiB s64 (constant L1.5)", req(Space::Constant, 32 * KiB, 64));
-        run("Constant 64 KiB s64", req(Space::Constant, 64 * KiB, 64));
-        run("Shared   16 KiB s32", req(Space::Shared, 16 * KiB, 32));
-        run("Shared   max (opt-in) s4", req(Space::Shared, b.maxArrayBytes(Space::Shared), 4, 1, 1024));
-        l2Hit = run("GlobalL2  1 MiB s32 (L2 hit)", req(Space::GlobalL2, 1 * MiB, 32));
-        run("GlobalL2 16 MiB s256 (L2 hit)", req(Space::GlobalL2, 16 * MiB, 256));
+        l1Hit = run("Global   16 KiB s32 (L1 hit)", chaseRequest(Space::Global, 16 * KiB, 32));
+        run("Global    1 MiB s32 (L1 miss)", chaseRequest(Space::Global, 1 * MiB, 32));
+        run("ReadOnly 16 KiB s32", chaseRequest(Space::ReadOnly, 16 * KiB, 32));
+        run("ReadOnly  1 MiB s32", chaseRequest(Space::ReadOnly, 1 * MiB, 32));
+        run("Texture  16 KiB s32", chaseRequest(Space::Texture, 16 * KiB, 32));
+        run("Texture   1 MiB s32", chaseRequest(Space::Texture, 1 * MiB, 32));
+        run("Constant  1 KiB s64 (constant L1)", chaseRequest(Space::Constant, 1 * KiB, 64));
+        run("Constant 32 KiB s64 (constant L1.5)", chaseRequest(Space::Constant, 32 * KiB, 64));
+        run("Constant 64 KiB s64", chaseRequest(Space::Constant, 64 * KiB, 64));
+        run("Shared   16 KiB s32", chaseRequest(Space::Shared, 16 * KiB, 32));
+        run("Shared   max (opt-in) s4", chaseRequest(Space::Shared, b.maxArrayBytes(Space::Shared), 4, 1, 1024));
+        l2Hit = run("GlobalL2  1 MiB s32 (L2 hit)", chaseRequest(Space::GlobalL2, 1 * MiB, 32));
+        run("GlobalL2 16 MiB s256 (L2 hit)", chaseRequest(Space::GlobalL2, 16 * MiB, 256));
     });
 
     section("cold chases (no warm-up; L2 flushed first)", [&] {
@@ -176,18 +166,18 @@ int main(int argc, char** argv) {
             const auto res = b.chase(r);
             show(label, res.latencies, "first " + std::to_string(res.latencies.empty() ? 0 : res.latencies[0]));
         };
-        run("Global   16 KiB s32 cold", req(Space::Global, 16 * KiB, 32, 0, 256));
-        run("GlobalL2 256 MiB s256 cold (DRAM)", req(Space::GlobalL2, 256 * MiB, 256, 0, 1024));
-        run("GlobalL2 s256 x2048 cold (4 KiB-page local)", req(Space::GlobalL2, 256ull * 2048, 256, 0, 2048));
-        run("GlobalL2 s4KiB x2048 cold (2 MiB-page local)", req(Space::GlobalL2, 4 * KiB * 512, 4 * KiB, 0, 512));
+        run("Global   16 KiB s32 cold", chaseRequest(Space::Global, 16 * KiB, 32, 0, 256));
+        run("GlobalL2 256 MiB s256 cold (DRAM)", chaseRequest(Space::GlobalL2, 256 * MiB, 256, 0, 1024));
+        run("GlobalL2 s256 x2048 cold (4 KiB-page local)", chaseRequest(Space::GlobalL2, 256ull * 2048, 256, 0, 2048));
+        run("GlobalL2 s4KiB x2048 cold (2 MiB-page local)", chaseRequest(Space::GlobalL2, 4 * KiB * 512, 4 * KiB, 0, 512));
         const std::uint64_t pageStride = 2 * MiB + 256;
-        run("GlobalL2 s(2MiB+256) x2048 cold (TLB miss)", req(Space::GlobalL2, pageStride * 2048, pageStride, 0, 2048));
-        run("GlobalL2 s(32MiB+256) x256 cold (TLB miss)", req(Space::GlobalL2, (32 * MiB + 256) * 256, 32 * MiB + 256, 0, 256));
+        run("GlobalL2 s(2MiB+256) x2048 cold (TLB miss)", chaseRequest(Space::GlobalL2, pageStride * 2048, pageStride, 0, 2048));
+        run("GlobalL2 s(32MiB+256) x256 cold (TLB miss)", chaseRequest(Space::GlobalL2, (32 * MiB + 256) * 256, 32 * MiB + 256, 0, 256));
     });
 
     section("L1 size sweep: 64 sizes 128..317 KiB, Global s128, ONE chaseBatch (units 0..63)", [&] {
         std::vector<ts::ChaseRequest> rs;
-        for (int i = 0; i < 64; ++i) rs.push_back(req(Space::Global, (128 + 3 * i) * KiB, 128, 1, 512, i % units));
+        for (int i = 0; i < 64; ++i) rs.push_back(chaseRequest(Space::Global, (128 + 3 * i) * KiB, 128, 1, 512, i % units));
         const auto t = Clock::now();
         const auto res = b.chaseBatch(rs);
         const double ms = msSince(t);
@@ -205,11 +195,11 @@ int main(int argc, char** argv) {
     section("SM pinning", [&] {
         for (int u : {0, 1, 66, 131}) {
             const int unit = std::min(u, lastUnit);
-            const auto res = b.chase(req(Space::Global, 16 * KiB, 32, 1, 32, unit));
+            const auto res = b.chase(chaseRequest(Space::Global, 16 * KiB, 32, 1, 32, unit));
             std::printf("  unit %3d -> ranOnUnit %3d (physical id %d)\n", unit, res.ranOnUnit, info.physicalId(unit));
         }
         std::vector<ts::ChaseRequest> rs;
-        for (int u = 0; u < units; ++u) rs.push_back(req(Space::Global, 16 * KiB, 32, 1, 64, u));
+        for (int u = 0; u < units; ++u) rs.push_back(chaseRequest(Space::Global, 16 * KiB, 32, 1, 64, u));
         const auto t = Clock::now();
         const auto res = b.chaseBatch(rs);
         int wrong = 0;
@@ -222,7 +212,7 @@ int main(int argc, char** argv) {
         auto t = Clock::now();
         for (int i = 0; i < 200; ++i) (void)b.measureTimerOverhead(1);
         std::printf("  round trip of a trivial kernel (timer overhead, 1 sample): %.1f us\n", msSince(t) * 1000 / 200);
-        auto r = req(Space::Global, 16 * KiB, 32, 1, 1);
+        auto r = chaseRequest(Space::Global, 16 * KiB, 32, 1, 1);
         (void)b.chase(r);
         const int n = 200;
         double k0 = kernelSeconds();
@@ -243,7 +233,7 @@ int main(int argc, char** argv) {
         std::printf("  cold single chase (L2 flush first, 256 loads): %.1f us each, kernel %.1f us\n",
                     msSince(t) * 1000 / 50, (kernelSeconds() - k0) * 1e6 / 50);
         std::vector<ts::ChaseRequest> rs;
-        for (int u = 0; u < units; ++u) rs.push_back(req(Space::Global, 16 * KiB, 32, 1, 256, u));
+        for (int u = 0; u < units; ++u) rs.push_back(chaseRequest(Space::Global, 16 * KiB, 32, 1, 256, u));
         k0 = kernelSeconds();
         t = Clock::now();
         for (int i = 0; i < 20; ++i) (void)b.chaseBatch(rs);
@@ -254,7 +244,7 @@ int main(int argc, char** argv) {
     section("constant sweep 1..64 KiB s64, ONE chaseBatch (units 0..6)", [&] {
         std::vector<ts::ChaseRequest> rs;
         int u = 0;
-        for (std::uint64_t kb : {1, 2, 4, 8, 16, 32, 64}) rs.push_back(req(Space::Constant, kb * KiB, 64, 1, 256, u++));
+        for (std::uint64_t kb : {1, 2, 4, 8, 16, 32, 64}) rs.push_back(chaseRequest(Space::Constant, kb * KiB, 64, 1, 256, u++));
         const auto res = b.chaseBatch(rs);
         for (std::size_t i = 0; i < rs.size(); ++i)
             show("Constant " + std::to_string(rs[i].arrayBytes / KiB) + " KiB", res[i].latencies,
@@ -263,8 +253,8 @@ int main(int argc, char** argv) {
 
     section("SameThread sharing (second chaser 512 KiB s32, 1 pass)", [&] {
         auto pair = [&](Space main, Space fill) {
-            const auto alone = b.chase(req(main, 16 * KiB, 32)).latencies;
-            auto r = req(main, 16 * KiB, 32);
+            const auto alone = b.chase(chaseRequest(main, 16 * KiB, 32)).latencies;
+            auto r = chaseRequest(main, 16 * KiB, 32);
             r.second = second(fill, 512 * KiB, 32, ts::Placement::SameThread);
             const auto res = b.chase(r);
             show(std::string(ts::toString(main)) + " 16 KiB alone", alone);
@@ -280,12 +270,12 @@ int main(int argc, char** argv) {
 
     section("OtherWarp (Global 16 KiB main; Global 512 KiB s32 second on another warp)", [&] {
         for (int w : {1, 2, 4, 31}) {
-            auto r = req(Space::Global, 16 * KiB, 32);
+            auto r = chaseRequest(Space::Global, 16 * KiB, 32);
             r.second = second(Space::Global, 512 * KiB, 32, ts::Placement::OtherWarp, 1, w);
             const auto res = b.chase(r);
             show("warp " + std::to_string(w), res.latencies, "second SM " + std::to_string(res.secondRanOnUnit));
         }
-        auto r = req(Space::Global, 16 * KiB, 32);
+        auto r = chaseRequest(Space::Global, 16 * KiB, 32);
         r.second = second(Space::Global, 8 * KiB, 32, ts::Placement::OtherWarp, 1, 1);
         show("warp 1, small 8 KiB second (control)", b.chase(r).latencies);
     });
@@ -294,7 +284,7 @@ int main(int argc, char** argv) {
         for (int filler : {0, 66}) {
             for (int u : {0, 1, 33, 66, 99, 131}) {
                 const int reader = std::min(u, lastUnit);
-                auto r = req(Space::GlobalL2, 256 * KiB, 128, 0, 256, reader);
+                auto r = chaseRequest(Space::GlobalL2, 256 * KiB, 128, 0, 256, reader);
                 r.second = second(Space::GlobalL2, 256 * KiB, 128, ts::Placement::OtherUnit, 1, 0, std::min(filler, lastUnit), true);
                 const auto res = b.chase(r);
                 show("reader " + std::to_string(reader) + " filler " + std::to_string(filler), res.latencies,
@@ -304,9 +294,9 @@ int main(int argc, char** argv) {
         for (int u : {0, 33, 66, 99, 131}) {
             const int unit = std::min(u, lastUnit);
             show("self-warmed GlobalL2 1 MiB, unit " + std::to_string(unit),
-                 b.chase(req(Space::GlobalL2, 1 * MiB, 32, 1, 256, unit)).latencies);
+                 b.chase(chaseRequest(Space::GlobalL2, 1 * MiB, 32, 1, 256, unit)).latencies);
         }
-        auto r = req(Space::Global, 16 * KiB, 32, 1, 256, 0);
+        auto r = chaseRequest(Space::Global, 16 * KiB, 32, 1, 256, 0);
         r.second = second(Space::Global, 512 * KiB, 32, ts::Placement::OtherUnit, 1, 0, 1, false);
         show("Global 16 KiB unit 0, 512 KiB fill on unit 1 (control)", b.chase(r).latencies);
     });
@@ -314,7 +304,7 @@ int main(int argc, char** argv) {
     section("constant second chaser in the extra modules (runs beside the main kernel)", [&] {
         auto run = [&](const std::string& label, Space main, std::uint64_t mainBytes, std::uint64_t secondBytes,
                        std::uint32_t passes) {
-            auto r = req(main, mainBytes, 64);
+            auto r = chaseRequest(main, mainBytes, 64);
             if (secondBytes) r.second = second(Space::Constant, secondBytes, 64, ts::Placement::SameThread, passes);
             const auto res = b.chase(r);
             show(label, res.latencies, "second SM " + std::to_string(res.secondRanOnUnit));
@@ -327,19 +317,19 @@ int main(int argc, char** argv) {
         run("Constant  1 KiB + const 96 KiB", Space::Constant, 1 * KiB, 96 * KiB, 1);
         run("Global   16 KiB + const 1 KiB (L1 control)", Space::Global, 16 * KiB, 1 * KiB, 1);
         run("Global   16 KiB + const 96 KiB", Space::Global, 16 * KiB, 96 * KiB, 1);
-        auto r = req(Space::Constant, 32 * KiB, 64);
+        auto r = chaseRequest(Space::Constant, 32 * KiB, 64);
         r.second = second(Space::Constant, 96 * KiB, 64, ts::Placement::OtherUnit, 2, 0, 1);
         const auto res = b.chase(r);
         show("Constant 32 KiB + const 96 KiB on unit 1", res.latencies, "second SM " + std::to_string(res.secondRanOnUnit));
     });
 
     section("other paths (each passes the backend's self-checks)", [&] {
-        auto r = req(Space::Shared, 16 * KiB, 32);
+        auto r = chaseRequest(Space::Shared, 16 * KiB, 32);
         r.second = second(Space::Shared, 8 * KiB, 64, ts::Placement::SameThread, 2);
         show("Shared 16 KiB + separate shared 8 KiB (SameThread)", b.chase(r).latencies);
         r.second = second(Space::Shared, 16 * KiB, 128, ts::Placement::OtherWarp, 1, 3, -1, true);
         show("Shared 16 KiB + sameArray s128 (OtherWarp 3)", b.chase(r).latencies);
-        r = req(Space::Global, 16 * KiB, 32);
+        r = chaseRequest(Space::Global, 16 * KiB, 32);
         r.second = second(Space::Shared, 64 * KiB, 32, ts::Placement::OtherUnit, 1, 0, 5);
         auto res = b.chase(r);
         show("Global 16 KiB + shared 64 KiB on unit 5", res.latencies, "second SM " + std::to_string(res.secondRanOnUnit));
@@ -349,16 +339,16 @@ int main(int argc, char** argv) {
         res = b.chase(r);
         show("Global 16 KiB + GlobalL2 sameArray s96 on own unit", res.latencies,
              "SMs " + std::to_string(res.ranOnUnit) + "/" + std::to_string(res.secondRanOnUnit));
-        r = req(Space::Constant, 8 * KiB, 64);
+        r = chaseRequest(Space::Constant, 8 * KiB, 64);
         r.second = second(Space::Constant, 0, 192, ts::Placement::SameThread, 1, 0, -1, true);
         show("Constant 8 KiB + Constant sameArray s192", b.chase(r).latencies);
-        r = req(Space::ReadOnly, 20 * KiB, 36, 2, 300, -1);
+        r = chaseRequest(Space::ReadOnly, 20 * KiB, 36, 2, 300, -1);
         res = b.chase(r);
         show("ReadOnly 20 KiB s36, unit -1 (any)", res.latencies, "SM " + std::to_string(res.ranOnUnit));
         std::vector<ts::ChaseRequest> rs;
-        for (int i = 0; i < 6; ++i) rs.push_back(req(i % 2 ? Space::Texture : Space::Global, (8 + 4 * i) * KiB, 32, 1, 64, i % 3));
-        rs.push_back(req(Space::Constant, 4 * KiB, 64, 1, 64, 0));
-        rs.push_back(req(Space::Constant, 4 * KiB, 128, 1, 64, 1));
+        for (int i = 0; i < 6; ++i) rs.push_back(chaseRequest(i % 2 ? Space::Texture : Space::Global, (8 + 4 * i) * KiB, 32, 1, 64, i % 3));
+        rs.push_back(chaseRequest(Space::Constant, 4 * KiB, 64, 1, 64, 0));
+        rs.push_back(chaseRequest(Space::Constant, 4 * KiB, 128, 1, 64, 1));
         const auto before = ts::cudaLaunchStats(b)->chaseLaunches;
         const auto all = b.chaseBatch(rs);
         std::printf("  batch of %zu with repeated units and two constant strides: %llu launches, units:", rs.size(),
@@ -391,7 +381,7 @@ int main(int argc, char** argv) {
             }
         }
         // The chase arrays were overwritten: the next chase must re-initialise and still pass its self-check.
-        show("Global 16 KiB after bandwidth (re-init)", b.chase(req(Space::Global, 16 * KiB, 32)).latencies);
+        show("Global 16 KiB after bandwidth (re-init)", b.chase(chaseRequest(Space::Global, 16 * KiB, 32)).latencies);
     });
 
     section("errors (each must be a BackendError)", [&] {
@@ -404,12 +394,12 @@ int main(int argc, char** argv) {
                 std::printf("  %-34s ok: %s\n", what, e.what());
             }
         };
-        expect("AMD space", [&] { (void)b.chase(req(Space::Vector, 16 * KiB, 32)); });
-        expect("unit out of range", [&] { (void)b.chase(req(Space::Global, 16 * KiB, 32, 1, 16, units + 5)); });
-        expect("constant array > 64 KiB", [&] { (void)b.chase(req(Space::Constant, 128 * KiB, 64)); });
-        expect("odd stride", [&] { (void)b.chase(req(Space::Global, 16 * KiB, 6)); });
+        expect("AMD space", [&] { (void)b.chase(chaseRequest(Space::Vector, 16 * KiB, 32)); });
+        expect("unit out of range", [&] { (void)b.chase(chaseRequest(Space::Global, 16 * KiB, 32, 1, 16, units + 5)); });
+        expect("constant array > 64 KiB", [&] { (void)b.chase(chaseRequest(Space::Constant, 128 * KiB, 64)); });
+        expect("odd stride", [&] { (void)b.chase(chaseRequest(Space::Global, 16 * KiB, 6)); });
         expect("shared sameArray on OtherUnit", [&] {
-            auto r = req(Space::Shared, 16 * KiB, 32);
+            auto r = chaseRequest(Space::Shared, 16 * KiB, 32);
             r.second = second(Space::Shared, 16 * KiB, 32, ts::Placement::OtherUnit, 1, 0, 1, true);
             (void)b.chase(r);
         });
@@ -419,7 +409,7 @@ int main(int argc, char** argv) {
             r.bytes = 16;
             (void)b.bandwidth(r);
         });
-        show("still usable afterwards", b.chase(req(Space::Global, 16 * KiB, 32)).latencies);
+        show("still usable afterwards", b.chase(chaseRequest(Space::Global, 16 * KiB, 32)).latencies);
     });
 
     if (const auto s = ts::cudaLaunchStats(b))
