@@ -114,6 +114,18 @@ TEST_P(BuiltinProfileSuite, WholeSuiteFindsTheProfileTruth) {
 
 INSTANTIATE_TEST_SUITE_P(E2eSim, BuiltinProfileSuite, ::testing::Values("h100", "a100", "mi210", "mi300x"));
 
+// 50 MiB by the API over two usable 20 MiB segments is 2.5: no whole fraction, so no fraction.
+TEST(E2eSim, SegmentFractionUndecidedWhenTheKneeIsNoWholeShareOfTheApiSize) {
+    const Topology t = discover(loadProfile(TOPOSCOPE_TEST_DATA "/fleet/h100-small-l2.json"), {"l2"});
+    const Attribute* knee = t.find(Element::L2, "segmentSize");
+    ASSERT_NE(knee, nullptr);
+    EXPECT_NEAR(knee->value, 20.0 * (1 << 20), 0.02 * 20.0 * (1 << 20));
+    const Attribute* fraction = t.find(Element::L2, "segmentFraction");
+    ASSERT_NE(fraction, nullptr);
+    EXPECT_EQ(fraction->confidence, 0) << fraction->reason;
+    EXPECT_NE(fraction->reason.find("not within 0.25 of a whole number"), std::string::npos) << fraction->reason;
+}
+
 TEST(E2eSim, OnlyRunsTheSelectedGroups) {
     const Topology t = discover(loadProfile("h100"), {"l1"});
     EXPECT_NE(t.find(Element::L1, "size"), nullptr);

@@ -38,17 +38,14 @@ void reportFraction(RunContext& ctx, const Attribute& knee) {
     const std::string share = "knee " + std::to_string(static_cast<long long>(knee.value)) + " B is " +
                               std::to_string(knee.value / api) + " of the API L2 size " +
                               std::to_string(static_cast<long long>(api)) + " B";
-    Attribute a;
+    const bool whole = std::abs(ratio - k) <= kWholeTolerance;
+    Attribute a = whole ? Attribute{} : undecided("segmentFraction", "", share + ": API size / knee = " +
+                                                                          std::to_string(ratio) +
+                                                                          ", not within 0.25 of a whole number");
     a.name = "segmentFraction";
     a.method = "nearest 1/k of the API L2 size to the measured knee";
     a.evidence = knee.evidence;
-    if (std::abs(ratio - k) > kWholeTolerance) {
-        const Attribute method = a;
-        a = undecided("segmentFraction", "", share + ": API size / knee = " + std::to_string(ratio) +
-                                                 ", not within 0.25 of a whole number");
-        a.method = method.method;
-        a.evidence = method.evidence;
-    } else {
+    if (whole) {
         a.value = k;
         a.confidence = knee.confidence;
         a.reason = share;

@@ -207,10 +207,10 @@ SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
             return std::nullopt;
         };
         std::size_t onset = missOnset(runner.sorted(), cut);
-        if (const auto lo = below(onset)) {
-            const auto loBytes = static_cast<std::uint64_t>(*lo);
+        if (const auto gapLow = below(onset)) {
+            const auto loBytes = static_cast<std::uint64_t>(*gapLow);
             const auto hiBytes = static_cast<std::uint64_t>(runner.sorted().rows[onset].x);
-            if (hiBytes > loBytes + spec.strideBytes && static_cast<double>(hiBytes - loBytes) > 0.01 * *lo) {
+            if (hiBytes > loBytes + spec.strideBytes && static_cast<double>(hiBytes - loBytes) > 0.01 * *gapLow) {
                 ctx.beginStep(spec.title, "edge " + kib(loBytes) + " .. " + kib(hiBytes));
                 measure(evenlySpaced(loBytes, hiBytes, spec.strideBytes));
                 onset = missOnset(runner.sorted(), cut);
