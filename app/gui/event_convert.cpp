@@ -94,6 +94,13 @@ DeviceData toDevice(const DeviceInfo& d) {
     return out;
 }
 
+DeviceData toDevice(const DeviceInfo& device, const Topology& run) {
+    DeviceData out = toDevice(device);
+    out.measuredUtc = q(run.timestamp);
+    out.toolVersion = q(run.toolVersion);
+    return out;
+}
+
 ReductionData toReduction(const ReductionEvent& e) { return {q(e.seriesId), e.xs, e.ys}; }
 
 ChangePointData toChangePoint(const ChangePointEvent& e) {

@@ -15,6 +15,8 @@ SeriesChunk toChunk(const Series& series, std::size_t firstRow);
 ResultData toResult(Element element, const Attribute& attribute);
 ProgressData toProgress(const ProgressEvent& event);
 DeviceData toDevice(const DeviceInfo& device);
+// The device of `run`, with when the run started and which TopoScope measured it.
+DeviceData toDevice(const DeviceInfo& device, const Topology& run);
 ReductionData toReduction(const ReductionEvent& event);
 ChangePointData toChangePoint(const ChangePointEvent& event);
 DeviceChoice toChoice(const app::DeviceEntry& entry);

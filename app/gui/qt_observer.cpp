@@ -6,12 +6,7 @@
 namespace ts::gui {
 
 void QtObserver::onDevice(const DeviceInfo& device) {
-    DeviceData d = toDevice(device);
-    if (topology_) {
-        d.measuredUtc = QString::fromStdString(topology_->timestamp);
-        d.toolVersion = QString::fromStdString(topology_->toolVersion);
-    }
-    Q_EMIT worker_.deviceInfo(d);
+    Q_EMIT worker_.deviceInfo(topology_ ? toDevice(device, *topology_) : toDevice(device));
 }
 
 void QtObserver::reportApiOnce() {

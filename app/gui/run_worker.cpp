@@ -124,10 +124,7 @@ void RunWorker::openRecording(const QString& path) {
 // A cut-off benchmark's series (its title is the benchmark's name) is marked in its title.
 void RunWorker::replay(const Topology& topology, const std::vector<std::string>& cutOffNames) {
     QtObserver observer(*this);
-    DeviceData device = toDevice(topology.device);
-    device.measuredUtc = QString::fromStdString(topology.timestamp);
-    device.toolVersion = QString::fromStdString(topology.toolVersion);
-    Q_EMIT deviceInfo(device);
+    Q_EMIT deviceInfo(toDevice(topology.device, topology));
     std::map<std::string, const Series*> cutSeries;
     for (const auto& series : topology.series) {
         const bool cut = std::find(cutOffNames.begin(), cutOffNames.end(), series.title) != cutOffNames.end();
