@@ -91,6 +91,14 @@ TEST(Cli, SimRunWritesAllThreeOutputs) {
     EXPECT_TRUE(sawSize);
 }
 
+// The summary table prints byte counts in full: a rounded 2.49692e+07 would hide the last digits.
+TEST(Cli, SummaryPrintsWholeNumbersInFull) {
+    const auto r = runCli("--backend sim --profile h100 --only l2");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_NE(r.output.find("52428800 bytes (50 MiB)"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("e+0"), std::string::npos) << r.output;
+}
+
 // The acceptance command: the full suite through the CLI reproduces the h100 truth.
 TEST(Cli, Mt4gJsonOfTheSimulatedH100ReproducesTheProfile) {
     const fs::path dir = scratchDir("h100");

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "value_text.hpp"
+
 namespace ts::cli {
 
 void ProgressPrinter::onDevice(const DeviceInfo& d) {
@@ -27,9 +29,9 @@ double ProgressPrinter::elapsed() const {
 void ProgressPrinter::onResult(const ResultEvent& e) {
     if (quiet_) return;
     const Attribute& a = e.attribute;
-    std::fprintf(stderr, "  = [%6.2fs] %s %s: %g %s (confidence %.3f)%s\n", elapsed(),
-                 std::string(displayName(e.element)).c_str(),
-                 a.name.c_str(), a.value, a.unit.c_str(), a.confidence, a.lowerBound ? " [lower bound]" : "");
+    std::fprintf(stderr, "  = [%6.2fs] %s %s: %s (confidence %.3f)%s\n", elapsed(),
+                 std::string(displayName(e.element)).c_str(), a.name.c_str(), valueText(a).c_str(), a.confidence,
+                 a.lowerBound ? " [lower bound]" : "");
 }
 
 void ProgressPrinter::onWarning(const std::string& message) {

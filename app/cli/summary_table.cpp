@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "mig_table.hpp"
+#include "value_text.hpp"
 
 namespace ts::cli {
 namespace {
@@ -17,8 +18,7 @@ std::string formatValue(const Attribute& a) {
         for (std::size_t i = 0; i < a.names.size(); ++i) v << (i ? ", " : "") << a.names[i];
         if (a.names.empty()) v << "(none)";
     } else {
-        v << std::setprecision(6) << a.value;
-        if (!a.unit.empty()) v << ' ' << a.unit;
+        v << valueText(a);
     }
     if (a.lowerBound) v << " (lower bound)";
     return v.str();
@@ -30,11 +30,11 @@ void printSummary(std::ostream& out, const Topology& t) {
     out << t.device.name << " (" << toString(t.device.vendor) << ", " << t.device.arch << ", " << t.device.unitCount
         << " units, backend " << t.device.backend << ")\n";
     out << "timer overhead: " << t.timerOverheadCycles << " cycles (included in latencies, not subtracted)\n\n";
-    out << std::left << std::setw(15) << "element" << std::setw(27) << "attribute" << std::setw(28) << "value"
+    out << std::left << std::setw(15) << "element" << std::setw(27) << "attribute" << std::setw(36) << "value"
         << std::setw(11) << "source" << "confidence\n";
     for (const auto& [element, report] : t.elements) {
         for (const auto& a : report.attributes) {
-            out << std::left << std::setw(15) << displayName(element) << std::setw(27) << a.name << std::setw(28)
+            out << std::left << std::setw(15) << displayName(element) << std::setw(27) << a.name << std::setw(36)
                 << formatValue(a) << std::setw(11) << (a.source == Source::Api ? "api" : "benchmark")
                 << std::fixed << std::setprecision(3) << a.confidence << std::defaultfloat;
             if (a.confidence == 0 && !a.reason.empty()) out << "  (" << a.reason << ")";
