@@ -1,5 +1,7 @@
 #include "results_model.hpp"
 
+#include <cmath>
+
 #include <QApplication>
 #include <QFont>
 #include <QStyle>
@@ -110,6 +112,9 @@ QString ResultsModel::toolTip(const ResultData& r) const {
     if (isCutOffMarker(r)) return tr("%1: %2").arg(r.cutOff, cutOffNote(r));
     QStringList lines;
     lines << tr("%1 %2: %3").arg(r.elementName, attributeTitle(r.name), formatValue(r));
+    // The cell rounds to three digits; two runs' sizes may differ in the fourth.
+    if (r.unit == QLatin1String("bytes") && r.value >= 1024 && r.value == std::floor(r.value))
+        lines << tr("Exactly %1 bytes").arg(static_cast<qint64>(r.value));
     if (!r.method.isEmpty()) lines << tr("Method: %1").arg(r.method);
     if (!r.evidence.isEmpty()) lines << tr("Evidence: %1").arg(r.evidence);
     if (r.stats)

@@ -97,6 +97,13 @@ private Q_SLOTS:
         QCOMPARE(model.data(model.index(0, ResultsModel::ValueColumn), ResultsModel::SortRole).toDouble(),
                  240.0 * 1024);
         QVERIFY(model.data(model.index(0, 0), Qt::ToolTipRole).toString().contains(QStringLiteral("K-S")));
+
+        // The cell rounds (the H200's L2: 23.8 MiB); the tool tip gives the measured bytes.
+        size.value = 24969216;
+        model.upsert(size);
+        QCOMPARE(model.data(model.index(0, ResultsModel::ValueColumn), Qt::DisplayRole).toString(),
+                 QStringLiteral("23.8 MiB"));
+        QVERIFY(model.data(model.index(0, 0), Qt::ToolTipRole).toString().contains(QStringLiteral("24969216 bytes")));
     }
 
     void formatsValues() {

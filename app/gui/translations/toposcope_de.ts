@@ -1466,6 +1466,10 @@
         <source>The run ended while %1 ran: the recording was cut off.</source>
         <translation>Der Lauf endete, während %1 lief: die Aufzeichnung ist abgebrochen.</translation>
     </message>
+    <message>
+        <source>Exactly %1 bytes</source>
+        <translation>Genau %1 Byte</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::RunPanel</name>
