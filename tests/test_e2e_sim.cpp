@@ -126,6 +126,22 @@ TEST(E2eSim, SegmentFractionUndecidedWhenTheKneeIsNoWholeShareOfTheApiSize) {
     EXPECT_NE(fraction->reason.find("not within 0.25 of a whole number"), std::string::npos) << fraction->reason;
 }
 
+// The simulated H100 serves L1, texture and read-only from one cache with one latency: the
+// sharing class says that its hit latencies and miss penalties agree; constant L1 is alone.
+TEST(E2eSim, SharingClassSaysWhetherItsLatenciesAgree) {
+    const Topology t = discover(loadProfile("h100"), {"l1", "texture", "readonly", "constant", "sharing"});
+    for (Element e : {Element::L1, Element::Texture, Element::ReadOnly}) {
+        const Attribute* shared = t.find(e, "sharedWith");
+        ASSERT_NE(shared, nullptr) << displayName(e);
+        EXPECT_NE(shared->reason.find("and miss penalties agree (one SRAM, one path)"), std::string::npos)
+            << shared->reason;
+    }
+    const Attribute* constant = t.find(Element::ConstantL1, "sharedWith");
+    ASSERT_NE(constant, nullptr);
+    EXPECT_TRUE(constant->names.empty());
+    EXPECT_EQ(constant->reason.find("latencies"), std::string::npos) << constant->reason;
+}
+
 TEST(E2eSim, OnlyRunsTheSelectedGroups) {
     const Topology t = discover(loadProfile("h100"), {"l1"});
     EXPECT_NE(t.find(Element::L1, "size"), nullptr);

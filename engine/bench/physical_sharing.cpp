@@ -2,6 +2,7 @@
 #include <numeric>
 #include <string>
 
+#include "analysis/latency_agreement.hpp"
 #include "bench/cache_benchmarks.hpp"
 #include "bench/cache_common.hpp"
 #include "bench/hit_reference.hpp"
@@ -91,8 +92,20 @@ void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& tar
             if (shares[x][y] != 1 || shares[y][x] != 1) a.confidence = 0.5;
         }
         a.value = static_cast<double>(a.names.size());
-        a.reason = a.confidence < 1 ? "sharing follows by transitivity but not every pair evicted the other"
-                                    : "every pair in the class evicted each other";
+        a.reason = a.names.empty()      ? "no other space's fill evicted it, nor its fill another's"
+                   : a.confidence < 1 ? "sharing follows by transitivity but not every pair evicted the other"
+                                      : "every pair in the class evicted each other";
+        for (std::size_t y = 0; y < n; ++y)
+            if (y != x && (shares[x][y] < 0 || shares[y][x] < 0)) {
+                a.reason += " (the pair with " + candidates[y].target->title + " was not measured)";
+                break;
+            }
+        std::vector<Element> oneCache;
+        for (std::size_t y = 0; y < n; ++y)
+            if (findRoot(parent, static_cast<int>(x)) == findRoot(parent, static_cast<int>(y)))
+                oneCache.push_back(candidates[y].target->element);
+        if (const std::string note = latencyAgreementNote(ctx.topology(), oneCache); !note.empty())
+            a.reason += "; " + note;
         ctx.report(candidates[x].target->element, a);
     }
 }

@@ -85,6 +85,10 @@ TEST(GpuCuda, L1FamilySizesAndLatenciesAgree) {
     EXPECT_NEAR(decidedValue(t, Element::ReadOnly, "latency"), l1Latency, 0.1 * l1Latency);
     EXPECT_GT(decidedValue(t, Element::Texture, "latency"), l1Latency);
     EXPECT_LT(decidedValue(t, Element::Texture, "latency"), decidedValue(t, Element::L2, "latency") / 2);
+    // One SRAM, one miss penalty: the sharing class's reason compares them.
+    const Attribute* shared = t.find(Element::Texture, "sharedWith");
+    ASSERT_NE(shared, nullptr);
+    EXPECT_NE(shared->reason.find("miss penalties agree"), std::string::npos) << shared->reason;
 }
 
 TEST(GpuCuda, ConstantCaches) {
