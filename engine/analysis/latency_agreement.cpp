@@ -34,10 +34,9 @@ std::string percent(double fraction) { return std::to_string(std::lround(100 * f
 std::string latencyAgreementNote(const Topology& topology, const std::vector<Element>& oneCache) {
     std::vector<Measured> members;
     for (Element e : oneCache) {
-        const Attribute* latency = topology.find(e, "latency");
-        const Attribute* penalty = topology.find(e, "missPenalty");
-        if (latency && penalty && latency->confidence > 0 && penalty->confidence > 0)
-            members.push_back({e, latency->value, penalty->value});
+        const Attribute* latency = topology.findDecided(e, "latency");
+        const Attribute* penalty = topology.findDecided(e, "missPenalty");
+        if (latency && penalty) members.push_back({e, latency->value, penalty->value});
     }
     if (members.size() < 2) return "";
     const double hitSpread = spread(members, &Measured::latency);

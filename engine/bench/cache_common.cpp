@@ -34,8 +34,7 @@ std::uint64_t chaserLimit(RunContext& ctx, const CacheTarget& target) {
 }
 
 const Attribute* decided(const RunContext& ctx, Element element, const std::string& name) {
-    const Attribute* a = const_cast<RunContext&>(ctx).topology().find(element, name);
-    return a && a->confidence > 0 && !a->lowerBound ? a : nullptr;
+    return const_cast<RunContext&>(ctx).topology().findDecided(element, name);
 }
 
 std::uint64_t passAboveBytes(const RunContext& ctx, const CacheTarget& target, std::uint32_t stride) {

@@ -30,6 +30,11 @@ const Attribute* Topology::find(Element e, const std::string& name) const {
     return it == elements.end() ? nullptr : it->second.find(name);
 }
 
+const Attribute* Topology::findDecided(Element e, const std::string& name) const {
+    const Attribute* a = find(e, name);
+    return a && a->confidence > 0 && !a->lowerBound ? a : nullptr;
+}
+
 const Series* Topology::findSeries(const std::string& id) const {
     auto it = std::find_if(series.begin(), series.end(), [&](const Series& s) { return s.id == id; });
     return it == series.end() ? nullptr : &*it;

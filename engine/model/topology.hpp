@@ -32,6 +32,8 @@ struct Topology {
 
     ElementReport& element(Element e);
     const Attribute* find(Element e, const std::string& name) const;
+    // A value a benchmark decided: confidence above 0 and not only a bound.
+    const Attribute* findDecided(Element e, const std::string& name) const;
     const Series* findSeries(const std::string& id) const;
 };
 
