@@ -86,8 +86,13 @@ void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& tar
         a.method = "fill-evict-retime";
         a.evidence = id;
         a.confidence = 1.0;
+        std::vector<Element> oneCache;  // x's class, x included, in candidate order
+        const CacheTarget* unmeasured = nullptr;
         for (std::size_t y = 0; y < n; ++y) {
-            if (y == x || findRoot(parent, static_cast<int>(x)) != findRoot(parent, static_cast<int>(y))) continue;
+            if (y != x && !unmeasured && (shares[x][y] < 0 || shares[y][x] < 0)) unmeasured = candidates[y].target;
+            if (findRoot(parent, static_cast<int>(x)) != findRoot(parent, static_cast<int>(y))) continue;
+            oneCache.push_back(candidates[y].target->element);
+            if (y == x) continue;
             a.names.push_back(std::string(displayName(candidates[y].target->element)));
             if (shares[x][y] != 1 || shares[y][x] != 1) a.confidence = 0.5;
         }
@@ -95,15 +100,7 @@ void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& tar
         a.reason = a.names.empty()      ? "no other space's fill evicted it, nor its fill another's"
                    : a.confidence < 1 ? "sharing follows by transitivity but not every pair evicted the other"
                                       : "every pair in the class evicted each other";
-        for (std::size_t y = 0; y < n; ++y)
-            if (y != x && (shares[x][y] < 0 || shares[y][x] < 0)) {
-                a.reason += " (the pair with " + candidates[y].target->title + " was not measured)";
-                break;
-            }
-        std::vector<Element> oneCache;
-        for (std::size_t y = 0; y < n; ++y)
-            if (findRoot(parent, static_cast<int>(x)) == findRoot(parent, static_cast<int>(y)))
-                oneCache.push_back(candidates[y].target->element);
+        if (unmeasured) a.reason += " (the pair with " + unmeasured->title + " was not measured)";
         if (const std::string note = latencyAgreementNote(ctx.topology(), oneCache); !note.empty())
             a.reason += "; " + note;
         ctx.report(candidates[x].target->element, a);
