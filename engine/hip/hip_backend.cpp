@@ -10,6 +10,7 @@
 #include "hip/cu_pinning.hpp"
 #include "hip/device_query.hpp"
 #include "hip/hip_error.hpp"
+#include "hip/hip_runtime_loader.hpp"
 
 #ifndef TOPOSCOPE_HIP_ARCHS_TEXT
 #define TOPOSCOPE_HIP_ARCHS_TEXT ""
@@ -37,6 +38,8 @@ class HipBackend final : public Backend {
 public:
     explicit HipBackend(int device) {
         const int count = hipDeviceCount();
+        if (const std::string problem = hipb::hipRuntimeProblem(); !problem.empty())
+            throw BackendError("hip: " + problem + " (install ROCm's HIP runtime, e.g. the package libamdhip64-5)");
         if (device < 0 || device >= count)
             throw BackendError("hip: device " + std::to_string(device) + " requested, " + std::to_string(count) +
                                " HIP device(s) present");

@@ -1,0 +1,16 @@
+#pragma once
+// The HIP runtime (libamdhip64.so.5) is loaded at run time, as NVML and HSA are: the programs
+// link no ROCm library, so a server without ROCm installs and runs them, and the HIP backend
+// works wherever the runtime is installed. hip_runtime_loader.cpp defines every HIP function
+// that TopoScope's host code and hipcc's kernel objects call, each forwarding to the runtime.
+#include <string>
+
+namespace ts::hipb {
+
+// The soname dlopen asks for: a plain name, searched only in the system's library folders.
+inline constexpr const char* kHipRuntimeSoname = "libamdhip64.so.5";
+
+// Empty when the runtime is loaded (loading it on first use), else why it is not.
+std::string hipRuntimeProblem();
+
+}  // namespace ts::hipb
