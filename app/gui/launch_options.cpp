@@ -98,6 +98,10 @@ LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
     o.groups = parser.value(only).split(QLatin1Char(','), Qt::SkipEmptyParts);
     o.run = parser.isSet(run);
     o.recording = parser.value(open);
+    // A file manager passes the files to open as arguments (the .desktop's %F): the first is
+    // opened as --open would; with --fleet they are fleet members (below).
+    if (o.recording.isEmpty() && !parser.isSet(fleet) && !parser.positionalArguments().isEmpty())
+        o.recording = parser.positionalArguments().constFirst();
     o.screenshotDir = parser.value(screenshots);
     o.quitAfterRun = parser.isSet(quit);
     o.ignoreSettings = parser.isSet(fresh);
