@@ -59,8 +59,11 @@ run_everywhere() {
   for dir in / "$plant"; do
     (cd "$dir" && "$bin/toposcope-cli" --version >/dev/null)
     # Asking for each backend makes the program load the HIP runtime, HSA and NVML where it can.
+    # They may fail (no GPU here), never crash.
     for backend in hip cuda auto; do
-      (cd "$dir" && "$bin/toposcope-cli" --backend "$backend" --only l1 --quiet --no-session --json /dev/null 2>/dev/null) || true
+      rc=0
+      (cd "$dir" && "$bin/toposcope-cli" --backend "$backend" --only l1 --quiet --no-session --json /dev/null 2>/dev/null) || rc=$?
+      [ "$rc" -lt 128 ] || { echo "run_paths: toposcope-cli --backend $backend died (status $rc) in $dir" >&2; exit 1; }
     done
     if [ -x "$bin/toposcope" ]; then (cd "$dir" && "$bin/toposcope" --version >/dev/null 2>&1); fi
     if [ -x "$bin/toposcope-mpi" ]; then (cd "$dir" && "$bin/toposcope-mpi" --help >/dev/null); fi
