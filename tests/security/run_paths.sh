@@ -62,7 +62,7 @@ run_everywhere() {
     # They may fail (no GPU here), never crash.
     for backend in hip cuda auto; do
       rc=0
-      (cd "$dir" && "$bin/toposcope-cli" --backend "$backend" --only l1 --quiet --no-session --json /dev/null 2>/dev/null) || rc=$?
+      (cd "$dir" && "$bin/toposcope-cli" --backend "$backend" --only l1 --quiet --no-session --json "$plant/report-$backend.json" 2>/dev/null) || rc=$?
       [ "$rc" -lt 128 ] || { echo "run_paths: toposcope-cli --backend $backend died (status $rc) in $dir" >&2; exit 1; }
     done
     if [ -x "$bin/toposcope" ]; then (cd "$dir" && "$bin/toposcope" --version >/dev/null 2>&1); fi
