@@ -45,6 +45,11 @@ install -d -m 700 -o "$(stat -c %u "$root/home/tester")" "$root/tmp/xdg-tester"
 cd /
 
 as_user toposcope-cli --version | head -1
+# No ROCm here: the HIP backend says so (exit 1), the rest runs.
+hip_rc=0
+hip_message=$(as_user toposcope-cli --backend hip --quiet --no-session 2>&1) || hip_rc=$?
+echo "toposcope-cli --backend hip without ROCm: exit $hip_rc, $hip_message"
+[ "$hip_rc" = 1 ] && grep -q 'libamdhip64.so.5' <<<"$hip_message" || fail "the missing HIP runtime is not named"
 as_user sh -c 'cd /home/tester && toposcope-cli --backend sim --profile h100 --quiet --json - >report.json'
 echo "toposcope-cli --backend sim --profile h100 --quiet --json -: $(stat -c %s "$root/home/tester/report.json") bytes, format $(grep -o '"toposcope-report/[0-9]*"' "$root/home/tester/report.json" | head -1)"
 as_user sh -c 'cd /home/tester && toposcope --backend sim --run --export-pdf sheet.pdf' 2>/dev/null
