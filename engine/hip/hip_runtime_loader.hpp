@@ -7,7 +7,9 @@
 
 namespace ts::hipb {
 
-// The soname dlopen asks for: a plain name, searched only in the system's library folders.
+// The soname dlopen asks for: a plain name, searched only in the system's library folders (the
+// programs carry no run path). It is the major version whose headers the build used (ROCm 5):
+// ROCm 6 changed structures such as hipDeviceProp_t, so its libamdhip64.so.6 is not taken.
 inline constexpr const char* kHipRuntimeSoname = "libamdhip64.so.5";
 
 // Empty when the runtime is loaded (loading it on first use), else why it is not.
