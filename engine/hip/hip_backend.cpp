@@ -39,7 +39,7 @@ public:
     explicit HipBackend(int device) {
         const int count = hipDeviceCount();
         if (const std::string problem = hipb::hipRuntimeProblem(); !problem.empty())
-            throw BackendError("hip: " + problem + " (install ROCm's HIP runtime, e.g. the package libamdhip64-5)");
+            throw BackendError("hip: " + problem + " (install ROCm's HIP runtime)");
         if (device < 0 || device >= count)
             throw BackendError("hip: device " + std::to_string(device) + " requested, " + std::to_string(count) +
                                " HIP device(s) present");

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <hip/hip_runtime_api.h>
+#include <hip/hip_version.h>
 
 // Called by the module constructors hipcc emits into every kernel object; not in the public header.
 extern "C" {
@@ -16,6 +17,11 @@ void __hipUnregisterFatBinary(void** modules);
 }
 
 namespace ts::hipb {
+
+#define TS_HIP_STRINGIFY(x) #x
+#define TS_HIP_SONAME(major) "libamdhip64.so." TS_HIP_STRINGIFY(major)
+const char* const kHipRuntimeSoname = TS_HIP_SONAME(HIP_VERSION_MAJOR);
+
 namespace {
 
 // Kernel objects register their code objects from static constructors, before main and before
