@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "backend/gpu_activity.hpp"
 #include "model/device_info.hpp"
 #include "model/space.hpp"
 
@@ -102,6 +103,8 @@ public:
     // first level is private to the unit. Results come back in request order.
     virtual std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests);
     virtual BandwidthResult bandwidth(const BandwidthRequest& request) = 0;
+    // Other processes on the GPU as the driver sees them; unknown (known = false) by default.
+    virtual GpuActivity activity() { return {}; }
 };
 
 }  // namespace ts

@@ -26,8 +26,16 @@ public:
     ChaseResult chase(const ChaseRequest& request) override;
     std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests) override;
     BandwidthResult bandwidth(const BandwidthRequest& request) override;
+    // The inner backend's view, plus the injected neighbours' processes (names end in
+    // "[injected]"); `blind`: the list is unavailable.
+    GpuActivity activity() override;
 
     bool deviceLost() const { return !lost_.empty(); }
+
+    // One time slice of another context: ~2.4 ms at 2 GHz, as measured beside a busy neighbour.
+    static constexpr std::uint32_t kSliceCycles = 4'800'000;
+    // A chase of more loads than this outlasts a slice (at a few hundred cycles a load).
+    static constexpr std::uint64_t kLongChaseLoads = 16'384;
 
 private:
     struct Armed {
@@ -35,16 +43,27 @@ private:
         std::uint64_t seen = 0;  // calls of the fault's group so far
     };
 
-    // Counts the call against every fault, then throws if one hits it; else returns the
-    // interference factor for it (1: undisturbed).
-    double admit(const std::string& group, std::uint64_t bytes, const std::string& what);
+    // What a neighbour did to one call: slowed it, or took a time slice during its warm-up
+    // or its timed pass.
+    enum class Slice { None, Warmup, Timed };
+    struct Effect {
+        double factor = 1;
+        Slice slice = Slice::None;
+    };
+
+    // Counts the call against every fault, then throws if one hits it; else returns what the
+    // injected neighbours do to it. `loads`: the call's length (a long chase spans a time slice).
+    Effect admit(const std::string& group, std::uint64_t bytes, const std::string& what, std::uint64_t loads = 0);
     void slowDown(ChaseResult& result, double factor);
+    static std::uint64_t loadsOf(const ChaseRequest& r);
+    ChaseResult chaseWith(const ChaseRequest& request, const Effect& effect);
 
     std::unique_ptr<Backend> owned_;
     Backend& inner_;
     std::vector<Armed> faults_;
     std::uint64_t l2Bytes_ = 0;
     std::uint64_t calls_ = 0;
+    bool neighbourOn_ = false;  // the on/off neighbour's state at the last call
     std::string lost_;  // why the device is gone; empty while it works
 };
 
