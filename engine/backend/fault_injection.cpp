@@ -99,7 +99,7 @@ FaultInjectingBackend::Effect FaultInjectingBackend::admit(const std::string& gr
         switch (f.kind) {
             case FaultKind::Interference:
             case FaultKind::Mps: effect.factor *= f.factor; break;
-            case FaultKind::Evict: effect.slice = Slice::Warmup; break;
+            case FaultKind::Evict: effect.slice = Slice::Evict; break;
             case FaultKind::Preempt: effect.slice = Slice::Timed; break;
             case FaultKind::Neighbour: {
                 const std::uint64_t period = f.onCalls + f.offCalls;
@@ -149,10 +149,12 @@ std::uint64_t FaultInjectingBackend::loadsOf(const ChaseRequest& r) {
     return std::uint64_t{r.warmupPasses} * perPass + std::uint64_t{r.recordLoads} * std::max<std::uint32_t>(1, r.recordEvery);
 }
 
-// A time slice of another context between our warm-up and timed pass evicts what the warm-up
-// loaded: the timed pass starts from cold caches (the inner chase without warm-up). Inside the
-// timed pass, one load waits out the neighbour's whole slice and the loads after it find the
-// caches cold (taken from a cold run of the same chase, from the same position on).
+// A time slice of another context during our warm-up evicts what the warm-up loaded: the timed
+// pass starts from cold caches (the inner chase without warm-up). A backend that watches the
+// untimed part sees the slice there as one long step (Slice::Warmup); `evict` leaves no trace
+// at all (Slice::Evict: what a concurrent MPS client's traffic does). Inside the timed pass,
+// one load waits out the neighbour's whole slice and the loads after it find the caches cold
+// (taken from a cold run of the same chase, from the same position on).
 ChaseResult FaultInjectingBackend::chaseWith(const ChaseRequest& request, const Effect& effect) {
     ChaseResult result;
     if (effect.slice == Slice::None) {
@@ -161,6 +163,8 @@ ChaseResult FaultInjectingBackend::chaseWith(const ChaseRequest& request, const 
         ChaseRequest cold = request;
         cold.warmupPasses = 0;
         result = inner_.chase(cold);
+        if (effect.slice == Slice::Warmup && result.untimedWatched)
+            result.maxUntimedStep = std::max(result.maxUntimedStep, kSliceCycles);
         if (effect.slice == Slice::Timed && !result.latencies.empty()) {
             const ChaseResult warm = inner_.chase(request);
             sim_detail::Rng rng(sim_detail::mixSeed(0x9a9u, calls_));
@@ -193,6 +197,16 @@ std::vector<ChaseResult> FaultInjectingBackend::chaseBatch(const std::vector<Cha
     std::vector<ChaseResult> results;
     for (std::size_t i = 0; i < requests.size(); ++i) results.push_back(chaseWith(requests[i], effects[i]));
     return results;
+}
+
+void FaultInjectingBackend::pause(std::chrono::milliseconds duration) {
+    bool simulated = false;
+    for (auto& a : faults_)
+        if (a.fault.kind == FaultKind::Neighbour) {
+            a.seen += static_cast<std::uint64_t>(duration.count());
+            simulated = true;
+        }
+    if (!simulated) inner_.pause(duration);
 }
 
 GpuActivity FaultInjectingBackend::activity() {

@@ -29,6 +29,9 @@ public:
     // The inner backend's view, plus the injected neighbours' processes (names end in
     // "[injected]"); `blind`: the list is unavailable.
     GpuActivity activity() override;
+    // With a neighbour injected, no real sleep: its on/off phase moves on by one call per
+    // millisecond (the neighbour's calls are its clock). Without one, the inner backend waits.
+    void pause(std::chrono::milliseconds duration) override;
 
     bool deviceLost() const { return !lost_.empty(); }
 
@@ -45,7 +48,7 @@ private:
 
     // What a neighbour did to one call: slowed it, or took a time slice during its warm-up
     // or its timed pass.
-    enum class Slice { None, Warmup, Timed };
+    enum class Slice { None, Evict, Warmup, Timed };
     struct Effect {
         double factor = 1;
         Slice slice = Slice::None;

@@ -18,9 +18,10 @@ enum class FaultKind {
     Timeout,       // the first selected call exceeds the watchdog; the backend refuses further work
     Interference,  // the selected calls run `factor` times slower, with noise
     // A shared GPU (docs/faults.md, "A shared GPU"):
-    Evict,         // another context's time slice falls into the warm-up: the timed pass starts cold
+    Evict,         // lines evicted between warm-up and timed pass, no trace left: the timed pass starts cold
     Preempt,       // ... falls into the timed pass: one load gains a slice-long gap, the rest start cold
-    Neighbour,     // a time-sliced neighbour, on for `onCalls` selected calls, off for `offCalls`
+    Neighbour,     // a time-sliced neighbour, on for `onCalls` selected calls, off for `offCalls`: while
+                   // on, a chase's warm-up or timed pass holds one of its slices (a long chase always)
     Mps,           // an MPS client running beside us: every load `factor` slower, no gaps
     IdleContext,   // a display server's context at 0 % utilisation: the driver lists it, nothing slows
     Blind,         // the driver's process list is unavailable (processes in other containers)

@@ -116,11 +116,14 @@ void noteDriverView(DeviceInfo& device, const SharedGpuLog& log) {
 std::string checkBeforeRun(Backend& backend, const DiscoveryOptions& options, const CancelToken& cancel,
                            const InterferenceGuard& guard, SharedGpuLog& log) {
     std::string shared = sharedNow(backend, guard, log);
-    const auto start = std::chrono::steady_clock::now();
-    const auto waited = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-    while (!shared.empty() && waited() < options.waitForIdleSeconds) {
+    // Counted in the waits themselves, so a simulated neighbour (whose time the waits move on)
+    // is waited for as long as a real one.
+    const auto step = std::chrono::milliseconds(500);
+    double waited = 0;
+    while (!shared.empty() && waited < options.waitForIdleSeconds) {
         cancel.throwIfCancelled();
-        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        backend.pause(step);
+        waited += std::chrono::duration<double>(step).count();
         shared = sharedNow(backend, guard, log);
     }
     if (shared.empty()) return {};
@@ -136,12 +139,13 @@ void measureTimerOverhead(RunContext& ctx) {
     ctx.topology().timerOverheadCycles = samples.empty() ? 0 : median(samples);
 }
 
-void warnSharedSummary(RunContext& ctx) {
+void warnSharedSummary(RunContext& ctx, const InterferenceGuard& guard) {
     const SharedGpuLog& log = ctx.shared();
-    if (log.disturbed() == 0) return;
+    if (log.disturbed() == 0 && !guard.neighbourSeen()) return;
     std::ostringstream out;
-    out << kSharedGpuMark << ": another process used the GPU during the run; " << log.disturbed()
-        << " benchmark(s) disturbed, " << log.cleaned().size() << " measured again undisturbed, " << log.capped().size()
+    out << kSharedGpuMark << ": another process used the GPU during the run; " << guard.chasesCleaned()
+        << " pre-empted chase(s) measured again clean; " << log.disturbed() << " benchmark(s) disturbed, "
+        << log.cleaned().size() << " measured again undisturbed, " << log.capped().size()
         << " kept at confidence at most 0.5";
     for (std::size_t i = 0; i < log.capped().size(); ++i) out << (i ? ", " : " (") << log.capped()[i];
     if (!log.capped().empty()) out << ")";
@@ -209,12 +213,12 @@ void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& o
         if (ctx.deviceLost().empty()) runPlanItem(ctx, item);
         else skipPlanItem(ctx, item);
         ctx.finishPlanItem();
-        if (options.exclusive && guard.everDisturbed())
+        if (options.exclusive && guard.neighbourSeen())
             throw SharedGpuRefused("stopped (--exclusive): another process started using the GPU during " + item.name +
                                    " (" + guard.describe() + ")");
         ctx.shared().refresh(backend, false);
     }
-    warnSharedSummary(ctx);
+    warnSharedSummary(ctx, guard);
     ctx.beginStep("done", "");
 }
 

@@ -8,9 +8,9 @@
 namespace ts {
 
 InterferenceGuard::InterferenceGuard(Backend& backend, Vendor vendor, std::uint64_t l2Bytes) {
-    // The sentinel walks 1 MiB through the L2 (a quarter of the smallest L2 we know at most),
-    // one warm-up pass, then 16384 consecutive timed loads (8192 on AMD, whose LDS holds the
-    // times): a few ms on a GPU, longer than one time slice of a busy neighbour.
+    // The sentinel walks 1 MiB through the L2 (a quarter of the L2 at most), one warm-up pass,
+    // then 16384 consecutive timed loads (8192 on AMD, whose LDS holds the times): a few ms on
+    // a GPU, longer than one time slice of a busy neighbour.
     const bool nvidia = vendor == Vendor::Nvidia;
     reference_.space = nvidia ? Space::GlobalL2 : Space::VectorL2;
     if (!backend.supports(reference_.space)) reference_.space = nvidia ? Space::Global : Space::Vector;
@@ -28,22 +28,31 @@ bool InterferenceGuard::hasGap(const std::vector<std::uint32_t>& latencies) {
     return std::any_of(latencies.begin(), latencies.end(), [](std::uint32_t l) { return l >= kGapCycles; });
 }
 
-bool InterferenceGuard::noteLatencies(const std::vector<std::uint32_t>& latencies) {
-    if (!hasGap(latencies)) return false;
-    windowDisturbed_ = everDisturbed_ = true;
-    ++gappedChases_;
-    worstGap_ = std::max(worstGap_, *std::max_element(latencies.begin(), latencies.end()));
-    return true;
+std::uint32_t InterferenceGuard::worstStep(const ChaseResult& r) {
+    const std::uint32_t timed = r.latencies.empty() ? 0 : *std::max_element(r.latencies.begin(), r.latencies.end());
+    return std::max(timed, r.maxUntimedStep);
+}
+
+bool InterferenceGuard::preempted(const ChaseResult& r) { return worstStep(r) >= kGapCycles; }
+
+void InterferenceGuard::notePreempted(const ChaseResult& gapped, bool cleaned) {
+    neighbourSeen_ = true;
+    if (cleaned) {
+        ++cleanedChases_;
+        ++totalCleaned_;
+        return;
+    }
+    ++uncleanChases_;
+    worstGap_ = std::max(worstGap_, worstStep(gapped));
 }
 
 void InterferenceGuard::calibrate(const Chase& chase) {
     if (!active_) return;
     for (int i = 0; i < 3; ++i) sample(chase);
-    lastDisturbed_ = false;
 }
 
 // A quiet GPU repeats the sentinel's median within a few cycles; an MPS client's loads queue
-// in front of ours in the L2 and memory and raise it. 10 % + 2 cycles above the quietest.
+// in front of ours in the L2 and memory and raise it: 10 % + 2 cycles above the quietest.
 double InterferenceGuard::threshold() const { return baseline_ * 1.1 + 2; }
 
 void InterferenceGuard::sample(const Chase& chase) {
@@ -52,47 +61,56 @@ void InterferenceGuard::sample(const Chase& chase) {
     const auto latencies = chase(reference_);
     if (latencies.empty()) return;
     lastGap_ = hasGap(latencies);
-    lastMedian_ = median(latencies);
+    lastSlow_ = false;
     if (lastGap_) {
         lastGapCycles_ = *std::max_element(latencies.begin(), latencies.end());
-        noteLatencies(latencies);
-        lastDisturbed_ = true;
+        neighbourSeen_ = sentinelGap_ = true;
+        sentinelGapCycles_ = std::max(sentinelGapCycles_, lastGapCycles_);
         return;
     }
+    lastMedian_ = median(latencies);
     if (baseline_ == 0 || lastMedian_ < baseline_) baseline_ = lastMedian_;
-    lastDisturbed_ = lastMedian_ > threshold();
-    if (lastDisturbed_) {
-        windowDisturbed_ = everDisturbed_ = true;
-        worstMedian_ = std::max(worstMedian_, lastMedian_);
+    lastSlow_ = lastMedian_ > threshold();
+    if (lastSlow_) {
+        neighbourSeen_ = true;
+        slowMedian_ = std::max(slowMedian_, lastMedian_);
     }
 }
 
 bool InterferenceGuard::due() { return active_ && ++callsSinceSample_ > kCallsBetweenSamples; }
 
 void InterferenceGuard::openWindow() {
-    windowDisturbed_ = lastDisturbed_;
+    uncleanChases_ = cleanedChases_ = 0;
     worstGap_ = 0;
-    gappedChases_ = 0;
-    worstMedian_ = lastDisturbed_ && !lastGap_ ? lastMedian_ : 0;
-    if (lastDisturbed_ && lastGap_) {
-        gappedChases_ = 1;
-        worstGap_ = lastGapCycles_;
-    }
+    windowUnwatched_ = false;
+    sentinelGap_ = lastGap_;
+    sentinelGapCycles_ = lastGap_ ? lastGapCycles_ : 0;
+    slowMedian_ = lastSlow_ ? lastMedian_ : 0;
+}
+
+bool InterferenceGuard::windowDisturbed() const {
+    return uncleanChases_ > 0 || slowMedian_ > 0 || (sentinelGap_ && windowUnwatched_);
 }
 
 std::string InterferenceGuard::describe() const {
     std::ostringstream out;
-    if (gappedChases_ > 0) {
-        out << gappedChases_ << (gappedChases_ == 1 ? " chase" : " chases") << " with a pre-emption gap";
-        if (worstGap_ > 0) out << " (a timed load took " << worstGap_ << " cycles)";
-        out << ": another context held the GPU";
+    const auto sep = [&] {
+        if (out.tellp() > 0) out << "; ";
+    };
+    if (uncleanChases_ > 0)
+        out << uncleanChases_ << (uncleanChases_ == 1 ? " chase" : " chases")
+            << " kept a pre-emption gap when measured again (a step of " << worstGap_
+            << " cycles): another context held the GPU";
+    if (sentinelGap_ && windowUnwatched_) {
+        sep();
+        out << "a sentinel chase around work with unwatched parts was pre-empted (a step of " << sentinelGapCycles_
+            << " cycles): another context held the GPU";
     }
-    if (worstMedian_ > 0) {
-        if (gappedChases_ > 0) out << "; ";
-        out << "sentinel chase median " << worstMedian_ << " cycles, " << baseline_ << " when quiet (threshold "
+    if (slowMedian_ > 0) {
+        sep();
+        out << "sentinel chase median " << slowMedian_ << " cycles, " << baseline_ << " when quiet (threshold "
             << threshold() << "): another process loads the L2/memory";
     }
-    if (gappedChases_ == 0 && worstMedian_ == 0) out << "the sentinel chase before it was disturbed";
     return out.str();
 }
 

@@ -30,23 +30,37 @@ public:
 
     // Baseline: the quietest gap-free median of three sentinels.
     void calibrate(const Chase& chase);
-    // One sentinel; notes whether it was disturbed.
+    // One sentinel; notes a gap in it or a median well above the baseline.
     void sample(const Chase& chase);
     // Counts a device call; true when a sample is due.
     bool due();
-    // Every timed chase passes its latencies here; true when one of them shows a gap.
-    bool noteLatencies(const std::vector<std::uint32_t>& latencies);
 
-    // A benchmark starts: the window opens with the last sample's verdict.
+    // A chase whose timed loads or watched untimed steps hold a pre-emption gap.
+    static bool preempted(const ChaseResult& result);
+    static std::uint32_t worstStep(const ChaseResult& result);
+    // A benchmark's chase was pre-empted and measured again: `cleaned` when a repeat came
+    // out clean (the row's evidence is then clean), else the window is disturbed.
+    void notePreempted(const ChaseResult& gapped, bool cleaned);
+    // Device work whose untimed part nobody watched (a bandwidth kernel, a chase with a second
+    // chaser in another warp or unit, a backend without the watch): a sentinel gap around it
+    // means it may have lost its caches to another context.
+    void noteUnwatched() { windowUnwatched_ = true; }
+
+    // A benchmark starts: the window opens with the last sentinel's verdict.
     void openWindow();
-    bool lastDisturbed() const { return lastDisturbed_; }
-    bool windowDisturbed() const { return windowDisturbed_; }
-    bool everDisturbed() const { return everDisturbed_; }
-    // The window's evidence: "a timed load took 4800312 cycles (a pre-emption gap: ...)".
+    // Disturbed: a chase that stayed pre-empted, a slow sentinel, or a pre-empted sentinel
+    // around unwatched work.
+    bool windowDisturbed() const;
+    bool lastDisturbed() const { return lastGap_ || lastSlow_; }
+    // Another context showed itself at any time of the run (a gap anywhere, a slow sentinel).
+    bool neighbourSeen() const { return neighbourSeen_; }
+    int chasesCleaned() const { return totalCleaned_; }  // pre-empted rows a repeat cleaned, whole run
+    // The window's evidence: "2 chases kept a pre-emption gap when measured again (a step of
+    // 4800312 cycles): another context held the GPU".
     std::string describe() const;
 
     // Far above any miss (device memory plus a page walk: a few thousand cycles), far below a
-    // time slice (millions): a load this slow waited for another context.
+    // time slice (millions): a step this slow waited for another context.
     static constexpr std::uint32_t kGapCycles = 100'000;
     static bool hasGap(const std::vector<std::uint32_t>& latencies);
     static constexpr int kCallsBetweenSamples = 32;
@@ -58,14 +72,19 @@ private:
     ChaseRequest reference_;
     double baseline_ = 0;   // median of the quietest gap-free sentinel
     double lastMedian_ = 0;
-    bool lastDisturbed_ = false;
     bool lastGap_ = false;
+    bool lastSlow_ = false;
     std::uint32_t lastGapCycles_ = 0;
-    bool windowDisturbed_ = false;
-    bool everDisturbed_ = false;
-    std::uint32_t worstGap_ = 0;      // in the window
-    double worstMedian_ = 0;          // of a slow sentinel in the window
-    int gappedChases_ = 0;            // in the window
+    bool neighbourSeen_ = false;
+    int totalCleaned_ = 0;
+    // The window:
+    int uncleanChases_ = 0;
+    int cleanedChases_ = 0;
+    std::uint32_t worstGap_ = 0;
+    bool sentinelGap_ = false;
+    std::uint32_t sentinelGapCycles_ = 0;
+    double slowMedian_ = 0;
+    bool windowUnwatched_ = false;
     int callsSinceSample_ = 0;
 };
 

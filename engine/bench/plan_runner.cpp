@@ -51,6 +51,24 @@ std::string disturbanceNote(RunContext& ctx, const std::string& evidence) {
 
 double secondsSince(const RunContext& ctx, double start) { return ctx.elapsedSeconds() - start; }
 
+// MPS clients run beside us rather than in turns: no gap shows them, only the driver (and a
+// sentinel that slows down when they start after the baseline).
+std::string mpsEvidence(RunContext& ctx) {
+    const std::string clients = ctx.shared().busyMpsClients();
+    return clients.empty() ? std::string{} : "MPS client " + clients + " runs beside us, sharing the L2 and memory";
+}
+
+bool disturbed(RunContext& ctx, const InterferenceGuard& guard) {
+    return guard.windowDisturbed() || !mpsEvidence(ctx).empty();
+}
+
+std::string evidenceOf(RunContext& ctx, const InterferenceGuard& guard) {
+    std::string evidence = guard.windowDisturbed() ? guard.describe() : std::string{};
+    const std::string mps = mpsEvidence(ctx);
+    if (!mps.empty()) evidence += (evidence.empty() ? "" : "; ") + mps;
+    return evidence;
+}
+
 }  // namespace
 
 void runPlanItem(RunContext& ctx, const PlanItem& item) {
@@ -71,15 +89,15 @@ void runPlanItem(RunContext& ctx, const PlanItem& item) {
         return;  // the next item finds the device lost
     }
     ctx.shared().addFirstTrySeconds(secondsSince(ctx, started));
-    if (!guard->windowDisturbed()) return;
+    if (!disturbed(ctx, *guard)) return;
 
-    std::string evidence = guard->describe();
+    std::string evidence = evidenceOf(ctx, *guard);
     const int allowed = ctx.shared().triesAllowed();
     int tries = 1;
     for (; tries < allowed; ++tries) {
         started = ctx.elapsedSeconds();
         ctx.beginStep(item.name, "measuring again (shared GPU: " + evidence + ")");
-        std::this_thread::sleep_for(SharedGpuLog::backoff(tries));
+        ctx.backend().pause(SharedGpuLog::backoff(tries));
         try {
             ctx.sampleGuard();
             guard->openWindow();
@@ -92,13 +110,14 @@ void runPlanItem(RunContext& ctx, const PlanItem& item) {
             if (!e.deviceLost()) throw;
             return;
         }
-        if (!guard->windowDisturbed()) {
+        ctx.shared().refresh(ctx.backend(), false);
+        if (!disturbed(ctx, *guard)) {
             ctx.shared().noteOutcome(item.name, true);
             ctx.warn(item.name + ": " + disturbanceNote(ctx, evidence) + "; measured " + std::to_string(tries + 1) +
                      " times, the last one undisturbed");
             return;
         }
-        evidence = guard->describe();
+        evidence = evidenceOf(ctx, *guard);
     }
     ctx.shared().noteOutcome(item.name, false);
     const std::string note = disturbanceNote(ctx, evidence) + "; measured " + std::to_string(tries) +

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <thread>
 
 namespace ts {
 
@@ -21,34 +22,47 @@ auto RunContext::onDevice(Call&& call) -> decltype(call()) {
     }
 }
 
-// A row whose timed pass holds a pre-emption gap is measured once more at once (right after the
-// neighbour's slice, ours is likely next); the guard notes the gap either way, so the
-// benchmark around it counts as disturbed.
-ChaseResult RunContext::cleanChase(const ChaseRequest& request) {
-    ChaseResult result = backend_.chase(request);
-    if (!guard_ || !guard_->noteLatencies(result.latencies)) return result;
-    ChaseResult again = backend_.chase(request);
-    guard_->noteLatencies(again.latencies);
-    return again;
+// A chase pre-empted by another context (a gap in its timed loads or its watched untimed
+// steps) is measured again, so that the benchmark decides on clean rows: at once (our next
+// slice is likely long enough), then after 20 ms and 100 ms (a neighbour that comes and goes
+// has gone by then). While rows keep failing to clean (a neighbour that never leaves), one
+// immediate repeat only. A chase nobody watched between its timed loads is noted as such.
+ChaseResult RunContext::measuredClean(const ChaseRequest& request, ChaseResult result) {
+    if (!guard_) return result;
+    if (!result.untimedWatched) guard_->noteUnwatched();
+    if (!InterferenceGuard::preempted(result)) return result;
+    const ChaseResult gapped = result;
+    const int repeats = failedRowCleanups_ >= 3 ? 1 : 3;
+    for (int i = 0; i < repeats; ++i) {
+        if (i > 0) backend_.pause(std::chrono::milliseconds(i == 1 ? 20 : 100));
+        cancel_.throwIfCancelled();
+        result = backend_.chase(request);
+        if (!InterferenceGuard::preempted(result)) {
+            guard_->notePreempted(gapped, true);
+            failedRowCleanups_ = 0;
+            return result;
+        }
+    }
+    guard_->notePreempted(result, false);
+    ++failedRowCleanups_;
+    return result;
 }
 
 ChaseResult RunContext::chase(const ChaseRequest& request) {
-    return onDevice([&] { return cleanChase(request); });
+    return onDevice([&] { return measuredClean(request, backend_.chase(request)); });
 }
 
 std::vector<ChaseResult> RunContext::chaseBatch(const std::vector<ChaseRequest>& requests) {
     return onDevice([&] {
         auto results = backend_.chaseBatch(requests);
-        for (std::size_t i = 0; guard_ && i < results.size() && i < requests.size(); ++i)
-            if (guard_->noteLatencies(results[i].latencies)) {
-                results[i] = backend_.chase(requests[i]);
-                guard_->noteLatencies(results[i].latencies);
-            }
+        for (std::size_t i = 0; i < results.size() && i < requests.size(); ++i)
+            results[i] = measuredClean(requests[i], std::move(results[i]));
         return results;
     });
 }
 
 BandwidthResult RunContext::bandwidth(const BandwidthRequest& request) {
+    if (guard_) guard_->noteUnwatched();  // wall-clock timed: a slice of another context slows it unseen
     return onDevice([&] { return backend_.bandwidth(request); });
 }
 

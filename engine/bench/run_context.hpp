@@ -65,7 +65,7 @@ private:
     auto onDevice(Call&& call) -> decltype(call());
     void sampleIfDue();
     std::vector<std::uint32_t> referenceChase(const ChaseRequest& request);
-    ChaseResult cleanChase(const ChaseRequest& request);
+    ChaseResult measuredClean(const ChaseRequest& request, ChaseResult result);
 
     Backend& backend_;
     Topology& topology_;
@@ -78,6 +78,7 @@ private:
     std::string lost_;
     std::vector<Reported> reported_;
     SharedGpuLog shared_;
+    int failedRowCleanups_ = 0;  // pre-empted rows in a row that no repeat could clean
 };
 
 }  // namespace ts

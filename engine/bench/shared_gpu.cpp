@@ -20,6 +20,14 @@ std::string SharedGpuLog::busyNeighbours() const {
     return text;
 }
 
+std::string SharedGpuLog::busyMpsClients() const {
+    if (!driver_.known || driver_.utilisationPercent == 0) return {};
+    std::string text;
+    for (const auto& p : driver_.others)
+        if (p.kind == "mps") text += (text.empty() ? "process " : ", process ") + describeProcess(p);
+    return text;
+}
+
 std::string SharedGpuLog::listedNeighbours() const { return describeProcesses(driver_.others); }
 
 int SharedGpuLog::triesAllowed() const {

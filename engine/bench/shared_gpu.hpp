@@ -20,6 +20,8 @@ public:
     // The driver's busy foreign contexts, "process 4242 stress (compute)"; empty when it lists
     // none (or cannot tell). A listed context counts only while the GPU is busy.
     std::string busyNeighbours() const;
+    // The driver's busy MPS clients: they run beside us, not time-sliced, so no gap shows them.
+    std::string busyMpsClients() const;
     // Foreign contexts the driver lists at all, for the device details.
     std::string listedNeighbours() const;
 
