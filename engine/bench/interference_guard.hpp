@@ -38,18 +38,16 @@ public:
     // A chase whose timed loads or watched untimed steps hold a pre-emption gap.
     static bool preempted(const ChaseResult& result);
     static std::uint32_t worstStep(const ChaseResult& result);
+    // Its clean duration, estimated from its timed loads without the gaps, is below ~1 ms
+    // (2 M cycles): short enough to fit in one of our time slices.
+    static bool shortChase(const ChaseRequest& request, const ChaseResult& result);
     // A benchmark's chase was pre-empted and measured again: `cleaned` when a repeat came
     // out clean (the row's evidence is then clean), else the window is disturbed.
     void notePreempted(const ChaseResult& gapped, bool cleaned);
-    // Device work whose untimed part nobody watched (a bandwidth kernel, a chase with a second
-    // chaser in another warp or unit, a backend without the watch): a sentinel gap around it
-    // means it may have lost its caches to another context.
-    void noteUnwatched() { windowUnwatched_ = true; }
 
     // A benchmark starts: the window opens with the last sentinel's verdict.
     void openWindow();
-    // Disturbed: a chase that stayed pre-empted, a slow sentinel, or a pre-empted sentinel
-    // around unwatched work.
+    // Disturbed: a pre-empted chase (cleaned or not), a pre-empted or slow sentinel.
     bool windowDisturbed() const;
     bool lastDisturbed() const { return lastGap_ || lastSlow_; }
     // Another context showed itself at any time of the run (a gap anywhere, a slow sentinel).
@@ -84,7 +82,6 @@ private:
     bool sentinelGap_ = false;
     std::uint32_t sentinelGapCycles_ = 0;
     double slowMedian_ = 0;
-    bool windowUnwatched_ = false;
     int callsSinceSample_ = 0;
 };
 

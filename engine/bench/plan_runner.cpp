@@ -69,6 +69,17 @@ std::string evidenceOf(RunContext& ctx, const InterferenceGuard& guard) {
     return evidence;
 }
 
+// Back-off before measuring again: sentinels every 10 ms until one is clean (a neighbour that
+// comes and goes has just left: the benchmark gets its whole off phase) or `patience` is over.
+void waitForQuiet(RunContext& ctx, InterferenceGuard& guard, std::chrono::milliseconds patience) {
+    constexpr std::chrono::milliseconds kPoll{10};
+    for (std::chrono::milliseconds waited{0}; waited < patience; waited += kPoll) {
+        ctx.backend().pause(kPoll);
+        ctx.sampleGuard();
+        if (!guard.lastDisturbed()) return;
+    }
+}
+
 }  // namespace
 
 void runPlanItem(RunContext& ctx, const PlanItem& item) {
@@ -94,12 +105,11 @@ void runPlanItem(RunContext& ctx, const PlanItem& item) {
     std::string evidence = evidenceOf(ctx, *guard);
     const int allowed = ctx.shared().triesAllowed();
     int tries = 1;
-    for (; tries < allowed; ++tries) {
+    for (; tries < allowed && ctx.shared().retryBudgetLeft(); ++tries) {
         started = ctx.elapsedSeconds();
         ctx.beginStep(item.name, "measuring again (shared GPU: " + evidence + ")");
-        ctx.backend().pause(SharedGpuLog::backoff(tries));
         try {
-            ctx.sampleGuard();
+            waitForQuiet(ctx, *guard, SharedGpuLog::backoff(tries));
             guard->openWindow();
             mark = ctx.reportMark();
             const bool ran = attempt(ctx, item);

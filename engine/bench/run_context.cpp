@@ -23,28 +23,21 @@ auto RunContext::onDevice(Call&& call) -> decltype(call()) {
 }
 
 // A chase pre-empted by another context (a gap in its timed loads or its watched untimed
-// steps) is measured again, so that the benchmark decides on clean rows: at once (our next
-// slice is likely long enough), then after 20 ms and 100 ms (a neighbour that comes and goes
-// has gone by then). While rows keep failing to clean (a neighbour that never leaves), one
-// immediate repeat only. A chase nobody watched between its timed loads is noted as such.
+// steps) is measured again at once when it is short (right after the neighbour's slice, ours
+// is next and holds it whole), so that its row is clean; a long one (more than ~1 ms) would be
+// pre-empted again beside a busy neighbour and is left to the benchmark's repeat.
 ChaseResult RunContext::measuredClean(const ChaseRequest& request, ChaseResult result) {
     if (!guard_) return result;
-    if (!result.untimedWatched) guard_->noteUnwatched();
     if (!InterferenceGuard::preempted(result)) return result;
     const ChaseResult gapped = result;
-    const int repeats = failedRowCleanups_ >= 3 ? 1 : 3;
-    for (int i = 0; i < repeats; ++i) {
-        if (i > 0) backend_.pause(std::chrono::milliseconds(i == 1 ? 20 : 100));
-        cancel_.throwIfCancelled();
+    if (InterferenceGuard::shortChase(request, result)) {
         result = backend_.chase(request);
         if (!InterferenceGuard::preempted(result)) {
             guard_->notePreempted(gapped, true);
-            failedRowCleanups_ = 0;
             return result;
         }
     }
     guard_->notePreempted(result, false);
-    ++failedRowCleanups_;
     return result;
 }
 
@@ -62,7 +55,6 @@ std::vector<ChaseResult> RunContext::chaseBatch(const std::vector<ChaseRequest>&
 }
 
 BandwidthResult RunContext::bandwidth(const BandwidthRequest& request) {
-    if (guard_) guard_->noteUnwatched();  // wall-clock timed: a slice of another context slows it unseen
     return onDevice([&] { return backend_.bandwidth(request); });
 }
 

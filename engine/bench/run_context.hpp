@@ -78,7 +78,6 @@ private:
     std::string lost_;
     std::vector<Reported> reported_;
     SharedGpuLog shared_;
-    int failedRowCleanups_ = 0;  // pre-empted rows in a row that no repeat could clean
 };
 
 }  // namespace ts

@@ -30,10 +30,9 @@ std::string SharedGpuLog::busyMpsClients() const {
 
 std::string SharedGpuLog::listedNeighbours() const { return describeProcesses(driver_.others); }
 
-int SharedGpuLog::triesAllowed() const {
-    if (retrySeconds_ > firstTrySeconds_ + 5) return 1;
-    return lastCapped_ ? 2 : kMaxTries;
-}
+int SharedGpuLog::triesAllowed() const { return lastCapped_ ? 2 : kMaxTries; }
+
+bool SharedGpuLog::retryBudgetLeft() const { return retrySeconds_ < 0.5 * firstTrySeconds_ + 2; }
 
 void SharedGpuLog::noteOutcome(const std::string& benchmark, bool cleaned) {
     (cleaned ? cleaned_ : capped_).push_back(benchmark);

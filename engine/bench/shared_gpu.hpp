@@ -25,11 +25,12 @@ public:
     // Foreign contexts the driver lists at all, for the device details.
     std::string listedNeighbours() const;
 
-    // Re-measuring budget: tries of one benchmark (the first included). Bounded by kMaxTries, by
-    // the time already spent measuring again (at most the time of the first tries plus a few
-    // seconds, so a run beside a neighbour that never leaves stays within a few times a quiet
-    // one), and to two while the last benchmark could not be cleaned.
+    // Re-measuring budget: tries of one benchmark (the first included), kMaxTries, two while the
+    // last benchmark could not be cleaned; and no new try once the time spent measuring again
+    // reaches half the time of the first tries plus 2 s, so that a run beside a neighbour that
+    // never leaves stays within a few times a quiet one.
     int triesAllowed() const;
+    bool retryBudgetLeft() const;
     void addFirstTrySeconds(double s) { firstTrySeconds_ += s; }
     void addRetrySeconds(double s) { retrySeconds_ += s; }
     void noteOutcome(const std::string& benchmark, bool cleaned);
@@ -38,7 +39,7 @@ public:
     const std::vector<std::string>& capped() const { return capped_; }
 
     static constexpr int kMaxTries = 4;
-    // Back-off before the n-th re-measurement: 100 ms, 200 ms, 400 ms (a neighbour that comes
+    // Patience before the n-th re-measurement: 100 ms, 200 ms, 400 ms (a neighbour that comes
     // and goes every ~100 ms is gone by then at least once).
     static std::chrono::milliseconds backoff(int retry);
 
