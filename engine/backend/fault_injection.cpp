@@ -103,8 +103,8 @@ FaultInjectingBackend::Effect FaultInjectingBackend::admit(const std::string& gr
             case FaultKind::Preempt: effect.slice = Slice::Timed; break;
             case FaultKind::Neighbour: {
                 const std::uint64_t period = f.onCalls + f.offCalls;
-                neighbourOn_ = f.onCalls == 0 || (n - f.calls.first) % period < f.onCalls;
-                if (!neighbourOn_) break;
+                const bool on = f.onCalls == 0 || (n - f.calls.first) % period < f.onCalls;
+                if (!on) break;
                 if (group == "bandwidth") {
                     effect.factor *= 2;  // half the time slices are the neighbour's
                     break;
@@ -220,7 +220,12 @@ GpuActivity FaultInjectingBackend::activity() {
             any = true;
         } else if (f.kind == FaultKind::Neighbour || f.kind == FaultKind::Evict || f.kind == FaultKind::Preempt) {
             a.others.push_back({4242, std::string("neighbour") + kInjected, "compute", 4ull << 30});
-            if (f.kind != FaultKind::Neighbour || neighbourOn_ || armed.seen == 0) a.utilisationPercent = 100;
+            // Busy while its window of calls is open (and, coming and going, while on).
+            const std::uint64_t next = armed.seen + 1;
+            const bool open = next >= f.calls.first && next <= f.calls.last;
+            const bool on = f.kind != FaultKind::Neighbour || f.onCalls == 0 ||
+                            (next - f.calls.first) % (f.onCalls + f.offCalls) < f.onCalls;
+            if (open && on) a.utilisationPercent = 100;
             any = true;
         } else if (f.kind == FaultKind::Mps) {
             a.others.push_back({4243, std::string("mps-client") + kInjected, "mps", 1ull << 30});

@@ -66,7 +66,6 @@ private:
     std::vector<Armed> faults_;
     std::uint64_t l2Bytes_ = 0;
     std::uint64_t calls_ = 0;
-    bool neighbourOn_ = false;  // the on/off neighbour's state at the last call
     std::string lost_;  // why the device is gone; empty while it works
 };
 
