@@ -7,7 +7,9 @@
 # The neighbour starts 2 s before the suite. Every second run beside a neighbour passes
 # --inject-fault blind: the driver's process list is unavailable, as for processes in other
 # containers. Reports, logs and times land in OUTDIR/results.tgz, the figures in summary.txt.
-# Usage: QUIET=3 RUNS=2 NEIGHBOURS="a b c" LIMIT=150 bench/shared_gpu_validate.sh [OUTDIR]
+# With BASE=DIR (a source tree of the commit to compare with), that tree is built too and its
+# suite runs BASE_RUNS times (default 1) between the quiet runs, for the quiet-run time.
+# Usage: QUIET=3 RUNS=2 NEIGHBOURS="a b c" LIMIT=150 [BASE=DIR] bench/shared_gpu_validate.sh [OUTDIR]
 set -uo pipefail
 final="${1:-${OUT:-gpu-out}}"
 mkdir -p "$final"
@@ -16,9 +18,13 @@ trap 'tar czf "$final/results.tgz" -C "$out" . ; cp "$out/summary.txt" "$final/"
 build="${BUILD_DIR:-../build-s15}"
 exec > >(tee "$out/summary.txt") 2>&1
 
-cmake -S . -B "$build" -G Ninja -DTOPOSCOPE_GUI=OFF -DTOPOSCOPE_HIP=OFF -DTOPOSCOPE_CUDA=ON -DTOPOSCOPE_CUDA_ARCHS=90 \
-  -DTOPOSCOPE_TESTS=OFF -DTOPOSCOPE_FUZZ=OFF > "$out/configure.log" 2>&1 || { tail -30 "$out/configure.log"; exit 1; }
-ninja -C "$build" toposcope-cli > "$out/build.log" 2>&1 || { tail -60 "$out/build.log"; exit 1; }
+configure_and_build() {  # SOURCE BUILD LOG
+  cmake -S "$1" -B "$2" -G Ninja -DTOPOSCOPE_GUI=OFF -DTOPOSCOPE_HIP=OFF -DTOPOSCOPE_CUDA=ON -DTOPOSCOPE_CUDA_ARCHS=90 \
+    -DTOPOSCOPE_TESTS=OFF -DTOPOSCOPE_FUZZ=OFF > "$3" 2>&1 && ninja -C "$2" toposcope-cli >> "$3" 2>&1
+}
+[ -n "${BASE:-}" ] && { configure_and_build "$BASE" "$build-base" "$out/build-base.log" & }
+configure_and_build . "$build" "$out/build.log" || { tail -60 "$out/build.log"; exit 1; }
+[ -n "${BASE:-}" ] && { wait || { tail -60 "$out/build-base.log"; exit 1; }; }
 for n in gpu_stress l2_chase_neighbour onoff_neighbour; do
   [ -x "$build/$n" ] || nvcc -O2 -arch=sm_90 -o "$build/$n" "bench/neighbours/$n.cu" || exit 1
 done
@@ -29,15 +35,19 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,mig.mode.curr
 
 declare -A program=([a]=gpu_stress [b]=l2_chase_neighbour [c]=onoff_neighbour)
 limit="${LIMIT:-150}"
-suite() {  # NAME [flags...]
+suite() {  # NAME [flags...]; CLI overrides the program
   local name="$1"; shift
+  local cli="${CLI:-$cli}"
   local start=$(date +%s%N) status=0
   timeout "$limit" "$cli" --backend cuda --no-session --quiet --json "$out/$name.json" "$@" 2> "$out/$name.log" || status=$?
   local ms=$(( ($(date +%s%N) - start) / 1000000 ))
   echo "$name: $ms ms, exit $status, warnings $(grep -c . "$out/$name.log")"
   echo "$name $ms $status" >> "$out/times.txt"
 }
-for i in $(seq 1 "${QUIET:-3}"); do suite "quiet$i"; done
+for i in $(seq 1 "${QUIET:-3}"); do
+  suite "quiet$i"
+  if [ -n "${BASE:-}" ] && [ "$i" -le "${BASE_RUNS:-1}" ]; then CLI="$build-base/bin/toposcope-cli" suite "base$i"; fi
+done
 for nb in ${NEIGHBOURS:-a b c}; do
   for i in $(seq 1 "${RUNS:-2}"); do
     "$build/${program[$nb]}" $((limit + 5)) > "$out/neighbour-$nb$i.txt" 2>&1 &
