@@ -22,9 +22,11 @@ configure_and_build() {  # SOURCE BUILD LOG
   cmake -S "$1" -B "$2" -G Ninja -DTOPOSCOPE_GUI=OFF -DTOPOSCOPE_HIP=OFF -DTOPOSCOPE_CUDA=ON -DTOPOSCOPE_CUDA_ARCHS=90 \
     -DTOPOSCOPE_TESTS=OFF -DTOPOSCOPE_FUZZ=OFF > "$3" 2>&1 && ninja -C "$2" toposcope-cli >> "$3" 2>&1
 }
-[ -n "${BASE:-}" ] && { configure_and_build "$BASE" "$build-base" "$out/build-base.log" & }
+# Wait for the base build by its pid: a bare `wait` also waits for the tee above, for ever.
+basepid=""
+if [ -n "${BASE:-}" ]; then configure_and_build "$BASE" "$build-base" "$out/build-base.log" & basepid=$!; fi
 configure_and_build . "$build" "$out/build.log" || { tail -60 "$out/build.log"; exit 1; }
-[ -n "${BASE:-}" ] && { wait || { tail -60 "$out/build-base.log"; exit 1; }; }
+if [ -n "$basepid" ]; then wait "$basepid" || { tail -60 "$out/build-base.log"; exit 1; }; fi
 for n in gpu_stress l2_chase_neighbour onoff_neighbour; do
   [ -x "$build/$n" ] || nvcc -O2 -arch=sm_90 -o "$build/$n" "bench/neighbours/$n.cu" || exit 1
 done
