@@ -88,12 +88,12 @@ private:
 
 // Is another process using the GPU now? The driver's busy foreign contexts, else a sentinel
 // chase with a pre-emption gap (the driver may not see processes of other containers).
-std::string sharedNow(Backend& backend, const InterferenceGuard& guard, SharedGpuLog& log) {
+std::string sharedNow(Backend& backend, const InterferenceGuard& guard, SharedGpuLog& log, bool probe) {
     log.refresh(backend, true);
     const std::string busy = log.busyNeighbours();
     if (!busy.empty())
         return "the driver lists " + busy + " (GPU " + std::to_string(log.driver().utilisationPercent) + " % busy)";
-    if (!guard.active()) return {};
+    if (!probe || !guard.active()) return {};
     const auto latencies = backend.chase(guard.reference()).latencies;
     if (InterferenceGuard::hasGap(latencies))
         return "a sentinel chase was pre-empted (a timed load took " +
@@ -115,7 +115,10 @@ void noteDriverView(DeviceInfo& device, const SharedGpuLog& log) {
 // --wait-for-idle and --exclusive: before the first benchmark. Returns a warning (empty: none).
 std::string checkBeforeRun(Backend& backend, const DiscoveryOptions& options, const CancelToken& cancel,
                            const InterferenceGuard& guard, SharedGpuLog& log) {
-    std::string shared = sharedNow(backend, guard, log);
+    // Without --wait-for-idle or --exclusive the driver's word suffices here: the sentinels of
+    // the first benchmark see the rest.
+    const bool probe = options.exclusive || options.waitForIdleSeconds > 0;
+    std::string shared = sharedNow(backend, guard, log, probe);
     // Counted in the waits themselves, so a simulated neighbour (whose time the waits move on)
     // is waited for as long as a real one.
     const auto step = std::chrono::milliseconds(500);
@@ -124,7 +127,7 @@ std::string checkBeforeRun(Backend& backend, const DiscoveryOptions& options, co
         cancel.throwIfCancelled();
         backend.pause(step);
         waited += std::chrono::duration<double>(step).count();
-        shared = sharedNow(backend, guard, log);
+        shared = sharedNow(backend, guard, log, probe);
     }
     if (shared.empty()) return {};
     if (options.exclusive) throw SharedGpuRefused("refusing to measure on a shared GPU (--exclusive): " + shared);

@@ -54,8 +54,12 @@ std::vector<ChaseResult> RunContext::chaseBatch(const std::vector<ChaseRequest>&
     });
 }
 
+// A bandwidth kernel is timed by the wall clock and shows no gap: a sentinel right after it
+// says whether another context shared the GPU while it ran.
 BandwidthResult RunContext::bandwidth(const BandwidthRequest& request) {
-    return onDevice([&] { return backend_.bandwidth(request); });
+    BandwidthResult result = onDevice([&] { return backend_.bandwidth(request); });
+    sampleGuard();
+    return result;
 }
 
 std::vector<std::uint32_t> RunContext::timerOverhead(int samples) {
