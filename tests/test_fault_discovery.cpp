@@ -219,8 +219,9 @@ TEST(FaultDiscovery, FaultsOnTheAmdPathToo) {
 TEST(FaultDiscovery, CleanRunChecksForInterferenceAndNeverFires) {
     const FaultyRun run = runWith("h100", "interference@bandwidth#100000-");  // armed, never reached
     const auto references = std::count_if(run.requests.begin(), run.requests.end(), isReference);
-    EXPECT_GE(references, 30);  // the baseline, one after every benchmark, some within them
-    EXPECT_LT(static_cast<double>(references), 0.1 * static_cast<double>(run.requests.size()));
+    // The baseline, one after every benchmark and every bandwidth kernel, some within them.
+    EXPECT_GE(references, 30);
+    EXPECT_LT(static_cast<double>(references), 0.2 * static_cast<double>(run.requests.size()));
     EXPECT_FALSE(anyWarningHas(run.topology, "shared GPU"));
     EXPECT_TRUE(run.topology.warnings.empty());
     EXPECT_TRUE(run.topology.failures.empty());

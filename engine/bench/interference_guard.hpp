@@ -45,6 +45,21 @@ public:
     // out clean (the row's evidence is then clean), else the window is disturbed.
     void notePreempted(const ChaseResult& gapped, bool cleaned);
 
+    // The window's evidence so far, to forget what a discarded measurement left in it.
+    struct Window {
+        int unclean, cleaned;
+        std::uint32_t worstGap, sentinelGapCycles;
+        bool sentinelGap;
+        double slowMedian;
+    };
+    Window window() const {
+        return {uncleanChases_, cleanedChases_, worstGap_, sentinelGapCycles_, sentinelGap_, slowMedian_};
+    }
+    void restore(const Window& w) {
+        uncleanChases_ = w.unclean, cleanedChases_ = w.cleaned, worstGap_ = w.worstGap;
+        sentinelGapCycles_ = w.sentinelGapCycles, sentinelGap_ = w.sentinelGap, slowMedian_ = w.slowMedian;
+    }
+
     // A benchmark starts: the window opens with the last sentinel's verdict.
     void openWindow();
     // Disturbed: a pre-empted chase (cleaned or not), a pre-empted or slow sentinel.
