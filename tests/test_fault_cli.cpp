@@ -73,7 +73,7 @@ TEST(FaultCli, NoGpuAndOldDriverFailTheRunWithTheBackendsMessage) {
 TEST(FaultCli, InterferenceIsReportedAndTheRunSucceeds) {
     const auto r = runCli("--backend sim --profile h100 --only l1 --no-session --inject-fault 'interference@any#30-:2'");
     EXPECT_EQ(r.exitCode, 0) << r.output;
-    EXPECT_NE(r.output.find("interference detected"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("shared GPU: sentinel chase median"), std::string::npos) << r.output;
 }
 
 TEST(FaultCli, BadSpecIsBadUsage) {

@@ -30,6 +30,7 @@ namespace {
 constexpr int kExitRunFailed = 1;
 constexpr int kExitBadInput = 2;
 constexpr int kExitSomeFailed = 3;
+constexpr int kExitSharedGpu = 4;  // --exclusive and another process uses the GPU
 
 ts::CancelToken* activeCancel = nullptr;
 
@@ -147,9 +148,16 @@ int runReport(const std::string& sessionPath, const std::string& mt4gReport, con
     return writeOutputs(session.topology, outputs) ? 0 : kExitRunFailed;
 }
 
+struct SharingChoice {
+    double waitForIdleSeconds = 0;
+    bool exclusive = false;
+};
+
 int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, const std::string& faultSpec,
-                const Outputs& outputs, const SessionChoice& session, bool quiet) {
+                const Outputs& outputs, const SessionChoice& session, const SharingChoice& sharing, bool quiet) {
     ts::DiscoveryOptions options;
+    options.waitForIdleSeconds = sharing.waitForIdleSeconds;
+    options.exclusive = sharing.exclusive;
     if (!only.empty()) {
         std::string error;
         if (!ts::parseGroups(only, options.groups, error)) {
@@ -185,6 +193,11 @@ int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, c
     std::string outcome = "finished";
     try {
         ts::runDiscovery(*backend, options, recorder ? static_cast<ts::Observer&>(*recorder) : printer, cancel, topology);
+    } catch (const ts::SharedGpuRefused& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        topology.warnings.push_back(e.what());
+        status = kExitSharedGpu;
+        outcome = std::string("refused: ") + e.what();
     } catch (const ts::Cancelled&) {
         std::fprintf(stderr, "cancelled: writing what was measured so far\n");
         topology.warnings.push_back("run cancelled before the plan finished");
@@ -240,10 +253,17 @@ int main(int argc, char** argv) {
     app.add_flag("--all-devices", fleetRun.allDevices,
                  "run on every visible GPU at once, one worker each (--json then names a folder)");
     app.add_option("--fleet-out", fleetRun.fleetOut, "write this run's GPU(s) as fleet member files into DIR");
+    SharingChoice sharing;
+    app.add_option("--wait-for-idle", sharing.waitForIdleSeconds,
+                   "on a GPU that other processes use, wait up to SECONDS for them to go; then measure anyway and warn")
+        ->check(CLI::NonNegativeNumber);
+    app.add_flag("--exclusive", sharing.exclusive,
+                 "refuse to measure on a GPU that another process uses (exit status 4; docs/faults.md)");
     std::string faultSpec;
     app.add_option("--inject-fault", faultSpec,
                    "testing aid: make the device fail, e.g. oom@l2, fault@l2, lost@l2#3, timeout@texture, "
-                   "interference@any#40-90:2 (comma list; docs/faults.md)");
+                   "interference@any#40-90:2, neighbour@any:100/100, mps, evict, preempt, idle-context, blind "
+                   "(comma list; docs/faults.md)");
 
     auto* analyze = app.add_subcommand("analyze", "run TopoScope's analysis on a folder of MT4G raw series");
     std::string rawIn;
@@ -295,6 +315,8 @@ int main(int argc, char** argv) {
             if (!outputs.mt4gJson.empty() || !outputs.rawDir.empty() || !session.path.empty())
                 throw ts::InputError("--all-devices/--fleet-out write TopoScope reports only: drop --mt4g-json, --raw and --session");
             if (!faultSpec.empty()) throw ts::InputError("--inject-fault tests a single-device run: drop --all-devices/--fleet-out");
+            if (sharing.exclusive || sharing.waitForIdleSeconds > 0)
+                throw ts::InputError("--wait-for-idle and --exclusive apply to a single-device run: drop --all-devices/--fleet-out");
             fleetRun.choice = choice;
             fleetRun.deviceGiven = app.count("--device") > 0;
             fleetRun.simProfiles = profiles;
@@ -305,7 +327,7 @@ int main(int argc, char** argv) {
         }
         if (analyze->parsed()) return runAnalyze(rawIn, analyzeOutputs, quiet);
         if (report->parsed()) return runReport(sessionIn, mt4gReportIn, reportOutputs, quiet);
-        return runDiscover(choice, only, faultSpec, outputs, session, quiet);
+        return runDiscover(choice, only, faultSpec, outputs, session, sharing, quiet);
     } catch (const ts::InputError& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
         return kExitBadInput;

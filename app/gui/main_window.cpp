@@ -21,6 +21,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QVBoxLayout>
 
 #include <cstdio>
 #include <utility>
@@ -28,6 +29,7 @@
 #include "cu_map_view.hpp"
 #include "evidence_view.hpp"
 #include "format.hpp"
+#include "shared_gpu_mark.hpp"
 #include "mig_convert.hpp"
 #include "mig_view.hpp"
 #include "palettes.hpp"
@@ -131,7 +133,21 @@ void MainWindow::buildLayout() {
     tabs_->addTab(cuMap_, tr("&CU Sharing"));
     migView_ = new MigView(this);
     tabs_->addTab(migView_, tr("&MIG"));
-    setCentralWidget(tabs_);
+    // The run's banner: another process used the GPU (docs/faults.md, "A shared GPU").
+    sharedGpuBanner_ = new QLabel(this);
+    sharedGpuBanner_->setObjectName(QStringLiteral("sharedGpuBanner"));
+    sharedGpuBanner_->setWordWrap(true);
+    sharedGpuBanner_->setStyleSheet(QStringLiteral("QLabel { background: #fff1dc; color: #6b3a00; border: 1px solid %1; "
+                                                   "padding: 4px; }")
+                                        .arg(sharedGpuColour().name()));
+    sharedGpuBanner_->hide();
+    auto* central = new QWidget(this);
+    auto* column = new QVBoxLayout(central);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(2);
+    column->addWidget(sharedGpuBanner_);
+    column->addWidget(tabs_, 1);
+    setCentralWidget(central);
     topologyTimer_ = new QTimer(this);
     topologyTimer_->setSingleShot(true);
     topologyTimer_->setInterval(150);
@@ -229,7 +245,15 @@ void MainWindow::connectWorker() {
     connect(w, &RunWorker::changePoint, store_, &SeriesStore::setChangePoint);
     connect(w, &RunWorker::result, this, &MainWindow::onResult);
     connect(w, &RunWorker::progress, this, &MainWindow::onProgress);
-    connect(w, &RunWorker::warning, this, [this](const QString& m) { log(tr("warning: %1").arg(m)); });
+    connect(w, &RunWorker::warning, this, [this](const QString& m) {
+        log(tr("warning: %1").arg(m));
+        if (!sharedGpuMarked(m) || sharedGpuBanner_->isVisible()) return;
+        sharedGpuBanner_->setText(tr("Shared GPU: another process used this GPU during the run. Disturbed results are "
+                                     "marked (orange) and kept at confidence at most 0.5; the log says what was "
+                                     "measured again."));
+        sharedGpuBanner_->setToolTip(m);
+        sharedGpuBanner_->show();
+    });
     connect(w, &RunWorker::note, this, &MainWindow::log);
     connect(w, &RunWorker::runFinished, this, &MainWindow::onFinished);
     connect(w, &RunWorker::reportSaved, this, &MainWindow::onReportSaved);
@@ -294,6 +318,7 @@ void MainWindow::startRun() {
     store_->clear();
     results_->clear();
     device_ = {};
+    sharedGpuBanner_->hide();
     scheduleTopology();
     progress_->setRange(0, 0);  // busy until the first progress event
     stepLabel_->setText(tr("Starting…"));
@@ -316,6 +341,7 @@ void MainWindow::openRecording(const QString& path) {
     store_->clear();
     results_->clear();
     device_ = {};
+    sharedGpuBanner_->hide();
     scheduleTopology();
     opening_ = path;
     runPanel_->addRecording(path);

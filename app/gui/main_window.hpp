@@ -133,6 +133,7 @@ private:
     QTableView* table_ = nullptr;
     QPlainTextEdit* log_ = nullptr;
     QLabel* stepLabel_ = nullptr;
+    QLabel* sharedGpuBanner_ = nullptr;  // over the tabs while the run shows a shared GPU
     QLabel* etaLabel_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QAction* runAction_ = nullptr;

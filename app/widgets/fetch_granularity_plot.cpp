@@ -6,6 +6,7 @@
 #include "byte_tickers.hpp"
 #include "evidence_math.hpp"
 #include "format.hpp"
+#include "shared_gpu_mark.hpp"
 
 namespace ts::gui {
 
@@ -75,7 +76,8 @@ void FetchGranularityPlot::rebuild(const StoredSeries& s, bool) {
     if (d && d->value > 0) {
         decision_.show(d->value, d->confidence > 0
                                      ? tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2)
-                                     : tr("%1 (bound)").arg(formatBytes(d->value)));
+                                     : tr("%1 (bound)").arg(formatBytes(d->value)) +
+                                     (sharedGpuMarked(d->reason) ? tr(" · shared GPU") : QString()));
         if (haveSplit) {
             QVector<double> xs, ys;
             for (const StoredRow* r : rows) {

@@ -6,6 +6,7 @@
 #include "byte_tickers.hpp"
 #include "evidence_math.hpp"
 #include "format.hpp"
+#include "shared_gpu_mark.hpp"
 
 namespace ts::gui {
 
@@ -60,7 +61,8 @@ void LineSizePlot::rebuild(const StoredSeries& s, bool) {
         g->setData(xs, ys, true);
     }
     if (const ResultData* d = findDecision(s, QStringLiteral("lineSize")); d && d->value > 0)
-        decision_.show(d->value, tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2));
+        decision_.show(d->value, tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2) +
+                                     (sharedGpuMarked(d->reason) ? tr(" · shared GPU") : QString()));
     QString text = decisionText(s, QStringLiteral("lineSize"));
     if (haveSplit)
         text +=

@@ -7,6 +7,7 @@
 #include <QStyle>
 
 #include "format.hpp"
+#include "shared_gpu_mark.hpp"
 
 namespace ts::gui {
 
@@ -98,7 +99,10 @@ QVariant ResultsModel::display(const ResultData& r, int column) const {
         case SourceColumn:
             return r.fromApi ? tr("API") : tr("Benchmark");
         case ConfidenceColumn:
-            return r.fromApi ? QString() : r.confidence <= 0 ? tr("undecided") : QString::number(r.confidence, 'f', 2);
+            if (r.fromApi) return QString();
+            if (r.confidence <= 0) return tr("undecided");
+            return sharedGpuMarked(r.reason) ? tr("%1 · shared GPU").arg(r.confidence, 0, 'f', 2)
+                                             : QString::number(r.confidence, 'f', 2);
         case MethodColumn:
             return r.method;
         case NoteColumn:
@@ -124,6 +128,8 @@ QString ResultsModel::toolTip(const ResultData& r) const {
                      .arg(r.stats->p95, 0, 'f', 1)
                      .arg(r.stats->stdev, 0, 'f', 1)
                      .arg(r.stats->samples);
+    if (sharedGpuMarked(r.reason))
+        lines << tr("Measured while another process used the GPU: kept at confidence at most 0.5.");
     if (!r.reason.isEmpty()) lines << r.reason;
     if (!r.cutOff.isEmpty()) lines << tr("The run ended while %1 ran: the recording was cut off.").arg(r.cutOff);
     return lines.join(QLatin1Char('\n'));
@@ -142,8 +148,11 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
             if (index.column() == ConfidenceColumn) return r.fromApi ? 2.0 : r.confidence;
             return display(r, index.column());
         case Qt::DecorationRole:
-            if (index.column() == ElementColumn && !r.cutOff.isEmpty())
+            if (index.column() == ElementColumn && (!r.cutOff.isEmpty() || sharedGpuMarked(r.reason)))
                 return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+            return {};
+        case Qt::ForegroundRole:
+            if (sharedGpuMarked(r.reason)) return sharedGpuColour();
             return {};
         case Qt::FontRole:
             if (!r.cutOff.isEmpty() || (!r.fromApi && r.confidence <= 0)) {

@@ -8,6 +8,7 @@
 #include "byte_tickers.hpp"
 #include "density_scatter.hpp"
 #include "format.hpp"
+#include "shared_gpu_mark.hpp"
 
 namespace ts::gui {
 namespace {
@@ -64,7 +65,8 @@ SizePlotWidget::SizePlotWidget(QWidget* parent) : PlotPanel(parent) {
 
 void SizePlotWidget::applyTheme() {
     const PlotTheme& t = theme();
-    samples_->setColor(t.samples.rgb());
+    // Loads of a series disturbed by another process on the GPU in the shared-GPU colour.
+    samples_->setColor(sharedGpu_ ? sharedGpuColour().rgb() : t.samples.rgb());
     minimum_->setPen(QPen(t.envelope, 1, Qt::DashLine));
     maximum_->setPen(QPen(t.envelope, 1, Qt::DashLine));
     mean_->setPen(QPen(t.mean, 1.5));
@@ -83,6 +85,10 @@ void SizePlotWidget::applyScale() { setByteAxis(plot()->xAxis, logScale()); }
 void SizePlotWidget::clearPlot() {
     for (QCPGraph* g : {minimum_, mean_, maximum_, reduction_}) g->data()->clear();
     samples_->clear();
+    if (sharedGpu_) {
+        sharedGpu_ = false;
+        applyTheme();
+    }
     changeLine_->setVisible(false);
     changeLabel_->setVisible(false);
     byX_.clear();
@@ -94,6 +100,12 @@ void SizePlotWidget::rebuild(const StoredSeries& series, bool full) {
     updateReduction(series);
     updateChangePoint(series);
     updateCaption(series);
+    const bool shared = std::any_of(series.decisions.begin(), series.decisions.end(),
+                                    [](const ResultData& d) { return sharedGpuMarked(d.reason); });
+    if (shared != sharedGpu_) {
+        sharedGpu_ = shared;
+        applyTheme();
+    }
 }
 
 void SizePlotWidget::appendSamples(const StoredSeries& series, std::size_t firstRow) {
@@ -183,6 +195,11 @@ void SizePlotWidget::updateCaption(const StoredSeries& series) {
     parts << tr("%1: %n array size(s), %2 loads", nullptr, static_cast<int>(series.rows.size()))
                  .arg(series.title)
                  .arg(series.latencies.size());
+    for (const auto& d : series.decisions)
+        if (sharedGpuMarked(d.reason)) {
+            parts.prepend(tr("Measured while another process used the GPU (loads in orange)"));
+            break;
+        }
     for (const auto& d : series.decisions)
         parts << tr("decided %1 = %2 (confidence %3): %4")
                      .arg(d.name, formatValue(d))

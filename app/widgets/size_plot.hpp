@@ -48,6 +48,7 @@ private:
     void placeChangeLabel();  // left of the line in the right half, so it stays inside
 
     DensityScatter* samples_;
+    bool sharedGpu_ = false;  // the series' decision was disturbed by another process: points marked
     QCPGraph* minimum_;
     QCPGraph* mean_;
     QCPGraph* maximum_;

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "format.hpp"
+#include "shared_gpu_mark.hpp"
 
 namespace ts::gui {
 namespace {
@@ -136,6 +137,19 @@ bool cacheLines(const TopologyData& d, const QString& id, QStringList& lines) {
         lines << TopologyScene::tr("fetch %1").arg(formatValue(*r));
     if (const ResultData* r = d.usable(id, QStringLiteral("latency"))) lines << cycles(r->value);
     return found;
+}
+
+// Boxes whose elements hold a result disturbed by another process on the GPU: drawn in the
+// shared-GPU colour, with a line and a tooltip that say so.
+void markSharedGpu(const TopologyData& d, std::vector<SceneBox>& boxes) {
+    for (SceneBox& b : boxes) {
+        for (const auto& id : b.elementIds)
+            for (const ResultData* r : d.attributesOf(id))
+                if (sharedGpuMarked(r->reason)) b.sharedGpu = true;
+        if (!b.sharedGpu) continue;
+        b.lines << TopologyScene::tr("shared GPU: confidence ≤ 0.5");
+        b.toolTip = TopologyScene::tr("Measured while another process used the GPU") + QStringLiteral("<br>") + b.toolTip;
+    }
 }
 
 QString toolTipOf(const TopologyData& d, const QStringList& ids) {
@@ -383,6 +397,7 @@ TopologyScene TopologyScene::build(const TopologyData& d, const SceneOptions& op
         s.add(b, root);
     }
 
+    markSharedGpu(d, s.boxes_);
     const QSizeF sz = s.measure(root);
     s.place(root, QPointF(kGap, kGap), sz.width());
     s.size_ = QSizeF(sz.width() + 2 * kGap, s.boxes_[static_cast<std::size_t>(root)].rect.height() + 2 * kGap);
@@ -477,6 +492,7 @@ void TopologyScene::paint(QPainter& p, int selected) const {
         if (b.invisible) continue;
         QPen pen(QColor(0x60, 0x60, 0x60), 1.0);
         if (b.dashed) pen.setStyle(Qt::DashLine);
+        if (b.sharedGpu) pen = QPen(sharedGpuColour(), 2.0, pen.style());
         p.setPen(pen);
         p.setBrush(b.fill);
         p.drawRoundedRect(b.rect, 3, 3);

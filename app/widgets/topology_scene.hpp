@@ -33,6 +33,7 @@ struct SceneBox {
     bool invisible = false;  // a layout row: neither drawn nor hit
     bool fillWidth = false;  // widened to its parent's inner width
     bool dashed = false;     // reported but not found (size 0)
+    bool sharedGpu = false;  // a result of its elements was disturbed by another process
     int unitId = -1;         // Unit boxes: the physical id
 };
 

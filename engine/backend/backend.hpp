@@ -1,11 +1,14 @@
 #pragma once
+#include <chrono>
 #include <cstdint>
+#include <thread>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "backend/gpu_activity.hpp"
 #include "model/device_info.hpp"
 #include "model/space.hpp"
 
@@ -49,6 +52,11 @@ struct ChaseResult {
     std::vector<std::uint32_t> latencies;  // cycles per timed load, timer overhead included
     int ranOnUnit = -1;                    // physical id the main chaser reported (%smid / HW_ID)
     int secondRanOnUnit = -1;
+    // Where the backend watches the main chaser between its timed loads too (warm-up, a
+    // same-thread second chaser, loop overhead, untimed loads): the longest step it saw, in
+    // cycles. A time slice of another context there shows as millions of cycles.
+    bool untimedWatched = false;
+    std::uint32_t maxUntimedStep = 0;
 };
 
 // L3: a working set that the L3 (AMD Infinity Cache) holds and the L2 does not.
@@ -102,6 +110,11 @@ public:
     // first level is private to the unit. Results come back in request order.
     virtual std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests);
     virtual BandwidthResult bandwidth(const BandwidthRequest& request) = 0;
+    // Other processes on the GPU as the driver sees them; unknown (known = false) by default.
+    virtual GpuActivity activity() { return {}; }
+    // Waits while the GPU is left to others (the engine's back-off on a shared GPU). A
+    // simulated neighbour's time moves on instead (fault injection), so tests need not sleep.
+    virtual void pause(std::chrono::milliseconds duration) { std::this_thread::sleep_for(duration); }
 };
 
 }  // namespace ts

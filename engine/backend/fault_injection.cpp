@@ -76,11 +76,13 @@ DeviceInfo FaultInjectingBackend::queryDevice() {
     return info;
 }
 
-double FaultInjectingBackend::admit(const std::string& group, std::uint64_t bytes, const std::string& what) {
+FaultInjectingBackend::Effect FaultInjectingBackend::admit(const std::string& group, std::uint64_t bytes,
+                                                          const std::string& what, std::uint64_t loads) {
     if (!lost_.empty()) throw BackendError("the CUDA backend is unusable after an earlier failure: " + lost_, true);
     ++calls_;
     const Fault* hit = nullptr;
-    double factor = 1;
+    Effect effect;
+    sim_detail::Rng rng(sim_detail::mixSeed(0x5a1ceu, calls_));
     for (auto& a : faults_) {
         const Fault& f = a.fault;
         if (f.kind == FaultKind::OutOfMemory) {
@@ -88,14 +90,36 @@ double FaultInjectingBackend::admit(const std::string& group, std::uint64_t byte
             if (limit > 0 && bytes >= limit && !hit) hit = &f;
             continue;
         }
-        if (f.kind == FaultKind::NoGpu || f.kind == FaultKind::OldDriver) continue;
+        if (f.kind == FaultKind::NoGpu || f.kind == FaultKind::OldDriver || f.kind == FaultKind::IdleContext ||
+            f.kind == FaultKind::Blind)
+            continue;
         if (f.calls.group != "any" && f.calls.group != group) continue;
         const std::uint64_t n = ++a.seen;
         if (n < f.calls.first || n > f.calls.last) continue;
-        if (f.kind == FaultKind::Interference) factor *= f.factor;
-        else if (!hit) hit = &f;
+        switch (f.kind) {
+            case FaultKind::Interference:
+            case FaultKind::Mps: effect.factor *= f.factor; break;
+            case FaultKind::Evict: effect.slice = Slice::Evict; break;
+            case FaultKind::Preempt: effect.slice = Slice::Timed; break;
+            case FaultKind::Neighbour: {
+                const std::uint64_t period = f.onCalls + f.offCalls;
+                const bool on = f.onCalls == 0 || (n - f.calls.first) % period < f.onCalls;
+                if (!on) break;
+                if (group == "bandwidth") {
+                    effect.factor *= 2;  // half the time slices are the neighbour's
+                    break;
+                }
+                // A chase longer than a slice is always pre-empted; a short one may fall between slices.
+                const double u = rng.unit();
+                if (loads > kLongChaseLoads || u < 1.0 / 3) effect.slice = Slice::Timed;
+                else if (u < 2.0 / 3) effect.slice = Slice::Warmup;
+                break;
+            }
+            default:
+                if (!hit) hit = &f;
+        }
     }
-    if (!hit) return factor;
+    if (!hit) return effect;
     switch (hit->kind) {
         case FaultKind::OutOfMemory: throw BackendError(outOfMemory(bytes, what));
         case FaultKind::KernelFault: throw BackendError(illegalAddress(what));
@@ -120,28 +144,106 @@ std::vector<std::uint32_t> FaultInjectingBackend::measureTimerOverhead(int sampl
     return inner_.measureTimerOverhead(samples);
 }
 
+std::uint64_t FaultInjectingBackend::loadsOf(const ChaseRequest& r) {
+    const std::uint64_t perPass = r.strideBytes ? r.arrayBytes / r.strideBytes : 0;
+    return std::uint64_t{r.warmupPasses} * perPass + std::uint64_t{r.recordLoads} * std::max<std::uint32_t>(1, r.recordEvery);
+}
+
+// A time slice of another context during our warm-up evicts what the warm-up loaded: the timed
+// pass starts from cold caches (the inner chase without warm-up). A backend that watches the
+// untimed part sees the slice there as one long step (Slice::Warmup); `evict` leaves no trace
+// at all (Slice::Evict: what a concurrent MPS client's traffic does). Inside the timed pass,
+// one load waits out the neighbour's whole slice and the loads after it find the caches cold
+// (taken from a cold run of the same chase, from the same position on).
+ChaseResult FaultInjectingBackend::chaseWith(const ChaseRequest& request, const Effect& effect) {
+    ChaseResult result;
+    if (effect.slice == Slice::None) {
+        result = inner_.chase(request);
+    } else {
+        ChaseRequest cold = request;
+        cold.warmupPasses = 0;
+        result = inner_.chase(cold);
+        if (effect.slice == Slice::Warmup && result.untimedWatched)
+            result.maxUntimedStep = std::max(result.maxUntimedStep, kSliceCycles);
+        if (effect.slice == Slice::Timed && !result.latencies.empty()) {
+            const ChaseResult warm = inner_.chase(request);
+            sim_detail::Rng rng(sim_detail::mixSeed(0x9a9u, calls_));
+            const auto at = static_cast<std::size_t>(rng.unit() * static_cast<double>(result.latencies.size()));
+            for (std::size_t i = 0; i < at && i < warm.latencies.size(); ++i) result.latencies[i] = warm.latencies[i];
+            result.latencies[std::min(at, result.latencies.size() - 1)] += kSliceCycles;
+        }
+    }
+    slowDown(result, effect.factor);
+    return result;
+}
+
 ChaseResult FaultInjectingBackend::chase(const ChaseRequest& request) {
     const std::uint64_t bytes = std::max(request.arrayBytes, request.second ? request.second->arrayBytes : 0);
-    const double factor = admit(groupOf(request.space), bytes, "pointer chase");
-    ChaseResult result = inner_.chase(request);
-    slowDown(result, factor);
-    return result;
+    return chaseWith(request, admit(groupOf(request.space), bytes, "pointer chase", loadsOf(request)));
 }
 
 std::vector<ChaseResult> FaultInjectingBackend::chaseBatch(const std::vector<ChaseRequest>& requests) {
     // One launch: a fault in any of its chases fails the whole batch.
-    std::vector<double> factors;
+    std::vector<Effect> effects;
     for (const auto& r : requests)
-        factors.push_back(admit(groupOf(r.space), std::max(r.arrayBytes, r.second ? r.second->arrayBytes : 0),
-                                "pointer chase"));
-    auto results = inner_.chaseBatch(requests);
-    for (std::size_t i = 0; i < results.size() && i < factors.size(); ++i) slowDown(results[i], factors[i]);
+        effects.push_back(admit(groupOf(r.space), std::max(r.arrayBytes, r.second ? r.second->arrayBytes : 0),
+                                "pointer chase", loadsOf(r)));
+    const bool plain = std::all_of(effects.begin(), effects.end(), [](const Effect& e) { return e.slice == Slice::None; });
+    if (plain) {
+        auto results = inner_.chaseBatch(requests);
+        for (std::size_t i = 0; i < results.size() && i < effects.size(); ++i) slowDown(results[i], effects[i].factor);
+        return results;
+    }
+    std::vector<ChaseResult> results;
+    for (std::size_t i = 0; i < requests.size(); ++i) results.push_back(chaseWith(requests[i], effects[i]));
     return results;
+}
+
+void FaultInjectingBackend::pause(std::chrono::milliseconds duration) {
+    bool simulated = false;
+    for (auto& a : faults_)
+        if (a.fault.kind == FaultKind::Neighbour) {
+            a.seen += static_cast<std::uint64_t>(duration.count());
+            simulated = true;
+        }
+    if (!simulated) inner_.pause(duration);
+}
+
+GpuActivity FaultInjectingBackend::activity() {
+    GpuActivity a = inner_.activity();
+    bool any = false;
+    for (const auto& armed : faults_) {
+        const Fault& f = armed.fault;
+        if (f.kind == FaultKind::Blind) return {false, std::string("the driver's process list is unavailable") + kInjected, {}, -1};
+        if (f.kind == FaultKind::IdleContext) {
+            a.others.push_back({1717, std::string("Xorg") + kInjected, "graphics", 64ull << 20});
+            any = true;
+        } else if (f.kind == FaultKind::Neighbour || f.kind == FaultKind::Evict || f.kind == FaultKind::Preempt) {
+            a.others.push_back({4242, std::string("neighbour") + kInjected, "compute", 4ull << 30});
+            // Busy while its window of calls is open (and, coming and going, while on).
+            const std::uint64_t next = armed.seen + 1;
+            const bool open = next >= f.calls.first && next <= f.calls.last;
+            const bool on = f.kind != FaultKind::Neighbour || f.onCalls == 0 ||
+                            (next - f.calls.first) % (f.onCalls + f.offCalls) < f.onCalls;
+            if (open && on) a.utilisationPercent = 100;
+            any = true;
+        } else if (f.kind == FaultKind::Mps) {
+            a.others.push_back({4243, std::string("mps-client") + kInjected, "mps", 1ull << 30});
+            a.utilisationPercent = 100;
+            any = true;
+        }
+    }
+    if (any) {
+        a.known = true;
+        a.problem.clear();
+        if (a.utilisationPercent < 0) a.utilisationPercent = 0;
+    }
+    return a;
 }
 
 BandwidthResult FaultInjectingBackend::bandwidth(const BandwidthRequest& request) {
     const std::uint64_t bytes = request.op == BandwidthOp::Copy ? 2 * request.bytes : request.bytes;
-    const double factor = admit("bandwidth", bytes, "bandwidth kernel");
+    const double factor = admit("bandwidth", bytes, "bandwidth kernel").factor;
     BandwidthResult result = inner_.bandwidth(request);
     result.seconds *= factor;
     result.gibPerSecond /= factor;

@@ -26,8 +26,19 @@ public:
     ChaseResult chase(const ChaseRequest& request) override;
     std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests) override;
     BandwidthResult bandwidth(const BandwidthRequest& request) override;
+    // The inner backend's view, plus the injected neighbours' processes (names end in
+    // "[injected]"); `blind`: the list is unavailable.
+    GpuActivity activity() override;
+    // With a neighbour injected, no real sleep: its on/off phase moves on by one call per
+    // millisecond (the neighbour's calls are its clock). Without one, the inner backend waits.
+    void pause(std::chrono::milliseconds duration) override;
 
     bool deviceLost() const { return !lost_.empty(); }
+
+    // One time slice of another context: ~2.4 ms at 2 GHz, as measured beside a busy neighbour.
+    static constexpr std::uint32_t kSliceCycles = 4'800'000;
+    // A chase of more loads than this outlasts a slice (at a few hundred cycles a load).
+    static constexpr std::uint64_t kLongChaseLoads = 16'384;
 
 private:
     struct Armed {
@@ -35,10 +46,20 @@ private:
         std::uint64_t seen = 0;  // calls of the fault's group so far
     };
 
-    // Counts the call against every fault, then throws if one hits it; else returns the
-    // interference factor for it (1: undisturbed).
-    double admit(const std::string& group, std::uint64_t bytes, const std::string& what);
+    // What a neighbour did to one call: slowed it, or took a time slice during its warm-up
+    // or its timed pass.
+    enum class Slice { None, Evict, Warmup, Timed };
+    struct Effect {
+        double factor = 1;
+        Slice slice = Slice::None;
+    };
+
+    // Counts the call against every fault, then throws if one hits it; else returns what the
+    // injected neighbours do to it. `loads`: the call's length (a long chase spans a time slice).
+    Effect admit(const std::string& group, std::uint64_t bytes, const std::string& what, std::uint64_t loads = 0);
     void slowDown(ChaseResult& result, double factor);
+    static std::uint64_t loadsOf(const ChaseRequest& r);
+    ChaseResult chaseWith(const ChaseRequest& request, const Effect& effect);
 
     std::unique_ptr<Backend> owned_;
     Backend& inner_;

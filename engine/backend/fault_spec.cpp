@@ -87,17 +87,38 @@ Fault parseOne(const std::string& part) {
     } else if (kind == "oom") {
         f.kind = FaultKind::OutOfMemory;
         parseSize(target.empty() ? "l2" : target, part, f);
-    } else if (kind == "fault" || kind == "lost" || kind == "timeout" || kind == "interference") {
-        f.kind = kind == "fault"     ? FaultKind::KernelFault
-                 : kind == "lost"    ? FaultKind::DeviceLost
-                 : kind == "timeout" ? FaultKind::Timeout
-                                     : FaultKind::Interference;
-        f.calls = parseCalls(target.empty() ? "any" : target, part, f.kind == FaultKind::Interference);
+    } else if (kind == "idle-context" || kind == "blind") {
+        f.kind = kind == "blind" ? FaultKind::Blind : FaultKind::IdleContext;
+        if (!target.empty()) fail(part, kind + " takes no target");
+    } else if (kind == "fault" || kind == "lost" || kind == "timeout" || kind == "interference" || kind == "evict" ||
+               kind == "preempt" || kind == "neighbour" || kind == "mps") {
+        f.kind = kind == "fault"          ? FaultKind::KernelFault
+                 : kind == "lost"         ? FaultKind::DeviceLost
+                 : kind == "timeout"      ? FaultKind::Timeout
+                 : kind == "interference" ? FaultKind::Interference
+                 : kind == "evict"        ? FaultKind::Evict
+                 : kind == "preempt"      ? FaultKind::Preempt
+                 : kind == "neighbour"    ? FaultKind::Neighbour
+                                          : FaultKind::Mps;
+        const bool window = f.kind != FaultKind::KernelFault && f.kind != FaultKind::DeviceLost && f.kind != FaultKind::Timeout;
+        f.calls = parseCalls(target.empty() ? "any" : target, part, window);
     } else {
-        fail(part, "unknown fault '" + kind + "' (known: no-gpu, old-driver, oom, fault, lost, timeout, interference)");
+        fail(part, "unknown fault '" + kind +
+                       "' (known: no-gpu, old-driver, oom, fault, lost, timeout, interference, evict, preempt, neighbour, "
+                       "mps, idle-context, blind)");
     }
+    if (!factor.empty() && f.kind == FaultKind::Neighbour) {
+        // ":ON/OFF" in selected calls
+        const auto slash = factor.find('/');
+        if (slash == std::string::npos) fail(part, "neighbour takes ':ON/OFF' (calls on, calls off)");
+        f.onCalls = number(factor.substr(0, slash), part);
+        f.offCalls = number(factor.substr(slash + 1), part);
+        if (f.onCalls == 0 || f.offCalls == 0) fail(part, "':ON/OFF' counts calls from 1");
+        return f;
+    }
+    if (f.kind == FaultKind::Mps) f.factor = 1.3;
     if (!factor.empty()) {
-        if (f.kind != FaultKind::Interference) fail(part, "only interference takes a ':FACTOR'");
+        if (f.kind != FaultKind::Interference && f.kind != FaultKind::Mps) fail(part, "only interference and mps take a ':FACTOR'");
         double v = 0;
         std::istringstream in(factor);
         if (!(in >> v) || !in.eof() || !std::isfinite(v) || v <= 1 || v > 100)

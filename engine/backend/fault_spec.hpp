@@ -17,6 +17,14 @@ enum class FaultKind {
     DeviceLost,    // the first selected call faults and breaks the context: every later call fails
     Timeout,       // the first selected call exceeds the watchdog; the backend refuses further work
     Interference,  // the selected calls run `factor` times slower, with noise
+    // A shared GPU (docs/faults.md, "A shared GPU"):
+    Evict,         // lines evicted between warm-up and timed pass, no trace left: the timed pass starts cold
+    Preempt,       // ... falls into the timed pass: one load gains a slice-long gap, the rest start cold
+    Neighbour,     // a time-sliced neighbour, on for `onCalls` selected calls, off for `offCalls`: while
+                   // on, a chase's warm-up or timed pass holds one of its slices (a long chase always)
+    Mps,           // an MPS client running beside us: every load `factor` slower, no gaps
+    IdleContext,   // a display server's context at 0 % utilisation: the driver lists it, nothing slows
+    Blind,         // the driver's process list is unavailable (processes in other containers)
 };
 
 // Which device calls a fault hits: the calls of one kind (chases through a space group, or
@@ -33,7 +41,9 @@ struct Fault {
     CallSelector calls;           // KernelFault, DeviceLost, Timeout, Interference
     bool sizeIsL2 = false;        // OutOfMemory: the threshold is the device's L2 size (API)
     std::uint64_t minBytes = 0;   // OutOfMemory: explicit threshold
-    double factor = 1.5;          // Interference: latency multiplier, bandwidth divisor
+    double factor = 1.5;          // Interference, Mps: latency multiplier, bandwidth divisor
+    std::uint64_t onCalls = 0;    // Neighbour: on for this many selected calls (0: always on)
+    std::uint64_t offCalls = 0;   // Neighbour: then off for this many
 };
 
 class FaultSpecError : public std::invalid_argument {

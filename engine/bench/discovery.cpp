@@ -4,6 +4,7 @@
 #include <chrono>
 #include <functional>
 #include <sstream>
+#include <thread>
 
 #include "bench/api_attributes.hpp"
 #include "bench/cache_benchmarks.hpp"
@@ -85,9 +86,73 @@ private:
     std::vector<PlanItem> items_;
 };
 
+// Is another process using the GPU now? The driver's busy foreign contexts, else a sentinel
+// chase with a pre-emption gap (the driver may not see processes of other containers).
+std::string sharedNow(Backend& backend, const InterferenceGuard& guard, SharedGpuLog& log, bool probe) {
+    log.refresh(backend, true);
+    const std::string busy = log.busyNeighbours();
+    if (!busy.empty())
+        return "the driver lists " + busy + " (GPU " + std::to_string(log.driver().utilisationPercent) + " % busy)";
+    if (!probe || !guard.active()) return {};
+    const auto latencies = backend.chase(guard.reference()).latencies;
+    if (InterferenceGuard::hasGap(latencies))
+        return "a sentinel chase was pre-empted (a timed load took " +
+               std::to_string(*std::max_element(latencies.begin(), latencies.end())) + " cycles)";
+    return {};
+}
+
+void noteDriverView(DeviceInfo& device, const SharedGpuLog& log) {
+    const GpuActivity& d = log.driver();
+    if (!d.known) {
+        device.extra["otherProcesses"] = "unknown: " + (d.problem.empty() ? "the backend cannot ask the driver" : d.problem);
+        return;
+    }
+    device.extra["otherProcesses"] = d.others.empty() ? "none listed by the driver" : log.listedNeighbours();
+    if (d.utilisationPercent >= 0)
+        device.extra["gpuUtilisationBeforeRun"] = std::to_string(d.utilisationPercent) + " %";
+}
+
+// --wait-for-idle and --exclusive: before the first benchmark. Returns a warning (empty: none).
+std::string checkBeforeRun(Backend& backend, const DiscoveryOptions& options, const CancelToken& cancel,
+                           const InterferenceGuard& guard, SharedGpuLog& log) {
+    // Without --wait-for-idle or --exclusive the driver's word suffices here: the sentinels of
+    // the first benchmark see the rest.
+    const bool probe = options.exclusive || options.waitForIdleSeconds > 0;
+    std::string shared = sharedNow(backend, guard, log, probe);
+    // Counted in the waits themselves, so a simulated neighbour (whose time the waits move on)
+    // is waited for as long as a real one.
+    const auto step = std::chrono::milliseconds(500);
+    double waited = 0;
+    while (!shared.empty() && waited < options.waitForIdleSeconds) {
+        cancel.throwIfCancelled();
+        backend.pause(step);
+        waited += std::chrono::duration<double>(step).count();
+        shared = sharedNow(backend, guard, log, probe);
+    }
+    if (shared.empty()) return {};
+    if (options.exclusive) throw SharedGpuRefused("refusing to measure on a shared GPU (--exclusive): " + shared);
+    std::ostringstream out;
+    out << kSharedGpuMark << ": another process uses the GPU (" << shared << ")";
+    if (options.waitForIdleSeconds > 0) out << " after waiting " << options.waitForIdleSeconds << " s; measuring anyway";
+    return out.str();
+}
+
 void measureTimerOverhead(RunContext& ctx) {
     const auto samples = ctx.timerOverhead(256);
     ctx.topology().timerOverheadCycles = samples.empty() ? 0 : median(samples);
+}
+
+void warnSharedSummary(RunContext& ctx, const InterferenceGuard& guard) {
+    const SharedGpuLog& log = ctx.shared();
+    if (log.disturbed() == 0 && !guard.neighbourSeen()) return;
+    std::ostringstream out;
+    out << kSharedGpuMark << ": another process used the GPU during the run; " << guard.chasesCleaned()
+        << " pre-empted chase(s) measured again clean; " << log.disturbed() << " benchmark(s) disturbed, "
+        << log.cleaned().size() << " measured again undisturbed, " << log.capped().size()
+        << " kept at confidence at most 0.5";
+    for (std::size_t i = 0; i < log.capped().size(); ++i) out << (i ? ", " : " (") << log.capped()[i];
+    if (!log.capped().empty()) out << ")";
+    ctx.warn(out.str());
 }
 
 }  // namespace
@@ -123,10 +188,14 @@ void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& o
     topology.device = backend.queryDevice();
     topology.toolVersion = TOPOSCOPE_VERSION;
     topology.timestamp = utcTimestamp();
+    InterferenceGuard guard(backend, topology.device.vendor, topology.device.l2SizeBytes);
+    RunContext ctx(backend, topology, observer, cancel);
+    const std::string sharedAtStart = checkBeforeRun(backend, options, cancel, guard, ctx.shared());
+    noteDriverView(topology.device, ctx.shared());
     observer.onDevice(topology.device);
     addApiAttributes(topology);
+    if (!sharedAtStart.empty()) ctx.warn(sharedAtStart);
 
-    RunContext ctx(backend, topology, observer, cancel);
     const Vendor vendor = topology.device.vendor;
     for (const auto& group : options.groups) {
         const bool nvidiaOnly = group == "texture" || group == "readonly" || group == "constant";
@@ -135,7 +204,6 @@ void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& o
     }
     const auto plan = PlanBuilder(vendor, options).build(vendor);
     ctx.setPlanSize(static_cast<int>(plan.size()) + 1);
-    InterferenceGuard guard(backend, vendor);
     ctx.attachGuard(&guard);
     const PlanItem timer{"Timer Overhead", [](RunContext& c) {
                              measureTimerOverhead(c);
@@ -148,7 +216,12 @@ void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& o
         if (ctx.deviceLost().empty()) runPlanItem(ctx, item);
         else skipPlanItem(ctx, item);
         ctx.finishPlanItem();
+        if (options.exclusive && guard.neighbourSeen())
+            throw SharedGpuRefused("stopped (--exclusive): another process started using the GPU during " + item.name +
+                                   " (" + guard.describe() + ")");
+        ctx.shared().refresh(backend, false);
     }
+    warnSharedSummary(ctx, guard);
     ctx.beginStep("done", "");
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,17 @@ struct DiscoveryOptions {
     // Caches to measure within the selected groups; empty: all of them. A cache another one
     // depends on (the cache in front of it) is measured as well.
     std::set<Element> elements;
+    // A shared GPU (docs/faults.md): wait up to this long for other processes to go before
+    // measuring (then measure anyway and warn); 0: do not wait.
+    double waitForIdleSeconds = 0;
+    // Refuse to measure on a shared GPU: runDiscovery throws SharedGpuRefused (before the run,
+    // or after the benchmark during which another process showed up).
+    bool exclusive = false;
+};
+
+class SharedGpuRefused : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
 };
 
 // Runs the benchmark plan for the selected groups in dependency order. Benchmarks that

@@ -7,52 +7,123 @@
 
 namespace ts {
 
-InterferenceGuard::InterferenceGuard(Backend& backend, Vendor vendor) {
-    reference_.space = vendor == Vendor::Nvidia ? Space::Global : Space::Vector;
-    // 4 KiB fits every L1 of every GPU we know; 128 dependent loads, twice over, cost a few µs.
-    reference_.arrayBytes = 4096;
-    reference_.strideBytes = 32;
+InterferenceGuard::InterferenceGuard(Backend& backend, Vendor vendor, std::uint64_t l2Bytes) {
+    // The sentinel walks 1 MiB through the L2 (a quarter of the L2 at most), one warm-up pass,
+    // then 32768 consecutive timed loads (8192 on AMD, whose LDS holds the times): about 5 ms
+    // on an H100, longer than our time slice beside a busy neighbour (its slices: ~2.4 ms).
+    // Through the L1-cached space: 1 MiB exceeds every L1, so the loads hit in the L2, and the
+    // fault injection counts the sentinel in group l1 like the other guard chases before it.
+    const bool nvidia = vendor == Vendor::Nvidia;
+    reference_.space = nvidia ? Space::Global : Space::Vector;
+    std::uint64_t bytes = 1ull << 20;
+    if (l2Bytes > 0) bytes = std::min(bytes, std::max<std::uint64_t>(4096, l2Bytes / 4));
+    reference_.arrayBytes = bytes;
+    reference_.strideBytes = 64;
     reference_.warmupPasses = 1;
-    reference_.recordLoads = 256;
+    reference_.recordLoads = nvidia ? 32768 : 8192;
     reference_.unit = 0;
     active_ = backend.supports(reference_.space) && backend.maxArrayBytes(reference_.space) >= reference_.arrayBytes;
+}
+
+bool InterferenceGuard::hasGap(const std::vector<std::uint32_t>& latencies) {
+    return std::any_of(latencies.begin(), latencies.end(), [](std::uint32_t l) { return l >= kGapCycles; });
+}
+
+std::uint32_t InterferenceGuard::worstStep(const ChaseResult& r) {
+    const std::uint32_t timed = r.latencies.empty() ? 0 : *std::max_element(r.latencies.begin(), r.latencies.end());
+    return std::max(timed, r.maxUntimedStep);
+}
+
+bool InterferenceGuard::shortChase(const ChaseRequest& request, const ChaseResult& result) {
+    double timed = 0;
+    for (std::uint32_t l : result.latencies) timed += l < kGapCycles ? l : 0;
+    const double passes = 1.0 + request.warmupPasses + (request.second ? request.second->passes : 0);
+    return timed * std::max<std::uint32_t>(1, request.recordEvery) * passes < 2e6;
+}
+
+bool InterferenceGuard::preempted(const ChaseResult& r) { return worstStep(r) >= kGapCycles; }
+
+void InterferenceGuard::notePreempted(const ChaseResult& gapped, bool cleaned) {
+    neighbourSeen_ = true;
+    worstGap_ = std::max(worstGap_, worstStep(gapped));
+    if (cleaned) {
+        ++cleanedChases_;
+        ++totalCleaned_;
+        return;
+    }
+    ++uncleanChases_;
 }
 
 void InterferenceGuard::calibrate(const Chase& chase) {
     if (!active_) return;
     for (int i = 0; i < 3; ++i) sample(chase);
-    lastDisturbed_ = false;
 }
 
-// A quiet GPU repeats an L1 hit chase within a cycle or two; interference only slows it.
-// The threshold is the quietest sample's far-out fence, but at least 10 % + 2 cycles above
-// its median, so that a noise-free reference (fence = median) does not fire on one cycle.
-double InterferenceGuard::threshold() const { return std::max(fence_, baseline_ * 1.1 + 2); }
+// A quiet GPU repeats the sentinel's median within a few cycles; an MPS client's loads queue
+// in front of ours in the L2 and memory and raise it: 10 % + 2 cycles above the quietest.
+double InterferenceGuard::threshold() const { return baseline_ * 1.1 + 2; }
 
 void InterferenceGuard::sample(const Chase& chase) {
     if (!active_) return;
     callsSinceSample_ = 0;
     const auto latencies = chase(reference_);
     if (latencies.empty()) return;
-    lastMedian_ = median(latencies);
-    if (baseline_ == 0 || lastMedian_ < baseline_) {
-        const HitReference quiet = hitReference(latencies);
-        baseline_ = quiet.median;
-        fence_ = quiet.fence;
+    lastGap_ = hasGap(latencies);
+    lastSlow_ = false;
+    if (lastGap_) {
+        lastGapCycles_ = *std::max_element(latencies.begin(), latencies.end());
+        neighbourSeen_ = sentinelGap_ = true;
+        sentinelGapCycles_ = std::max(sentinelGapCycles_, lastGapCycles_);
+        return;
     }
-    lastDisturbed_ = lastMedian_ > threshold();
-    if (lastDisturbed_) {
-        windowDisturbed_ = true;
-        worst_ = std::max(worst_, lastMedian_);
+    lastMedian_ = median(latencies);
+    if (baseline_ == 0 || lastMedian_ < baseline_) baseline_ = lastMedian_;
+    lastSlow_ = lastMedian_ > threshold();
+    if (lastSlow_) {
+        neighbourSeen_ = true;
+        slowMedian_ = std::max(slowMedian_, lastMedian_);
     }
 }
 
 bool InterferenceGuard::due() { return active_ && ++callsSinceSample_ > kCallsBetweenSamples; }
 
+void InterferenceGuard::openWindow() {
+    uncleanChases_ = cleanedChases_ = 0;
+    worstGap_ = 0;
+    sentinelGap_ = lastGap_;
+    sentinelGapCycles_ = lastGap_ ? lastGapCycles_ : 0;
+    slowMedian_ = lastSlow_ ? lastMedian_ : 0;
+}
+
+// Any sign of another context during the benchmark disturbs it, also a pre-empted row that a
+// repeat cleaned and a pre-empted sentinel around work watched throughout: a time-sliced
+// neighbour also evicts our lines between two of our launches (an array initialised by one
+// kernel and chased by the next) and leaves dirty lines for our misses to write back. On the
+// H100 beside a streaming neighbour, the L2 fetch granularity came out 16 B instead of 32 B
+// from chases without a single gap.
+bool InterferenceGuard::windowDisturbed() const {
+    return uncleanChases_ > 0 || cleanedChases_ > 0 || slowMedian_ > 0 || sentinelGap_;
+}
+
 std::string InterferenceGuard::describe() const {
     std::ostringstream out;
-    out << "L1-resident reference chase median " << worst_ << " cycles, " << baseline_ << " when quiet (threshold "
-        << threshold() << ")";
+    const auto sep = [&] {
+        if (out.tellp() > 0) out << "; ";
+    };
+    if (uncleanChases_ + cleanedChases_ > 0)
+        out << uncleanChases_ + cleanedChases_ << (uncleanChases_ + cleanedChases_ == 1 ? " chase" : " chases")
+            << " pre-empted (a step of " << worstGap_ << " cycles; " << uncleanChases_
+            << " still so when measured again): another context held the GPU";
+    if (sentinelGap_) {
+        sep();
+        out << "a sentinel chase around it was pre-empted (a step of " << sentinelGapCycles_
+            << " cycles): another context held the GPU";
+    }
+    if (slowMedian_ > 0) {
+        sep();
+        out << "sentinel chase median " << slowMedian_ << " cycles, " << baseline_ << " when quiet (threshold "
+            << threshold() << "): another process loads the L2/memory";
+    }
     return out.str();
 }
 

@@ -1,8 +1,13 @@
 #pragma once
-// Notices another process loading the GPU while benchmarks run (docs/methods.md,
-// "Interference"): a fixed L1-resident reference chase is timed at the start of the run,
-// between benchmarks and every few device calls; a median well above the quietest one seen
-// means the measurements around it were disturbed.
+// Notices another process sharing the GPU while benchmarks run (docs/faults.md, "A shared
+// GPU"), from the measurements alone, so that it works where the driver lists nobody:
+// - a pre-emption gap: any timed load, of any chase, costing far more than any miss can
+//   (another context's time slice passed inside it);
+// - a sentinel chase, long enough to outlast a time slice, timed at the start of the run,
+//   between benchmarks and every few device calls: a gap in it, or its median well above the
+//   quietest one (an MPS client sharing the L2 and memory beside us).
+// A neighbour's slice can also fall into a chase's untimed warm-up and leave nothing but
+// misses behind; the sentinel around the benchmark is what catches that case.
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -16,26 +21,61 @@ class InterferenceGuard {
 public:
     using Chase = std::function<std::vector<std::uint32_t>(const ChaseRequest&)>;
 
-    // Off (never samples) where the backend has no L1-cached global space.
-    InterferenceGuard(Backend& backend, Vendor vendor);
+    InterferenceGuard(Backend& backend, Vendor vendor, std::uint64_t l2Bytes);
 
+    // Samples the sentinel (off where the backend cannot walk its array); gaps are watched anyway.
     bool active() const { return active_; }
     void disable() { active_ = false; }
     const ChaseRequest& reference() const { return reference_; }
 
-    // Baseline: the quietest of three reference chases.
+    // Baseline: the quietest gap-free median of three sentinels.
     void calibrate(const Chase& chase);
-    // One reference chase; notes whether it was disturbed.
+    // One sentinel; notes a gap in it or a median well above the baseline.
     void sample(const Chase& chase);
     // Counts a device call; true when a sample is due.
     bool due();
 
-    // A benchmark starts: the window opens with the last sample's verdict.
-    void openWindow() { windowDisturbed_ = lastDisturbed_; worst_ = lastDisturbed_ ? lastMedian_ : 0; }
-    bool windowDisturbed() const { return windowDisturbed_; }
-    // "reference chase median 57 cycles, 38 when quiet (threshold 45)"
+    // A chase whose timed loads or watched untimed steps hold a pre-emption gap.
+    static bool preempted(const ChaseResult& result);
+    static std::uint32_t worstStep(const ChaseResult& result);
+    // Its clean duration, estimated from its timed loads without the gaps, is below ~1 ms
+    // (2 M cycles): short enough to fit in one of our time slices.
+    static bool shortChase(const ChaseRequest& request, const ChaseResult& result);
+    // A benchmark's chase was pre-empted and measured again: `cleaned` when a repeat came
+    // out clean (the row's evidence is then clean), else the window is disturbed.
+    void notePreempted(const ChaseResult& gapped, bool cleaned);
+
+    // The window's evidence so far, to forget what a discarded measurement left in it.
+    struct Window {
+        int unclean, cleaned;
+        std::uint32_t worstGap, sentinelGapCycles;
+        bool sentinelGap;
+        double slowMedian;
+    };
+    Window window() const {
+        return {uncleanChases_, cleanedChases_, worstGap_, sentinelGapCycles_, sentinelGap_, slowMedian_};
+    }
+    void restore(const Window& w) {
+        uncleanChases_ = w.unclean, cleanedChases_ = w.cleaned, worstGap_ = w.worstGap;
+        sentinelGapCycles_ = w.sentinelGapCycles, sentinelGap_ = w.sentinelGap, slowMedian_ = w.slowMedian;
+    }
+
+    // A benchmark starts: the window opens with the last sentinel's verdict.
+    void openWindow();
+    // Disturbed: a pre-empted chase (cleaned or not), a pre-empted or slow sentinel.
+    bool windowDisturbed() const;
+    bool lastDisturbed() const { return lastGap_ || lastSlow_; }
+    // Another context showed itself at any time of the run (a gap anywhere, a slow sentinel).
+    bool neighbourSeen() const { return neighbourSeen_; }
+    int chasesCleaned() const { return totalCleaned_; }  // pre-empted rows a repeat cleaned, whole run
+    // The window's evidence: "2 chases kept a pre-emption gap when measured again (a step of
+    // 4800312 cycles): another context held the GPU".
     std::string describe() const;
 
+    // Far above any miss (device memory plus a page walk: a few thousand cycles), far below a
+    // time slice (millions): a step this slow waited for another context.
+    static constexpr std::uint32_t kGapCycles = 100'000;
+    static bool hasGap(const std::vector<std::uint32_t>& latencies);
     static constexpr int kCallsBetweenSamples = 32;
 
 private:
@@ -43,12 +83,20 @@ private:
 
     bool active_ = false;
     ChaseRequest reference_;
-    double baseline_ = 0;   // median of the quietest sample
-    double fence_ = 0;      // its far-out fence (Q3 + 3 IQR)
+    double baseline_ = 0;   // median of the quietest gap-free sentinel
     double lastMedian_ = 0;
-    double worst_ = 0;
-    bool lastDisturbed_ = false;
-    bool windowDisturbed_ = false;
+    bool lastGap_ = false;
+    bool lastSlow_ = false;
+    std::uint32_t lastGapCycles_ = 0;
+    bool neighbourSeen_ = false;
+    int totalCleaned_ = 0;
+    // The window:
+    int uncleanChases_ = 0;
+    int cleanedChases_ = 0;
+    std::uint32_t worstGap_ = 0;
+    bool sentinelGap_ = false;
+    std::uint32_t sentinelGapCycles_ = 0;
+    double slowMedian_ = 0;
     int callsSinceSample_ = 0;
 };
 

@@ -8,6 +8,10 @@
 
 namespace ts {
 
+// Every result disturbed by another user of the GPU carries this in its reason.
+inline constexpr const char* kSharedGpuMark = "shared GPU";
+inline constexpr double kSharedGpuConfidence = 0.5;
+
 struct PlanItem {
     PlanItem(std::string name_, std::function<void(RunContext&)> run_, Element element_ = Element::L1,
              std::string attribute_ = {}, std::string unit_ = {})
@@ -24,9 +28,10 @@ struct PlanItem {
 };
 
 // Runs the item. BackendError: a BenchmarkFailure, a warning and, where the item names its
-// attribute and did not report it, a failed attribute (confidence 0). When the interference
-// check saw the GPU disturbed around the item, it runs once more; still disturbed, its results
-// keep the second run's values with halved confidence and an "interference detected" note.
+// attribute and did not report it, a failed attribute (confidence 0). When the guard saw the GPU
+// shared around the item (a pre-emption gap, a slow sentinel), it runs again after a back-off,
+// within SharedGpuLog's budget, until a run is undisturbed; never clean, its results keep the
+// last run's values with confidence at most 0.5 and a reason starting with kSharedGpuMark.
 void runPlanItem(RunContext& ctx, const PlanItem& item);
 
 // The device was lost before the item's turn: marks it "not run" without calling the device.

@@ -5,6 +5,7 @@
 
 #include "backend/backend.hpp"
 #include "bench/interference_guard.hpp"
+#include "bench/shared_gpu.hpp"
 #include "events/observer.hpp"
 #include "model/topology.hpp"
 
@@ -34,6 +35,8 @@ public:
     InterferenceGuard* guard() { return guard_; }
     void calibrateGuard();
     void sampleGuard();
+    // Other users of the GPU: the driver's view and what the run did about them.
+    SharedGpuLog& shared() { return shared_; }
 
     // Evidence: a new (or reset) series and rows appended to it, announced to observers.
     Series& openSeries(const std::string& id, const std::string& title, SeriesKind kind, Element element);
@@ -62,6 +65,7 @@ private:
     auto onDevice(Call&& call) -> decltype(call());
     void sampleIfDue();
     std::vector<std::uint32_t> referenceChase(const ChaseRequest& request);
+    ChaseResult measuredClean(const ChaseRequest& request, ChaseResult result);
 
     Backend& backend_;
     Topology& topology_;
@@ -73,6 +77,7 @@ private:
     InterferenceGuard* guard_ = nullptr;
     std::string lost_;
     std::vector<Reported> reported_;
+    SharedGpuLog shared_;
 };
 
 }  // namespace ts

@@ -627,6 +627,8 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
         r.latencies.assign(lat, lat + p.recordLoads);
         r.ranOnUnit = h.smid;
         r.secondRanOnUnit = p.mode == kNoSecond ? -1 : h.secondSmid;
+        r.untimedWatched = p.mode == kNoSecond || p.mode == kSameThread;
+        r.maxUntimedStep = h.maxUntimedStep;
     }
     return missed;
 }

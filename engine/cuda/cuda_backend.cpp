@@ -8,6 +8,7 @@
 #include "cuda/chase_launcher.hpp"
 #include "cuda/device_query.hpp"
 #include "cuda/gpu_context.hpp"
+#include "cuda/nvml_processes.hpp"
 
 namespace ts {
 namespace cuda {
@@ -41,6 +42,11 @@ public:
         return chaser_.run(requests);
     }
     BandwidthResult bandwidth(const BandwidthRequest& request) override { return bandwidth_.run(request); }
+    GpuActivity activity() override {
+        const auto& extra = ctx_.info().extra;
+        const auto field = [&](const char* k) { return extra.count(k) ? extra.at(k) : std::string{}; };
+        return readNvmlActivity(field("uuid"), field("pci_bus_id"));
+    }
 
     const CudaLaunchStats& stats() const { return ctx_.stats(); }
 

@@ -45,6 +45,14 @@ const Api& api() {
         bind(a.lib, a.attributes, "nvmlDeviceGetAttributes_v2");
         bind(a.lib, a.memoryInfo, "nvmlDeviceGetMemoryInfo");
         bind(a.lib, a.uuid, "nvmlDeviceGetUUID");
+        bind(a.lib, a.computeProcesses, "nvmlDeviceGetComputeRunningProcesses_v3");
+        if (!a.computeProcesses) bind(a.lib, a.computeProcesses, "nvmlDeviceGetComputeRunningProcesses_v2");
+        bind(a.lib, a.graphicsProcesses, "nvmlDeviceGetGraphicsRunningProcesses_v3");
+        if (!a.graphicsProcesses) bind(a.lib, a.graphicsProcesses, "nvmlDeviceGetGraphicsRunningProcesses_v2");
+        bind(a.lib, a.mpsProcesses, "nvmlDeviceGetMPSComputeRunningProcesses_v3");
+        if (!a.mpsProcesses) bind(a.lib, a.mpsProcesses, "nvmlDeviceGetMPSComputeRunningProcesses_v2");
+        bind(a.lib, a.utilization, "nvmlDeviceGetUtilizationRates");
+        bind(a.lib, a.processName, "nvmlSystemGetProcessName");
         bind(a.lib, a.profileInfoV, "nvmlDeviceGetGpuInstanceProfileInfoV");
         bind(a.lib, a.profileInfoV1, "nvmlDeviceGetGpuInstanceProfileInfo");
         bind(a.lib, a.possiblePlacements, "nvmlDeviceGetGpuInstancePossiblePlacements_v2");

@@ -29,6 +29,19 @@ struct Memory {
     unsigned long long total, free, used;
 };
 
+// nvmlProcessInfo_t as the _v2/_v3 process lists fill it.
+struct ProcessInfo {
+    unsigned int pid;
+    unsigned long long usedGpuMemory;
+    unsigned int gpuInstanceId;
+    unsigned int computeInstanceId;
+};
+inline constexpr Return kErrorInsufficientSize = 7;
+
+struct Utilization {
+    unsigned int gpu, memory;
+};
+
 struct GpuInstancePlacement {
     unsigned int start;
     unsigned int size;
@@ -89,6 +102,12 @@ struct Api {
     Return (*attributes)(Device, DeviceAttributesV2*) = nullptr;
     Return (*memoryInfo)(Device, Memory*) = nullptr;
     Return (*uuid)(Device, char*, unsigned) = nullptr;
+    // Other users of the GPU (read-only).
+    Return (*computeProcesses)(Device, unsigned*, ProcessInfo*) = nullptr;
+    Return (*graphicsProcesses)(Device, unsigned*, ProcessInfo*) = nullptr;
+    Return (*mpsProcesses)(Device, unsigned*, ProcessInfo*) = nullptr;
+    Return (*utilization)(Device, Utilization*) = nullptr;
+    Return (*processName)(unsigned, char*, unsigned) = nullptr;
     // MIG tables (read-only).
     Return (*profileInfoV)(Device, unsigned, void*) = nullptr;  // takes a v2 or v3 struct
     Return (*profileInfoV1)(Device, unsigned, GpuInstanceProfileInfoV1*) = nullptr;
@@ -110,3 +129,4 @@ const Api& api();
 static_assert(sizeof(ts::cuda::nvml::GpuInstanceProfileInfoV2) == 152);
 static_assert(sizeof(ts::cuda::nvml::GpuInstanceProfileInfoV3) == 152);
 static_assert(sizeof(ts::cuda::nvml::GpuInstanceProfileInfoV1) == 48);
+static_assert(sizeof(ts::cuda::nvml::ProcessInfo) == 24);

@@ -181,6 +181,9 @@ ChaseResult SimBackend::chase(const ChaseRequest& r) {
     const int unit = r.unit < 0 ? 0 : r.unit;
     ChaseResult result;
     result.ranOnUnit = profile_.physicalUnit(unit);
+    // Watched like the CUDA backend's main thread; the simulated GPU has no other context, so
+    // no step between timed loads ever stalls (fault injection adds them).
+    result.untimedWatched = !r.second || r.second->placement == Placement::SameThread;
     result.latencies.reserve(r.recordLoads);
 
     if (isScratchpad(r.space)) {

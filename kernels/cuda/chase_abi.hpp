@@ -74,7 +74,8 @@ struct JobHeader {
     std::uint32_t finalIndex;   // index after the last timed load (self-check)
     std::uint32_t status;       // StatusBits
     std::uint32_t secondFinal;  // index where the second chaser stopped (self-check)
-    std::uint32_t pad0, pad1;
+    std::uint32_t maxUntimedStep;  // longest clock step of the main thread outside its timed loads (saturating)
+    std::uint32_t pad1;
 };
 static_assert(sizeof(JobHeader) == 32, "JobHeader must stay 32 bytes");
 

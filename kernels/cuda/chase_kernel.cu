@@ -65,8 +65,34 @@ __device__ __forceinline__ std::uint32_t walk(Path p, std::uint32_t elems, std::
     return j;
 }
 
+// The same walk, watched: the longest step between two consecutive clock reads goes to
+// `maxStep`. Another context's time slice inside it (our warp pre-empted) shows as one step of
+// millions of cycles, which no load can take; the loads themselves stay untimed.
+template <std::uint32_t S>
+__device__ __forceinline__ std::uint32_t walkWatched(Path p, std::uint32_t elems, std::uint32_t delta, std::uint32_t loads,
+                                                  std::uint32_t j, std::uint64_t& maxStep) {
+    std::uint64_t prev = clockNow();
+    for (std::uint32_t k = 0; k < loads; ++k) {
+        j = nextIndex(loadVia<S>(p, j), elems, delta);
+        const std::uint64_t now = clockNow();
+        maxStep = now - prev > maxStep ? now - prev : maxStep;
+        prev = now;
+    }
+    return j;
+}
+
 __device__ __forceinline__ std::uint32_t walkAny(std::uint32_t space, const Path& p, std::uint32_t elems, std::uint32_t delta,
-                                 std::uint32_t loads, std::uint32_t j) {
+                                 std::uint32_t loads, std::uint32_t j, std::uint64_t* watch = nullptr) {
+    if (watch) {
+        switch (space) {
+            case kGlobal: return walkWatched<kGlobal>(p, elems, delta, loads, j, *watch);
+            case kGlobalL2: return walkWatched<kGlobalL2>(p, elems, delta, loads, j, *watch);
+            case kReadOnly: return walkWatched<kReadOnly>(p, elems, delta, loads, j, *watch);
+            case kTexture: return walkWatched<kTexture>(p, elems, delta, loads, j, *watch);
+            case kConstant: return walkWatched<kConstant>(p, elems, delta, loads, j, *watch);
+            default: return walkWatched<kShared>(p, elems, delta, loads, j, *watch);
+        }
+    }
     switch (space) {
         case kGlobal: return walk<kGlobal>(p, elems, delta, loads, j);
         case kGlobalL2: return walk<kGlobalL2>(p, elems, delta, loads, j);
@@ -81,11 +107,18 @@ __device__ __forceinline__ std::uint32_t walkAny(std::uint32_t space, const Path
 // for the loaded value, so the second clock read cannot come before the data), clock.
 // The dependent store goes to the load's own latency slot (later overwritten with the latency)
 // or, for shared-memory chases, back into the element it came from (same value).
+//
+// `maxStep` watches the time between timed loads (their loop overhead, the untimed loads in
+// between): the longest span from one load's second clock read to the next one's first.
 template <std::uint32_t S>
 __device__ __forceinline__ std::uint32_t timedPass(Path p, std::uint32_t elems, std::uint32_t loads, std::uint32_t every,
-                                                std::uint32_t timesAddr, std::uint32_t* timesGlobal) {
+                                                std::uint32_t timesAddr, std::uint32_t* timesGlobal,
+                                                std::uint64_t& maxStep) {
     std::uint32_t j = 0;
+    std::uint64_t prev = clockNow();
     for (std::uint32_t k = 0; k < loads; ++k) {
+        const std::uint64_t before = clockNow();
+        maxStep = before - prev > maxStep ? before - prev : maxStep;
         std::uint64_t a = addressOf<S>(p, j);
         // The dependent store's target: the element itself (shared chases) or the latency slot.
         std::uint32_t sinkAddr = S == kShared ? static_cast<std::uint32_t>(a) : timesAddr + 4u * k;
@@ -99,7 +132,11 @@ __device__ __forceinline__ std::uint32_t timedPass(Path p, std::uint32_t elems, 
         if constexpr (S == kShared) timesGlobal[k] = dt;
         else redSharedAdd(sinkAddr, dt - v);  // slot: v + (dt - v) = dt
         j = nextIndex(v, elems, 0);
-        if (every > 1) j = walk<S>(p, elems, 0, every - 1, j);
+        prev = t1;
+        if (every > 1) {
+            j = walkWatched<S>(p, elems, 0, every - 1, j, maxStep);
+            prev = clockNow();
+        }
     }
     return j;
 }
@@ -109,30 +146,33 @@ __device__ __forceinline__ std::uint32_t timedPass(Path p, std::uint32_t elems, 
 template <std::uint32_t Slot>
 __device__ __forceinline__ std::uint32_t timedTextureAt(const ChaseLaunch& P, Path p, std::uint32_t elems,
                                                         std::uint32_t loads, std::uint32_t every, std::uint32_t timesAddr,
-                                                        std::uint32_t* timesGlobal) {
+                                                        std::uint32_t* timesGlobal, std::uint64_t& maxStep) {
     p.tex = P.texHandles[Slot];
-    return timedPass<kTexture>(p, elems, loads, every, timesAddr, timesGlobal);
+    return timedPass<kTexture>(p, elems, loads, every, timesAddr, timesGlobal, maxStep);
 }
 
 template <std::uint32_t... Slots>
 __device__ __forceinline__ std::uint32_t timedTexture(std::integer_sequence<std::uint32_t, Slots...>, const ChaseLaunch& P,
                                                       std::uint32_t slot, const Path& p, std::uint32_t elems,
                                                       std::uint32_t loads, std::uint32_t every, std::uint32_t timesAddr,
-                                                      std::uint32_t* timesGlobal) {
+                                                      std::uint32_t* timesGlobal, std::uint64_t& maxStep) {
     std::uint32_t result = 0;
-    ((slot == Slots ? (result = timedTextureAt<Slots>(P, p, elems, loads, every, timesAddr, timesGlobal), true) : false) || ...);
+    ((slot == Slots ? (result = timedTextureAt<Slots>(P, p, elems, loads, every, timesAddr, timesGlobal, maxStep), true)
+                    : false) ||
+     ...);
     return result;
 }
 
 __device__ __forceinline__ std::uint32_t timedAny(std::uint32_t space, const Path& p, std::uint32_t elems, std::uint32_t loads,
-                                  std::uint32_t every, std::uint32_t timesAddr, std::uint32_t* timesGlobal) {
+                                  std::uint32_t every, std::uint32_t timesAddr, std::uint32_t* timesGlobal,
+                                  std::uint64_t& maxStep) {
     switch (space) {
-        case kGlobal: return timedPass<kGlobal>(p, elems, loads, every, timesAddr, timesGlobal);
-        case kGlobalL2: return timedPass<kGlobalL2>(p, elems, loads, every, timesAddr, timesGlobal);
-        case kReadOnly: return timedPass<kReadOnly>(p, elems, loads, every, timesAddr, timesGlobal);
-        case kTexture: return timedPass<kTexture>(p, elems, loads, every, timesAddr, timesGlobal);
-        case kConstant: return timedPass<kConstant>(p, elems, loads, every, timesAddr, timesGlobal);
-        default: return timedPass<kShared>(p, elems, loads, every, timesAddr, timesGlobal);
+        case kGlobal: return timedPass<kGlobal>(p, elems, loads, every, timesAddr, timesGlobal, maxStep);
+        case kGlobalL2: return timedPass<kGlobalL2>(p, elems, loads, every, timesAddr, timesGlobal, maxStep);
+        case kReadOnly: return timedPass<kReadOnly>(p, elems, loads, every, timesAddr, timesGlobal, maxStep);
+        case kTexture: return timedPass<kTexture>(p, elems, loads, every, timesAddr, timesGlobal, maxStep);
+        case kConstant: return timedPass<kConstant>(p, elems, loads, every, timesAddr, timesGlobal, maxStep);
+        default: return timedPass<kShared>(p, elems, loads, every, timesAddr, timesGlobal, maxStep);
     }
 }
 
@@ -184,12 +224,16 @@ __device__ __forceinline__ void runMain(const ChaseLaunch& P, const ChaseJob& jo
     std::uint32_t status = 0;
     std::int32_t secondSm = -1;
     std::uint32_t secondFinal = 0;  // where the second chaser stopped (self-check on the host)
+    // Longest step of the main thread outside its timed loads: warm-up, a same-thread second
+    // chaser, the hand-over to the timed pass (JobHeader::maxUntimedStep).
+    std::uint64_t maxStep = 0;
+    std::uint64_t warmedAt = 0;
     if (tid == 0) {
         const Path mp = mainPath(job, dyn);
-        (void)walkAny(job.space, mp, job.elems, 0, job.warmupLoads, 0);
+        (void)walkAny(job.space, mp, job.elems, 0, job.warmupLoads, 0, &maxStep);
         if (job.secondMode == kSameThread) {
-            secondFinal =
-                walkAny(job.secondSpace, secondPath(job, dyn), job.secondElems, job.secondDelta, job.secondLoads, 0);
+            secondFinal = walkAny(job.secondSpace, secondPath(job, dyn), job.secondElems, job.secondDelta,
+                                  job.secondLoads, 0, &maxStep);
             secondSm = static_cast<std::int32_t>(sm);
         } else if (job.secondMode == kOtherUnit || job.secondMode == kExternal) {
             std::uint32_t* ctl = P.ctl;
@@ -216,22 +260,29 @@ __device__ __forceinline__ void runMain(const ChaseLaunch& P, const ChaseJob& jo
         secondSm = static_cast<std::int32_t>(sm);
         if (tid == 0) secondFinal = ldFlag(P.ctl + kCtlWalkIndex + q);
     }
+    if (tid == 0) warmedAt = clockNow();
     if (tid >= 32) return;
     std::uint32_t* latencies = P.results + job.resultOffset;
     if (tid == 0) {
         const std::uint32_t timesAddr = sharedAddr(dyn + job.timesOffset);
+        if (job.secondMode == kNoSecond || job.secondMode == kSameThread) {
+            const std::uint64_t handOver = clockNow() - warmedAt;
+            maxStep = handOver > maxStep ? handOver : maxStep;
+        }
         const std::uint32_t finalIndex =
             job.space == kTexture
                 ? timedTexture(std::make_integer_sequence<std::uint32_t, kTexSlots>{}, P, job.texSlot,
-                               mainPath(job, dyn), job.elems, job.recordLoads, job.recordEvery, timesAddr, latencies)
+                               mainPath(job, dyn), job.elems, job.recordLoads, job.recordEvery, timesAddr, latencies,
+                               maxStep)
                 : timedAny(job.space, mainPath(job, dyn), job.elems, job.recordLoads, job.recordEvery, timesAddr,
-                           latencies);
+                           latencies, maxStep);
         JobHeader* h = reinterpret_cast<JobHeader*>(P.results) + q;
         h->smid = static_cast<std::int32_t>(sm);
         h->secondSmid = secondSm;
         h->finalIndex = finalIndex;
         h->status = status;
         h->secondFinal = secondFinal;
+        h->maxUntimedStep = maxStep > 0xffffffffull ? 0xffffffffu : static_cast<std::uint32_t>(maxStep);
         h->epoch = P.epoch;
     }
     __syncwarp();

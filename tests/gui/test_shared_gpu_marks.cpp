@@ -1,0 +1,115 @@
+// A run on a shared GPU in the window (issue 15): a session recorded beside an injected
+// neighbour that never leaves opens with the banner over the tabs, its disturbed results
+// marked in the table, and the diagram's boxes of those caches marked; a quiet session shows
+// none of it.
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "backend/fault_injection.hpp"
+#include "bench/discovery.hpp"
+#include "gui_test.hpp"
+#include "io/session_recorder.hpp"
+#include "main_window.hpp"
+#include "results_model.hpp"
+#include "shared_gpu_mark.hpp"
+#include "sim/profile.hpp"
+#include "sim/sim_backend.hpp"
+#include "topology_convert.hpp"
+#include "topology_scene.hpp"
+
+using namespace ts::gui;
+
+namespace {
+
+ts::Topology recordBeside(const QString& path, const std::string& spec) {
+    ts::SimBackend sim(ts::loadProfile("h100"));
+    ts::Observer silent;
+    ts::CancelToken cancel;
+    ts::Topology live;
+    ts::SessionRecorder recorder(path.toStdString(), silent, &live);
+    if (spec.empty()) {
+        ts::runDiscovery(sim, ts::DiscoveryOptions{{"l1", "memory"}}, recorder, cancel, live);
+    } else {
+        ts::FaultInjectingBackend faulty(sim, ts::parseFaultSpec(spec));
+        ts::runDiscovery(faulty, ts::DiscoveryOptions{{"l1", "memory"}}, recorder, cancel, live);
+    }
+    recorder.close("finished");
+    return live;
+}
+
+bool openAndWait(MainWindow& w, const QString& path) {
+    QSignalSpy finished(&w, &MainWindow::runFinished);
+    w.openRecording(path);
+    return finished.wait(60000);
+}
+
+LaunchOptions simOptions() {
+    LaunchOptions o;
+    o.backend = QStringLiteral("sim");
+    o.profile = QStringLiteral("h100");
+    o.ignoreSettings = true;
+    return o;
+}
+
+}  // namespace
+
+class TestSharedGpuMarks : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void disturbedRunShowsTheBannerAndMarksRowsAndBoxes() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("shared.tss"));
+        const ts::Topology recorded = recordBeside(path, "neighbour@any");
+        MainWindow w(simOptions());
+        QVERIFY(openAndWait(w, path));
+        auto* banner = w.findChild<QLabel*>(QStringLiteral("sharedGpuBanner"));
+        QVERIFY(banner);
+        QVERIFY(!banner->isHidden());
+        QVERIFY(banner->text().contains(QStringLiteral("Shared GPU")));
+
+        const int size = w.results()->find(QStringLiteral("l1"), QStringLiteral("size"));
+        QVERIFY(size >= 0);
+        const ResultData& r = w.results()->resultAt(size);
+        QVERIFY(sharedGpuMarked(r.reason));
+        QVERIFY(r.confidence <= 0.5);
+        int decidedMarks = 0;
+        for (int row = 0; row < w.results()->rowCount(); ++row) {
+            const ResultData& m = w.results()->resultAt(row);
+            if (!sharedGpuMarked(m.reason)) continue;
+            const QModelIndex confidence = w.results()->index(row, ResultsModel::ConfidenceColumn);
+            QCOMPARE(w.results()->data(confidence, Qt::ForegroundRole).value<QColor>(), sharedGpuColour());
+            QVERIFY(!w.results()->data(w.results()->index(row, ResultsModel::ElementColumn), Qt::DecorationRole).isNull());
+            QVERIFY(w.results()->data(confidence, Qt::ToolTipRole).toString().contains(QStringLiteral("another process")));
+            if (m.confidence <= 0) continue;  // "undecided" says more than the mark
+            ++decidedMarks;
+            QVERIFY(w.results()->data(confidence, Qt::DisplayRole).toString().endsWith(QStringLiteral("· shared GPU")));
+        }
+        QVERIFY(decidedMarks > 0);
+
+        const TopologyScene scene = TopologyScene::build(toTopologyData(recorded));
+        int marked = 0;
+        for (const SceneBox& b : scene.boxes())
+            if (b.sharedGpu) {
+                ++marked;
+                QVERIFY(b.lines.last().contains(QStringLiteral("shared GPU")));
+            }
+        QVERIFY(marked > 0);
+    }
+
+    void quietRunShowsNoMark() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("quiet.tss"));
+        const ts::Topology recorded = recordBeside(path, "");
+        MainWindow w(simOptions());
+        QVERIFY(openAndWait(w, path));
+        QVERIFY(w.findChild<QLabel*>(QStringLiteral("sharedGpuBanner"))->isHidden());
+        for (int row = 0; row < w.results()->rowCount(); ++row)
+            QVERIFY(!sharedGpuMarked(w.results()->resultAt(row).reason));
+        for (const SceneBox& b : TopologyScene::build(toTopologyData(recorded)).boxes()) QVERIFY(!b.sharedGpu);
+    }
+};
+
+TS_GUI_TEST(TestSharedGpuMarks)
+#include "test_shared_gpu_marks.moc"
