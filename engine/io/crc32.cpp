@@ -17,10 +17,10 @@ std::array<std::uint32_t, 256> makeTable() {
 
 }  // namespace
 
-std::uint32_t crc32(const void* data, std::size_t size) {
+std::uint32_t crc32(const void* data, std::size_t size, std::uint32_t previous) {
     static const auto table = makeTable();
     const auto* bytes = static_cast<const unsigned char*>(data);
-    std::uint32_t c = 0xFFFFFFFFu;
+    std::uint32_t c = previous ^ 0xFFFFFFFFu;
     for (std::size_t i = 0; i < size; ++i) c = table[(c ^ bytes[i]) & 0xFFu] ^ (c >> 8);
     return c ^ 0xFFFFFFFFu;
 }
