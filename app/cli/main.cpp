@@ -205,8 +205,13 @@ int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, c
     std::vector<std::string> notes;
     std::unique_ptr<ts::Backend> backend = ts::app::makeBackend(choice, notes);
     for (const auto& n : notes) std::fprintf(stderr, "%s\n", n.c_str());
+    ts::FaultInjectingBackend* injector = nullptr;
     if (!faults.empty()) {
-        backend = std::make_unique<ts::FaultInjectingBackend>(std::move(backend), std::move(faults));
+        if (const std::string never = ts::unreachableFaults(faults, *backend); !never.empty())
+            throw ts::InputError("--inject-fault: " + never);
+        auto wrapped = std::make_unique<ts::FaultInjectingBackend>(std::move(backend), std::move(faults));
+        injector = wrapped.get();
+        backend = std::move(wrapped);
         std::fprintf(stderr, "injecting faults: %s (a testing aid)\n", faultSpec.c_str());
     }
 
@@ -233,6 +238,12 @@ int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, c
         outcome = std::string("failed: ") + e.what();
     }
     activeCancel = nullptr;
+    if (injector)
+        for (const auto& fault : injector->neverFired()) {
+            const std::string note = "injected fault " + fault + " never fired: no device call of the run met it";
+            std::fprintf(stderr, "warning: %s\n", note.c_str());
+            topology.warnings.push_back(note);
+        }
     if (recorder) {
         recorder->close(outcome);
         // The run went on and its results are in memory (the summary, the reports); the session

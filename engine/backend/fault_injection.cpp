@@ -57,6 +57,23 @@ std::vector<Fault> checked(std::vector<Fault> faults) {
 
 }  // namespace
 
+std::string unreachableFaults(const std::vector<Fault>& faults, const Backend& backend) {
+    std::string out;
+    for (const auto& f : faults) {
+        if (f.kind == FaultKind::NoGpu || f.kind == FaultKind::OldDriver || f.kind == FaultKind::OutOfMemory) continue;
+        const std::string& group = f.calls.group;
+        if (group == "any" || group == "bandwidth") continue;
+        bool served = false;
+        for (Space space : {Space::Global, Space::Vector, Space::GlobalL2, Space::VectorL2, Space::Texture, Space::ReadOnly,
+                            Space::Constant, Space::Shared, Space::Lds, Space::Scalar})
+            served = served || (groupOf(space) == group && backend.supports(space));
+        if (served) continue;
+        out += std::string(out.empty() ? "" : "; ") + f.text + ": this device has no " + group + " loads" +
+               (group == "scalar" ? " (NVIDIA GPUs have no scalar cache)" : "") + ", so no call would ever meet it";
+    }
+    return out;
+}
+
 FaultInjectingBackend::FaultInjectingBackend(std::unique_ptr<Backend> inner, std::vector<Fault> faults)
     : FaultInjectingBackend(*inner, std::move(faults)) {
     owned_ = std::move(inner);
@@ -66,6 +83,13 @@ FaultInjectingBackend::FaultInjectingBackend(Backend& inner, std::vector<Fault> 
     for (auto& f : checked(std::move(faults))) faults_.push_back({std::move(f), 0});
     if (std::any_of(faults_.begin(), faults_.end(), [](const Armed& a) { return a.fault.sizeIsL2; }))
         l2Bytes_ = inner_.queryDevice().l2SizeBytes;
+}
+
+std::vector<std::string> FaultInjectingBackend::neverFired() const {
+    std::vector<std::string> out;
+    for (const auto& a : faults_)
+        if (!a.fired) out.push_back(a.fault.text);
+    return out;
 }
 
 DeviceInfo FaultInjectingBackend::queryDevice() {
@@ -79,23 +103,29 @@ DeviceInfo FaultInjectingBackend::queryDevice() {
 double FaultInjectingBackend::admit(const std::string& group, std::uint64_t bytes, const std::string& what) {
     if (!lost_.empty()) throw BackendError("the CUDA backend is unusable after an earlier failure: " + lost_, true);
     ++calls_;
-    const Fault* hit = nullptr;
+    Armed* hitBy = nullptr;
     double factor = 1;
     for (auto& a : faults_) {
         const Fault& f = a.fault;
         if (f.kind == FaultKind::OutOfMemory) {
             const std::uint64_t limit = f.sizeIsL2 ? l2Bytes_ : f.minBytes;
-            if (limit > 0 && bytes >= limit && !hit) hit = &f;
+            if (limit > 0 && bytes >= limit && !hitBy) hitBy = &a;
             continue;
         }
         if (f.kind == FaultKind::NoGpu || f.kind == FaultKind::OldDriver) continue;
         if (f.calls.group != "any" && f.calls.group != group) continue;
         const std::uint64_t n = ++a.seen;
         if (n < f.calls.first || n > f.calls.last) continue;
-        if (f.kind == FaultKind::Interference) factor *= f.factor;
-        else if (!hit) hit = &f;
+        if (f.kind == FaultKind::Interference) {
+            factor *= f.factor;
+            a.fired = true;
+        } else if (!hitBy) {
+            hitBy = &a;
+        }
     }
-    if (!hit) return factor;
+    if (!hitBy) return factor;
+    hitBy->fired = true;
+    const Fault* hit = &hitBy->fault;
     switch (hit->kind) {
         case FaultKind::OutOfMemory: throw BackendError(outOfMemory(bytes, what));
         case FaultKind::KernelFault: throw BackendError(illegalAddress(what));

@@ -11,6 +11,10 @@
 
 namespace ts {
 
+// Faults whose call group this backend never serves (`scalar` on an NVIDIA GPU, which has no
+// scalar cache): a sentence naming each, empty when every fault can meet a call.
+std::string unreachableFaults(const std::vector<Fault>& faults, const Backend& backend);
+
 class FaultInjectingBackend : public Backend {
 public:
     // Creation faults (no-gpu, old-driver) throw BackendError here, as creating the real
@@ -28,11 +32,14 @@ public:
     BandwidthResult bandwidth(const BandwidthRequest& request) override;
 
     bool deviceLost() const { return !lost_.empty(); }
+    // The faults (as written in the spec) that no device call met, in spec order.
+    std::vector<std::string> neverFired() const;
 
 private:
     struct Armed {
         Fault fault;
         std::uint64_t seen = 0;  // calls of the fault's group so far
+        bool fired = false;
     };
 
     // Counts the call against every fault, then throws if one hits it; else returns the

@@ -3,10 +3,18 @@
 // run goes on, a lost device skips the rest, interference makes it measure again.
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "bench/run_context.hpp"
 
 namespace ts {
+
+// One more attribute a benchmark exists for.
+struct PlanAttribute {
+    Element element;
+    std::string name;
+    std::string unit;
+};
 
 struct PlanItem {
     PlanItem(std::string name_, std::function<void(RunContext&)> run_, Element element_ = Element::L1,
@@ -21,6 +29,8 @@ struct PlanItem {
     Element element = Element::L1;
     std::string attribute;
     std::string unit;
+    // Further attributes it exists for, each marked failed the same way (Bandwidth: every one it measures).
+    std::vector<PlanAttribute> also;
 };
 
 // Runs the item. BackendError: a BenchmarkFailure, a warning and, where the item names its
