@@ -62,8 +62,8 @@ int createTemporary(const std::string& path, std::string& name) {
 
 }  // namespace
 
-int openLockedRegularFile(const std::string& path, bool* created) {
-    const int access = O_WRONLY;
+int openLockedRegularFile(const std::string& path, bool* created, bool writable) {
+    const int access = writable ? O_WRONLY : O_RDONLY;
     for (int attempt = 0; attempt < 100; ++attempt) {
         bool made = false;
         // O_NONBLOCK: a FIFO planted at the path must not hang the open.
@@ -117,7 +117,7 @@ void syncParentFolder(const std::string& path) {
 
 OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     if (path_.empty()) throw OutputError("an output file needs a name");
-    fd_ = openLockedRegularFile(path_, &placeholder_);
+    fd_ = openLockedRegularFile(path_, &placeholder_, false);  // replaced by rename: the lock needs no write access
 }
 
 OutputFile::~OutputFile() {

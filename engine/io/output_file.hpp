@@ -65,8 +65,9 @@ void writeStandardOutput(std::string_view bytes);
 // Throws OutputError naming the folder.
 void syncParentFolder(const std::string& path);
 
-// Opens `path` for writing without following a link and without blocking on a FIFO; the
-// result is a regular file, locked exclusively (flock), not truncated. Throws OutputError.
-int openLockedRegularFile(const std::string& path, bool* created);
+// Opens `path` (created when missing; for writing when `writable`) without following a link and
+// without blocking on a FIFO; the result is a regular file, locked exclusively (flock), not
+// truncated. Throws OutputError.
+int openLockedRegularFile(const std::string& path, bool* created, bool writable);
 
 }  // namespace ts

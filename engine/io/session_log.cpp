@@ -42,7 +42,7 @@ std::string frameSessionRecord(const std::string& payload) {
 
 SessionLogWriter::SessionLogWriter(const std::string& path) : path_(path) {
     try {
-        fd_ = openLockedRegularFile(path, nullptr);  // no link followed, no FIFO, one writer at a time
+        fd_ = openLockedRegularFile(path, nullptr, true);  // no link followed, no FIFO, one writer at a time
     } catch (const OutputError& e) {
         throw std::runtime_error(e.what());
     }
