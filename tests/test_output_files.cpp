@@ -349,3 +349,19 @@ TEST(SessionTail, Crc32IsTheStandardOneAlsoInPieces) {
     for (std::size_t cut : {1u, 7u, 8u, 9u, 500u, 999u})
         EXPECT_EQ(crc32(text.data() + cut, text.size() - cut, crc32(text.data(), cut)), whole) << cut;
 }
+
+// (8, the session part) An error message names the problem without echoing megabytes of input.
+TEST(SessionTail, MessagesDoNotEchoHugeInput) {
+    const std::string magic(kSessionMagic, kSessionMagicSize);
+    const std::string huge(5u << 20, 'A');
+    const std::string device = R"({"type":"device","device":{"name":"x"}})";
+    for (const std::string& payload : {R"({"type":"session","format":")" + huge + R"("})", "{\"" + huge}) {
+        try {
+            sessionFromBytes(magic + frameSessionRecord(payload) + frameSessionRecord(device), "big.tss");
+            FAIL() << "no error";
+        } catch (const InputError& e) {
+            EXPECT_LT(std::string(e.what()).size(), 1000u);
+            EXPECT_EQ(std::string(e.what()).rfind("big.tss: record 1", 0), 0u) << std::string(e.what()).substr(0, 200);
+        }
+    }
+}

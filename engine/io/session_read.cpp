@@ -20,6 +20,11 @@ namespace {
 
 using nlohmann::json;
 
+// Text from the file in a message: cut, so that a message never echoes megabytes of input.
+std::string clipped(const std::string& text, std::size_t most = 120) {
+    return text.size() <= most ? text : text.substr(0, most) + "... (" + std::to_string(text.size()) + " bytes)";
+}
+
 // Every payload goes through the report reader, which checks types and ranges.
 Topology decode(const json& part, const std::string& origin) {
     json report = part;
@@ -42,7 +47,7 @@ public:
         const std::string type = text(r, "type", origin);
         if (type == "session") {
             if (text(r, "format", origin) != kSessionFormat)
-                throw InputError(origin + ": unknown session format \"" + r["format"].get<std::string>() + "\"");
+                throw InputError(origin + ": unknown session format \"" + clipped(r["format"].get<std::string>()) + "\"");
             s_.topology.toolVersion = r.contains("tool") ? text(r, "tool", origin) : "";
             s_.topology.timestamp = r.contains("started") ? text(r, "started", origin) : "";
         } else if (type == "device") {
@@ -103,7 +108,7 @@ private:
             return;
         }
         if (it == all.end() || it->rows.size() != first.get<std::uint64_t>())
-            throw InputError(origin + ": rows of \"" + chunk.id + "\" start at row " + std::to_string(first.get<std::uint64_t>()) +
+            throw InputError(origin + ": rows of \"" + clipped(chunk.id) + "\" start at row " + std::to_string(first.get<std::uint64_t>()) +
                              " but " + std::to_string(it == all.end() ? 0 : it->rows.size()) + " were recorded");
         for (auto& row : chunk.rows) it->rows.push_back(std::move(row));
     }
@@ -125,7 +130,7 @@ Session replayLog(SessionLogReader& reader, const std::string& origin) {
             record = json::parse(payload);
         } catch (const json::parse_error& e) {
             // The last record is a torn end whatever it holds; one with whole records after it is bad input.
-            if (reader.next(after)) throw InputError(where + ": not valid JSON (" + e.what() + ")");
+            if (reader.next(after)) throw InputError(where + ": not valid JSON (" + clipped(e.what(), 300) + ")");
             reader.damagedAt(start, "not valid JSON (a torn end)");
             break;
         }
