@@ -83,12 +83,10 @@ int openLockedRegularFile(const std::string& path, bool* created, bool writable)
             ::close(fd);
             throw OutputError(path + ": not a regular file");
         }
-        if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-            const int error = errno;
+        if (::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
             ::close(fd);
-            if (error == EWOULDBLOCK) throw OutputError(path + ": another process is writing it (the file is locked)");
-            fail(path, "cannot lock", error);
-        }
+            throw OutputError(path + ": another process is writing it (the file is locked)");
+        }  // any other error: a file system without locks (some NFS mounts); the claim is not enforced there
         // The name may have been replaced or removed between the open and the lock: then lock again.
         struct stat named {};
         if (::lstat(path.c_str(), &named) != 0 || !sameFile(opened, named)) {
@@ -159,13 +157,11 @@ OutputFolder::OutputFolder(std::string path) : path_(std::move(path)) {
         if (errno == ENOTDIR) throw OutputError(path_ + ": not a folder");
         fail(path_, "cannot open the folder", errno);
     }
-    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-        const int error = errno;
+    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
         ::close(fd_);
         fd_ = -1;
-        if (error == EWOULDBLOCK) throw OutputError(path_ + ": another process is writing into this folder (it is locked)");
-        fail(path_, "cannot lock the folder", error);
-    }
+        throw OutputError(path_ + ": another process is writing into this folder (it is locked)");
+    }  // any other error: a file system without locks (some NFS mounts); the claim is not enforced there
 }
 
 OutputFolder::~OutputFolder() {
