@@ -4,12 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <array>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sys/mount.h>
-#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -67,26 +66,14 @@ struct Measured {
     long peakKiB = 0;
 };
 
-// Runs the CLI with `args` (stdout and stderr to /dev/null) and measures its wall time and peak RSS.
+// Runs the CLI with `args` through toposcope_rss_probe (tests/rss_probe.cpp), which measures its
+// wall time and peak RSS from a small process.
 Measured measureCli(const std::vector<std::string>& args) {
-    const auto start = std::chrono::steady_clock::now();
-    const pid_t pid = fork();
-    if (pid == 0) {
-        std::vector<char*> argv{const_cast<char*>(TOPOSCOPE_CLI)};
-        for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-        argv.push_back(nullptr);
-        std::freopen("/dev/null", "w", stdout);
-        std::freopen("/dev/null", "w", stderr);
-        execv(TOPOSCOPE_CLI, argv.data());
-        _exit(127);
-    }
+    std::string command = std::string("'") + TOPOSCOPE_RSS_PROBE + "' '" + TOPOSCOPE_CLI + "'";
+    for (const auto& a : args) command += " '" + a + "'";
+    const test::CliResult r = runShell(command);
     Measured m;
-    int status = 0;
-    struct rusage usage {};
-    if (wait4(pid, &status, 0, &usage) != pid) return m;
-    m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    m.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    m.peakKiB = usage.ru_maxrss;
+    if (std::sscanf(r.output.c_str(), "%d %lf %ld", &m.exitCode, &m.seconds, &m.peakKiB) != 3) m.exitCode = -1;
     return m;
 }
 
