@@ -88,3 +88,52 @@ TEST(FaultCli, CleanRunExitsZeroWithoutFailures) {
     EXPECT_EQ(r.exitCode, 0) << r.output;
     EXPECT_TRUE(readJson(dir / "r.json")["failures"].empty());
 }
+
+// Issue 16 (9): a lost device in the bandwidth benchmark marks every bandwidth attribute failed,
+// where it dropped them before.
+TEST(FaultCli, LostInBandwidthMarksEveryBandwidthAttributeFailed) {
+    const fs::path dir = scratchDir("lost-bandwidth");
+    const auto r = runCli("--backend sim --profile h100 --only bandwidth --no-session --quiet --inject-fault lost@bandwidth "
+                          "--json '" + (dir / "r.json").string() + "'");
+    EXPECT_EQ(r.exitCode, 3) << r.output;
+    const auto report = readJson(dir / "r.json");
+    for (const auto& [element, name] : std::vector<std::pair<std::string, std::string>>{
+             {"device_memory", "readBandwidth"}, {"device_memory", "writeBandwidth"}, {"device_memory", "copyBandwidth"},
+             {"l2", "readBandwidth"}, {"l2", "writeBandwidth"}}) {
+        const auto* a = attribute(report, element, name);
+        ASSERT_NE(a, nullptr) << element << "." << name;
+        EXPECT_EQ((*a)["failed"], true) << element << "." << name;
+        EXPECT_EQ((*a)["confidence"], 0) << element << "." << name;
+        EXPECT_NE((*a)["reason"].get<std::string>().find("device lost"), std::string::npos) << (*a)["reason"];
+    }
+}
+
+// Issue 16 (9): out of memory in the TLB-miss chase keeps latencyTlbMiss, marked failed.
+TEST(FaultCli, OutOfMemoryMarksTheTlbMissLatencyFailed) {
+    const fs::path dir = scratchDir("oom-tlb");
+    const auto r = runCli("--backend sim --profile h100 --only memory --no-session --quiet --inject-fault oom --json '" +
+                          (dir / "r.json").string() + "'");
+    EXPECT_EQ(r.exitCode, 3) << r.output;
+    const auto report = readJson(dir / "r.json");
+    const auto* tlb = attribute(report, "device_memory", "latencyTlbMiss");
+    ASSERT_NE(tlb, nullptr) << r.output;
+    EXPECT_EQ((*tlb)["failed"], true);
+    EXPECT_NE((*tlb)["reason"].get<std::string>().find("out of device memory"), std::string::npos) << (*tlb)["reason"];
+    const auto* latency = attribute(report, "device_memory", "latency");
+    ASSERT_NE(latency, nullptr);
+    EXPECT_FALSE(latency->value("failed", false));  // measured before the fault: kept as measured
+}
+
+// Issue 16 (9): a fault aimed at loads the GPU does not have is said, not silently ignored.
+TEST(FaultCli, ScalarFaultOnNvidiaIsBadUsage) {
+    const auto r = runCli("--backend sim --profile h100 --only l1 --no-session --quiet --inject-fault fault@scalar");
+    EXPECT_EQ(r.exitCode, 2) << r.output;
+    EXPECT_NE(r.output.find("fault@scalar"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("no scalar loads"), std::string::npos) << r.output;
+}
+
+TEST(FaultCli, AFaultThatNeverFiredIsAWarning) {
+    const auto r = runCli("--backend sim --profile h100 --only shared --no-session --quiet --inject-fault fault@texture");
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_NE(r.output.find("injected fault fault@texture never fired"), std::string::npos) << r.output;
+}

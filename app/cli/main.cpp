@@ -16,6 +16,7 @@
 #include "io/json_file.hpp"
 #include "io/mt4g_json.hpp"
 #include "io/mt4g_raw.hpp"
+#include "io/output_file.hpp"
 #include "io/report_json.hpp"
 #include "io/session_recorder.hpp"
 #include "progress_printer.hpp"
@@ -44,8 +45,35 @@ struct Outputs {
     std::string rawDir;
 };
 
+// The files and folder a command writes, claimed (locked, links refused) before it does its work,
+// so that a second run writing the same output stops at once with a clear error.
+struct ClaimedOutputs {
+    std::unique_ptr<ts::OutputFile> json;
+    std::unique_ptr<ts::OutputFile> mt4gJson;
+    std::unique_ptr<ts::OutputFolder> raw;
+};
+
+ClaimedOutputs claimOutputs(const Outputs& outputs) {
+    if (!outputs.json.empty() && outputs.json != "-" && outputs.json == outputs.mt4gJson)
+        throw ts::InputError("--json and --mt4g-json name the same file: " + outputs.json);
+    ClaimedOutputs claimed;
+    auto claim = [](const char* option, auto&& open) {
+        try {
+            open();
+        } catch (const ts::OutputError& e) {
+            throw ts::InputError(std::string(option) + ": " + e.what());
+        }
+    };
+    if (!outputs.json.empty() && outputs.json != "-")
+        claim("--json", [&] { claimed.json = std::make_unique<ts::OutputFile>(outputs.json); });
+    if (!outputs.mt4gJson.empty() && outputs.mt4gJson != "-")
+        claim("--mt4g-json", [&] { claimed.mt4gJson = std::make_unique<ts::OutputFile>(outputs.mt4gJson); });
+    if (!outputs.rawDir.empty()) claim("--raw", [&] { claimed.raw = std::make_unique<ts::OutputFolder>(outputs.rawDir); });
+    return claimed;
+}
+
 // Writes every requested output; a failure of one does not stop the others.
-bool writeOutputs(const ts::Topology& topology, const Outputs& outputs) {
+bool writeOutputs(const ts::Topology& topology, const Outputs& outputs, ClaimedOutputs& claimed) {
     bool ok = true;
     auto attempt = [&](const std::string& what, auto&& write) {
         try {
@@ -55,11 +83,15 @@ bool writeOutputs(const ts::Topology& topology, const Outputs& outputs) {
             ok = false;
         }
     };
-    if (!outputs.json.empty()) attempt(outputs.json, [&] { ts::writeReportFile(topology, outputs.json); });
+    auto json = [](const nlohmann::json& j, const std::string& path, std::unique_ptr<ts::OutputFile>& file) {
+        if (file) ts::writeJsonFile(j, *file);
+        else ts::writeJsonFile(j, path);  // "-": standard output
+    };
+    if (!outputs.json.empty()) attempt(outputs.json, [&] { json(ts::reportToJson(topology), outputs.json, claimed.json); });
     if (!outputs.mt4gJson.empty())
-        attempt(outputs.mt4gJson, [&] { ts::writeJsonFile(ts::topologyToMt4gJson(topology), outputs.mt4gJson); });
-    if (!outputs.rawDir.empty())
-        attempt(outputs.rawDir, [&] { ts::writeMt4gRawFolder(topology.series, topology.device.name, outputs.rawDir); });
+        attempt(outputs.mt4gJson, [&] { json(ts::topologyToMt4gJson(topology), outputs.mt4gJson, claimed.mt4gJson); });
+    if (claimed.raw)
+        attempt(outputs.rawDir, [&] { ts::writeMt4gRawFolder(topology.series, topology.device.name, *claimed.raw); });
     return ok;
 }
 
@@ -94,13 +126,14 @@ int printMig(const ts::app::BackendChoice& choice) {
 }
 
 int runAnalyze(const std::string& rawDir, const Outputs& outputs, bool quiet) {
+    ClaimedOutputs claimed = claimOutputs(outputs);
     const auto recording = ts::app::loadRecording(rawDir, ts::app::RecordingKind::Mt4gRaw);
     const ts::Topology& topology = recording.topology;
     const auto& warnings = recording.warnings;
     if (quiet || outputs.json == "-" || outputs.mt4gJson == "-")  // else the summary lists them
         for (const auto& w : warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     printSummaryUnlessStdout(topology, outputs, quiet);
-    return writeOutputs(topology, outputs) ? 0 : kExitRunFailed;
+    return writeOutputs(topology, outputs, claimed) ? 0 : kExitRunFailed;
 }
 
 struct SessionChoice {
@@ -127,11 +160,12 @@ std::unique_ptr<ts::SessionRecorder> openRecorder(const SessionChoice& session, 
 
 // An MT4G JSON report (with its raw folder beside it, where there is one) in every output layout.
 int runImport(const std::string& mt4gReport, const Outputs& outputs, bool quiet) {
+    ClaimedOutputs claimed = claimOutputs(outputs);
     const auto recording = ts::app::loadRecording(mt4gReport, ts::app::RecordingKind::Mt4gJson);
     const ts::Topology& topology = recording.topology;
     for (const auto& w : recording.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     printSummaryUnlessStdout(topology, outputs, quiet);
-    return writeOutputs(topology, outputs) ? 0 : kExitRunFailed;
+    return writeOutputs(topology, outputs, claimed) ? 0 : kExitRunFailed;
 }
 
 int runReport(const std::string& sessionPath, const std::string& mt4gReport, const Outputs& outputs, bool quiet) {
@@ -140,12 +174,13 @@ int runReport(const std::string& sessionPath, const std::string& mt4gReport, con
         return kExitBadInput;
     }
     if (!mt4gReport.empty()) return runImport(mt4gReport, outputs, quiet);
+    ClaimedOutputs claimed = claimOutputs(outputs);
     const auto session = ts::app::loadRecording(sessionPath, ts::app::RecordingKind::Session);
     if (!session.damage.empty())
         std::fprintf(stderr, "warning: %s: %s (kept every record before it)\n", sessionPath.c_str(), session.damage.c_str());
     for (const auto& name : session.cutOff) std::fprintf(stderr, "cut off: %s\n", name.c_str());
     printSummaryUnlessStdout(session.topology, outputs, quiet);
-    return writeOutputs(session.topology, outputs) ? 0 : kExitRunFailed;
+    return writeOutputs(session.topology, outputs, claimed) ? 0 : kExitRunFailed;
 }
 
 struct SharingChoice {
@@ -174,11 +209,17 @@ int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, c
             return kExitBadInput;
         }
     }
+    ClaimedOutputs claimed = claimOutputs(outputs);
     std::vector<std::string> notes;
     std::unique_ptr<ts::Backend> backend = ts::app::makeBackend(choice, notes);
     for (const auto& n : notes) std::fprintf(stderr, "%s\n", n.c_str());
+    ts::FaultInjectingBackend* injector = nullptr;
     if (!faults.empty()) {
-        backend = std::make_unique<ts::FaultInjectingBackend>(std::move(backend), std::move(faults));
+        if (const std::string never = ts::unreachableFaults(faults, *backend); !never.empty())
+            throw ts::InputError("--inject-fault: " + never);
+        auto wrapped = std::make_unique<ts::FaultInjectingBackend>(std::move(backend), std::move(faults));
+        injector = wrapped.get();
+        backend = std::move(wrapped);
         std::fprintf(stderr, "injecting faults: %s (a testing aid)\n", faultSpec.c_str());
     }
 
@@ -210,14 +251,25 @@ int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, c
         outcome = std::string("failed: ") + e.what();
     }
     activeCancel = nullptr;
+    if (injector)
+        for (const auto& fault : injector->neverFired()) {
+            const std::string note = "injected fault " + fault + " never fired: no device call of the run met it";
+            std::fprintf(stderr, "warning: %s\n", note.c_str());
+            topology.warnings.push_back(note);
+        }
     if (recorder) {
         recorder->close(outcome);
-        if (!recorder->error().empty())
-            std::fprintf(stderr, "warning: session recording stopped: %s\n", recorder->error().c_str());
+        // The run went on and its results are in memory (the summary, the reports); the session
+        // keeps every record written before the failure. Still a failed output: exit 1.
+        if (!recorder->error().empty()) {
+            std::fprintf(stderr, "error: session recording stopped: %s (the session keeps what was recorded before)\n",
+                         recorder->error().c_str());
+            status = kExitRunFailed;
+        }
     }
     printSummaryUnlessStdout(topology, outputs, quiet);
     if (status == 0 && !topology.failures.empty()) status = kExitSomeFailed;
-    if (!writeOutputs(topology, outputs)) status = kExitRunFailed;
+    if (!writeOutputs(topology, outputs, claimed)) status = kExitRunFailed;
     return status;
 }
 

@@ -9,6 +9,7 @@
 #include "fleet_gpu_pane.hpp"
 #include "fleet_view.hpp"
 #include "main_window.hpp"
+#include "saved_file.hpp"
 #include "topology_view.hpp"
 
 namespace ts::gui {
@@ -46,7 +47,7 @@ QStringList saveFleetScreenshots(MainWindow& window, const QString& dir) {
     for (int i : {0, 1}) view->pane(i)->view()->fitToWindow();
     settle(100);
     const QString path = QDir(dir).filePath(QStringLiteral("fleet-view.png"));
-    const bool saved = window.grab().save(path);
+    const bool saved = saveImage(path, window.grab().toImage());
     for (QDockWidget* dock : hidden) dock->show();
     if (!saved) return {};
     return {path};

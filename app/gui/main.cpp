@@ -1,18 +1,47 @@
 // toposcope: the desktop application (Qt 6 Widgets).
 #include <QApplication>
 
+#include <string_view>
+
 #include "language.hpp"
 #include "launch_options.hpp"
 #include "main_window.hpp"
 #include "metatypes.hpp"
 #include "palettes.hpp"
 
+namespace {
+
+// --help and --version print text and exit: they must work without a display, where creating
+// a QApplication aborts.
+bool asksOnlyForText(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if (a == "-h" || a == "--help" || a == "-?" || a == "--help-all" || a == "-v" || a == "--version") return true;
+    }
+    return false;
+}
+
+void nameTheApplication() {
+    QCoreApplication::setApplicationName(QStringLiteral("toposcope"));
+    QCoreApplication::setOrganizationName(QStringLiteral("TopoScope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TOPOSCOPE_VERSION));
+}
+
+int printTextOnly(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    nameTheApplication();
+    ts::gui::installTranslations(ts::gui::languageArgument(QCoreApplication::arguments()));
+    ts::gui::parseLaunchOptions(app);  // prints and exits
+    return 0;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+    if (asksOnlyForText(argc, argv)) return printTextOnly(argc, argv);
     QApplication::setHighDpiScaleFactorRoundingPolicy(Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("toposcope"));
-    QApplication::setOrganizationName(QStringLiteral("TopoScope"));
-    QApplication::setApplicationVersion(QStringLiteral(TOPOSCOPE_VERSION));
+    nameTheApplication();
     QGuiApplication::setDesktopFileName(QStringLiteral("org.toposcope.TopoScope"));
     // The system locale's language, or the one --lang forces; before the options are parsed,
     // so that --help speaks it too.

@@ -54,8 +54,10 @@ void MainWindow::onFleetLoaded(const FleetData& data, const QStringList& paths) 
     stepLabel_->setText(summary);
     log(tr("fleet: %1 (from %2)").arg(summary, paths.join(QStringLiteral(", "))));
     Q_EMIT fleetOpened();
-    if (options_.fleet.isEmpty() || options_.screenshotDir.isEmpty()) return;  // not a headless launch
-    for (const auto& s : saveFleetScreenshots(*this, options_.screenshotDir)) log(tr("screenshot: %1").arg(s));
+    if (options_.fleet.isEmpty()) return;  // opened from the menu, not at launch
+    if (!options_.screenshotDir.isEmpty())
+        for (const auto& s : saveFleetScreenshots(*this, options_.screenshotDir)) log(tr("screenshot: %1").arg(s));
+    // With a run or a recording to open as well, the quit waits for that.
     if (options_.quitAfterRun && !options_.run && options_.recording.isEmpty())
         QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
 }

@@ -12,6 +12,7 @@
 #include "main_window.hpp"
 #include "mig_view.hpp"
 #include "plot_panel.hpp"
+#include "saved_file.hpp"
 #include "series_store.hpp"
 #include "topology_panel.hpp"
 #include "topology_view.hpp"
@@ -59,7 +60,7 @@ QStringList saveScreenshots(MainWindow& window, const QString& dir) {
     }
     settle();
     const QString windowShot = out.filePath(QStringLiteral("main-window.png"));
-    if (window.grab().save(windowShot)) written << windowShot;
+    if (saveImage(windowShot, window.grab().toImage())) written << windowShot;
 
     // The Topology tab (L1 selected, so its details show), the diagram alone, and the CU map
     // where the run found sL1d sharing (AMD).
@@ -73,13 +74,13 @@ QStringList saveScreenshots(MainWindow& window, const QString& dir) {
     const QString diagram = out.filePath(QStringLiteral("topology.png"));
     if (view.exportTo(diagram)) written << diagram;
     const QString topologyShot = out.filePath(QStringLiteral("main-window-topology.png"));
-    if (window.grab().save(topologyShot)) written << topologyShot;
+    if (saveImage(topologyShot, window.grab().toImage())) written << topologyShot;
     if (!window.cuMapView()->map().empty()) {
         window.tabs()->setCurrentWidget(window.cuMapView());
         window.cuMapView()->select(0);
         settle();
         const QString cuShot = out.filePath(QStringLiteral("cu-map.png"));
-        if (window.cuMapView()->grab().save(cuShot)) written << cuShot;
+        if (saveImage(cuShot, window.cuMapView()->grab().toImage())) written << cuShot;
     }
     // The MIG view: the instances where MIG is enabled, else the first profile of the what-if table.
     if (window.migView()->profileCount() > 0) {
@@ -88,7 +89,7 @@ QStringList saveScreenshots(MainWindow& window, const QString& dir) {
         window.migView()->selectInstances();
         settle();
         const QString migShot = out.filePath(QStringLiteral("mig.png"));
-        if (window.migView()->grab().save(migShot)) written << migShot;
+        if (saveImage(migShot, window.migView()->grab().toImage())) written << migShot;
     }
     window.tabs()->setCurrentIndex(0);
     return written;

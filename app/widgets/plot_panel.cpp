@@ -1,13 +1,17 @@
 #include "plot_panel.hpp"
 
+#include <QBuffer>
 #include <QEvent>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMouseEvent>
+#include <QPdfWriter>
 #include <QSvgGenerator>
 #include <QVBoxLayout>
 #include <QWindow>
 #include <qcustomplot.h>
+
+#include "saved_file.hpp"
 
 namespace ts::gui {
 namespace {
@@ -144,14 +148,29 @@ bool PlotPanel::exportTo(const QString& path, QString* error) {
     refreshNow();
     plot_->replot(QCustomPlot::rpImmediateRefresh);
     const QString suffix = QFileInfo(path).suffix().toLower();
+    QByteArray bytes;  // rendered in memory, then written by the one output writer
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     bool ok = false;
     if (suffix == QLatin1String("png")) {
-        ok = plot_->savePng(path, 0, 0, 2.0);
+        return saveImage(path, plot_->toPixmap(0, 0, 2.0).toImage(), error);
     } else if (suffix == QLatin1String("pdf")) {
-        ok = plot_->savePdf(path);
+        QPdfWriter pdf(&buffer);
+        pdf.setPageSize(QPageSize(QSizeF(plot_->size()), QPageSize::Point));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout::Point);
+        pdf.setTitle(seriesId_);
+        pdf.setResolution(72);
+        QCPPainter painter;
+        ok = painter.begin(&pdf);
+        if (ok) {
+            painter.setMode(QCPPainter::pmVectorized);
+            painter.setMode(QCPPainter::pmNoCaching);
+            plot_->toPainter(&painter, plot_->width(), plot_->height());
+            ok = painter.end();
+        }
     } else if (suffix == QLatin1String("svg")) {
         QSvgGenerator svg;
-        svg.setFileName(path);
+        svg.setOutputDevice(&buffer);
         svg.setSize(plot_->size());
         svg.setViewBox(QRect(QPoint(0, 0), plot_->size()));
         svg.setTitle(seriesId_);
@@ -166,8 +185,11 @@ bool PlotPanel::exportTo(const QString& path, QString* error) {
         if (error) *error = tr("unknown file type \"%1\" (use .png, .svg or .pdf)").arg(suffix);
         return false;
     }
-    if (!ok && error) *error = tr("could not write %1").arg(path);
-    return ok;
+    if (!ok) {
+        if (error) *error = tr("could not draw %1").arg(path);
+        return false;
+    }
+    return saveFile(path, bytes, error);
 }
 
 bool PlotPanel::eventFilter(QObject* watched, QEvent* event) {

@@ -1,5 +1,6 @@
 #include "topology_sheet.hpp"
 
+#include <QBuffer>
 #include <QDateTime>
 #include <QPainter>
 #include <QPdfWriter>
@@ -8,6 +9,7 @@
 
 #include "cu_sharing_map.hpp"
 #include "format.hpp"
+#include "saved_file.hpp"
 #include "topology_scene.hpp"
 
 namespace ts::gui {
@@ -165,7 +167,16 @@ void elementSection(SheetPainter& s, const TopologyData& d, const QString& id, c
 }  // namespace
 
 bool TopologySheet::write(const QString& path, const TopologyData& data, const EvidencePainter& evidence, QString* error) {
-    QPdfWriter pdf(path);
+    QByteArray bytes;  // rendered in memory, then written by the one output writer
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!render(buffer, path, data, evidence, error)) return false;
+    return saveFile(path, bytes, error);
+}
+
+bool TopologySheet::render(QIODevice& device, const QString& path, const TopologyData& data,
+                           const EvidencePainter& evidence, QString* error) {
+    QPdfWriter pdf(&device);
     pdf.setPageSize(QPageSize(QPageSize::A4));
     pdf.setPageOrientation(QPageLayout::Landscape);
     pdf.setPageMargins(QMarginsF(28, 28, 28, 28), QPageLayout::Point);

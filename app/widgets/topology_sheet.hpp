@@ -9,6 +9,7 @@
 
 #include "topology_data.hpp"
 
+class QIODevice;
 class QPainter;
 class QRectF;
 
@@ -20,9 +21,13 @@ using EvidencePainter = std::function<bool(const QString& seriesId, QPainter& pa
 class TopologySheet {
     Q_DECLARE_TR_FUNCTIONS(ts::gui::TopologySheet)
 public:
-    // Returns false and sets `error` when the file cannot be written.
+    // Returns false and sets `error` (the file and the cause) when the file cannot be written.
     static bool write(const QString& path, const TopologyData& data, const EvidencePainter& evidence,
                       QString* error = nullptr);
+
+private:
+    static bool render(QIODevice& device, const QString& path, const TopologyData& data, const EvidencePainter& evidence,
+                       QString* error);
 };
 
 }  // namespace ts::gui

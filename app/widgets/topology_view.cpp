@@ -1,6 +1,7 @@
 #include "topology_view.hpp"
 
 #include <QAction>
+#include <QBuffer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QKeyEvent>
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 
+#include "saved_file.hpp"
 #include "topology_canvas.hpp"
 
 namespace ts::gui {
@@ -150,6 +152,9 @@ void TopologyView::keyPressEvent(QKeyEvent* event) {
 bool TopologyView::exportTo(const QString& path, QString* error) const {
     const QString suffix = QFileInfo(path).suffix().toLower();
     const QSizeF s = scene_.size();
+    QByteArray bytes;  // rendered in memory, then written by the one output writer
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     bool ok = false;
     if (suffix == QLatin1String("png")) {
         QImage image((s * 2).toSize(), QImage::Format_ARGB32);
@@ -158,10 +163,10 @@ bool TopologyView::exportTo(const QString& path, QString* error) const {
         p.scale(2, 2);
         scene_.paint(p);
         p.end();
-        ok = image.save(path);
+        return saveImage(path, image, error);
     } else if (suffix == QLatin1String("svg")) {
         QSvgGenerator svg;
-        svg.setFileName(path);
+        svg.setOutputDevice(&buffer);
         svg.setSize(s.toSize());
         svg.setViewBox(QRectF(QPointF(0, 0), s));
         svg.setTitle(data_.device.name);
@@ -173,7 +178,7 @@ bool TopologyView::exportTo(const QString& path, QString* error) const {
             ok = p.end();
         }
     } else if (suffix == QLatin1String("pdf")) {
-        QPdfWriter pdf(path);
+        QPdfWriter pdf(&buffer);
         pdf.setPageSize(QPageSize(QSizeF(s.width() + 20, s.height() + 20), QPageSize::Point));
         pdf.setPageMargins(QMarginsF(10, 10, 10, 10), QPageLayout::Point);
         pdf.setTitle(data_.device.name);
@@ -189,8 +194,11 @@ bool TopologyView::exportTo(const QString& path, QString* error) const {
         if (error) *error = tr("unknown file type \"%1\" (use .png, .svg or .pdf)").arg(suffix);
         return false;
     }
-    if (!ok && error) *error = tr("could not write %1").arg(path);
-    return ok;
+    if (!ok) {
+        if (error) *error = tr("could not draw %1").arg(path);
+        return false;
+    }
+    return saveFile(path, bytes, error);
 }
 
 void TopologyView::exportInteractively() {

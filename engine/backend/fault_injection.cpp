@@ -57,6 +57,23 @@ std::vector<Fault> checked(std::vector<Fault> faults) {
 
 }  // namespace
 
+std::string unreachableFaults(const std::vector<Fault>& faults, const Backend& backend) {
+    std::string out;
+    for (const auto& f : faults) {
+        if (f.kind == FaultKind::NoGpu || f.kind == FaultKind::OldDriver || f.kind == FaultKind::OutOfMemory) continue;
+        const std::string& group = f.calls.group;
+        if (group == "any" || group == "bandwidth") continue;
+        bool served = false;
+        for (Space space : {Space::Global, Space::Vector, Space::GlobalL2, Space::VectorL2, Space::Texture, Space::ReadOnly,
+                            Space::Constant, Space::Shared, Space::Lds, Space::Scalar})
+            served = served || (groupOf(space) == group && backend.supports(space));
+        if (served) continue;
+        out += std::string(out.empty() ? "" : "; ") + f.text + ": this device has no " + group + " loads" +
+               (group == "scalar" ? " (NVIDIA GPUs have no scalar cache)" : "") + ", so no call would ever meet it";
+    }
+    return out;
+}
+
 FaultInjectingBackend::FaultInjectingBackend(std::unique_ptr<Backend> inner, std::vector<Fault> faults)
     : FaultInjectingBackend(*inner, std::move(faults)) {
     owned_ = std::move(inner);
@@ -66,6 +83,16 @@ FaultInjectingBackend::FaultInjectingBackend(Backend& inner, std::vector<Fault> 
     for (auto& f : checked(std::move(faults))) faults_.push_back({std::move(f), 0});
     if (std::any_of(faults_.begin(), faults_.end(), [](const Armed& a) { return a.fault.sizeIsL2; }))
         l2Bytes_ = inner_.queryDevice().l2SizeBytes;
+}
+
+std::vector<std::string> FaultInjectingBackend::neverFired() const {
+    std::vector<std::string> out;
+    for (const auto& a : faults_) {
+        // These act on what the driver reports, not on a device call.
+        if (a.fault.kind == FaultKind::IdleContext || a.fault.kind == FaultKind::Blind) continue;
+        if (!a.fired) out.push_back(a.fault.text);
+    }
+    return out;
 }
 
 DeviceInfo FaultInjectingBackend::queryDevice() {
@@ -80,14 +107,14 @@ FaultInjectingBackend::Effect FaultInjectingBackend::admit(const std::string& gr
                                                           const std::string& what, std::uint64_t loads) {
     if (!lost_.empty()) throw BackendError("the CUDA backend is unusable after an earlier failure: " + lost_, true);
     ++calls_;
-    const Fault* hit = nullptr;
+    Armed* hitBy = nullptr;
     Effect effect;
     sim_detail::Rng rng(sim_detail::mixSeed(0x5a1ceu, calls_));
     for (auto& a : faults_) {
         const Fault& f = a.fault;
         if (f.kind == FaultKind::OutOfMemory) {
             const std::uint64_t limit = f.sizeIsL2 ? l2Bytes_ : f.minBytes;
-            if (limit > 0 && bytes >= limit && !hit) hit = &f;
+            if (limit > 0 && bytes >= limit && !hitBy) hitBy = &a;
             continue;
         }
         if (f.kind == FaultKind::NoGpu || f.kind == FaultKind::OldDriver || f.kind == FaultKind::IdleContext ||
@@ -98,13 +125,14 @@ FaultInjectingBackend::Effect FaultInjectingBackend::admit(const std::string& gr
         if (n < f.calls.first || n > f.calls.last) continue;
         switch (f.kind) {
             case FaultKind::Interference:
-            case FaultKind::Mps: effect.factor *= f.factor; break;
-            case FaultKind::Evict: effect.slice = Slice::Evict; break;
-            case FaultKind::Preempt: effect.slice = Slice::Timed; break;
+            case FaultKind::Mps: effect.factor *= f.factor; a.fired = true; break;
+            case FaultKind::Evict: effect.slice = Slice::Evict; a.fired = true; break;
+            case FaultKind::Preempt: effect.slice = Slice::Timed; a.fired = true; break;
             case FaultKind::Neighbour: {
                 const std::uint64_t period = f.onCalls + f.offCalls;
                 const bool on = f.onCalls == 0 || (n - f.calls.first) % period < f.onCalls;
                 if (!on) break;
+                a.fired = true;
                 if (group == "bandwidth") {
                     effect.factor *= 2;  // half the time slices are the neighbour's
                     break;
@@ -116,10 +144,12 @@ FaultInjectingBackend::Effect FaultInjectingBackend::admit(const std::string& gr
                 break;
             }
             default:
-                if (!hit) hit = &f;
+                if (!hitBy) hitBy = &a;
         }
     }
-    if (!hit) return effect;
+    if (!hitBy) return effect;
+    hitBy->fired = true;
+    const Fault* hit = &hitBy->fault;
     switch (hit->kind) {
         case FaultKind::OutOfMemory: throw BackendError(outOfMemory(bytes, what));
         case FaultKind::KernelFault: throw BackendError(illegalAddress(what));

@@ -11,6 +11,10 @@
 
 namespace ts {
 
+// Faults whose call group this backend never serves (`scalar` on an NVIDIA GPU, which has no
+// scalar cache): a sentence naming each, empty when every fault can meet a call.
+std::string unreachableFaults(const std::vector<Fault>& faults, const Backend& backend);
+
 class FaultInjectingBackend : public Backend {
 public:
     // Creation faults (no-gpu, old-driver) throw BackendError here, as creating the real
@@ -34,6 +38,8 @@ public:
     void pause(std::chrono::milliseconds duration) override;
 
     bool deviceLost() const { return !lost_.empty(); }
+    // The faults (as written in the spec) that no device call met, in spec order.
+    std::vector<std::string> neverFired() const;
 
     // One time slice of another context: ~2.4 ms at 2 GHz, as measured beside a busy neighbour.
     static constexpr std::uint32_t kSliceCycles = 4'800'000;
@@ -44,6 +50,7 @@ private:
     struct Armed {
         Fault fault;
         std::uint64_t seen = 0;  // calls of the fault's group so far
+        bool fired = false;
     };
 
     // What a neighbour did to one call: slowed it, or took a time slice during its warm-up

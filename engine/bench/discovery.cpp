@@ -39,14 +39,28 @@ public:
         if (wants(options_, "shared"))
             items_.push_back({"Scratchpad Latency", measureScratchpadLatency,
                               vendor == Vendor::Nvidia ? Element::Shared : Element::Lds, "latency", "cycles"});
-        if (wants(options_, "memory"))
-            items_.push_back({"Main Memory Latency", measureDeviceMemoryLatency, Element::DeviceMemory, "latency", "cycles"});
+        if (wants(options_, "memory")) {
+            PlanItem memory{"Main Memory Latency", measureDeviceMemoryLatency, Element::DeviceMemory, "latency", "cycles"};
+            memory.also = {{Element::DeviceMemory, "latencyTlbMiss", "cycles"}};
+            items_.push_back(std::move(memory));
+        }
         if (wants(options_, "sharing")) addSharingItems(vendor);
-        if (wants(options_, "bandwidth")) items_.push_back({"Bandwidth", measureBandwidth});
+        if (wants(options_, "bandwidth")) items_.push_back(bandwidthItem());
         return std::move(items_);
     }
 
 private:
+    // Every attribute the bandwidth benchmark measures, so a failure marks them instead of dropping them.
+    PlanItem bandwidthItem() const {
+        PlanItem item{"Bandwidth", measureBandwidth};
+        for (const char* name : {"readBandwidth", "writeBandwidth", "copyBandwidth"})
+            item.also.push_back({Element::DeviceMemory, name, "GiB/s"});
+        for (Element level : {Element::L2, Element::L3})
+            if (findTarget(targets_, level))
+                for (const char* name : {"readBandwidth", "writeBandwidth"}) item.also.push_back({level, name, "GiB/s"});
+        return item;
+    }
+
     void addCacheItems(const CacheTarget& t, bool full) {
         if (t.above)
             if (const CacheTarget* above = findTarget(targets_, *t.above)) addCacheItems(*above, false);

@@ -11,10 +11,15 @@ namespace {
 void markFailed(RunContext& ctx, const PlanItem& item, std::size_t mark, const BenchmarkFailure& failure) {
     ctx.fail(failure);
     ctx.warn(item.name + " " + failure.status() + ": " + failure.reason);
-    if (item.attribute.empty()) return;
-    for (const auto& r : ctx.reportedSince(mark))
-        if (r.element == item.element && r.name == item.attribute) return;  // it got that far
-    ctx.report(item.element, failedAttribute(item.attribute, item.unit, failure.status() + ": " + failure.reason));
+    std::vector<PlanAttribute> attributes = item.also;
+    if (!item.attribute.empty()) attributes.insert(attributes.begin(), {item.element, item.attribute, item.unit});
+    const auto reported = ctx.reportedSince(mark);
+    for (const auto& a : attributes) {
+        const bool measured = std::any_of(reported.begin(), reported.end(),
+                                          [&](const auto& r) { return r.element == a.element && r.name == a.name; });
+        if (!measured)  // it did not get that far
+            ctx.report(a.element, failedAttribute(a.name, a.unit, failure.status() + ": " + failure.reason));
+    }
 }
 
 // Returns false when the item failed (marked) and must not be repeated.

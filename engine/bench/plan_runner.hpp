@@ -3,6 +3,7 @@
 // run goes on, a lost device skips the rest, interference makes it measure again.
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "bench/run_context.hpp"
 
@@ -11,6 +12,13 @@ namespace ts {
 // Every result disturbed by another user of the GPU carries this in its reason.
 inline constexpr const char* kSharedGpuMark = "shared GPU";
 inline constexpr double kSharedGpuConfidence = 0.5;
+
+// One more attribute a benchmark exists for.
+struct PlanAttribute {
+    Element element;
+    std::string name;
+    std::string unit;
+};
 
 struct PlanItem {
     PlanItem(std::string name_, std::function<void(RunContext&)> run_, Element element_ = Element::L1,
@@ -25,6 +33,8 @@ struct PlanItem {
     Element element = Element::L1;
     std::string attribute;
     std::string unit;
+    // Further attributes it exists for, each marked failed the same way (Bandwidth: every one it measures).
+    std::vector<PlanAttribute> also;
 };
 
 // Runs the item. BackendError: a BenchmarkFailure, a warning and, where the item names its

@@ -5,9 +5,13 @@
 
 namespace ts {
 
-// Writes pretty JSON to `path` ("-" = stdout) through a temporary file and a rename,
-// so a full disk or a crash never leaves half a file. Throws std::runtime_error.
+class OutputFile;
+
+// Writes pretty JSON to `path` ("-" = stdout) with writeOutputFile (io/output_file.hpp): no link
+// followed, a unique temporary file, synced and renamed. Throws OutputError naming the file.
 void writeJsonFile(const nlohmann::json& json, const std::string& path);
+// The same into a file this process has claimed (OutputFile).
+void writeJsonFile(const nlohmann::json& json, OutputFile& file);
 
 // Reads and parses a JSON file; InputError names the file and the problem.
 nlohmann::json readJsonFile(const std::string& path);

@@ -8,6 +8,8 @@
 
 namespace ts {
 
+class OutputFolder;
+
 struct Mt4gRawFolder {
     std::string gpuName;     // derived from the file names
     std::string folder;      // where the raw files were found
@@ -28,6 +30,9 @@ Series readMt4gRawFile(const std::string& path, const std::string& benchmark, El
 
 // Writes every Size, SegmentSize, LineSize, FetchGranularity and Latency series as
 // "<gpuName> - <title>.txt" in MT4G's column layout. Other kinds have no MT4G layout: skipped.
+// The folder is claimed (io/output_file.hpp) and each file written with writeOutputFile: no link
+// inside it is followed. Throws OutputError naming the file.
 void writeMt4gRawFolder(const std::vector<Series>& series, const std::string& gpuName, const std::string& dir);
+void writeMt4gRawFolder(const std::vector<Series>& series, const std::string& gpuName, const OutputFolder& folder);
 
 }  // namespace ts

@@ -1,10 +1,11 @@
 #include <cmath>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 #include <set>
 
 #include "io/mt4g_names.hpp"
 #include "io/mt4g_raw.hpp"
+#include "io/output_file.hpp"
 
 namespace fs = std::filesystem;
 
@@ -46,21 +47,22 @@ void writeSeries(std::ostream& out, const Series& s) {
 }  // namespace
 
 void writeMt4gRawFolder(const std::vector<Series>& series, const std::string& gpuName, const std::string& dir) {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (!fs::is_directory(dir, ec)) throw InputError(dir + ": cannot create the folder");
+    OutputFolder folder(dir);
+    writeMt4gRawFolder(series, gpuName, folder);
+}
+
+void writeMt4gRawFolder(const std::vector<Series>& series, const std::string& gpuName, const OutputFolder& folder) {
     const std::string gpu = safeFileName(gpuName.empty() ? std::string("GPU") : gpuName);
     std::set<std::string> used;
     for (const auto& s : series) {
         if (!hasRawLayout(s.kind) || s.rows.empty()) continue;
         std::string bench = safeFileName(s.title.empty() ? mt4gBenchmarkName(s.element, s.kind) : s.title);
         if (!used.insert(bench).second) bench += " (" + safeFileName(s.id) + ")";
-        const fs::path path = fs::path(dir) / (gpu + " - " + bench + ".txt");
-        std::ofstream out(path, std::ios::binary | std::ios::trunc);
-        if (!out) throw InputError(path.string() + ": cannot write");
+        const fs::path path = fs::path(folder.path()) / (gpu + " - " + bench + ".txt");
+        std::ostringstream out;
         out.precision(17);
         writeSeries(out, s);
-        if (!out) throw InputError(path.string() + ": write failed");
+        writeOutputFile(path.string(), out.str());
     }
 }
 

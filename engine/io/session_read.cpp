@@ -1,8 +1,11 @@
 #include "io/session_read.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -16,6 +19,11 @@ namespace ts {
 namespace {
 
 using nlohmann::json;
+
+// Text from the file in a message: cut, so that a message never echoes megabytes of input.
+std::string clipped(const std::string& text, std::size_t most = 120) {
+    return text.size() <= most ? text : text.substr(0, most) + "... (" + std::to_string(text.size()) + " bytes)";
+}
 
 // Every payload goes through the report reader, which checks types and ranges.
 Topology decode(const json& part, const std::string& origin) {
@@ -39,7 +47,7 @@ public:
         const std::string type = text(r, "type", origin);
         if (type == "session") {
             if (text(r, "format", origin) != kSessionFormat)
-                throw InputError(origin + ": unknown session format \"" + r["format"].get<std::string>() + "\"");
+                throw InputError(origin + ": unknown session format \"" + clipped(r["format"].get<std::string>()) + "\"");
             s_.topology.toolVersion = r.contains("tool") ? text(r, "tool", origin) : "";
             s_.topology.timestamp = r.contains("started") ? text(r, "started", origin) : "";
         } else if (type == "device") {
@@ -75,8 +83,10 @@ public:
         // Unknown types come from newer writers: skipped, so old readers keep what they know.
     }
 
-    void finish(const std::string& origin) {
-        if (!haveDevice_) throw InputError(origin + ": the session holds no device record");
+    void finish(const std::string& origin, const std::string& damage) {
+        if (!haveDevice_)
+            throw InputError(origin + ": the session holds no device record" +
+                             (damage.empty() ? std::string() : " (reading stopped at " + damage + ")"));
         s_.cutOff = running_;
         for (const auto& name : s_.cutOff)
             s_.topology.warnings.push_back("benchmark \"" + name + "\" was cut off: the run ended while it ran");
@@ -98,7 +108,7 @@ private:
             return;
         }
         if (it == all.end() || it->rows.size() != first.get<std::uint64_t>())
-            throw InputError(origin + ": rows of \"" + chunk.id + "\" start at row " + std::to_string(first.get<std::uint64_t>()) +
+            throw InputError(origin + ": rows of \"" + clipped(chunk.id) + "\" start at row " + std::to_string(first.get<std::uint64_t>()) +
                              " but " + std::to_string(it == all.end() ? 0 : it->rows.size()) + " were recorded");
         for (auto& row : chunk.rows) it->rows.push_back(std::move(row));
     }
@@ -108,37 +118,66 @@ private:
     bool haveDevice_ = false;
 };
 
-}  // namespace
-
-Session sessionFromBytes(const std::string& bytes, const std::string& origin) {
-    const SessionLog log = parseSessionLog(bytes, origin);
+// Replays the records as they are read, so only one payload is in memory at a time.
+Session replayLog(SessionLogReader& reader, const std::string& origin) {
     Session session;
     Replay replay(session);
-    for (std::size_t i = 0; i < log.records.size(); ++i) {
-        const std::string where = origin + ": record " + std::to_string(i + 1);
+    std::string payload, after;
+    for (std::uint64_t start = reader.goodBytes(); reader.next(payload); start = reader.goodBytes()) {
+        const std::string where = origin + ": record " + std::to_string(reader.records());
         json record;
         try {
-            record = json::parse(log.records[i]);
+            record = json::parse(payload);
         } catch (const json::parse_error& e) {
-            throw InputError(where + ": not valid JSON (" + e.what() + ")");
+            // The last record is a torn end whatever it holds; one with whole records after it is bad input.
+            if (reader.next(after)) throw InputError(where + ": not valid JSON (" + clipped(e.what(), 300) + ")");
+            reader.damagedAt(start, "not valid JSON (a torn end)");
+            break;
         }
         replay.apply(record, where);
     }
-    session.records = log.records.size();
-    session.damage = log.damage;
-    if (!log.damage.empty())
-        session.topology.warnings.push_back("session file damaged after byte " + std::to_string(log.goodBytes) + " (" +
-                                            std::to_string(log.badBytes) + " bytes dropped): " + log.damage);
-    replay.finish(origin);
+    session.records = reader.records();
+    session.damage = reader.damage();
+    if (!session.damage.empty())
+        session.topology.warnings.push_back("session file damaged after byte " + std::to_string(reader.goodBytes()) + " (" +
+                                            std::to_string(reader.badBytes()) + " bytes dropped): " + session.damage);
+    replay.finish(origin, session.damage);
     return session;
 }
 
+}  // namespace
+
+Session sessionFromBytes(const std::string& bytes, const std::string& origin) {
+    SessionLogReader reader = sessionLogReader(bytes, origin);
+    return replayLog(reader, origin);
+}
+
+// Checks what the path is before reading: a folder, a FIFO or a device is not a session, and a
+// file of any size is read record by record.
 Session readSession(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open the file");
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    return sessionFromBytes(buffer.str(), path);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) throw InputError(path + ": cannot open the file (" + std::strerror(errno) + ")");
+    struct FdCloser {
+        int fd;
+        ~FdCloser() { ::close(fd); }
+    } closer{fd};
+    struct stat info {};
+    if (::fstat(fd, &info) != 0) throw InputError(path + ": cannot read the file (" + std::strerror(errno) + ")");
+    if (S_ISDIR(info.st_mode)) throw InputError(path + ": is a folder, not a session file");
+    if (!S_ISREG(info.st_mode)) throw InputError(path + ": not a regular file, so not a session file");
+    SessionLogReader reader(
+        static_cast<std::uint64_t>(info.st_size),
+        [fd](std::uint64_t offset, char* out, std::size_t size) {
+            for (std::size_t done = 0; done < size;) {
+                const ssize_t n = ::pread(fd, out + done, size - done, static_cast<off_t>(offset + done));
+                if (n < 0 && errno == EINTR) continue;
+                if (n <= 0) return false;
+                done += static_cast<std::size_t>(n);
+            }
+            return true;
+        },
+        path);
+    return replayLog(reader, path);
 }
 
 }  // namespace ts
