@@ -1,0 +1,73 @@
+#pragma once
+// What sys-sage must build from a report of a simulated GPU, derived from the profile's truth (the
+// caches it describes), never from the report under test.
+#include <string>
+
+#include "sim/profile.hpp"
+#include "sys_sage_counts.hpp"
+
+namespace ts::test {
+
+// The caches a load of `space` meets inside one SM/CU, nearest first.
+inline std::vector<const SimCache*> unitCachesOf(const SimProfile& p, Space space) {
+    std::vector<const SimCache*> path;
+    for (const auto& c : p.caches)
+        if (c.isUnitPrivate() && c.servesSpace(space)) path.push_back(&c);
+    return path;
+}
+
+inline std::size_t instancesOf(const SimProfile& p, const SimCache& c) {
+    if (c.scope == CacheScope::CuGroup) return c.groups.size();
+    return static_cast<std::size_t>(p.unitCount()) * static_cast<std::size_t>(c.perSm);
+}
+
+struct TruthCounts {
+    std::size_t caches = 0, memories = 0, subdivisions = 0, threads = 0, cachesPerUnit = 0;
+    std::map<std::string, std::size_t> cachesByPrefix;  // "L1" counts "L1+Texture" too
+};
+
+// sys-sage's model of MT4G's JSON: per SM a constant L1.5 holding the constant L1 copies, the L1
+// (named after the caches it also is), a texture and a read-only cache unless one of the former
+// already is them, a shared memory; on AMD per CU the vector L1 and a "Constant" entry, the scalar
+// L1s above the CUs, one L2 and, where there is one, one L3.
+inline TruthCounts jsonTruth(const SimProfile& p) {
+    TruthCounts t;
+    const std::size_t units = static_cast<std::size_t>(p.unitCount());
+    t.subdivisions = units;
+    t.threads = units * static_cast<std::size_t>(p.compute.coresPerSm);
+    t.memories = 1 + units;  // device memory, one shared memory / LDS per unit
+    std::size_t gpuLevel = 0;
+    for (const auto& c : p.caches)
+        if (!c.isUnitPrivate() && (c.servesSpace(Space::Global) || c.servesSpace(Space::Vector))) ++gpuLevel;
+    t.cachesByPrefix["L2"] = 1;
+    if (gpuLevel > 1) t.cachesByPrefix["L3"] = 1;
+    if (p.vendor == Vendor::Nvidia) {
+        const SimCache* l1 = unitCachesOf(p, Space::Global).at(0);
+        const SimCache* texture = unitCachesOf(p, Space::Texture).at(0);
+        const SimCache* readOnly = unitCachesOf(p, Space::ReadOnly).at(0);
+        const auto constant = unitCachesOf(p, Space::Constant);
+        t.cachesByPrefix["L1"] = units * l1->perSm;
+        t.cachesByPrefix["Texture"] = texture == l1 ? 0 : units * texture->perSm;
+        t.cachesByPrefix["Read Only"] = readOnly == l1 || readOnly == texture ? 0 : units * readOnly->perSm;
+        t.cachesByPrefix["Constant L1"] = units * constant.at(0)->perSm;
+        t.cachesByPrefix["Constant L1.5"] = units;
+    } else {
+        t.cachesByPrefix["L1"] = instancesOf(p, *unitCachesOf(p, Space::Vector).at(0));
+        t.cachesByPrefix["Constant"] = units;
+        t.cachesByPrefix["Scalar L1"] = instancesOf(p, *unitCachesOf(p, Space::Scalar).at(0));
+    }
+    for (const auto& [prefix, n] : t.cachesByPrefix) t.caches += n;
+    const std::size_t aboveUnits = t.cachesByPrefix["L2"] + t.cachesByPrefix["L3"] + t.cachesByPrefix["Scalar L1"];
+    t.cachesPerUnit = (t.caches - aboveUnits) / units;
+    return t;
+}
+
+// Caches whose sys-sage name is `prefix` or starts with `prefix+`.
+inline std::size_t countByPrefix(const SysSageCounts& c, const std::string& prefix) {
+    std::size_t n = 0;
+    for (const auto& [name, count] : c.cachesByName)
+        if (name == prefix || name.rfind(prefix + "+", 0) == 0) n += count;
+    return n;
+}
+
+}  // namespace ts::test
