@@ -14,6 +14,7 @@
 #include "bench/discovery.hpp"
 #include "io/input_error.hpp"
 #include "io/json_file.hpp"
+#include "io/mt4g_csv.hpp"
 #include "io/mt4g_json.hpp"
 #include "io/mt4g_raw.hpp"
 #include "io/report_json.hpp"
@@ -40,7 +41,10 @@ extern "C" void onInterrupt(int) {
 struct Outputs {
     std::string json;
     std::string mt4gJson;
+    std::string mt4gCsv;
     std::string rawDir;
+
+    bool toStdout() const { return json == "-" || mt4gJson == "-" || mt4gCsv == "-"; }
 };
 
 // Writes every requested output; a failure of one does not stop the others.
@@ -57,13 +61,15 @@ bool writeOutputs(const ts::Topology& topology, const Outputs& outputs) {
     if (!outputs.json.empty()) attempt(outputs.json, [&] { ts::writeReportFile(topology, outputs.json); });
     if (!outputs.mt4gJson.empty())
         attempt(outputs.mt4gJson, [&] { ts::writeJsonFile(ts::topologyToMt4gJson(topology), outputs.mt4gJson); });
+    if (!outputs.mt4gCsv.empty())
+        attempt(outputs.mt4gCsv, [&] { ts::writeTextFile(ts::topologyToMt4gCsv(topology), outputs.mt4gCsv); });
     if (!outputs.rawDir.empty())
         attempt(outputs.rawDir, [&] { ts::writeMt4gRawFolder(topology.series, topology.device.name, outputs.rawDir); });
     return ok;
 }
 
 void printSummaryUnlessStdout(const ts::Topology& topology, const Outputs& outputs, bool quiet) {
-    if (quiet || outputs.json == "-" || outputs.mt4gJson == "-") return;
+    if (quiet || outputs.toStdout()) return;
     ts::cli::printSummary(std::cout, topology);
 }
 
@@ -96,7 +102,7 @@ int runAnalyze(const std::string& rawDir, const Outputs& outputs, bool quiet) {
     const auto recording = ts::app::loadRecording(rawDir, ts::app::RecordingKind::Mt4gRaw);
     const ts::Topology& topology = recording.topology;
     const auto& warnings = recording.warnings;
-    if (quiet || outputs.json == "-" || outputs.mt4gJson == "-")  // else the summary lists them
+    if (quiet || outputs.toStdout())  // else the summary lists them
         for (const auto& w : warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     printSummaryUnlessStdout(topology, outputs, quiet);
     return writeOutputs(topology, outputs) ? 0 : kExitRunFailed;
@@ -230,6 +236,8 @@ int main(int argc, char** argv) {
                    "comma list of groups: l1, l2, texture, readonly, constant, shared, memory, scalar, sharing, bandwidth");
     app.add_option("--json", outputs.json, "write TopoScope's report (JSON) to FILE, - for stdout");
     app.add_option("--mt4g-json", outputs.mt4gJson, "write the results in MT4G's JSON layout to FILE, - for stdout");
+    app.add_option("--mt4g-csv", outputs.mt4gCsv,
+                   "write the results in MT4G's older CSV layout (v0.1, GPUscout-GUI) to FILE, - for stdout");
     app.add_option("--raw", outputs.rawDir, "write every series in MT4G's raw text layout into DIR");
     app.add_flag("--quiet", quiet, "no progress or summary output");
     SessionChoice session;
@@ -251,6 +259,7 @@ int main(int argc, char** argv) {
     analyze->add_option("--mt4g-raw", rawIn, "folder of MT4G raw series")->required();
     analyze->add_option("--json", analyzeOutputs.json, "write TopoScope's report to FILE, - for stdout");
     analyze->add_option("--mt4g-json", analyzeOutputs.mt4gJson, "write MT4G's JSON layout to FILE, - for stdout");
+    analyze->add_option("--mt4g-csv", analyzeOutputs.mt4gCsv, "write MT4G's older CSV layout (v0.1) to FILE, - for stdout");
     analyze->add_flag("--quiet", quiet, "no summary output");
     auto* report = app.add_subcommand("report", "regenerate reports from a recorded session (or an MT4G report)");
     std::string sessionIn;
@@ -260,6 +269,7 @@ int main(int argc, char** argv) {
     report->add_option("--mt4g-report", mt4gReportIn, "an MT4G JSON report instead (its raw folder beside it: the evidence)");
     report->add_option("--json", reportOutputs.json, "write TopoScope's report to FILE, - for stdout");
     report->add_option("--mt4g-json", reportOutputs.mt4gJson, "write MT4G's JSON layout to FILE, - for stdout");
+    report->add_option("--mt4g-csv", reportOutputs.mt4gCsv, "write MT4G's older CSV layout (v0.1) to FILE, - for stdout");
     report->add_option("--raw", reportOutputs.rawDir, "write every series in MT4G's raw text layout into DIR");
     report->add_flag("--quiet", quiet, "no summary output");
     auto* profilesCommand = app.add_subcommand("profiles", "list the built-in simulator profiles");
@@ -292,8 +302,9 @@ int main(int argc, char** argv) {
             throw ts::InputError("--profile given " + std::to_string(profiles.size()) + " times: only --all-devices runs several");
         if (!profiles.empty()) choice.profile = profiles.front();
         if (fleetRun.allDevices || !fleetRun.fleetOut.empty()) {
-            if (!outputs.mt4gJson.empty() || !outputs.rawDir.empty() || !session.path.empty())
-                throw ts::InputError("--all-devices/--fleet-out write TopoScope reports only: drop --mt4g-json, --raw and --session");
+            if (!outputs.mt4gJson.empty() || !outputs.mt4gCsv.empty() || !outputs.rawDir.empty() || !session.path.empty())
+                throw ts::InputError(
+                    "--all-devices/--fleet-out write TopoScope reports only: drop --mt4g-json, --mt4g-csv, --raw and --session");
             if (!faultSpec.empty()) throw ts::InputError("--inject-fault tests a single-device run: drop --all-devices/--fleet-out");
             fleetRun.choice = choice;
             fleetRun.deviceGiven = app.count("--device") > 0;

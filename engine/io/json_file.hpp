@@ -9,6 +9,9 @@ namespace ts {
 // so a full disk or a crash never leaves half a file. Throws std::runtime_error.
 void writeJsonFile(const nlohmann::json& json, const std::string& path);
 
+// The same for any text.
+void writeTextFile(const std::string& text, const std::string& path);
+
 // Reads and parses a JSON file; InputError names the file and the problem.
 nlohmann::json readJsonFile(const std::string& path);
 

@@ -62,6 +62,26 @@ inline TruthCounts jsonTruth(const SimProfile& p) {
     return t;
 }
 
+// sys-sage's model of MT4G's v0.1 CSV: the same under its v0.1 names, but the layout has no row for
+// AMD's scalar L1, its L3 or its constant memory.
+inline TruthCounts csvTruth(const SimProfile& p) {
+    TruthCounts t = jsonTruth(p);
+    if (p.vendor == Vendor::Nvidia) {
+        for (auto [json, csv] : {std::pair{"Constant L1", "Constant_L1"}, std::pair{"Constant L1.5", "Constant_L1.5"},
+                                 std::pair{"Read Only", "ReadOnly"}}) {
+            t.cachesByPrefix[csv] = t.cachesByPrefix[json];
+            t.cachesByPrefix.erase(json);
+        }
+        return t;
+    }
+    for (const char* missing : {"Scalar L1", "L3", "Constant"}) {
+        t.caches -= t.cachesByPrefix[missing];
+        t.cachesByPrefix.erase(missing);
+    }
+    t.cachesPerUnit -= 1;  // the constant entry
+    return t;
+}
+
 // Caches whose sys-sage name is `prefix` or starts with `prefix+`.
 inline std::size_t countByPrefix(const SysSageCounts& c, const std::string& prefix) {
     std::size_t n = 0;
