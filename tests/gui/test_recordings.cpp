@@ -393,7 +393,7 @@ private Q_SLOTS:
                    QStringLiteral("--only"), QStringLiteral("l1,l2"), QStringLiteral("--sim-delay-us"), QStringLiteral("300"),
                    QStringLiteral("--run"), QStringLiteral("--no-settings")});
         QVERIFY(app.waitForStarted());
-        const QString folder = dir.filePath(QStringLiteral("data/TopoScope/toposcope/sessions"));
+        const QString folder = dir.filePath(QStringLiteral("data/toposcope/sessions"));  // the CLI's folder too
         QString session;
         std::size_t finishedBeforeKill = 0;
         QElapsedTimer clock;
