@@ -14,6 +14,7 @@
 #include "bench/discovery.hpp"
 #include "io/input_error.hpp"
 #include "io/json_file.hpp"
+#include "model/build_info.hpp"
 #include "io/mt4g_csv.hpp"
 #include "io/mt4g_json.hpp"
 #include "io/mt4g_raw.hpp"
@@ -219,7 +220,7 @@ int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, c
 int main(int argc, char** argv) {
     CLI::App app{"TopoScope: discovers the memory and compute topology of NVIDIA and AMD GPUs by microbenchmarks",
                  "toposcope-cli"};
-    app.set_version_flag("--version", std::string("toposcope-cli ") + TOPOSCOPE_VERSION);
+    app.set_version_flag("--version", ts::versionText("toposcope-cli"));
 
     ts::app::BackendChoice choice;
     std::string only;

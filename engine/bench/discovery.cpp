@@ -122,6 +122,7 @@ void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& o
                   Topology& topology) {
     topology.device = backend.queryDevice();
     topology.toolVersion = TOPOSCOPE_VERSION;
+    topology.toolBuild = buildInfo();
     topology.timestamp = utcTimestamp();
     observer.onDevice(topology.device);
     addApiAttributes(topology);
