@@ -1,13 +1,24 @@
 // toposcope: the desktop application (Qt 6 Widgets).
 #include <QApplication>
 
+#include <cstdio>
+#include <cstring>
+
 #include "language.hpp"
 #include "launch_options.hpp"
 #include "main_window.hpp"
 #include "metatypes.hpp"
+#include "model/build_info.hpp"
 #include "palettes.hpp"
 
 int main(int argc, char** argv) {
+    // Answered before QApplication, which needs a display: `toposcope --version` works on a GPU
+    // server without one. The parser lists the option for --help.
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--version") == 0 || std::strcmp(argv[i], "-v") == 0) {
+            std::printf("%s\n", ts::versionText("toposcope").c_str());
+            return 0;
+        }
     QApplication::setHighDpiScaleFactorRoundingPolicy(Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("toposcope"));

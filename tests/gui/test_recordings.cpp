@@ -29,6 +29,7 @@
 #include "io/session_read.hpp"
 #include "io/session_recorder.hpp"
 #include "main_window.hpp"
+#include "model/build_info.hpp"
 #include "recent_files.hpp"
 #include "results_model.hpp"
 #include "run_controller.hpp"
@@ -379,6 +380,17 @@ private Q_SLOTS:
     }
 
 #ifdef TOPOSCOPE_APP
+    // `toposcope --version`: the first line as before, then the build, the same lines as the CLI's.
+    void versionNamesTheBuild() {
+        QProcess app;
+        app.start(QStringLiteral(TOPOSCOPE_APP), {QStringLiteral("--version")});
+        QVERIFY(app.waitForFinished(20000));
+        QCOMPARE(app.exitCode(), 0);
+        const QString out = QString::fromUtf8(app.readAllStandardOutput()).trimmed();
+        QCOMPARE(out, QString::fromStdString(ts::versionText("toposcope")));
+        QCOMPARE(out.split(QLatin1Char('\n')).first(), QStringLiteral("toposcope " TOPOSCOPE_VERSION));
+    }
+
     // The application killed (SIGKILL) in the middle of a run: its session keeps every finished
     // benchmark and reopens in the window, naming the one it died in (if it died inside one).
     void killedRunReopensWithItsFinishedBenchmarks() {
