@@ -39,6 +39,8 @@ inline TruthCounts jsonTruth(const SimProfile& p) {
     std::size_t gpuLevel = 0;
     for (const auto& c : p.caches)
         if (!c.isUnitPrivate() && (c.servesSpace(Space::Global) || c.servesSpace(Space::Vector))) ++gpuLevel;
+    // One L2 even where the profile has one per XCD (MI300X): nothing measures how many L2
+    // instances there are, so no `amount` is written and sys-sage builds one (a known gap).
     t.cachesByPrefix["L2"] = 1;
     if (gpuLevel > 1) t.cachesByPrefix["L3"] = 1;
     if (p.vendor == Vendor::Nvidia) {
