@@ -132,10 +132,15 @@ TEST_P(Mt4gSample, ReExportedReportAsCsvGivesMt4gsOwnComponents) {
 TEST_P(Mt4gSample, ReAnalysedRawSeriesGiveMt4gsOwnComponents) {
     const SysSageCounts mt4g = sysSageRead(report(), Layout::Json);
     const fs::path out = scratch() / "re-analysed.json";
-    const auto run = runCli("analyze --quiet --mt4g-raw '" + rawFolder().string() + "' --mt4g-json '" + out.string() + "'");
+    const fs::path csv = scratch() / "re-analysed.csv";
+    const auto run = runCli("analyze --quiet --mt4g-raw '" + rawFolder().string() + "' --mt4g-json '" + out.string() +
+                            "' --mt4g-csv '" + csv.string() + "'");
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const SysSageCounts ours = sysSageRead(out, Layout::Json);
     EXPECT_EQ(describe(ours), describe(mt4g));
+    SysSageCounts oursCsv = sysSageRead(csv, Layout::CsvV01);
+    oursCsv.cachesByName.clear();
+    EXPECT_EQ(describe(oursCsv), describe(withoutCsvLessEntries(mt4g)));
 }
 
 INSTANTIATE_TEST_SUITE_P(PublishedSamples, Mt4gSample,
