@@ -66,6 +66,19 @@ TEST(BuildInfo, ReportToolCarriesTheBuild) {
     EXPECT_EQ(back.toolBuild->backends, b.backends);
 }
 
+TEST(BuildInfo, ASessionKeepsTheBuildForItsReports) {
+    const auto dir = scratchDir("toposcope-build-info-", "session");
+    const auto session = dir / "run.tss";
+    const auto report = dir / "again.json";
+    ASSERT_EQ(runCli("--backend sim --profile h100 --only l1 --quiet --session '" + session.string() + "'").exitCode, 0);
+    const auto r = runCli("report --quiet --session '" + session.string() + "' --json '" + report.string() + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    const auto json = readJson(report);
+    const auto& tool = json.at("tool");
+    EXPECT_EQ(tool.at("commit"), buildInfo().commit);
+    EXPECT_EQ(tool.at("backends").get<std::vector<std::string>>(), buildInfo().backends);
+}
+
 TEST(BuildInfo, AReportWithoutTheBuildFieldsStillReads) {
     auto json = reportToJson(Topology{}, false);
     json["tool"] = {{"name", "TopoScope"}, {"version", "0.1.0"}};
