@@ -45,11 +45,26 @@ void addSize(Row& row, const Attribute& size) {
     row.add({"Size", number(bytes / scale, 6), unit, quoted(size.lowerBound ? ">=" : "=")});
 }
 
+// A size the run decided, else only a lower bound of it (">="), else what the API says.
+const Attribute* sizeOf(const Topology& t, Element e) {
+    if (const Attribute* size = decided(t, e, "size")) return size;
+    if (const Attribute* size = t.find(e, "size"); size && size->lowerBound && size->value > 0) return size;
+    return t.find(e, "apiSize");
+}
+
 // The attributes of a cache or memory that the layout has; `level` is "SM-level" or "GPU-level".
-Row entry(const Topology& t, const char* name, Element e, const char* level) {
+// MT4G wrote `NAME; "N/A"` for a cache it did not measure: every line keeps its place, which
+// GPUscout-GUI relies on (it reads the fields by position).
+Row notMeasured(const char* name) {
     Row row(name);
-    const Attribute* size = decided(t, e, "size");
-    if (!size) size = t.find(e, "apiSize");
+    row.add({quoted("N/A")});
+    return row;
+}
+
+Row entry(const Topology& t, const char* name, Element e, const char* level) {
+    if (!t.elements.contains(e)) return notMeasured(name);
+    Row row(name);
+    const Attribute* size = sizeOf(t, e);
     if (size && size->value > 0) addSize(row, *size);
     const Attribute* line = decided(t, e, "lineSize");
     if (!line) line = t.find(e, "apiLineSize");
@@ -69,6 +84,7 @@ bool sharesWith(const Topology& t, Element e, Element other) {
 
 // The sharing flags a cache's row carries in MT4G v0.1, with its copies per SM.
 void addSharing(Row& row, const Topology& t, Element e, std::initializer_list<std::pair<const char*, Element>> flags) {
+    if (!t.elements.contains(e)) return;
     for (auto [key, other] : flags) row.add({key, sharesWith(t, e, other) ? "1" : "0"});
     if (const Attribute* amount = decided(t, e, "amountPerUnit"))
         row.add({"Caches_Per_SM", number(std::round(amount->value), 0)});
@@ -86,7 +102,8 @@ std::string topologyToMt4gCsv(const Topology& t) {
                .add({"GPU_vendor", quoted(nvidia ? "Nvidia" : "AMD"), "GPU_name", quoted(d.name)})
                .text();
     Row compute("COMPUTE_RESOURCE_INFORMATION");
-    if (nvidia) compute.add({"CUDA_compute_capability", quoted(computeCapability(d))});
+    // On AMD the runtime's major.minor (HIP reports one too): GPUscout-GUI reads these by position.
+    compute.add({"CUDA_compute_capability", quoted(computeCapability(d))});
     compute.add({"Number_of_streaming_multiprocessors", std::to_string(d.unitCount), "Number_of_cores_in_GPU",
                  std::to_string(static_cast<long long>(d.unitCount) * d.coresPerUnit), "Number_of_cores_per_SM",
                  std::to_string(d.coresPerUnit)});
@@ -103,37 +120,35 @@ std::string topologyToMt4gCsv(const Topology& t) {
     if (d.clockKhz > 0) additional.add({"GPU_Clock_Rate", number(static_cast<double>(d.clockKhz) / 1e6, 3), quoted("GHz")});
     out += additional.text();
 
+    // Every line in MT4G's order, whether measured or not (see entry()).
     const Element l1 = nvidia ? Element::L1 : Element::VL1;
-    if (t.elements.contains(l1)) {
-        Row row = entry(t, "L1_DATA_CACHE", l1, "SM-level");
-        if (nvidia)
-            addSharing(row, t, l1, {{"Share_Cache_With_Texture", Element::Texture},
-                                    {"Share_Cache_With_Read-Only", Element::ReadOnly},
-                                    {"Share_Cache_With_ConstantL1", Element::ConstantL1}});
-        else
-            addSharing(row, t, l1, {});
-        out += row.text();
-    }
-    if (t.elements.contains(Element::L2)) out += entry(t, "L2_DATA_CACHE", Element::L2, "GPU-level").text();
-    if (nvidia && t.elements.contains(Element::Texture)) {
-        Row row = entry(t, "TEXTURE_CACHE", Element::Texture, "SM-level");
-        addSharing(row, t, Element::Texture, {{"Share_Cache_With_L1_Data", Element::L1},
-                                              {"Share_Cache_With_Read-Only", Element::ReadOnly}});
-        out += row.text();
-    }
-    if (nvidia && t.elements.contains(Element::ReadOnly)) {
-        Row row = entry(t, "READ-ONLY_CACHE", Element::ReadOnly, "SM-level");
-        addSharing(row, t, Element::ReadOnly, {{"Share_Cache_With_L1_Data", Element::L1},
-                                               {"Share_Cache_With_Texture", Element::Texture}});
-        out += row.text();
-    }
-    if (nvidia && t.elements.contains(Element::ConstantL1)) {
-        Row row = entry(t, "CONSTANT_L1_CACHE", Element::ConstantL1, "SM-level");
-        addSharing(row, t, Element::ConstantL1, {{"Share_Cache_With_L1_Data", Element::L1}});
-        out += row.text();
-    }
-    if (nvidia && t.elements.contains(Element::ConstantL15))
-        out += entry(t, "CONST_L1_5_CACHE", Element::ConstantL15, "SM-level").text();
+    Row l1Row = entry(t, "L1_DATA_CACHE", l1, "SM-level");
+    if (nvidia)
+        addSharing(l1Row, t, l1, {{"Share_Cache_With_Texture", Element::Texture},
+                                  {"Share_Cache_With_Read-Only", Element::ReadOnly},
+                                  {"Share_Cache_With_ConstantL1", Element::ConstantL1}});
+    else
+        addSharing(l1Row, t, l1, {});
+    out += l1Row.text();
+    out += entry(t, "L2_DATA_CACHE", Element::L2, "GPU-level").text();
+    // AMD has no texture, read-only or constant caches in this layout (it was NVIDIA's only).
+    const auto nvidiaEntry = [&](const char* name, Element e) {
+        return nvidia ? entry(t, name, e, "SM-level") : notMeasured(name);
+    };
+    Row texture = nvidiaEntry("TEXTURE_CACHE", Element::Texture);
+    if (nvidia)
+        addSharing(texture, t, Element::Texture, {{"Share_Cache_With_L1_Data", Element::L1},
+                                                  {"Share_Cache_With_Read-Only", Element::ReadOnly}});
+    out += texture.text();
+    Row readOnly = nvidiaEntry("READ-ONLY_CACHE", Element::ReadOnly);
+    if (nvidia)
+        addSharing(readOnly, t, Element::ReadOnly, {{"Share_Cache_With_L1_Data", Element::L1},
+                                                    {"Share_Cache_With_Texture", Element::Texture}});
+    out += readOnly.text();
+    Row constant = nvidiaEntry("CONSTANT_L1_CACHE", Element::ConstantL1);
+    if (nvidia) addSharing(constant, t, Element::ConstantL1, {{"Share_Cache_With_L1_Data", Element::L1}});
+    out += constant.text();
+    out += nvidiaEntry("CONST_L1_5_CACHE", Element::ConstantL15).text();
     Row main("MAIN_MEMORY");
     if (d.totalGlobalBytes > 0) {
         Attribute total;
