@@ -379,6 +379,17 @@ private Q_SLOTS:
         QVERIFY(w.results()->rowCount() > 0);
     }
 
+    // File ▸ Open… starts in the sessions folder, where the CLI's runs lie too, once it exists.
+    void openDialogStartsInTheSharedSessionsFolder() {
+        QTemporaryDir dir;
+        MainWindow w(quietOptions());
+        const QString folder = dir.filePath(QStringLiteral("toposcope/sessions"));
+        w.setSessionFolder(folder);
+        QVERIFY(w.openDialogFolder().isEmpty());  // not made yet: the dialog's own default
+        QVERIFY(QDir().mkpath(folder));
+        QCOMPARE(w.openDialogFolder(), folder);
+    }
+
 #ifdef TOPOSCOPE_APP
     // `toposcope --version`: the first line as before, then the build, the same lines as the CLI's.
     void versionNamesTheBuild() {
