@@ -2,6 +2,8 @@
 // (tests/data/mt4g, see NOTICE.md there).
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <cmath>
 #include <fstream>
 
@@ -186,5 +188,20 @@ TEST(AnalysisMt4gRealBounds, KeepsSeriesAndSaysWhatItCannotTell) {
     bool amountWarning = false;
     for (const auto& w : warnings) amountWarning |= w.find("amount") != std::string::npos;
     EXPECT_TRUE(amountWarning);
+    // Raw series do not show amounts or sharing: MT4G's own, from its report beside them, marked so.
+    const Attribute* amount = t.find(Element::VL1, "amountPerUnit");
+    ASSERT_NE(amount, nullptr);
+    EXPECT_NE(amount->reason.find("taken from MT4G's report"), std::string::npos) << amount->reason;
+    EXPECT_EQ(t.find(Element::SL1D, "sharedBetween")->groups.size(), 56u);
+    EXPECT_EQ(t.device.unitCount, 104);  // the device comes from the report too
+}
+
+TEST(AnalysisMt4gRealBounds, WithoutAReportBesideAmountsAreNotReported) {
+    const auto dir = std::filesystem::temp_directory_path() / "toposcope-raw-without-report";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir / "AMD Instinct MI210");
+    std::filesystem::copy(kData + "AMD Instinct MI210", dir / "AMD Instinct MI210", std::filesystem::copy_options::recursive);
+    const Topology t = analyzeMt4gRaw((dir / "AMD Instinct MI210").string(), nullptr);
     EXPECT_EQ(t.find(Element::VL1, "amountPerUnit"), nullptr);
+    EXPECT_EQ(t.device.unitCount, 0);
 }

@@ -14,6 +14,8 @@
 #include "bench/discovery.hpp"
 #include "io/input_error.hpp"
 #include "io/json_file.hpp"
+#include "model/build_info.hpp"
+#include "io/mt4g_csv.hpp"
 #include "io/mt4g_json.hpp"
 #include "io/mt4g_raw.hpp"
 #include "io/output_file.hpp"
@@ -42,7 +44,10 @@ extern "C" void onInterrupt(int) {
 struct Outputs {
     std::string json;
     std::string mt4gJson;
+    std::string mt4gCsv;
     std::string rawDir;
+
+    bool toStdout() const { return json == "-" || mt4gJson == "-" || mt4gCsv == "-"; }
 };
 
 // The files and folder a command writes, claimed (locked, links refused) before it does its work,
@@ -50,12 +55,16 @@ struct Outputs {
 struct ClaimedOutputs {
     std::unique_ptr<ts::OutputFile> json;
     std::unique_ptr<ts::OutputFile> mt4gJson;
+    std::unique_ptr<ts::OutputFile> mt4gCsv;
     std::unique_ptr<ts::OutputFolder> raw;
 };
 
 ClaimedOutputs claimOutputs(const Outputs& outputs) {
-    if (!outputs.json.empty() && outputs.json != "-" && outputs.json == outputs.mt4gJson)
-        throw ts::InputError("--json and --mt4g-json name the same file: " + outputs.json);
+    const std::string* files[] = {&outputs.json, &outputs.mt4gJson, &outputs.mt4gCsv};
+    for (const std::string* a : files)
+        for (const std::string* b : files)
+            if (a < b && !a->empty() && *a != "-" && *a == *b)
+                throw ts::InputError("two outputs name the same file: " + *a);
     ClaimedOutputs claimed;
     auto claim = [](const char* option, auto&& open) {
         try {
@@ -68,6 +77,8 @@ ClaimedOutputs claimOutputs(const Outputs& outputs) {
         claim("--json", [&] { claimed.json = std::make_unique<ts::OutputFile>(outputs.json); });
     if (!outputs.mt4gJson.empty() && outputs.mt4gJson != "-")
         claim("--mt4g-json", [&] { claimed.mt4gJson = std::make_unique<ts::OutputFile>(outputs.mt4gJson); });
+    if (!outputs.mt4gCsv.empty() && outputs.mt4gCsv != "-")
+        claim("--mt4g-csv", [&] { claimed.mt4gCsv = std::make_unique<ts::OutputFile>(outputs.mt4gCsv); });
     if (!outputs.rawDir.empty()) claim("--raw", [&] { claimed.raw = std::make_unique<ts::OutputFolder>(outputs.rawDir); });
     return claimed;
 }
@@ -90,13 +101,19 @@ bool writeOutputs(const ts::Topology& topology, const Outputs& outputs, ClaimedO
     if (!outputs.json.empty()) attempt(outputs.json, [&] { json(ts::reportToJson(topology), outputs.json, claimed.json); });
     if (!outputs.mt4gJson.empty())
         attempt(outputs.mt4gJson, [&] { json(ts::topologyToMt4gJson(topology), outputs.mt4gJson, claimed.mt4gJson); });
+    if (!outputs.mt4gCsv.empty())
+        attempt(outputs.mt4gCsv, [&] {
+            const std::string csv = ts::topologyToMt4gCsv(topology);
+            if (claimed.mt4gCsv) claimed.mt4gCsv->replace(csv);
+            else ts::writeTextFile(csv, outputs.mt4gCsv);  // "-": standard output
+        });
     if (claimed.raw)
         attempt(outputs.rawDir, [&] { ts::writeMt4gRawFolder(topology.series, topology.device.name, *claimed.raw); });
     return ok;
 }
 
 void printSummaryUnlessStdout(const ts::Topology& topology, const Outputs& outputs, bool quiet) {
-    if (quiet || outputs.json == "-" || outputs.mt4gJson == "-") return;
+    if (quiet || outputs.toStdout()) return;
     ts::cli::printSummary(std::cout, topology);
 }
 
@@ -130,7 +147,7 @@ int runAnalyze(const std::string& rawDir, const Outputs& outputs, bool quiet) {
     const auto recording = ts::app::loadRecording(rawDir, ts::app::RecordingKind::Mt4gRaw);
     const ts::Topology& topology = recording.topology;
     const auto& warnings = recording.warnings;
-    if (quiet || outputs.json == "-" || outputs.mt4gJson == "-")  // else the summary lists them
+    if (quiet || outputs.toStdout())  // else the summary lists them
         for (const auto& w : warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     printSummaryUnlessStdout(topology, outputs, quiet);
     return writeOutputs(topology, outputs, claimed) ? 0 : kExitRunFailed;
@@ -278,7 +295,7 @@ int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, c
 int main(int argc, char** argv) {
     CLI::App app{"TopoScope: discovers the memory and compute topology of NVIDIA and AMD GPUs by microbenchmarks",
                  "toposcope-cli"};
-    app.set_version_flag("--version", std::string("toposcope-cli ") + TOPOSCOPE_VERSION);
+    app.set_version_flag("--version", ts::versionText("toposcope-cli"));
 
     ts::app::BackendChoice choice;
     std::string only;
@@ -295,6 +312,8 @@ int main(int argc, char** argv) {
                    "comma list of groups: l1, l2, texture, readonly, constant, shared, memory, scalar, sharing, bandwidth");
     app.add_option("--json", outputs.json, "write TopoScope's report (JSON) to FILE, - for stdout");
     app.add_option("--mt4g-json", outputs.mt4gJson, "write the results in MT4G's JSON layout to FILE, - for stdout");
+    app.add_option("--mt4g-csv", outputs.mt4gCsv,
+                   "write the results in MT4G's older CSV layout (v0.1, GPUscout-GUI) to FILE, - for stdout");
     app.add_option("--raw", outputs.rawDir, "write every series in MT4G's raw text layout into DIR");
     app.add_flag("--quiet", quiet, "no progress or summary output");
     SessionChoice session;
@@ -323,6 +342,7 @@ int main(int argc, char** argv) {
     analyze->add_option("--mt4g-raw", rawIn, "folder of MT4G raw series")->required();
     analyze->add_option("--json", analyzeOutputs.json, "write TopoScope's report to FILE, - for stdout");
     analyze->add_option("--mt4g-json", analyzeOutputs.mt4gJson, "write MT4G's JSON layout to FILE, - for stdout");
+    analyze->add_option("--mt4g-csv", analyzeOutputs.mt4gCsv, "write MT4G's older CSV layout (v0.1) to FILE, - for stdout");
     analyze->add_flag("--quiet", quiet, "no summary output");
     auto* report = app.add_subcommand("report", "regenerate reports from a recorded session (or an MT4G report)");
     std::string sessionIn;
@@ -332,6 +352,7 @@ int main(int argc, char** argv) {
     report->add_option("--mt4g-report", mt4gReportIn, "an MT4G JSON report instead (its raw folder beside it: the evidence)");
     report->add_option("--json", reportOutputs.json, "write TopoScope's report to FILE, - for stdout");
     report->add_option("--mt4g-json", reportOutputs.mt4gJson, "write MT4G's JSON layout to FILE, - for stdout");
+    report->add_option("--mt4g-csv", reportOutputs.mt4gCsv, "write MT4G's older CSV layout (v0.1) to FILE, - for stdout");
     report->add_option("--raw", reportOutputs.rawDir, "write every series in MT4G's raw text layout into DIR");
     report->add_flag("--quiet", quiet, "no summary output");
     auto* profilesCommand = app.add_subcommand("profiles", "list the built-in simulator profiles");
@@ -364,8 +385,9 @@ int main(int argc, char** argv) {
             throw ts::InputError("--profile given " + std::to_string(profiles.size()) + " times: only --all-devices runs several");
         if (!profiles.empty()) choice.profile = profiles.front();
         if (fleetRun.allDevices || !fleetRun.fleetOut.empty()) {
-            if (!outputs.mt4gJson.empty() || !outputs.rawDir.empty() || !session.path.empty())
-                throw ts::InputError("--all-devices/--fleet-out write TopoScope reports only: drop --mt4g-json, --raw and --session");
+            if (!outputs.mt4gJson.empty() || !outputs.mt4gCsv.empty() || !outputs.rawDir.empty() || !session.path.empty())
+                throw ts::InputError(
+                    "--all-devices/--fleet-out write TopoScope reports only: drop --mt4g-json, --mt4g-csv, --raw and --session");
             if (!faultSpec.empty()) throw ts::InputError("--inject-fault tests a single-device run: drop --all-devices/--fleet-out");
             if (sharing.exclusive || sharing.waitForIdleSeconds > 0)
                 throw ts::InputError("--wait-for-idle and --exclusive apply to a single-device run: drop --all-devices/--fleet-out");

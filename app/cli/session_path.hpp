@@ -3,7 +3,7 @@
 
 namespace ts::cli {
 
-// $XDG_DATA_HOME/toposcope/sessions (else ~/.local/share/toposcope/sessions)/<UTC time>-<label>.tss,
+// <the sessions folder the GUI shares, app::sessionFolder()>/<UTC time>-<label>-<pid>.tss,
 // creating the folder. Throws std::runtime_error when there is no home or the folder cannot be made.
 std::string defaultSessionPath(const std::string& label);
 

@@ -1,6 +1,7 @@
 #include "launch_options.hpp"
 
 #include "language.hpp"
+#include "model/build_info.hpp"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -23,7 +24,10 @@ LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
     parser.setApplicationDescription(
         QCoreApplication::translate("main", "TopoScope: GPU memory topology by pointer-chase microbenchmarks, live."));
     parser.addHelpOption();
-    parser.addVersionOption();
+    // Not addVersionOption(): besides `toposcope VERSION` it names the build, as toposcope-cli does.
+    const QCommandLineOption version({QStringLiteral("v"), QStringLiteral("version")},
+                                     QCoreApplication::translate("main", "Displays version information."));
+    parser.addOption(version);
     const QCommandLineOption backend(QStringLiteral("backend"),
                                      QCoreApplication::translate("main", "auto, cuda, hip or sim."),
                                      QStringLiteral("backend"));
@@ -78,6 +82,10 @@ LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
                                  QCoreApplication::translate("main", "With --fleet: more reports of the fleet."),
                                  QStringLiteral("[FILE...]"));
     parser.process(app);
+    if (parser.isSet(version)) {
+        std::printf("%s\n", ts::versionText("toposcope").c_str());
+        std::exit(0);
+    }
 
     LaunchOptions o;
     o.backend = parser.value(backend);

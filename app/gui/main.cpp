@@ -2,11 +2,14 @@
 #include <QApplication>
 
 #include <string_view>
+#include <cstdio>
+#include <cstring>
 
 #include "language.hpp"
 #include "launch_options.hpp"
 #include "main_window.hpp"
 #include "metatypes.hpp"
+#include "model/build_info.hpp"
 #include "palettes.hpp"
 
 namespace {
@@ -38,6 +41,13 @@ int printTextOnly(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // --version is answered before any Qt object exists (no display needed) with the build's
+    // lines; --help needs only a QCoreApplication.
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--version") == 0 || std::strcmp(argv[i], "-v") == 0) {
+            std::printf("%s\n", ts::versionText("toposcope").c_str());
+            return 0;
+        }
     if (asksOnlyForText(argc, argv)) return printTextOnly(argc, argv);
     QApplication::setHighDpiScaleFactorRoundingPolicy(Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
     QApplication app(argc, argv);

@@ -8,6 +8,7 @@
 #include <QDateTime>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
@@ -350,9 +351,13 @@ void MainWindow::openRecording(const QString& path) {
     controller_->openRecording(path);
 }
 
+QString MainWindow::openDialogFolder() const {
+    return !sessionFolder_.isEmpty() && QFileInfo(sessionFolder_).isDir() ? sessionFolder_ : QString();
+}
+
 void MainWindow::askOpenRecording() {
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Recording"), QString(),
+        this, tr("Open Recording"), openDialogFolder(),
         tr("Recordings (*.tss *.json);;TopoScope sessions (*.tss);;Reports (*.json);;All files (*)"));
     if (!path.isEmpty()) openRecording(path);
 }

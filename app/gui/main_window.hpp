@@ -64,6 +64,8 @@ public:
     RecentFiles* recentFiles() const { return recent_; }
     QAction* openRawAction() const { return openRawAction_; }
     void setSessionFolder(const QString& folder) { sessionFolder_ = folder; }  // where runs record
+    // Where File ▸ Open… starts: the sessions folder (the CLI's runs too) once it exists.
+    QString openDialogFolder() const;
     QString lastSessionPath() const { return lastSession_; }  // the last run's session file, if any
     QString sessionStatusText() const;
     // Fleet comparison (main_window_fleet.cpp): loads off the GUI thread, then the Fleet tab.

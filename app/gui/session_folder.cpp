@@ -1,12 +1,17 @@
 #include "session_folder.hpp"
 
-#include <QStandardPaths>
+#include <stdexcept>
+
+#include "common/session_folder.hpp"
 
 namespace ts::gui {
 
 QString defaultSessionFolder() {
-    const QString base = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    return base.isEmpty() ? QString() : base + QStringLiteral("/sessions");
+    try {
+        return QString::fromStdString(app::sessionFolder());
+    } catch (const std::runtime_error&) {
+        return {};
+    }
 }
 
 }  // namespace ts::gui

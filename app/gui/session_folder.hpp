@@ -3,8 +3,8 @@
 
 namespace ts::gui {
 
-// Where the GUI records its runs: QStandardPaths::AppDataLocation/sessions (on Linux
-// $XDG_DATA_HOME/TopoScope/toposcope/sessions). Empty when the platform names no such place.
+// Where the GUI records its runs: the folder toposcope-cli records into too (app::sessionFolder(),
+// $XDG_DATA_HOME/toposcope/sessions), so each sees the other's. Empty when there is no home.
 QString defaultSessionFolder();
 
 }  // namespace ts::gui

@@ -9,8 +9,9 @@ namespace ts {
 
 // Reads a folder of MT4G raw series (either naming, see io/mt4g_raw.hpp), runs our rules on every
 // series and reports size, fetchGranularity, lineSize, latency, missPenalty and segmentSize per
-// element, keeping the series as evidence. The L2 size is taken from the API section of MT4G's JSON
-// report when one lies beside the files. Throws InputError for a missing folder or malformed files.
+// element, keeping the series as evidence. When MT4G's JSON report lies beside the files, what raw
+// series cannot show comes from it: the device and its API figures, and MT4G's amounts, sharing
+// and bandwidths (marked as MT4G's in their reason). Throws InputError for a missing folder or malformed files.
 Topology analyzeMt4gRaw(const std::string& dir, std::vector<std::string>* warnings);
 
 // The same on series already read. l2Bytes: the API's L2 size, 0 when unknown.

@@ -201,6 +201,7 @@ void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& o
                   Topology& topology) {
     topology.device = backend.queryDevice();
     topology.toolVersion = TOPOSCOPE_VERSION;
+    topology.toolBuild = buildInfo();
     topology.timestamp = utcTimestamp();
     InterferenceGuard guard(backend, topology.device.vendor, topology.device.l2SizeBytes);
     RunContext ctx(backend, topology, observer, cancel);

@@ -9,8 +9,9 @@
 
 namespace ts {
 
-void writeJsonFile(const nlohmann::json& json, const std::string& path) {
-    const std::string text = json.dump(2) + "\n";
+void writeJsonFile(const nlohmann::json& json, const std::string& path) { writeTextFile(json.dump(2) + "\n", path); }
+
+void writeTextFile(const std::string& text, const std::string& path) {
     if (path == "-") writeStandardOutput(text);
     else writeOutputFile(path, text);
 }

@@ -13,6 +13,9 @@ void writeJsonFile(const nlohmann::json& json, const std::string& path);
 // The same into a file this process has claimed (OutputFile).
 void writeJsonFile(const nlohmann::json& json, OutputFile& file);
 
+// The same for any text.
+void writeTextFile(const std::string& text, const std::string& path);
+
 // Reads and parses a JSON file; InputError names the file and the problem.
 nlohmann::json readJsonFile(const std::string& path);
 

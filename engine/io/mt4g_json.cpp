@@ -1,5 +1,6 @@
 #include "io/mt4g_json.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ts {
@@ -7,7 +8,12 @@ namespace {
 
 using nlohmann::json;
 
-json valueEntry(const Attribute& a) { return {{"unit", a.unit}, {"value", a.value}}; }
+// MT4G writes byte counts, clock rates and bus widths as integers; cycles and bandwidths as reals.
+json valueEntry(const Attribute& a) {
+    const bool whole = a.unit == "bytes" || a.unit == "kHz" || a.unit == "bit";
+    if (whole) return {{"unit", a.unit}, {"value", std::llround(a.value)}};
+    return {{"unit", a.unit}, {"value", a.value}};
+}
 
 json sizeEntry(const Attribute& a) {
     return {{"confidence", a.confidence}, {"method", a.method.empty() ? "p-chase" : a.method},
@@ -32,7 +38,9 @@ void cacheEntries(const Topology& t, Element e, json& out) {
         else if (a.name == "latency") out["latency"] = latencyEntry(a);
         else if (a.name == "missPenalty" && a.confidence > 0) out["missPenalty"] = valueEntry(a);
         else if (a.name == "amountPerUnit" && a.confidence > 0) out["amountPerMultiprocessor"] = std::llround(a.value);
-        else if (a.name == "sharedWith") out["sharedWith"] = a.names;
+        // MT4G leaves the key out for a cache shared with nobody; sys-sage reads its presence (even
+        // empty, for the constant L1) as "this cache is part of another one".
+        else if (a.name == "sharedWith" && !a.names.empty()) out["sharedWith"] = a.names;
         else if (a.name == "segmentSize") out["segmentSize"] = sizeEntry(a);
         else if (a.name == "apiSize") out["size"] = valueEntry(a);
         else if (a.name == "apiLineSize" && !out.contains("lineSize")) out["lineSize"] = valueEntry(a);
@@ -46,6 +54,29 @@ void cacheEntries(const Topology& t, Element e, json& out) {
             out["uniqueAmount"] = a.groups.size();
         }
     }
+}
+
+// MT4G's L3 entry holds the size and line size as {unit, value} (what the runtime reports); an
+// undecided measurement is left out, and so is the whole entry when nothing of the L3 was decided
+// (MT4G writes no "l3" for a GPU without one).
+json l3Section(const Topology& t) {
+    auto it = t.elements.find(Element::L3);
+    if (it == t.elements.end()) return json::object();
+    const auto& attributes = it->second.attributes;
+    if (std::none_of(attributes.begin(), attributes.end(), [](const Attribute& a) { return a.confidence > 0; }))
+        return json::object();
+    json out = json::object();
+    cacheEntries(t, Element::L3, out);
+    for (auto [measuredName, apiName] : {std::pair{"size", "apiSize"}, std::pair{"lineSize", "apiLineSize"}}) {
+        out.erase(measuredName);
+        const Attribute* api = t.find(Element::L3, apiName);
+        const Attribute* measured = t.find(Element::L3, measuredName);
+        if (api) out[measuredName] = valueEntry(*api);
+        else if (measured && measured->confidence > 0) out[measuredName] = valueEntry(*measured);
+    }
+    for (const char* key : {"fetchGranularity", "latency"})
+        if (const Attribute* a = t.find(Element::L3, key); a && a->confidence <= 0) out.erase(key);
+    return out;
 }
 
 json computeSection(const DeviceInfo& d) {
@@ -94,8 +125,12 @@ json topologyToMt4gJson(const Topology& t) {
             if (auto s = section(e); !s.empty()) memory[key] = s;
     } else {
         for (auto [e, key] : {std::pair{Element::VL1, "l1"}, std::pair{Element::SL1D, "scalarL1"},
-                              std::pair{Element::L3, "l3"}, std::pair{Element::Lds, "shared"}})
+                              std::pair{Element::Lds, "shared"}})
             if (auto s = section(e); !s.empty()) memory[key] = s;
+        if (auto l3 = l3Section(t); !l3.empty()) memory["l3"] = l3;
+        // MT4G writes the runtime's constant memory limit on AMD too (sys-sage requires it).
+        if (d.totalConstBytes > 0)
+            memory["constant"] = {{"totalConstMem", {{"unit", "bytes"}, {"value", d.totalConstBytes}}}};
     }
     if (auto l2 = section(Element::L2); !l2.empty()) memory["l2"] = l2;
     if (auto main = section(Element::DeviceMemory); !main.empty()) memory["main"] = main;

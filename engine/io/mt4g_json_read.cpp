@@ -139,11 +139,31 @@ Attribute measured(const std::string& name, double value, const std::string& uni
     return a;
 }
 
+// MT4G writes the L3's size and line size as {unit, value}, the runtime's figures; the device has no
+// field for them, so they stay with the L3 as its API attributes.
+void readL3ApiEntry(const json& entry, const std::string& key, const std::string& where, const Fields& f,
+                    ElementReport& report) {
+    const auto value = f.number(entry, "value", where, 0, 1e15);
+    if (!value) return;
+    Attribute a;
+    a.name = key == std::string("size") ? "apiSize" : key == std::string("lineSize") ? "apiLineSize" : "";
+    if (a.name.empty()) return;
+    a.value = *value;
+    a.unit = "bytes";
+    a.source = Source::Api;
+    a.method = "MT4G api";
+    report.set(a);
+}
+
 // One cache section ("l1", "scalarL1", ...): its measured entries become attributes of `element`.
 void readSection(const json& s, const std::string& where, Element element, const Fields& f, Topology& t) {
     auto& report = t.element(element);
     for (const char* key : {"size", "lineSize", "fetchGranularity", "segmentSize"}) {
         const json* entry = f.object(s, key, where);
+        if (entry && !entry->contains("size") && element == Element::L3) {
+            readL3ApiEntry(*entry, key, where + "." + key, f, report);
+            continue;
+        }
         if (!entry || !entry->contains("size")) continue;  // {"value": ...}: an API fact, read with the device
         const std::string w = where + "." + key;
         const auto size = f.number(*entry, "size", w);

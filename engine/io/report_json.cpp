@@ -192,6 +192,29 @@ BenchmarkFailure failureFromJson(const json& j, const std::string& where, const 
     return f;
 }
 
+// The build's commit, backends and GPU architectures: optional fields of toposcope-report/1.
+json toolToJson(const Topology& t) {
+    json tool{{"name", "TopoScope"}, {"version", t.toolVersion}};
+    if (const auto& b = t.toolBuild) {
+        tool["commit"] = b->commit;
+        tool["backends"] = b->backends;
+        tool["cudaArchitectures"] = b->cudaArchitectures;
+        tool["hipArchitectures"] = b->hipArchitectures;
+    }
+    return tool;
+}
+
+std::optional<BuildInfo> toolBuildFromJson(const json& tool, const Reader& r) {
+    if (!tool.is_object() || !tool.contains("commit")) return std::nullopt;
+    BuildInfo b;
+    b.version = r.get<std::string>(tool, "version", "tool", "");
+    b.commit = r.get<std::string>(tool, "commit", "tool", "");
+    b.backends = r.get<std::vector<std::string>>(tool, "backends", "tool", {});
+    b.cudaArchitectures = r.get<std::vector<std::string>>(tool, "cudaArchitectures", "tool", {});
+    b.hipArchitectures = r.get<std::vector<std::string>>(tool, "hipArchitectures", "tool", {});
+    return b;
+}
+
 }  // namespace
 
 json reportToJson(const Topology& t, bool withSeries) {
@@ -204,7 +227,7 @@ json reportToJson(const Topology& t, bool withSeries) {
                             {"attributes", std::move(attributes)}});
     }
     json j{{"format", kReportFormat},
-           {"tool", {{"name", "TopoScope"}, {"version", t.toolVersion}}},
+           {"tool", toolToJson(t)},
            {"timestamp", t.timestamp},
            {"device", deviceToJson(t.device)},
            {"timer", {{"overheadCycles", t.timerOverheadCycles}, {"subtracted", false}}},
@@ -232,7 +255,10 @@ Topology reportFromJson(const json& j, const std::string& origin) {
     if (format != kReportFormat) r.fail("format", "expected \"" + std::string(kReportFormat) + "\", got \"" + format + "\"");
     Topology t;
     t.timestamp = r.get<std::string>(j, "timestamp", "top level", "");
-    if (j.contains("tool")) t.toolVersion = r.get<std::string>(j["tool"], "version", "tool", "");
+    if (j.contains("tool")) {
+        t.toolVersion = r.get<std::string>(j["tool"], "version", "tool", "");
+        t.toolBuild = toolBuildFromJson(j["tool"], r);
+    }
     const json device = j.value("device", json::object());
     DeviceInfo& d = t.device;
     d.vendor = r.get<std::string>(device, "vendor", "device", "NVIDIA") == "AMD" ? Vendor::Amd : Vendor::Nvidia;

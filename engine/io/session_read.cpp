@@ -50,6 +50,8 @@ public:
                 throw InputError(origin + ": unknown session format \"" + clipped(r["format"].get<std::string>()) + "\"");
             s_.topology.toolVersion = r.contains("tool") ? text(r, "tool", origin) : "";
             s_.topology.timestamp = r.contains("started") ? text(r, "started", origin) : "";
+            // The build that recorded (optional: sessions written before it lack it), as a report's tool.
+            if (r.contains("build")) s_.topology.toolBuild = decode({{"tool", r["build"]}}, origin).toolBuild;
         } else if (type == "device") {
             if (!r.contains("device")) throw InputError(origin + ": device record without a device");
             if (haveDevice_) throw InputError(origin + ": a second device record");

@@ -34,7 +34,15 @@ json elementJson(const ResultEvent& event) {
 
 SessionRecorder::SessionRecorder(const std::string& path, Observer& next, const Topology* live)
     : log_(path), next_(next), live_(live) {
-    write({{"type", "session"}, {"format", kSessionFormat}, {"tool", TOPOSCOPE_VERSION}, {"started", utcTimestamp()}}, true);
+    Topology self;
+    self.toolVersion = TOPOSCOPE_VERSION;
+    self.toolBuild = buildInfo();
+    write({{"type", "session"},
+           {"format", kSessionFormat},
+           {"tool", TOPOSCOPE_VERSION},
+           {"build", reportToJson(self, false)["tool"]},
+           {"started", utcTimestamp()}},
+          true);
 }
 
 void SessionRecorder::onDevice(const DeviceInfo& device) {

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "model/build_info.hpp"
 #include "model/attribute.hpp"
 #include "model/device_info.hpp"
 #include "model/failure.hpp"
@@ -27,6 +28,7 @@ struct Topology {
     std::vector<std::string> warnings;  // benchmarks that failed or could not decide, and why
     double timerOverheadCycles = 0;     // measured on the device; latencies do not subtract it
     std::string toolVersion;
+    std::optional<BuildInfo> toolBuild;  // the build that measured; absent where unknown (imports, older reports)
     std::string timestamp;              // ISO 8601 UTC
     std::vector<BenchmarkFailure> failures;  // benchmarks that failed or were not run (device lost)
 

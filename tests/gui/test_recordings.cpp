@@ -29,6 +29,7 @@
 #include "io/session_read.hpp"
 #include "io/session_recorder.hpp"
 #include "main_window.hpp"
+#include "model/build_info.hpp"
 #include "recent_files.hpp"
 #include "results_model.hpp"
 #include "run_controller.hpp"
@@ -378,7 +379,29 @@ private Q_SLOTS:
         QVERIFY(w.results()->rowCount() > 0);
     }
 
+    // File ▸ Open… starts in the sessions folder, where the CLI's runs lie too, once it exists.
+    void openDialogStartsInTheSharedSessionsFolder() {
+        QTemporaryDir dir;
+        MainWindow w(quietOptions());
+        const QString folder = dir.filePath(QStringLiteral("toposcope/sessions"));
+        w.setSessionFolder(folder);
+        QVERIFY(w.openDialogFolder().isEmpty());  // not made yet: the dialog's own default
+        QVERIFY(QDir().mkpath(folder));
+        QCOMPARE(w.openDialogFolder(), folder);
+    }
+
 #ifdef TOPOSCOPE_APP
+    // `toposcope --version`: the first line as before, then the build, the same lines as the CLI's.
+    void versionNamesTheBuild() {
+        QProcess app;
+        app.start(QStringLiteral(TOPOSCOPE_APP), {QStringLiteral("--version")});
+        QVERIFY(app.waitForFinished(20000));
+        QCOMPARE(app.exitCode(), 0);
+        const QString out = QString::fromUtf8(app.readAllStandardOutput()).trimmed();
+        QCOMPARE(out, QString::fromStdString(ts::versionText("toposcope")));
+        QCOMPARE(out.split(QLatin1Char('\n')).first(), QStringLiteral("toposcope " TOPOSCOPE_VERSION));
+    }
+
     // The application killed (SIGKILL) in the middle of a run: its session keeps every finished
     // benchmark and reopens in the window, naming the one it died in (if it died inside one).
     void killedRunReopensWithItsFinishedBenchmarks() {
@@ -393,7 +416,7 @@ private Q_SLOTS:
                    QStringLiteral("--only"), QStringLiteral("l1,l2"), QStringLiteral("--sim-delay-us"), QStringLiteral("300"),
                    QStringLiteral("--run"), QStringLiteral("--no-settings")});
         QVERIFY(app.waitForStarted());
-        const QString folder = dir.filePath(QStringLiteral("data/TopoScope/toposcope/sessions"));
+        const QString folder = dir.filePath(QStringLiteral("data/toposcope/sessions"));  // the CLI's folder too
         QString session;
         std::size_t finishedBeforeKill = 0;
         QElapsedTimer clock;
