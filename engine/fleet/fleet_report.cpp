@@ -5,6 +5,7 @@
 
 #include "io/input_error.hpp"
 #include "io/json_file.hpp"
+#include "io/json_input.hpp"
 #include "io/report_json.hpp"
 
 namespace ts::fleet {
@@ -149,7 +150,9 @@ FleetReport fleetFromJson(const json& j, const std::string& origin) {
     return f;
 }
 
-FleetReport readFleetReport(const std::string& path) { return fleetFromJson(readJsonFile(path), path); }
+FleetReport readFleetReport(const std::string& path) {
+    return fleetFromJson(readJsonInput(path, kMaxFleetReportBytes, "fleet report"), path);
+}
 
 void writeFleetReport(const FleetReport& fleet, const std::string& path) { writeJsonFile(fleetToJson(fleet), path); }
 
@@ -173,7 +176,7 @@ FleetReport mergeFleetInputs(const std::vector<std::string>& paths) {
 }
 
 FleetReport readFleetInput(const std::string& path) {
-    const json j = readJsonFile(path);
+    const json j = readJsonInput(path, kMaxFleetReportBytes, "fleet report");
     const std::string format = formatOf(j);
     FleetReport f;
     if (format == kFleetFormat) return fleetFromJson(j, path);

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "io/input_error.hpp"
+#include "io/json_input.hpp"
 
 namespace ts {
 
@@ -34,17 +35,7 @@ void writeJsonFile(const nlohmann::json& json, const std::string& path) {
 }
 
 nlohmann::json readJsonFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open the file");
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
-    if (text.empty()) throw InputError(path + ": the file is empty");
-    try {
-        return nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw InputError(path + ": not valid JSON (" + std::string(e.what()) + ")");
-    }
+    return readJsonInput(path, kMaxFleetReportBytes, "JSON input");
 }
 
 }  // namespace ts

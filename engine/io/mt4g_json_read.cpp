@@ -8,7 +8,7 @@
 
 #include "bench/api_attributes.hpp"
 #include "io/input_error.hpp"
-#include "io/json_file.hpp"
+#include "io/json_input.hpp"
 #include "io/mt4g_raw.hpp"
 
 namespace ts {
@@ -35,7 +35,7 @@ public:
         if (it == parent.end() || it->is_null()) return std::nullopt;
         if (!it->is_number()) fail(where + "." + key, "expected a number, got " + std::string(it->type_name()));
         const double v = it->get<double>();
-        if (!std::isfinite(v) || v < lo || v > hi) fail(where + "." + key, "absurd value " + it->dump());
+        if (!std::isfinite(v) || v < lo || v > hi) fail(where + "." + key, "absurd value " + describeJson(*it));
         return v;
     }
     std::string text(const json& parent, const std::string& key, const std::string& where) const {
@@ -191,7 +191,7 @@ void readSection(const json& s, const std::string& where, Element element, const
             std::vector<int> ids;
             for (const auto& id : g) {
                 if (!id.is_number_integer() || id.get<std::int64_t>() < 0 || id.get<std::int64_t>() > 100000)
-                    f.fail(where + ".sharedBetween", "unit id " + id.dump() + " is not a unit id");
+                    f.fail(where + ".sharedBetween", "unit id " + describeJson(id) + " is not a unit id");
                 ids.push_back(id.get<int>());
             }
             a.groups.push_back(std::move(ids));
@@ -264,7 +264,7 @@ Topology topologyFromMt4gJson(const json& j, const std::string& origin) {
 }
 
 Topology readMt4gJsonFile(const std::string& path, std::vector<std::string>* warnings) {
-    Topology t = topologyFromMt4gJson(readJsonFile(path), path);
+    Topology t = topologyFromMt4gJson(readJsonInput(path, kMaxMt4gJsonBytes, "MT4G JSON report"), path);
     const std::filesystem::path p(path);
     const std::filesystem::path rawDir = p.parent_path() / p.stem();
     std::error_code ec;

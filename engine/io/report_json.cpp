@@ -8,6 +8,7 @@
 #include "io/input_error.hpp"
 #include "io/mig_json.hpp"
 #include "io/json_file.hpp"
+#include "io/json_input.hpp"
 
 namespace ts {
 namespace {
@@ -325,6 +326,8 @@ void writeReportFile(const Topology& topology, const std::string& path) {
     writeJsonFile(reportToJson(topology), path);
 }
 
-Topology readReportFile(const std::string& path) { return reportFromJson(readJsonFile(path), path); }
+Topology readReportFile(const std::string& path) {
+    return reportFromJson(readJsonInput(path, kMaxReportBytes, "TopoScope report"), path);
+}
 
 }  // namespace ts

@@ -3,6 +3,9 @@
 #include <limits>
 #include <string>
 
+#include "io/input_error.hpp"
+#include "io/input_file.hpp"
+#include "io/json_input.hpp"
 #include "sim/profile.hpp"
 #include "sim/profile_check.hpp"
 #include "sim/profile_mig.hpp"
@@ -221,12 +224,9 @@ Json parseJson(std::string_view text, const std::string& origin) {
     for (char c : text) blank = blank && (c == ' ' || c == '\n' || c == '\r' || c == '\t');
     if (blank) throw ProfileError(origin + ": empty profile (no JSON text)");
     try {
-        return Json::parse(text.begin(), text.end());
-    } catch (const Json::parse_error& e) {
-        // nlohmann's text reads "[json.exception.parse_error.101] parse error at line 3, column 5: ...".
-        std::string what = e.what();
-        if (auto pos = what.find("] "); pos != std::string::npos) what = what.substr(pos + 2);
-        throw ProfileError(origin + ": invalid JSON (byte " + std::to_string(e.byte) + "): " + what);
+        return parseJsonText(text, origin);
+    } catch (const InputError& e) {
+        throw ProfileError(e.what());
     }
 }
 
@@ -253,6 +253,8 @@ SimProfile parseProfile(std::string_view jsonText, const std::string& origin, st
     p.name = r.requireString(root, "", "name");
     p.vendor = readVendor(r, root);
     p.arch = r.requireString(root, "", "arch");
+    if (const std::string problem = archProblem(p.arch); !problem.empty())
+        r.fail("arch", "\"" + cutForMessage(p.arch) + "\" is not an architecture name: " + problem);
     p.clockKhz = r.requireInt(root, "", "clock_khz", 1, kMaxClockKhz);
     p.compute = readCompute(r, root);
     p.caches = readCaches(r, root);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <utility>
 
+#include "io/json_input.hpp"
 #include "sim/profile.hpp"
 
 namespace ts::sim_detail {
@@ -15,12 +16,7 @@ std::string indexPath(const std::string& path, std::size_t index) {
     return path + "[" + std::to_string(index) + "]";
 }
 
-std::string describe(const Json& value) {
-    constexpr std::size_t kMax = 48;
-    std::string text = value.dump(-1, ' ', false, Json::error_handler_t::replace);
-    if (text.size() > kMax) text = text.substr(0, kMax) + "...";
-    return text;
-}
+std::string describe(const Json& value) { return describeJson(value); }
 
 ProfileReader::ProfileReader(std::string origin, bool strict, std::vector<std::string>* warnings)
     : origin_(std::move(origin)), strict_(strict), warnings_(warnings) {}
