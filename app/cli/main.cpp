@@ -128,7 +128,8 @@ std::unique_ptr<ts::SessionRecorder> openRecorder(const SessionChoice& session, 
 int runImport(const std::string& mt4gReport, const Outputs& outputs, bool quiet) {
     const auto recording = ts::app::loadRecording(mt4gReport, ts::app::RecordingKind::Mt4gJson);
     const ts::Topology& topology = recording.topology;
-    for (const auto& w : recording.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+    if (quiet || outputs.json == "-" || outputs.mt4gJson == "-")  // else the summary lists them
+        for (const auto& w : recording.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     printSummaryUnlessStdout(topology, outputs, quiet);
     return writeOutputs(topology, outputs) ? 0 : kExitRunFailed;
 }

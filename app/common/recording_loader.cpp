@@ -114,7 +114,7 @@ Recording loadRecording(const std::string& path) {
     Recording r;
     r.kind = RecordingKind::Report;
     r.path = path;
-    r.topology = reportFromJson(p.parsed, path);  // already parsed: no second read
+    r.topology = wholeReportFromJson(p.parsed, path);  // already parsed: no second read
     return r;
 }
 

@@ -64,7 +64,7 @@ FleetMember memberAt(const json& j, const std::string& origin, const std::string
     m.uuidSynthetic = flag(j, "uuidSynthetic", origin, where);
     auto report = j.find("report");
     if (report == j.end()) fail(origin, where, "member without a \"report\"");
-    m.report = reportFromJson(*report, origin + ": " + where + ".report");
+    m.report = wholeReportFromJson(*report, origin + ": " + where + ".report");
     m.source = origin;
     return m;
 }
@@ -186,7 +186,7 @@ FleetReport readFleetInput(const std::string& path) {
     }
     if (format == kReportFormat) {
         FleetMember m;
-        m.report = reportFromJson(j, path);
+        m.report = wholeReportFromJson(j, path);
         if (auto it = m.report.device.extra.find("uuid"); it != m.report.device.extra.end()) m.uuid = it->second;
         m.source = path;
         f.members.push_back(std::move(m));

@@ -272,6 +272,7 @@ Topology readMt4gJsonFile(const std::string& path, std::vector<std::string>* war
         std::vector<std::string> rawWarnings;
         t.series = readMt4gRawFolder(rawDir.string(), &rawWarnings);
         if (warnings) warnings->insert(warnings->end(), rawWarnings.begin(), rawWarnings.end());
+        t.warnings.insert(t.warnings.end(), rawWarnings.begin(), rawWarnings.end());  // into the report
         linkEvidence(t);
     }
     return t;

@@ -33,26 +33,31 @@ public:
         double v = 0;
         const char* end = field.data() + field.size();
         const auto [ptr, ec] = std::from_chars(field.data(), end, v);
-        if (ec != std::errc() || ptr != end || !std::isfinite(v)) fail("'" + cutForMessage(field) + "' is not a number");
+        if (ec != std::errc() || ptr != end || !std::isfinite(v)) fail(shown(field, "'", "' is not a number"));
         return v;
     }
 
     double bytes(const std::string& field, const char* what, double min = 1) const {
         const double v = number(field);
         if (v < min || v > kMaxBytes)
-            fail(std::string("absurd ") + what + " " + cutForMessage(field) + " (must be " + (min > 0 ? "1" : "0") +
-                 "..1e15 bytes)");
+            fail(shown(field, std::string("absurd ") + what + " ", min > 0 ? " (must be 1..1e15 bytes)" : " (must be 0..1e15 bytes)"));
         return v;
     }
 
     std::uint32_t cycles(const std::string& field) const {
         const double v = number(field);
-        if (v < 0 || v > kMaxCycles) fail("absurd latency " + cutForMessage(field) + " (must be 0..1e9 cycles)");
-        if (v != std::floor(v)) fail("latency " + cutForMessage(field) + " is not a whole number of cycles");
+        if (v < 0 || v > kMaxCycles) fail(shown(field, "absurd latency ", " (must be 0..1e9 cycles)"));
+        if (v != std::floor(v)) fail(shown(field, "latency ", " is not a whole number of cycles"));
         return static_cast<std::uint32_t>(v);
     }
 
 private:
+    // `before` + the field, cut for a message + `after`.
+    static std::string shown(const std::string& field, std::string before, const char* after) {
+        before += cutForMessage(field);
+        return before += after;
+    }
+
     std::string path_;
     std::size_t line_;
 };

@@ -12,7 +12,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {
         const auto json = ts::parseJsonText(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
-        const ts::Topology t = ts::reportFromJson(json, "fuzz.json");
+        const ts::Topology t = ts::wholeReportFromJson(json, "fuzz.json");
         ts::reportToJson(t);  // what was accepted must also be writable
     } catch (const ts::InputError&) {
     }
