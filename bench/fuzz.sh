@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Long fuzzing of every loader (docs/fuzzing.md): builds the libFuzzer targets with clang into
 # build-fuzz/ and runs each for RUNS executions (default 1000000), JOBS targets at a time
-# (default 1), with the structure-aware mutator and the loaders' dictionary. Prints per target
+# (default 1), inputs up to MAX_LEN bytes (default 65536), with the structure-aware mutator and the loaders' dictionary. Prints per target
 # the executions, exec/s, coverage, peak RSS and crashes; crashing inputs land in
 # build-fuzz/tests/fuzz/crash-<target>/, each run's full log in build-fuzz/tests/fuzz/long/<target>.log.
 # A run over 2048 MiB of memory (libFuzzer's -rss_limit_mb) counts as a crash.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-1000000}
+max_len=${MAX_LEN:-65536}
 jobs=${JOBS:-1}
 build=build-fuzz
 targets=(${TARGETS:-profile report session mt4g_raw mt4g_json fleet kfd})
@@ -19,7 +20,7 @@ fuzz_one() {
   local t=$1 work="$build/tests/fuzz/long/$1" crashes="$build/tests/fuzz/crash-$1" log="$build/tests/fuzz/long/$1.log"
   mkdir -p "$work" "$crashes"
   local start=$SECONDS
-  "$build/bin/fuzz_$t" -runs="$runs" -max_len=65536 -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \
+  "$build/bin/fuzz_$t" -runs="$runs" -max_len="$max_len" -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \
     -dict=tests/fuzz/loaders.dict -artifact_prefix="$crashes/" "$work" "tests/fuzz/corpus/$t" >"$log" 2>&1 || true
   local execs rss cov
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")

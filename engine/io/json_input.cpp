@@ -12,11 +12,14 @@ namespace {
 
 using nlohmann::json;
 
-// Where the parser is: the line and column of the last byte it took.
+// Where the parser is: the line and column of the last byte it took, and of the one before (a
+// number's last digit, when the parser has looked one byte past it).
 struct Position {
     std::uint64_t line = 1, column = 0;
+    std::uint64_t lineBefore = 1, columnBefore = 0;
     bool blank = true;  // nothing but white space so far
     void advance(int c) {
+        lineBefore = line, columnBefore = column;
         if (c == '\n') ++line, column = 0;
         else ++column;
         blank = blank && (c == ' ' || c == '\t' || c == '\r' || c == '\n');
@@ -86,15 +89,16 @@ private:
 struct TooDeep {};
 
 // nlohmann's messages read "[json.exception.parse_error.101] parse error at line 1, column 5:
-// syntax error ... last read: '<token>'": the position comes from our count, the rest is cut.
+// syntax error ... last read: '<token>'" (its position counts the byte it put back) or
+// "[json.exception.out_of_range.406] number overflow parsing '1e400'": the library's code goes,
+// the token is cut.
 std::string problemOf(const json::exception& e) {
     std::string what = e.what();
     if (auto pos = what.find("] "); pos != std::string::npos) what.erase(0, pos + 2);
-    if (what.rfind("parse error", 0) == 0)
-        if (auto pos = what.find(": "); pos != std::string::npos) what.erase(0, pos + 2);
+    if (what.rfind("parse error ", 0) == 0) what.erase(0, 12);  // "at line 1, column 5: ..."
     if (what.rfind("number overflow parsing ", 0) == 0)
         what = "number out of range (beyond a double): " + what.substr(24);
-    return cutForMessage(what, 120);
+    return cutForMessage(what, 160);
 }
 
 template <typename Source>
@@ -106,17 +110,19 @@ json parseFrom(Source& source, const std::string& origin, int maxDepth) {
             throw TooDeep{};
         return true;
     };
-    auto at = [&] { return "line " + std::to_string(position.line) + ", column " + std::to_string(position.column); };
+    auto at = [](std::uint64_t line, std::uint64_t column) {
+        return "line " + std::to_string(line) + ", column " + std::to_string(column);
+    };
     try {
         return json::parse(SourceIterator<Source>(source, position), SourceIterator<Source>(), limitDepth);
     } catch (const TooDeep&) {
-        throw InputError(origin + ": " + at() + ": nested deeper than " + std::to_string(maxDepth) +
-                         " levels (no real file nests so deep)");
+        throw InputError(origin + ": " + at(position.line, position.column) + ": nested deeper than " +
+                         std::to_string(maxDepth) + " levels (no real file nests so deep)");
     } catch (const json::exception& e) {
         if (position.blank) throw InputError(origin + ": empty, no JSON text");
-        if (dynamic_cast<const json::parse_error*>(&e))
-            throw InputError(origin + ": not valid JSON at " + at() + ": " + problemOf(e));
-        throw InputError(origin + ": " + at() + ": " + problemOf(e));
+        if (dynamic_cast<const json::parse_error*>(&e)) throw InputError(origin + ": not valid JSON " + problemOf(e));
+        // A number is known to be out of range once the byte after it was read.
+        throw InputError(origin + ": " + at(position.lineBefore, position.columnBefore) + ": " + problemOf(e));
     }
 }
 
