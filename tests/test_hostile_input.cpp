@@ -314,3 +314,34 @@ TEST(ReportReader, RefusesNegativeValuesWrongUnitsAndEmptyReports) {
     expectBadInput(test::runCli("compare '" + only.string() + "' --quiet"), "only-format.json", "device: missing", "only format");
     fs::remove_all(dir);
 }
+
+// Item 8: a message quotes at most a few dozen characters of the input (it echoed 50 MB).
+TEST(HostileInputCli, MessagesNeverEchoHugeTokens) {
+    const fs::path dir = scratch("tokens");
+    const std::string huge(5'000'000, 'x');
+    std::vector<std::pair<fs::path, std::string>> cases;
+    const fs::path profileFormat = dir / "profile-format.json";
+    test::writeBytes(profileFormat, replaced(h100Profile(), "\"toposcope-sim-profile/1\"", "\"" + huge + "\""));
+    cases.emplace_back(profileFormat, "--backend sim --profile '" + profileFormat.string() + "' --no-session --quiet");
+    const fs::path profileKey = dir / "profile-key.json";
+    test::writeBytes(profileKey, replaced(h100Profile(), "{", "{\"strict\": true, \"" + huge + "\": 1,"));
+    cases.emplace_back(profileKey, "--backend sim --profile '" + profileKey.string() + "' --no-session --quiet");
+    const fs::path mt4gVendor = dir / "mt4g-vendor.json";
+    test::writeBytes(mt4gVendor, replaced(mt4gReport(), "\"AMD\"", "\"" + huge + "\""));
+    cases.emplace_back(mt4gVendor, "report --mt4g-report '" + mt4gVendor.string() + "' --quiet");
+    json report = smallReport();
+    report["elements"][0]["id"] = huge;
+    const fs::path reportElement = dir / "report-element.json";
+    test::writeBytes(reportElement, report.dump());
+    cases.emplace_back(reportElement, "compare '" + reportElement.string() + "' --quiet");
+    const fs::path unterminated = dir / "unterminated.json";
+    test::writeBytes(unterminated, "{\"format\": \"" + huge + "\x01");
+    cases.emplace_back(unterminated, "compare '" + unterminated.string() + "' --quiet");
+    for (const auto& [file, arguments] : cases) {
+        const auto r = test::runCli(arguments);
+        EXPECT_EQ(r.exitCode, 2) << file;
+        EXPECT_NE(r.output.find(file.filename().string()), std::string::npos) << r.output.substr(0, 300);
+        EXPECT_LT(r.output.size(), 600u) << file << ": " << r.output.substr(0, 600);
+    }
+    fs::remove_all(dir);
+}

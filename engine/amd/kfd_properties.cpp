@@ -32,7 +32,7 @@ KfdProperties KfdProperties::parse(const std::string& text, const std::string& o
         const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
         if (ec != std::errc() || end != value.data() + value.size()) {
             const bool negative = !value.empty() && value[0] == '-';
-            warnings.push_back(origin + ": " + name + " = '" + value.substr(0, 40) + "' is " +
+            warnings.push_back(origin + ": " + cutForMessage(name) + " = '" + value.substr(0, 40) + "' is " +
                                (negative ? "negative" : "not a non-negative integer") + ": ignored");
             continue;
         }

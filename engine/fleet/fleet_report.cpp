@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "io/input_error.hpp"
+#include "io/input_file.hpp"
 #include "io/json_file.hpp"
 #include "io/json_input.hpp"
 #include "io/report_json.hpp"
@@ -138,7 +139,7 @@ json fleetToJson(const FleetReport& f) {
 FleetReport fleetFromJson(const json& j, const std::string& origin) {
     if (!j.is_object()) fail(origin, "top level", "expected an object");
     const std::string format = formatOf(j);
-    if (format != kFleetFormat) fail(origin, "format", "expected \"" + std::string(kFleetFormat) + "\", got \"" + format + "\"");
+    if (format != kFleetFormat) fail(origin, "format", "expected \"" + std::string(kFleetFormat) + "\", got \"" + cutForMessage(format) + "\"");
     FleetReport f;
     f.createdUtc = text(j, "createdUtc", origin, "top level");
     f.members = arrayOf<FleetMember>(j, "members", origin, memberAt);
@@ -193,7 +194,7 @@ FleetReport readFleetInput(const std::string& path) {
         return f;
     }
     throw InputError(path + ": format: expected \"" + std::string(kFleetFormat) + "\", \"" + kMemberFormat +
-                     "\" or \"" + kReportFormat + "\", got \"" + format + "\"");
+                     "\" or \"" + kReportFormat + "\", got \"" + cutForMessage(format) + "\"");
 }
 
 }  // namespace ts::fleet

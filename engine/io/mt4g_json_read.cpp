@@ -8,6 +8,7 @@
 
 #include "bench/api_attributes.hpp"
 #include "io/input_error.hpp"
+#include "io/input_file.hpp"
 #include "io/json_input.hpp"
 #include "io/mt4g_raw.hpp"
 
@@ -78,7 +79,7 @@ void readDevice(const json& j, const Fields& f, DeviceInfo& d) {
     if (!general) f.fail("general", "missing: not an MT4G report");
     d.name = f.text(*general, "name", "general");
     const std::string vendor = f.text(*general, "vendor", "general");
-    if (vendor != "NVIDIA" && vendor != "AMD") f.fail("general.vendor", "expected \"NVIDIA\" or \"AMD\", got \"" + vendor + "\"");
+    if (vendor != "NVIDIA" && vendor != "AMD") f.fail("general.vendor", "expected \"NVIDIA\" or \"AMD\", got \"" + cutForMessage(vendor) + "\"");
     d.vendor = vendor == "AMD" ? Vendor::Amd : Vendor::Nvidia;
     d.asicRevision = clampTo<int>(f.number(*general, "asicRevision", "general", 0, 1e6));
     if (const json* clock = f.object(*general, "clockRate", "general"))

@@ -268,7 +268,7 @@ Topology reportFromJson(const json& j, const std::string& origin) {
     const Reader r(origin);
     if (!j.is_object()) r.fail("top level", "expected an object");
     const auto format = r.get<std::string>(j, "format", "top level", "");
-    if (format != kReportFormat) r.fail("format", "expected \"" + std::string(kReportFormat) + "\", got \"" + format + "\"");
+    if (format != kReportFormat) r.fail("format", "expected \"" + std::string(kReportFormat) + "\", got \"" + cutForMessage(format) + "\"");
     Topology t;
     t.timestamp = r.get<std::string>(j, "timestamp", "top level", "");
     if (j.contains("tool")) t.toolVersion = r.get<std::string>(j["tool"], "version", "tool", "");
@@ -323,7 +323,7 @@ Topology reportFromJson(const json& j, const std::string& origin) {
         const std::string where = "elements[" + std::to_string(i) + "]";
         const auto id = r.get<std::string>(elements[i], "id", where, "");
         const auto element = elementFromString(id);
-        if (!element) r.fail(where + ".id", "unknown element \"" + id + "\"");
+        if (!element) r.fail(where + ".id", "unknown element \"" + cutForMessage(id) + "\"");
         const json attributes = elements[i].value("attributes", json::array());
         if (!attributes.is_array()) r.fail(where + ".attributes", "expected an array");
         for (std::size_t k = 0; k < attributes.size(); ++k)

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <utility>
 
+#include "io/input_file.hpp"
 #include "io/json_input.hpp"
 #include "sim/profile.hpp"
 
@@ -31,7 +32,7 @@ void ProfileReader::checkKeys(const Json& object, const std::string& path,
         bool isKnown = false;
         for (std::string_view k : known) isKnown = isKnown || k == key;
         if (isKnown) continue;
-        const std::string where = childPath(path, key);
+        const std::string where = childPath(path, cutForMessage(key));
         if (strict_) fail(where, "unknown key (not allowed under \"strict\": true)");
         if (warnings_) warnings_->push_back(origin_ + ": " + where + ": unknown key, ignored");
     }
