@@ -345,3 +345,36 @@ TEST(HostileInputCli, MessagesNeverEchoHugeTokens) {
     }
     fs::remove_all(dir);
 }
+
+// Item 12 through the command line: MT4G's rows without timings are read, and one damaged file
+// beside an MT4G report costs only its own series, named in the report.
+TEST(HostileInputCli, Mt4gRowsWithoutSamplesAndOneDamagedFile) {
+    const fs::path dir = scratch("mt4g-damaged");
+    const auto fixture = test::runCli("analyze --mt4g-raw '" + std::string(TOPOSCOPE_TEST_DATA) +
+                                      "/mt4g-rows-without-samples/Sim GPU' --json '" + (dir / "fixture.json").string() + "' --quiet");
+    EXPECT_EQ(fixture.exitCode, 0) << fixture.output;
+    EXPECT_EQ(fixture.output.find("truncated"), std::string::npos) << fixture.output;
+
+    const std::string gpu = "NVIDIA H100 80GB HBM3";
+    const fs::path data = fs::path(TOPOSCOPE_TEST_DATA) / "mt4g";
+    fs::copy(data / (gpu + ".json"), dir / (gpu + ".json"));
+    fs::copy(data / gpu, dir / gpu);
+    const fs::path damaged = dir / gpu / (gpu + " - L1 Size.txt");
+    test::writeBytes(damaged, test::bytesOf(damaged) + "1024,38,abc\n");
+    const fs::path out = dir / "out.json";
+    const auto r = test::runCli("report --mt4g-report '" + (dir / (gpu + ".json")).string() + "' --json '" + out.string() + "' --quiet");
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_NE(r.output.find(gpu + " - L1 Size.txt"), std::string::npos) << r.output;
+    const Topology t = readReportFile(out.string());
+    bool named = false;
+    for (const auto& w : t.warnings) named = named || (w.find("L1 Size.txt") != std::string::npos && w.find("'abc'") != std::string::npos);
+    EXPECT_TRUE(named) << "the report's warnings do not name the damaged file";
+    bool l2Line = false, l1Size = false;
+    for (const auto& s : t.series) {
+        l2Line = l2Line || (s.element == Element::L2 && s.kind == SeriesKind::LineSize && !s.rows.empty());
+        l1Size = l1Size || (s.element == Element::L1 && s.kind == SeriesKind::Size);
+    }
+    EXPECT_TRUE(l2Line) << "the other series were not read";
+    EXPECT_FALSE(l1Size) << "the damaged series was kept";
+    fs::remove_all(dir);
+}
