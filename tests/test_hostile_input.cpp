@@ -174,7 +174,8 @@ TEST(HostileInputCli, DeepNestingAndHugeNumbersInEveryJsonInput) {
     test::writeBytes(deepProfile, replaced(h100Profile(), "{", "{\"deep\": " + deep + ","));
     expectBadInput(profileRun(deepProfile), "deep-profile.json", "nested deeper than 64 levels", "deep profile");
     const fs::path deepMt4g = dir / "deep-mt4g.json";
-    test::writeBytes(deepMt4g, replaced(mt4gReport(), "{", "{\"sharedBetween\": " + deep + ","));
+    // Where MT4G's reader dumped the unit id it refused (the SIGSEGV).
+    test::writeBytes(deepMt4g, replaced(mt4gReport(), "\"memory\": {", "\"memory\": {\"l3\": {\"sharedBetween\": [[" + deep + "]]},"));
     expectBadInput(mt4gRun(deepMt4g), "deep-mt4g.json", "nested deeper than 64 levels", "deep MT4G report");
     const fs::path deepReport = dir / "deep-report.json";
     json report = smallReport();
