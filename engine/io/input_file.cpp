@@ -29,7 +29,7 @@ std::string kindOf(mode_t mode) {
 }  // namespace
 
 InputFile::InputFile(const std::string& path, std::uint64_t maxBytes, std::string_view what)
-    : path_(path), what_(what), maxBytes_(maxBytes) {
+    : path_(path), what_(what), maxBytes_(maxBytes), buffer_(std::make_unique<char[]>(kChunk)) {
     // O_NONBLOCK: opening a FIFO without a writer must not wait; the type check refuses it next.
     fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd_ < 0) throw InputError(path + ": cannot open: " + std::strerror(errno));
@@ -61,7 +61,7 @@ bool InputFile::refill() {
     if (consumed_ > maxBytes_) return false;
     ssize_t n = 0;
     do {
-        n = ::read(fd_, buffer_, kChunk);
+        n = ::read(fd_, buffer_.get(), kChunk);
     } while (n < 0 && errno == EINTR);
     if (n < 0) throw InputError(path_ + ": read error: " + std::strerror(errno));
     if (n == 0) return false;
@@ -71,24 +71,6 @@ bool InputFile::refill() {
     pos_ = 0;
     end_ = static_cast<std::size_t>(n);
     return true;
-}
-
-bool InputFile::getLine(std::string& line) {
-    line.clear();
-    if (pos_ == end_ && !refill()) return false;
-    while (true) {
-        const char* start = buffer_ + pos_;
-        const void* newline = std::memchr(start, '\n', end_ - pos_);
-        if (newline) {
-            const auto length = static_cast<std::size_t>(static_cast<const char*>(newline) - start);
-            line.append(start, length);
-            pos_ += length + 1;
-            return true;
-        }
-        line.append(start, end_ - pos_);
-        pos_ = end_;
-        if (!refill()) return true;  // the last line has no '\n'
-    }
 }
 
 std::string readInputFile(const std::string& path, std::uint64_t maxBytes, std::string_view what) {

@@ -5,6 +5,7 @@
 // files report a size of 0 or 4096 whatever they hold).
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -24,8 +25,6 @@ public:
         if (pos_ == end_ && !refill()) return -1;
         return static_cast<unsigned char>(buffer_[pos_++]);
     }
-    // Reads the next line (without its '\n') into `line`; false at the end of the file.
-    bool getLine(std::string& line);
 
     const std::string& path() const { return path_; }
     std::uint64_t size() const { return size_; }  // as stat reported it
@@ -40,7 +39,7 @@ private:
     std::uint64_t consumed_ = 0;
     int fd_ = -1;
     static constexpr std::size_t kChunk = 64 * 1024;
-    char buffer_[kChunk];
+    std::unique_ptr<char[]> buffer_;  // on the heap: loaders also run on worker threads
     std::size_t pos_ = 0, end_ = 0;
 };
 
