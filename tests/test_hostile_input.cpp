@@ -379,3 +379,21 @@ TEST(HostileInputCli, Mt4gRowsWithoutSamplesAndOneDamagedFile) {
     EXPECT_FALSE(l1Size) << "the damaged series was kept";
     fs::remove_all(dir);
 }
+
+// Item 12: a raw folder beside an MT4G report without one readable series costs the evidence,
+// not the report's own results.
+TEST(HostileInputCli, Mt4gReportWithAnUnreadableRawFolderKeepsItsResults) {
+    const fs::path dir = scratch("mt4g-unreadable");
+    const std::string gpu = "Tesla V100-PCIE-16GB";
+    fs::copy(fs::path(TOPOSCOPE_TEST_DATA) / "mt4g" / (gpu + ".json"), dir / (gpu + ".json"));
+    fs::create_directories(dir / gpu);
+    test::writeBytes(dir / gpu / (gpu + " - L1 Size.txt"), "1024,abc\n");
+    const fs::path out = dir / "out.json";
+    const auto r = test::runCli("report --mt4g-report '" + (dir / (gpu + ".json")).string() + "' --json '" + out.string() + "' --quiet");
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_NE(r.output.find("'abc' is not a number"), std::string::npos) << r.output;
+    const Topology t = readReportFile(out.string());
+    EXPECT_NE(t.find(Element::L1, "size"), nullptr) << "the report's own L1 size was lost";
+    EXPECT_TRUE(t.series.empty());
+    fs::remove_all(dir);
+}

@@ -271,7 +271,11 @@ Topology readMt4gJsonFile(const std::string& path, std::vector<std::string>* war
     std::error_code ec;
     if (std::filesystem::is_directory(rawDir, ec)) {
         std::vector<std::string> rawWarnings;
-        t.series = readMt4gRawFolder(rawDir.string(), &rawWarnings);
+        try {
+            t.series = readMt4gRawFolder(rawDir.string(), &rawWarnings);
+        } catch (const InputError& e) {  // the report's own results stand without their evidence
+            rawWarnings.push_back(std::string(e.what()) + "; the report is read without evidence series");
+        }
         if (warnings) warnings->insert(warnings->end(), rawWarnings.begin(), rawWarnings.end());
         t.warnings.insert(t.warnings.end(), rawWarnings.begin(), rawWarnings.end());  // into the report
         linkEvidence(t);
