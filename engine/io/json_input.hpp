@@ -16,10 +16,11 @@ namespace ts {
 constexpr int kMaxJsonDepth = 64;
 
 // Size limits of the JSON inputs, each far above any real file of its kind (docs/cli.md).
-// A TopoScope report with every evidence series of a simulated H100 run is ~1.5 MiB, an MT4G
-// report ~10 KiB, a profile ~5 KiB; a fleet report holds one report per GPU.
-constexpr std::uint64_t kMaxReportBytes = 512ull << 20;       // 200 H100 reports
-constexpr std::uint64_t kMaxFleetReportBytes = 4ull << 30;   // 1600 GPUs' reports
+// A TopoScope report with every evidence series is 2.4 MiB for a simulated H100 and 82 MiB for
+// an MI300X (its sharing sweeps), an MT4G report ~11 KiB, a profile ~7 KiB; a fleet report holds
+// one report per GPU.
+constexpr std::uint64_t kMaxReportBytes = 4ull << 30;         // 50 MI300X reports
+constexpr std::uint64_t kMaxFleetReportBytes = 64ull << 30;  // 800 MI300X reports
 constexpr std::uint64_t kMaxMt4gJsonBytes = 64ull << 20;     // 6000 MT4G reports
 constexpr std::uint64_t kMaxProfileBytes = 16ull << 20;      // 3000 profiles
 

@@ -10,7 +10,7 @@ namespace {
 
 constexpr double kMaxCycles = 1e9;
 constexpr double kMaxBytes = 1e15;
-// MT4G's largest series (an L2 size sweep) is well under 1 MiB; real rows are under 1 MiB.
+// MT4G's largest series (an L2 segment size sweep) is 1 MiB, TopoScope's under 100 KiB.
 constexpr std::uint64_t kMaxFileBytes = 512ull << 20;
 constexpr std::size_t kMaxLineBytes = 64u << 20;
 
