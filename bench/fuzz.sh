@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Long fuzzing of every loader (docs/fuzzing.md): builds the libFuzzer targets with clang into
 # build-fuzz/ and runs each for RUNS executions (default 1000000), JOBS targets at a time
-# (default 1), inputs up to MAX_LEN bytes (default 65536), with the structure-aware mutator and the loaders' dictionary. Prints per target
+# (default 1), inputs up to MAX_LEN bytes (default 65536), with the structure-aware mutator and
+# the loaders' dictionary. Prints per target
 # the executions, exec/s, coverage, peak RSS and crashes; crashing inputs land in
 # build-fuzz/tests/fuzz/crash-<target>/, each run's full log in build-fuzz/tests/fuzz/long/<target>.log.
 # A run over 2048 MiB of memory (libFuzzer's -rss_limit_mb) counts as a crash.
