@@ -100,7 +100,17 @@ TEST(BadInputCli, RawFiles) {
         fs::create_directories(dir);
         const fs::path file = dir / "Test GPU - L1 Size.txt";
         write(file, text);
+        // Beside a good series, the damaged one is named and the good one analysed (issue 16, item 12).
         write(dir / "Test GPU - L1 Latency.txt", "38\n38\n");
+        const fs::path report = dir / "report.json";
+        const auto r = test::runCli("analyze --mt4g-raw '" + dir.string() + "' --json '" + report.string() + "' --quiet");
+        EXPECT_EQ(r.exitCode, 0) << name << ": " << r.output;
+        EXPECT_NE(r.output.find(file.filename().string()), std::string::npos) << name << ": " << r.output;
+        const std::string written = textOf(report);
+        EXPECT_NE(written.find("damaged raw series, not analysed"), std::string::npos) << name;
+        EXPECT_NE(written.find("\"latency\""), std::string::npos) << name << ": the good series was not analysed";
+        // Alone, it is bad input.
+        fs::remove(dir / "Test GPU - L1 Latency.txt");
         expectRejected("analyze --mt4g-raw '" + dir.string() + "' --quiet", file, name);
     }
 }

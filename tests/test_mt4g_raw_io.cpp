@@ -204,7 +204,6 @@ TEST(Mt4gRawReader, SeveralGpusInOneFolderAreRejected) {
 TEST(Mt4gRawReader, MalformedFilesNameTheFileAndTheProblem) {
     expectRejected("L1 Size", "", "empty file");
     expectRejected("L1 Size", "\n  \n", "empty file");
-    expectRejected("L1 Size", "1024,38,38\n2048\n", ":2: truncated line");
     expectRejected("L1 Size", "1024,38,\n", ":1: empty field");
     expectRejected("L1 Size", "1024,38,abc\n", ":1: 'abc' is not a number");
     expectRejected("L1 Size", "1024,38,inf\n", "'inf' is not a number");
@@ -213,8 +212,10 @@ TEST(Mt4gRawReader, MalformedFilesNameTheFileAndTheProblem) {
     expectRejected("L1 Size", "-1024,38\n", "absurd size -1024");
     expectRejected("L1 Size", "1024,38.5\n", "not a whole number");
     expectRejected("L1 Size", std::string("1024,38\n\x00\x01\xff\xfe", 12), ":2: binary data");
-    expectRejected("L1 Line Size", "16,1024\n", "truncated line");
-    expectRejected("L1 Fetch Granularity", "0,38\n", "absurd stride 0");
+    expectRejected("L1 Line Size", "16\n", ":1: truncated line: 1 field(s), L1 Line Size needs a stride and an array size");
+    expectRejected("L1 Line Size", "0,1024,38\n", "absurd stride 0");
+    expectRejected("L1 Size", "0,38\n", "absurd size 0");
+    expectRejected("L1 Fetch Granularity", "-4,38\n", "absurd stride -4");
     expectRejected("L1 Latency", "38\n38,39\n", ":2: expected one latency per line");
 }
 
@@ -264,4 +265,91 @@ TEST(Mt4gRawWriter, NamesUntitledSeriesAndSkipsKindsWithoutALayout) {
     writeMt4gRawFolder({fg, amount}, "AMD Instinct MI300X", (out.path() / "raw").string());
     EXPECT_EQ(slurp(out.path() / "raw" / "AMD Instinct MI300X - L1 Fetch Granularity.txt"), "64,500,120\n");
     EXPECT_FALSE(fs::exists(out.path() / "raw" / "AMD Instinct MI300X - L1 Amount.txt"));
+}
+
+// Issue 16, item 12: MT4G's "16,699050" (a stride and an array size, no timings) is a row
+// without samples; the folder is read and analysed whole.
+TEST(Mt4gRawReader, RowsWithoutSamplesAreRowsNotDamage) {
+    const std::string fixture = std::string(TOPOSCOPE_TEST_DATA) + "/mt4g-rows-without-samples/Sim GPU";
+    std::vector<std::string> warnings;
+    const Mt4gRawFolder folder = readMt4gRaw(fixture, &warnings);
+    EXPECT_TRUE(folder.damaged.empty());
+    const Series* line = nullptr;
+    for (const auto& s : folder.series)
+        if (s.kind == SeriesKind::LineSize && s.element == Element::L2) line = &s;
+    ASSERT_NE(line, nullptr);
+    ASSERT_GE(line->rows.size(), 3u);
+    EXPECT_EQ(line->rows.front().x, 16);
+    EXPECT_EQ(line->rows.front().x2, 699050);
+    EXPECT_TRUE(line->rows.front().latencies.empty());
+    EXPECT_EQ(line->rows.back().x, 24);
+    EXPECT_TRUE(line->rows.back().latencies.empty());
+    EXPECT_FALSE(line->rows[1].latencies.empty());
+
+    TempDir dir;
+    dir.write("GPU - L1 Size.txt", "1024\n2048,38,39\n");
+    const auto series = readMt4gRawFolder(dir.path().string(), nullptr);
+    ASSERT_EQ(series.size(), 1u);
+    ASSERT_EQ(series[0].rows.size(), 2u);
+    EXPECT_TRUE(series[0].rows[0].latencies.empty());
+}
+
+// Issue 16, item 12: one damaged file costs only its own series, and is named.
+TEST(Mt4gRawReader, OneDamagedFileIsNamedAndTheRestIsRead) {
+    TempDir dir;
+    dir.write("GPU - L1 Size.txt", "1024,38,38\n2048,38,39\n");
+    dir.write("GPU - L1 Latency.txt", "38\n39\n");
+    dir.write("GPU - L2 Latency.txt", std::string("200\n\x7f" "ELF\x01\x00", 10));
+    std::vector<std::string> warnings;
+    const Mt4gRawFolder folder = readMt4gRaw(dir.path().string(), &warnings);
+    EXPECT_EQ(folder.series.size(), 2u);
+    ASSERT_EQ(folder.damaged.size(), 1u);
+    EXPECT_NE(folder.damaged[0].find("GPU - L2 Latency.txt:2: binary data"), std::string::npos) << folder.damaged[0];
+    bool named = false;
+    for (const auto& w : warnings) named = named || w.find("GPU - L2 Latency.txt") != std::string::npos;
+    EXPECT_TRUE(named);
+
+    // Nothing readable at all stays bad input, naming the damage.
+    TempDir broken;
+    broken.write("GPU - L1 Size.txt", "1024,abc\n");
+    try {
+        readMt4gRaw(broken.path().string(), nullptr);
+        ADD_FAILURE() << "a folder without one readable series was accepted";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("'abc' is not a number"), std::string::npos) << e.what();
+    }
+}
+
+// Issue 16, item 10: the warm reference row (stride 0) that TopoScope writes first in a fetch
+// granularity series reads back as what it was.
+TEST(Mt4gRawWriter, WarmReferenceRowReadsBack) {
+    Series s;
+    s.id = "l1.fetch_granularity";
+    s.title = "L1 Fetch Granularity";
+    s.kind = SeriesKind::FetchGranularity;
+    s.element = Element::L1;
+    s.rows.push_back(SeriesRow{0, 8192, "warm reference", 0, {38, 39, 38}});
+    s.rows.push_back(SeriesRow{32, 0, {}, 0, {38, 500, 38}});
+    TempDir out;
+    writeMt4gRawFolder({s}, "Test GPU", out.path().string());
+    const auto back = readMt4gRawFolder(out.path().string(), nullptr);
+    ASSERT_EQ(back.size(), 1u);
+    ASSERT_EQ(back[0].rows.size(), 2u);
+    EXPECT_EQ(back[0].rows[0].x, 0);
+    EXPECT_EQ(back[0].rows[0].label, "warm reference");
+    EXPECT_EQ(back[0].rows[0].latencies, s.rows[0].latencies);
+    EXPECT_EQ(back[0].rows[1].latencies, s.rows[1].latencies);
+}
+
+// Issue 16, item 8: a huge field is cut in the message, never echoed whole.
+TEST(Mt4gRawReader, MessagesCutHugeFields) {
+    TempDir dir;
+    dir.write("GPU - L1 Size.txt", "1024," + std::string(5'000'000, '7') + "x\n");
+    try {
+        readMt4gRawFolder(dir.path().string(), nullptr);
+        ADD_FAILURE() << "accepted";
+    } catch (const InputError& e) {
+        EXPECT_LT(std::string(e.what()).size(), 400u) << std::string(e.what()).substr(0, 400);
+        EXPECT_NE(std::string(e.what()).find("is not a number"), std::string::npos);
+    }
 }

@@ -352,3 +352,17 @@ TEST(SessionTail, MessagesDoNotEchoHugeInput) {
         }
     }
 }
+
+// (5, the session part) A record with a valid checksum that nests 100000 levels deep is bad input,
+// refused while parsing: copying such a value recursively would overflow the stack.
+TEST(SessionTail, ADeeplyNestedRecordIsBadInputNotACrash) {
+    const std::string magic(kSessionMagic, kSessionMagicSize);
+    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+    const std::string device = R"({"type":"device","device":{"name":"x"}})";
+    try {
+        sessionFromBytes(magic + frameSessionRecord(deep) + frameSessionRecord(device), "deep.tss");
+        FAIL() << "no error";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("nested deeper"), std::string::npos) << e.what();
+    }
+}

@@ -147,9 +147,9 @@ TEST(SimProfile, BrokenTextIsRejectedWithOriginAndPosition) {
         {"", "empty"},
         {" \n\t ", "empty"},
         {valid.substr(0, valid.size() / 2), "line"},
-        {std::string("\x7f\x45\x4c\x46\x02\x01\x01\x00\xff\xfe\x00\x13", 12), "invalid JSON"},
-        {"{\"format\": \"toposcope-sim-profile/1\",}", "invalid JSON"},
-        {valid + " trailing", "invalid JSON"},
+        {std::string("\x7f\x45\x4c\x46\x02\x01\x01\x00\xff\xfe\x00\x13", 12), "not valid JSON"},
+        {"{\"format\": \"toposcope-sim-profile/1\",}", "not valid JSON"},
+        {valid + " trailing", "not valid JSON"},
         {"[1, 2, 3]", "expected a JSON object"},
     };
     for (const auto& c : cases) {

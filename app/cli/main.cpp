@@ -180,7 +180,8 @@ int runImport(const std::string& mt4gReport, const Outputs& outputs, bool quiet)
     ClaimedOutputs claimed = claimOutputs(outputs);
     const auto recording = ts::app::loadRecording(mt4gReport, ts::app::RecordingKind::Mt4gJson);
     const ts::Topology& topology = recording.topology;
-    for (const auto& w : recording.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+    if (quiet || outputs.json == "-" || outputs.mt4gJson == "-")  // else the summary lists them
+        for (const auto& w : recording.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     printSummaryUnlessStdout(topology, outputs, quiet);
     return writeOutputs(topology, outputs, claimed) ? 0 : kExitRunFailed;
 }

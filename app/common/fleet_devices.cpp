@@ -1,8 +1,12 @@
 #include "common/fleet_devices.hpp"
 
+#include <charconv>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
+
+#include "io/input_error.hpp"
+#include "io/input_file.hpp"
 
 #ifdef TOPOSCOPE_HAVE_CUDA
 #include "cuda/cuda_backend.hpp"
@@ -106,7 +110,11 @@ int hostDeviceIndex(const std::string& backend, int index) {
         std::string item;
         while (std::getline(in, item, ',')) {
             if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos) return index;  // UUIDs, MIG ids
-            listed.push_back(std::stoi(item));
+            int n = 0;
+            const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), n);
+            if (ec != std::errc() || end != item.data() + item.size())
+                throw InputError(std::string(name) + ": entry '" + cutForMessage(item) + "' is not a device index (too large)");
+            listed.push_back(n);
         }
         if (index >= 0 && static_cast<std::size_t>(index) < listed.size()) return listed[static_cast<std::size_t>(index)];
         return index;

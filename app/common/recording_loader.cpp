@@ -2,12 +2,12 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "analysis/raw_analysis.hpp"
 #include "io/input_error.hpp"
+#include "io/json_input.hpp"
 #include "io/mt4g_json_read.hpp"
 #include "io/report_json.hpp"
 #include "io/session_log.hpp"
@@ -18,15 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-std::string readBytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open the file");
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad()) throw InputError(path + ": cannot read the file");
-    return buffer.str();
-}
 
 // The first bytes are enough to tell a session or a binary file; a dropped disk image is not read whole.
 std::string readPrefix(const std::string& path, std::size_t size) {
@@ -71,13 +62,8 @@ Probe probe(const std::string& path) {
     const char first = firstNonBlank(head);
     if (first != '{' && first != '[' && (first != '\0' || head.size() < 4096))
         throw InputError(path + ": not a recording: neither a TopoScope session (no TSSESSION header) nor a JSON report");
-    const std::string bytes = readBytes(path);
     Probe p;
-    try {
-        p.parsed = json::parse(bytes);
-    } catch (const json::parse_error& e) {
-        throw InputError(path + ": not valid JSON (" + std::string(e.what()) + ")");
-    }
+    p.parsed = readJsonInput(path, kMaxReportBytes, "JSON report");
     if (!p.parsed.is_object()) throw InputError(path + ": a JSON report must be an object at the top level");
     if (p.parsed.contains("format")) return {RecordingKind::Report, std::move(p.parsed)};
     if (p.parsed.contains("general") || p.parsed.contains("memory")) return {RecordingKind::Mt4gJson, {}};
@@ -128,7 +114,7 @@ Recording loadRecording(const std::string& path) {
     Recording r;
     r.kind = RecordingKind::Report;
     r.path = path;
-    r.topology = reportFromJson(p.parsed, path);  // already parsed: no second read
+    r.topology = wholeReportFromJson(p.parsed, path);  // already parsed: no second read
     return r;
 }
 

@@ -13,6 +13,7 @@
 #include "fleet/member_identity.hpp"
 #include "io/input_error.hpp"
 #include "io/json_file.hpp"
+#include "io/json_input.hpp"
 #include "model/timestamp.hpp"
 
 namespace {
@@ -145,8 +146,8 @@ int main(int argc, char** argv) {
         fleet.notes.push_back("gathered by toposcope-mpi from " + std::to_string(size) + " rank(s)");
         for (int r = 0; r < size; ++r) {
             try {
-                auto part = ts::fleet::fleetFromJson(nlohmann::json::parse(texts[static_cast<std::size_t>(r)]),
-                                                     "rank " + std::to_string(r));
+                const std::string origin = "rank " + std::to_string(r);
+                auto part = ts::fleet::fleetFromJson(ts::parseJsonText(texts[static_cast<std::size_t>(r)], origin), origin);
                 for (auto& m : part.members) fleet.members.push_back(std::move(m));
                 for (auto& l : part.peerLinks) fleet.peerLinks.push_back(std::move(l));
                 for (auto& n : part.notes) fleet.notes.push_back(std::move(n));

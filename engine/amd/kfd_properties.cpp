@@ -1,8 +1,10 @@
 #include "amd/kfd_properties.hpp"
 
 #include <charconv>
-#include <fstream>
 #include <sstream>
+
+#include "io/input_error.hpp"
+#include "io/input_file.hpp"
 
 namespace ts::amd {
 
@@ -30,7 +32,7 @@ KfdProperties KfdProperties::parse(const std::string& text, const std::string& o
         const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
         if (ec != std::errc() || end != value.data() + value.size()) {
             const bool negative = !value.empty() && value[0] == '-';
-            warnings.push_back(origin + ": " + name + " = '" + value.substr(0, 40) + "' is " +
+            warnings.push_back(origin + ": " + cutForMessage(name) + " = '" + value.substr(0, 40) + "' is " +
                                (negative ? "negative" : "not a non-negative integer") + ": ignored");
             continue;
         }
@@ -55,12 +57,13 @@ std::uint64_t KfdProperties::getOr0(const std::string& name, std::uint64_t max, 
     return get(name, 0, max, warnings).value_or(0);
 }
 
-std::optional<std::string> readSmallFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+std::optional<std::string> readSmallFile(const std::string& path, std::string* problem) {
+    try {
+        return readInputFile(path, kMaxSysfsFileBytes, "sysfs attribute");
+    } catch (const InputError& e) {
+        if (problem) *problem = e.what();
+        return std::nullopt;
+    }
 }
 
 }  // namespace ts::amd

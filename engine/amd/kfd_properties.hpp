@@ -29,7 +29,11 @@ private:
     std::map<std::string, std::uint64_t> values_;   // the values that are non-negative integers
 };
 
-// Reads a small sysfs file; nullopt when it cannot be opened.
-std::optional<std::string> readSmallFile(const std::string& path);
+// sysfs attributes hold at most a page (4 KiB); a 1 MiB limit refuses only what is not one.
+constexpr std::uint64_t kMaxSysfsFileBytes = 1u << 20;
+
+// Reads a small sysfs file; nullopt, and the reason in `problem`, when it is missing, not a
+// regular file or larger than kMaxSysfsFileBytes.
+std::optional<std::string> readSmallFile(const std::string& path, std::string* problem = nullptr);
 
 }  // namespace ts::amd

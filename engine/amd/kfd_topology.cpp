@@ -34,9 +34,10 @@ std::vector<std::pair<int, fs::path>> numberedDirs(const fs::path& dir) {
 }
 
 std::optional<KfdProperties> readProperties(const fs::path& file, std::vector<std::string>& warnings) {
-    const auto text = readSmallFile(file.string());
+    std::string problem;
+    const auto text = readSmallFile(file.string(), &problem);
     if (!text) {
-        warnings.push_back(file.string() + ": missing or unreadable");
+        warnings.push_back(problem.empty() ? file.string() + ": missing or unreadable" : problem);
         return std::nullopt;
     }
     if (text->empty()) {

@@ -1,13 +1,13 @@
 #include "analysis/raw_analysis.hpp"
 
 #include <algorithm>
-#include <fstream>
 
 #include <nlohmann/json.hpp>
 
 #include "analysis/series_attributes.hpp"
 #include "io/json_file.hpp"
 #include "io/mt4g_json_read.hpp"
+#include "io/json_input.hpp"
 #include "io/mt4g_names.hpp"
 #include "io/mt4g_raw.hpp"
 
@@ -24,8 +24,7 @@ const Series* findKind(const std::vector<Series>& all, Element e, SeriesKind kin
 double l2SizeFromReport(const std::string& path, std::vector<std::string>* warnings) {
     if (path.empty()) return 0;
     try {
-        std::ifstream in(path);
-        const auto json = nlohmann::json::parse(in);
+        const auto json = readJsonInput(path, kMaxMt4gJsonBytes, "MT4G JSON report");
         const auto& size = json.at("memory").at("l2").at("size");
         if (size.contains("value") && !size.contains("confidence")) return size.at("value").get<double>();
     } catch (const std::exception& e) {

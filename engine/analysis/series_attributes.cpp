@@ -48,6 +48,11 @@ Attribute sizeAttribute(const Series& sweep) {
 }
 
 Attribute fetchGranularityAttribute(const Series& strides) {
+    // TopoScope's own series carry their warm reference as the row of stride 0 (MT4G's do not):
+    // decided as the live run decided.
+    for (const auto& row : strides.rows)
+        if (row.x == 0 && !row.latencies.empty())
+            return fromDecision("fetchGranularity", decideFetchGranularity(strides, row.latencies), strides);
     return fromDecision("fetchGranularity", decideFetchGranularity(strides), strides);
 }
 

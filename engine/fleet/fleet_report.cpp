@@ -4,7 +4,9 @@
 #include <limits>
 
 #include "io/input_error.hpp"
+#include "io/input_file.hpp"
 #include "io/json_file.hpp"
+#include "io/json_input.hpp"
 #include "io/report_json.hpp"
 
 namespace ts::fleet {
@@ -63,7 +65,7 @@ FleetMember memberAt(const json& j, const std::string& origin, const std::string
     m.uuidSynthetic = flag(j, "uuidSynthetic", origin, where);
     auto report = j.find("report");
     if (report == j.end()) fail(origin, where, "member without a \"report\"");
-    m.report = reportFromJson(*report, origin + ": " + where + ".report");
+    m.report = wholeReportFromJson(*report, origin + ": " + where + ".report");
     m.source = origin;
     return m;
 }
@@ -137,7 +139,7 @@ json fleetToJson(const FleetReport& f) {
 FleetReport fleetFromJson(const json& j, const std::string& origin) {
     if (!j.is_object()) fail(origin, "top level", "expected an object");
     const std::string format = formatOf(j);
-    if (format != kFleetFormat) fail(origin, "format", "expected \"" + std::string(kFleetFormat) + "\", got \"" + format + "\"");
+    if (format != kFleetFormat) fail(origin, "format", "expected \"" + std::string(kFleetFormat) + "\", got \"" + cutForMessage(format) + "\"");
     FleetReport f;
     f.createdUtc = text(j, "createdUtc", origin, "top level");
     f.members = arrayOf<FleetMember>(j, "members", origin, memberAt);
@@ -149,7 +151,9 @@ FleetReport fleetFromJson(const json& j, const std::string& origin) {
     return f;
 }
 
-FleetReport readFleetReport(const std::string& path) { return fleetFromJson(readJsonFile(path), path); }
+FleetReport readFleetReport(const std::string& path) {
+    return fleetFromJson(readJsonInput(path, kMaxFleetReportBytes, "fleet report"), path);
+}
 
 void writeFleetReport(const FleetReport& fleet, const std::string& path) { writeJsonFile(fleetToJson(fleet), path); }
 
@@ -173,7 +177,7 @@ FleetReport mergeFleetInputs(const std::vector<std::string>& paths) {
 }
 
 FleetReport readFleetInput(const std::string& path) {
-    const json j = readJsonFile(path);
+    const json j = readJsonInput(path, kMaxFleetReportBytes, "fleet report");
     const std::string format = formatOf(j);
     FleetReport f;
     if (format == kFleetFormat) return fleetFromJson(j, path);
@@ -183,14 +187,14 @@ FleetReport readFleetInput(const std::string& path) {
     }
     if (format == kReportFormat) {
         FleetMember m;
-        m.report = reportFromJson(j, path);
+        m.report = wholeReportFromJson(j, path);
         if (auto it = m.report.device.extra.find("uuid"); it != m.report.device.extra.end()) m.uuid = it->second;
         m.source = path;
         f.members.push_back(std::move(m));
         return f;
     }
     throw InputError(path + ": format: expected \"" + std::string(kFleetFormat) + "\", \"" + kMemberFormat +
-                     "\" or \"" + kReportFormat + "\", got \"" + format + "\"");
+                     "\" or \"" + kReportFormat + "\", got \"" + cutForMessage(format) + "\"");
 }
 
 }  // namespace ts::fleet

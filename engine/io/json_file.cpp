@@ -6,6 +6,7 @@
 
 #include "io/input_error.hpp"
 #include "io/output_file.hpp"
+#include "io/json_input.hpp"
 
 namespace ts {
 
@@ -19,17 +20,7 @@ void writeTextFile(const std::string& text, const std::string& path) {
 void writeJsonFile(const nlohmann::json& json, OutputFile& file) { file.replace(json.dump(2) + "\n"); }
 
 nlohmann::json readJsonFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open the file");
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
-    if (text.empty()) throw InputError(path + ": the file is empty");
-    try {
-        return nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw InputError(path + ": not valid JSON (" + std::string(e.what()) + ")");
-    }
+    return readJsonInput(path, kMaxFleetReportBytes, "JSON input");
 }
 
 }  // namespace ts

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "io/input_error.hpp"
+#include "io/input_file.hpp"
 
 namespace ts {
 namespace {
@@ -140,7 +141,7 @@ MigLayout migLayoutFromJson(const json& j, const std::string& origin, const std:
     MigLayout m;
     const std::string mode = r.text(j, "mode", where, true);
     const auto parsed = migModeFromString(mode);
-    if (!parsed) r.fail(where + ".mode", "unknown MIG mode \"" + mode + "\"");
+    if (!parsed) r.fail(where + ".mode", "unknown MIG mode \"" + cutForMessage(mode) + "\"");
     m.mode = *parsed;
     m.source = r.text(j, "source", where, false);
     m.reason = r.text(j, "reason", where, false);

@@ -8,7 +8,8 @@
 
 #include "bench/api_attributes.hpp"
 #include "io/input_error.hpp"
-#include "io/json_file.hpp"
+#include "io/input_file.hpp"
+#include "io/json_input.hpp"
 #include "io/mt4g_raw.hpp"
 
 namespace ts {
@@ -35,7 +36,7 @@ public:
         if (it == parent.end() || it->is_null()) return std::nullopt;
         if (!it->is_number()) fail(where + "." + key, "expected a number, got " + std::string(it->type_name()));
         const double v = it->get<double>();
-        if (!std::isfinite(v) || v < lo || v > hi) fail(where + "." + key, "absurd value " + it->dump());
+        if (!std::isfinite(v) || v < lo || v > hi) fail(where + "." + key, "absurd value " + describeJson(*it));
         return v;
     }
     std::string text(const json& parent, const std::string& key, const std::string& where) const {
@@ -78,7 +79,7 @@ void readDevice(const json& j, const Fields& f, DeviceInfo& d) {
     if (!general) f.fail("general", "missing: not an MT4G report");
     d.name = f.text(*general, "name", "general");
     const std::string vendor = f.text(*general, "vendor", "general");
-    if (vendor != "NVIDIA" && vendor != "AMD") f.fail("general.vendor", "expected \"NVIDIA\" or \"AMD\", got \"" + vendor + "\"");
+    if (vendor != "NVIDIA" && vendor != "AMD") f.fail("general.vendor", "expected \"NVIDIA\" or \"AMD\", got \"" + cutForMessage(vendor) + "\"");
     d.vendor = vendor == "AMD" ? Vendor::Amd : Vendor::Nvidia;
     d.asicRevision = clampTo<int>(f.number(*general, "asicRevision", "general", 0, 1e6));
     if (const json* clock = f.object(*general, "clockRate", "general"))
@@ -211,7 +212,7 @@ void readSection(const json& s, const std::string& where, Element element, const
             std::vector<int> ids;
             for (const auto& id : g) {
                 if (!id.is_number_integer() || id.get<std::int64_t>() < 0 || id.get<std::int64_t>() > 100000)
-                    f.fail(where + ".sharedBetween", "unit id " + id.dump() + " is not a unit id");
+                    f.fail(where + ".sharedBetween", "unit id " + describeJson(id) + " is not a unit id");
                 ids.push_back(id.get<int>());
             }
             a.groups.push_back(std::move(ids));
@@ -284,14 +285,19 @@ Topology topologyFromMt4gJson(const json& j, const std::string& origin) {
 }
 
 Topology readMt4gJsonFile(const std::string& path, std::vector<std::string>* warnings) {
-    Topology t = topologyFromMt4gJson(readJsonFile(path), path);
+    Topology t = topologyFromMt4gJson(readJsonInput(path, kMaxMt4gJsonBytes, "MT4G JSON report"), path);
     const std::filesystem::path p(path);
     const std::filesystem::path rawDir = p.parent_path() / p.stem();
     std::error_code ec;
     if (std::filesystem::is_directory(rawDir, ec)) {
         std::vector<std::string> rawWarnings;
-        t.series = readMt4gRawFolder(rawDir.string(), &rawWarnings);
+        try {
+            t.series = readMt4gRawFolder(rawDir.string(), &rawWarnings);
+        } catch (const InputError& e) {  // the report's own results stand without their evidence
+            rawWarnings.push_back(std::string(e.what()) + "; the report is read without evidence series");
+        }
         if (warnings) warnings->insert(warnings->end(), rawWarnings.begin(), rawWarnings.end());
+        t.warnings.insert(t.warnings.end(), rawWarnings.begin(), rawWarnings.end());  // into the report
         linkEvidence(t);
     }
     return t;

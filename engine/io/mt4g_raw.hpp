@@ -15,12 +15,14 @@ struct Mt4gRawFolder {
     std::string folder;      // where the raw files were found
     std::string jsonReport;  // MT4G's JSON report beside the files; empty when there is none
     std::vector<Series> series;
+    std::vector<std::string> damaged;  // one message per damaged file (file, line, problem); not in `series`
 };
 
 // Accepts "<GPU> - <Bench>.txt" (MT4G's published samples) and "<name>__<Bench_with_underscores>.txt"
 // (MT4G 1.2 --raw), in `dir` itself, or in results/<name>/ or <GPU>/ below it.
-// Throws InputError, naming the file and line, for a missing folder or malformed content; files
-// with unknown benchmark names are skipped with a warning.
+// Throws InputError for a missing folder or one without a readable series. A damaged file (its
+// message names the file, line and problem) is left out with a warning, as is a file with an
+// unknown benchmark name.
 Mt4gRawFolder readMt4gRaw(const std::string& dir, std::vector<std::string>* warnings);
 std::vector<Series> readMt4gRawFolder(const std::string& dir, std::vector<std::string>* warnings);
 

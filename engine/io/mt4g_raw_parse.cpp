@@ -1,10 +1,8 @@
 // Parsing of one MT4G raw file; every problem becomes an InputError naming the file and line.
 #include <charconv>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "io/input_file.hpp"
 #include "io/mt4g_raw.hpp"
 
 namespace ts {
@@ -12,7 +10,9 @@ namespace {
 
 constexpr double kMaxCycles = 1e9;
 constexpr double kMaxBytes = 1e15;
-constexpr std::uintmax_t kMaxFileBytes = 512ull << 20;
+// MT4G's largest series (an L2 segment size sweep) is 1 MiB, TopoScope's under 100 KiB.
+constexpr std::uint64_t kMaxFileBytes = 512ull << 20;
+constexpr std::size_t kMaxLineBytes = 64u << 20;
 
 std::string trim(std::string_view s) {
     const auto first = s.find_first_not_of(" \t\r");
@@ -33,53 +33,60 @@ public:
         double v = 0;
         const char* end = field.data() + field.size();
         const auto [ptr, ec] = std::from_chars(field.data(), end, v);
-        if (ec != std::errc() || ptr != end || !std::isfinite(v)) fail("'" + field + "' is not a number");
+        if (ec != std::errc() || ptr != end || !std::isfinite(v)) fail(shown(field, "'", "' is not a number"));
         return v;
     }
 
-    double bytes(const std::string& field, const char* what) const {
+    double bytes(const std::string& field, const char* what, double min = 1) const {
         const double v = number(field);
-        if (v <= 0 || v > kMaxBytes) fail(std::string("absurd ") + what + " " + field + " (must be 1.." + "1e15 bytes)");
+        if (v < min || v > kMaxBytes)
+            fail(shown(field, std::string("absurd ") + what + " ", min > 0 ? " (must be 1..1e15 bytes)" : " (must be 0..1e15 bytes)"));
         return v;
     }
 
     std::uint32_t cycles(const std::string& field) const {
         const double v = number(field);
-        if (v < 0 || v > kMaxCycles) fail("absurd latency " + field + " (must be 0..1e9 cycles)");
-        if (v != std::floor(v)) fail("latency " + field + " is not a whole number of cycles");
+        if (v < 0 || v > kMaxCycles) fail(shown(field, "absurd latency ", " (must be 0..1e9 cycles)"));
+        if (v != std::floor(v)) fail(shown(field, "latency ", " is not a whole number of cycles"));
         return static_cast<std::uint32_t>(v);
     }
 
 private:
+    // `before` + the field, cut for a message + `after`.
+    static std::string shown(const std::string& field, std::string before, const char* after) {
+        before += cutForMessage(field);
+        return before += after;
+    }
+
     std::string path_;
     std::size_t line_;
 };
 
-std::string readWhole(const std::string& path) {
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) throw InputError(path + ": cannot read (" + ec.message() + ")");
-    if (size > kMaxFileBytes) throw InputError(path + ": " + std::to_string(size) + " bytes, too large for a raw series");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+// One line of text without its '\n'; binary data is refused at its first byte, so a file of
+// zeros costs one byte, not a line as long as the file. False at the end of the file.
+bool readTextLine(InputFile& in, std::size_t lineNo, std::string& line) {
+    line.clear();
+    int c = in.get();
+    if (c < 0) return false;
+    for (; c >= 0 && c != '\n'; c = in.get()) {
+        if ((c < 0x20 && c != '\t' && c != '\r') || c >= 0x7f)
+            LineParser(in.path(), lineNo).fail("binary data, not a text raw series");
+        if (line.size() == kMaxLineBytes)
+            LineParser(in.path(), lineNo).fail("a line longer than 64 MiB, not a raw series row");
+        line.push_back(static_cast<char>(c));
+    }
+    return true;
 }
 
-std::size_t minimumFields(SeriesKind kind) {
-    switch (kind) {
-        case SeriesKind::LineSize: return 3;  // stride, array size, latencies
-        case SeriesKind::Latency: return 1;
-        default: return 2;                    // x, latencies
-    }
-}
+// A row's leading fields; the timings after them may be missing (MT4G writes "16,699050", a
+// stride and an array size, for a row it took no samples in): a row without samples.
+std::size_t minimumFields(SeriesKind kind) { return kind == SeriesKind::LineSize ? 2 : 1; }
 
 }  // namespace
 
 Series readMt4gRawFile(const std::string& path, const std::string& benchmark, Element element, SeriesKind kind,
                        const std::string& id) {
-    const std::string text = readWhole(path);
+    InputFile in(path, kMaxFileBytes, "MT4G raw series");
     Series series;
     series.id = id;
     series.title = benchmark;
@@ -87,15 +94,11 @@ Series readMt4gRawFile(const std::string& path, const std::string& benchmark, El
     series.element = element;
     SeriesRow latencyRow;
 
-    std::size_t lineNo = 0, start = 0;
-    while (start < text.size()) {
-        const auto end = std::min(text.find('\n', start), text.size());
-        const std::string_view raw(text.data() + start, end - start);
-        start = end + 1;
+    std::size_t lineNo = 0;
+    std::string raw;
+    while (readTextLine(in, lineNo + 1, raw)) {
         ++lineNo;
         const LineParser p(path, lineNo);
-        for (unsigned char c : raw)
-            if ((c < 0x20 && c != '\t' && c != '\r') || c >= 0x7f) p.fail("binary data, not a text raw series");
         const std::string line = trim(raw);
         if (line.empty()) continue;
 
@@ -110,8 +113,8 @@ Series readMt4gRawFile(const std::string& path, const std::string& benchmark, El
         for (const auto& f : fields)
             if (f.empty()) p.fail("empty field (truncated line?)");
         if (fields.size() < minimumFields(kind))
-            p.fail("truncated line: " + std::to_string(fields.size()) + " field(s), " + benchmark + " needs at least " +
-                   std::to_string(minimumFields(kind)));
+            p.fail("truncated line: " + std::to_string(fields.size()) + " field(s), " + benchmark +
+                   " needs a stride and an array size");
         if (kind == SeriesKind::Latency) {
             if (fields.size() != 1) p.fail("expected one latency per line, found " + std::to_string(fields.size()));
             latencyRow.latencies.push_back(p.cycles(fields[0]));
@@ -119,7 +122,10 @@ Series readMt4gRawFile(const std::string& path, const std::string& benchmark, El
         }
         SeriesRow row;
         std::size_t first = 1;
-        row.x = p.bytes(fields[0], kind == SeriesKind::LineSize || kind == SeriesKind::FetchGranularity ? "stride" : "size");
+        // Stride 0 is the warm reference row TopoScope writes first in a fetch granularity series.
+        if (kind == SeriesKind::FetchGranularity) row.x = p.bytes(fields[0], "stride", 0);
+        else row.x = p.bytes(fields[0], kind == SeriesKind::LineSize ? "stride" : "size");
+        if (kind == SeriesKind::FetchGranularity && row.x == 0) row.label = "warm reference";
         if (kind == SeriesKind::LineSize) row.x2 = p.bytes(fields[1], "array size"), first = 2;
         for (std::size_t i = first; i < fields.size(); ++i) row.latencies.push_back(p.cycles(fields[i]));
         series.rows.push_back(std::move(row));

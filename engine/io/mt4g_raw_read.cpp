@@ -111,8 +111,17 @@ Mt4gRawFolder readMt4gRaw(const std::string& dirName, std::vector<std::string>* 
             warn(warnings, c.path.string() + ": a second file for '" + c.name.benchmark + "'; skipped");
             continue;
         }
-        result.series.push_back(readMt4gRawFile(c.path.string(), c.name.benchmark, bench->element, bench->kind, bench->id));
+        // One damaged file costs its own series only: it is named, every other one is read.
+        try {
+            result.series.push_back(
+                readMt4gRawFile(c.path.string(), c.name.benchmark, bench->element, bench->kind, bench->id));
+        } catch (const InputError& e) {
+            result.damaged.push_back(e.what());
+            warn(warnings, std::string("damaged raw series, not analysed: ") + e.what());
+        }
     }
+    if (result.series.empty() && !result.damaged.empty())
+        throw InputError(folder.string() + ": no readable raw series; the first damaged one: " + result.damaged.front());
     if (result.series.empty()) throw InputError(folder.string() + ": no raw series of a known MT4G benchmark");
     result.jsonReport = findJsonReport(folder, dir, result.gpuName);
     return result;

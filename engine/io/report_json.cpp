@@ -8,6 +8,8 @@
 #include "io/input_error.hpp"
 #include "io/mig_json.hpp"
 #include "io/json_file.hpp"
+#include "io/input_file.hpp"
+#include "io/json_input.hpp"
 
 namespace ts {
 namespace {
@@ -148,6 +150,41 @@ private:
     std::string origin_;
 };
 
+// The unit each attribute is written with; an attribute of another name must still carry one
+// of these units. A report whose units differ was not written by TopoScope, or was edited.
+constexpr std::pair<const char*, const char*> kUnits[] = {
+    {"size", "bytes"}, {"lineSize", "bytes"}, {"fetchGranularity", "bytes"}, {"segmentSize", "bytes"},
+    {"apiSize", "bytes"}, {"apiLineSize", "bytes"}, {"persistingL2CacheMaxSize", "bytes"},
+    {"sharedMemPerMultiProcessor", "bytes"}, {"sharedMemPerBlock", "bytes"}, {"reservedSharedMemPerBlock", "bytes"},
+    {"totalConstMem", "bytes"}, {"totalGlobalMem", "bytes"},
+    {"latency", "cycles"}, {"missPenalty", "cycles"}, {"nearLatency", "cycles"}, {"farLatency", "cycles"},
+    {"latencyTlbMiss", "cycles"},
+    {"readBandwidth", "GiB/s"}, {"writeBandwidth", "GiB/s"}, {"copyBandwidth", "GiB/s"}, {"vendorCopyBandwidth", "GiB/s"},
+    {"memoryBusWidth", "bit"}, {"memoryClockRate", "kHz"},
+    {"amountPerUnit", ""}, {"segments", ""}, {"segmentFraction", ""}, {"disabledUnits", ""}, {"sharedWith", ""},
+    {"sharedBetween", ""}};
+
+void checkUnit(const Attribute& a, const std::string& where, const Reader& r) {
+    for (const auto& [name, unit] : kUnits)
+        if (a.name == name) {
+            if (a.unit != unit)
+                r.fail(where + ".unit", "\"" + cutForMessage(a.unit) + "\" for " + a.name + "; expected \"" + unit + "\"");
+            return;
+        }
+    for (const auto& [name, unit] : kUnits)
+        if (a.unit == unit) return;
+    r.fail(where + ".unit", "unknown unit \"" + cutForMessage(a.unit) + "\" (bytes, cycles, GiB/s, bit, kHz or none)");
+}
+
+// Sizes, latencies, bandwidths and counts are never negative; a miss penalty is a difference of
+// two latencies, which noise can make negative.
+void checkSign(const Attribute& a, const std::string& where, const Reader& r) {
+    if (a.value < 0 && a.name != "missPenalty") r.fail(where + ".value", "negative " + a.name + " (" + std::to_string(a.value) + ")");
+    if (a.stats && (a.stats->mean < 0 || a.stats->p50 < 0 || a.stats->p95 < 0 || a.stats->stdev < 0 ||
+                    a.stats->min < 0 || a.stats->max < 0))
+        r.fail(where + ".stats", "negative latency statistics");
+}
+
 Attribute attributeFromJson(const json& j, const std::string& where, const Reader& r) {
     Attribute a;
     a.name = r.get<std::string>(j, "name", where, "");
@@ -178,6 +215,8 @@ Attribute attributeFromJson(const json& j, const std::string& where, const Reade
     a.names = r.get<std::vector<std::string>>(j, "names", where, {});
     a.groups = r.get<std::vector<std::vector<int>>>(j, "groups", where, {});
     a.failed = r.get<bool>(j, "failed", where, false);
+    checkUnit(a, where, r);
+    checkSign(a, where, r);
     return a;
 }
 
@@ -252,7 +291,7 @@ Topology reportFromJson(const json& j, const std::string& origin) {
     const Reader r(origin);
     if (!j.is_object()) r.fail("top level", "expected an object");
     const auto format = r.get<std::string>(j, "format", "top level", "");
-    if (format != kReportFormat) r.fail("format", "expected \"" + std::string(kReportFormat) + "\", got \"" + format + "\"");
+    if (format != kReportFormat) r.fail("format", "expected \"" + std::string(kReportFormat) + "\", got \"" + cutForMessage(format) + "\"");
     Topology t;
     t.timestamp = r.get<std::string>(j, "timestamp", "top level", "");
     if (j.contains("tool")) {
@@ -286,6 +325,12 @@ Topology reportFromJson(const json& j, const std::string& origin) {
     d.totalGlobalBytes = r.get<std::uint64_t>(device, "totalGlobalBytes", "device", 0);
     d.xcds = r.get<int>(device, "xcds", "device", 1);
     d.simdsPerUnit = r.get<int>(device, "simdsPerUnit", "device", 0);
+    for (const auto& [key, value] : {std::pair{"memoryBusWidthBits", d.memoryBusWidthBits}, {"warpSize", d.warpSize},
+                                     {"coresPerUnit", d.coresPerUnit}, {"maxThreadsPerBlock", d.maxThreadsPerBlock},
+                                     {"maxThreadsPerUnit", d.maxThreadsPerUnit}, {"maxBlocksPerUnit", d.maxBlocksPerUnit},
+                                     {"regsPerBlock", d.regsPerBlock}, {"regsPerUnit", d.regsPerUnit},
+                                     {"xcds", d.xcds}, {"simdsPerUnit", d.simdsPerUnit}})
+        if (value < 0) r.fail(std::string("device.") + key, "negative (" + std::to_string(value) + ")");
     d.physicalUnitIds = r.get<std::vector<int>>(device, "physicalUnitIds", "device", {});
     d.driverScalarCacheGroups = r.get<std::vector<std::vector<int>>>(device, "driverScalarCacheGroups", "device", {});
     d.driver = r.get<std::string>(device, "driver", "device", "");
@@ -304,7 +349,7 @@ Topology reportFromJson(const json& j, const std::string& origin) {
         const std::string where = "elements[" + std::to_string(i) + "]";
         const auto id = r.get<std::string>(elements[i], "id", where, "");
         const auto element = elementFromString(id);
-        if (!element) r.fail(where + ".id", "unknown element \"" + id + "\"");
+        if (!element) r.fail(where + ".id", "unknown element \"" + cutForMessage(id) + "\"");
         const json attributes = elements[i].value("attributes", json::array());
         if (!attributes.is_array()) r.fail(where + ".attributes", "expected an array");
         for (std::size_t k = 0; k < attributes.size(); ++k)
@@ -340,6 +385,7 @@ Topology reportFromJson(const json& j, const std::string& origin) {
             row.label = r.get<std::string>(rows[k], "label", rw, "");
             row.value = r.get<double>(rows[k], "value", rw, 0);
             row.latencies = r.get<std::vector<std::uint32_t>>(rows[k], "latencies", rw, {});
+            if (row.x < 0 || row.x2 < 0) r.fail(rw, "negative size or stride");
             s.rows.push_back(std::move(row));
         }
         t.series.push_back(std::move(s));
@@ -347,10 +393,22 @@ Topology reportFromJson(const json& j, const std::string& origin) {
     return t;
 }
 
+Topology wholeReportFromJson(const json& j, const std::string& origin) {
+    const Reader r(origin);
+    if (j.is_object()) {
+        // reportToJson always writes both; without them the file is no run's report.
+        if (!j.contains("device") || !j["device"].is_object()) r.fail("device", "missing: a report names its device");
+        if (!j.contains("elements") || !j["elements"].is_array()) r.fail("elements", "missing: a report lists its elements");
+    }
+    return reportFromJson(j, origin);
+}
+
 void writeReportFile(const Topology& topology, const std::string& path) {
     writeJsonFile(reportToJson(topology), path);
 }
 
-Topology readReportFile(const std::string& path) { return reportFromJson(readJsonFile(path), path); }
+Topology readReportFile(const std::string& path) {
+    return wholeReportFromJson(readJsonInput(path, kMaxReportBytes, "TopoScope report"), path);
+}
 
 }  // namespace ts

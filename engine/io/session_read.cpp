@@ -1,5 +1,7 @@
 #include "io/session_read.hpp"
 
+#include "io/json_input.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -11,6 +13,7 @@
 
 #include "bench/api_attributes.hpp"
 #include "io/input_error.hpp"
+#include "io/json_input.hpp"
 #include "io/report_json.hpp"
 #include "io/session_log.hpp"
 #include "io/session_recorder.hpp"
@@ -129,10 +132,11 @@ Session replayLog(SessionLogReader& reader, const std::string& origin) {
         const std::string where = origin + ": record " + std::to_string(reader.records());
         json record;
         try {
-            record = json::parse(payload);
-        } catch (const json::parse_error& e) {
+            // Depth-limited: a checksummed record nested deep enough to overflow the stack is refused here.
+            record = parseJsonText(payload, where);
+        } catch (const InputError&) {
             // The last record is a torn end whatever it holds; one with whole records after it is bad input.
-            if (reader.next(after)) throw InputError(where + ": not valid JSON (" + clipped(e.what(), 300) + ")");
+            if (reader.next(after)) throw;
             reader.damagedAt(start, "not valid JSON (a torn end)");
             break;
         }

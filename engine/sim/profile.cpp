@@ -1,12 +1,16 @@
 #include "sim/profile.hpp"
 
 #include <cctype>
+#include <charconv>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "io/input_error.hpp"
+#include "io/input_file.hpp"
+#include "io/json_input.hpp"
 #include "sim/builtin_profiles.hpp"
 
 namespace ts {
@@ -55,38 +59,57 @@ std::string readFile(const std::string& path) {
     if (!std::filesystem::exists(path, ec))
         throw ProfileError(path + ": no such file, and not a built-in profile (built-ins: " + builtinNames() + ")");
     if (std::filesystem::is_directory(path, ec)) throw ProfileError(path + ": is a directory, not a profile file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw ProfileError(path + ": cannot open: " + std::strerror(errno));
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) throw ProfileError(path + ": read error");
-    return text.str();
+    try {
+        return readInputFile(path, kMaxProfileBytes, "profile");
+    } catch (const InputError& e) {
+        throw ProfileError(e.what());
+    }
 }
 
 // "sm_90" -> 9.0, "sm_100" -> 10.0, "gfx90a" -> 9.0, "gfx942" -> 9.4 (what the runtimes report).
+// The parser has checked the form (archProblem), so the numbers fit.
 void computeCapability(const std::string& arch, int& major, int& minor) {
-    auto digits = [](const std::string& s) {
-        for (char c : s)
-            if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
-        return !s.empty();
+    auto parse = [](std::string_view digits, int base) {
+        int v = 0;
+        std::from_chars(digits.data(), digits.data() + digits.size(), v, base);
+        return v;
     };
-    if (arch.rfind("sm_", 0) == 0) {
-        std::string v = arch.substr(3);
-        while (!v.empty() && !std::isdigit(static_cast<unsigned char>(v.back()))) v.pop_back();  // sm_90a
-        if (v.size() >= 2 && digits(v)) {
-            major = std::stoi(v.substr(0, v.size() - 1));
-            minor = v.back() - '0';
-        }
-    } else if (arch.rfind("gfx", 0) == 0) {
-        const std::string v = arch.substr(3);
-        if (v.size() >= 3 && digits(v)) {
-            major = std::stoi(v.substr(0, v.size() - 2));
-            minor = std::stoi(v.substr(v.size() - 2, 1), nullptr, 16);
-        }
+    if (archProblem(arch).empty() && arch.rfind("sm_", 0) == 0) {
+        std::string_view v(arch);
+        v.remove_prefix(3);
+        while (!v.empty() && !std::isdigit(static_cast<unsigned char>(v.back()))) v.remove_suffix(1);  // sm_90a
+        major = parse(v.substr(0, v.size() - 1), 10);
+        minor = v.back() - '0';
+    } else if (archProblem(arch).empty() && arch.rfind("gfx", 0) == 0) {
+        std::string_view v(arch);
+        v.remove_prefix(3);
+        major = parse(v.substr(0, v.size() - 2), 10);
+        minor = parse(v.substr(v.size() - 2, 1), 16);
     }
 }
 
 }  // namespace
+
+std::string archProblem(const std::string& arch) {
+    auto all = [](std::string_view s, int (*is)(int)) {
+        for (char c : s)
+            if (!is(static_cast<unsigned char>(c))) return false;
+        return true;
+    };
+    if (arch.rfind("sm_", 0) == 0) {
+        std::string_view v(arch);
+        v.remove_prefix(3);
+        while (!v.empty() && std::islower(static_cast<unsigned char>(v.back()))) v.remove_suffix(1);  // sm_90a
+        if (v.size() < 2 || v.size() > 4 || !all(v, std::isdigit))
+            return "expected sm_ and 2 to 4 decimal digits (sm_90, sm_100a)";
+    } else if (arch.rfind("gfx", 0) == 0) {
+        std::string_view v(arch);
+        v.remove_prefix(3);
+        if (v.size() < 3 || v.size() > 5 || !all(v.substr(0, v.size() - 2), std::isdigit) || !all(v, std::isxdigit))
+            return "expected gfx, the major version in decimal and two hexadecimal digits (gfx90a, gfx942, gfx1100)";
+    }
+    return {};
+}
 
 SimProfile loadProfile(const std::string& nameOrPath, std::vector<std::string>* warnings) {
     for (const auto& builtin : builtinProfiles())

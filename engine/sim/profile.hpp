@@ -122,6 +122,10 @@ SimProfile parseProfile(std::string_view jsonText, const std::string& origin,
 // A built-in name ("h100", see builtinProfiles()) or a file path.
 SimProfile loadProfile(const std::string& nameOrPath, std::vector<std::string>* warnings = nullptr);
 
+// Why `arch` is not a well-formed sm_XY or gfxXYZ name; empty when it is one, or another name
+// (which the simulator keeps as given, with compute capability 0.0).
+std::string archProblem(const std::string& arch);
+
 // The API-visible facts only (what cudaGetDeviceProperties / hipGetDeviceProperties would say).
 DeviceInfo deviceInfoFrom(const SimProfile& profile);
 

@@ -6,6 +6,8 @@
 #include <set>
 #include <string>
 
+#include "io/input_file.hpp"
+
 namespace ts::sim_detail {
 namespace {
 
@@ -149,7 +151,7 @@ void checkProfile(const SimProfile& p, const ProfileReader& r) {
     for (std::size_t i = 0; i < p.caches.size(); ++i) {
         const SimCache& c = p.caches[i];
         const std::string path = indexPath("caches", i);
-        if (!ids.insert(c.id).second) r.fail(childPath(path, "id"), "duplicate cache id \"" + c.id + "\"");
+        if (!ids.insert(c.id).second) r.fail(childPath(path, "id"), "duplicate cache id \"" + cutForMessage(c.id) + "\"");
         checkServes(p, c, path, r);
         checkGeometry(c, path, r);
         checkScope(c, path, r);

@@ -1,5 +1,7 @@
 #include "sim/profile_mig.hpp"
 
+#include "io/input_file.hpp"
+
 namespace ts::sim_detail {
 namespace {
 
@@ -60,7 +62,7 @@ std::optional<MigLayout> readMig(const ProfileReader& r, const Json& root, int t
     const std::string mode = r.requireString(*j, path, "mode");
     if (mode == "enabled") layout.mode = MigMode::Enabled;
     else if (mode == "disabled") layout.mode = MigMode::Disabled;
-    else r.fail("mig.mode", "expected \"enabled\" or \"disabled\", got \"" + mode + "\"");
+    else r.fail("mig.mode", "expected \"enabled\" or \"disabled\", got \"" + cutForMessage(mode) + "\"");
     layout.source = "simulator profile " + r.origin();
     if (const Json* list = ProfileReader::find(*j, "profiles")) {
         r.expectArray(*list, "mig.profiles");

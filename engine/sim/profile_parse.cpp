@@ -3,6 +3,9 @@
 #include <limits>
 #include <string>
 
+#include "io/input_error.hpp"
+#include "io/input_file.hpp"
+#include "io/json_input.hpp"
 #include "sim/profile.hpp"
 #include "sim/profile_check.hpp"
 #include "sim/profile_mig.hpp"
@@ -33,7 +36,7 @@ Vendor readVendor(const ProfileReader& r, const Json& root) {
     const std::string text = r.requireString(root, "", "vendor");
     if (lower(text) == "nvidia") return Vendor::Nvidia;
     if (lower(text) == "amd") return Vendor::Amd;
-    r.fail("vendor", "expected \"NVIDIA\" or \"AMD\", got \"" + text + "\"");
+    r.fail("vendor", "expected \"NVIDIA\" or \"AMD\", got \"" + cutForMessage(text) + "\"");
 }
 
 SimCompute readCompute(const ProfileReader& r, const Json& root) {
@@ -71,7 +74,7 @@ CacheScope readScope(const ProfileReader& r, const Json& j, const std::string& p
     if (text == "cu_group") return CacheScope::CuGroup;
     if (text == "xcd") return CacheScope::Xcd;
     if (text == "gpu") return CacheScope::Gpu;
-    r.fail(childPath(path, "scope"), "expected one of sm, cu, cu_group, xcd, gpu; got \"" + text + "\"");
+    r.fail(childPath(path, "scope"), "expected one of sm, cu, cu_group, xcd, gpu; got \"" + cutForMessage(text) + "\"");
 }
 
 CachePolicy readPolicy(const ProfileReader& r, const Json& j, const std::string& path) {
@@ -80,7 +83,7 @@ CachePolicy readPolicy(const ProfileReader& r, const Json& j, const std::string&
     if (text == "lru") return CachePolicy::Lru;
     if (text == "plru") return CachePolicy::Plru;
     if (text == "random") return CachePolicy::Random;
-    r.fail(childPath(path, "policy"), "expected one of lru, plru, random; got \"" + text + "\"");
+    r.fail(childPath(path, "policy"), "expected one of lru, plru, random; got \"" + cutForMessage(text) + "\"");
 }
 
 std::vector<Space> readServes(const ProfileReader& r, const Json& j, const std::string& path) {
@@ -93,7 +96,7 @@ std::vector<Space> readServes(const ProfileReader& r, const Json& j, const std::
         const std::string itemPath = indexPath(servesPath, i);
         const std::string name = r.string(list[i], itemPath);
         auto space = spaceFromString(name);
-        if (!space) r.fail(itemPath, "unknown space \"" + name + "\"");
+        if (!space) r.fail(itemPath, "unknown space \"" + cutForMessage(name) + "\"");
         for (Space s : spaces)
             if (s == *space) r.fail(itemPath, "space \"" + name + "\" listed twice");
         spaces.push_back(*space);
@@ -221,12 +224,9 @@ Json parseJson(std::string_view text, const std::string& origin) {
     for (char c : text) blank = blank && (c == ' ' || c == '\n' || c == '\r' || c == '\t');
     if (blank) throw ProfileError(origin + ": empty profile (no JSON text)");
     try {
-        return Json::parse(text.begin(), text.end());
-    } catch (const Json::parse_error& e) {
-        // nlohmann's text reads "[json.exception.parse_error.101] parse error at line 3, column 5: ...".
-        std::string what = e.what();
-        if (auto pos = what.find("] "); pos != std::string::npos) what = what.substr(pos + 2);
-        throw ProfileError(origin + ": invalid JSON (byte " + std::to_string(e.byte) + "): " + what);
+        return parseJsonText(text, origin);
+    } catch (const InputError& e) {
+        throw ProfileError(e.what());
     }
 }
 
@@ -243,7 +243,7 @@ SimProfile parseProfile(std::string_view jsonText, const std::string& origin, st
 
     const std::string format = r.requireString(root, "", "format");
     if (format != kSimProfileFormat)
-        r.fail("format", "expected \"" + std::string(kSimProfileFormat) + "\", got \"" + format + "\"");
+        r.fail("format", "expected \"" + std::string(kSimProfileFormat) + "\", got \"" + cutForMessage(format) + "\"");
     r.checkKeys(root, "", {"format", "name", "vendor", "arch", "clock_khz", "compute", "caches", "api",
                            "shared_memory", "dram", "noise", "timer_overhead", "mig", "references", "strict"});
 
@@ -253,6 +253,8 @@ SimProfile parseProfile(std::string_view jsonText, const std::string& origin, st
     p.name = r.requireString(root, "", "name");
     p.vendor = readVendor(r, root);
     p.arch = r.requireString(root, "", "arch");
+    if (const std::string problem = archProblem(p.arch); !problem.empty())
+        r.fail("arch", "\"" + cutForMessage(p.arch) + "\" is not an architecture name: " + problem);
     p.clockKhz = r.requireInt(root, "", "clock_khz", 1, kMaxClockKhz);
     p.compute = readCompute(r, root);
     p.caches = readCaches(r, root);

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <utility>
 
+#include "io/input_file.hpp"
+#include "io/json_input.hpp"
 #include "sim/profile.hpp"
 
 namespace ts::sim_detail {
@@ -15,12 +17,7 @@ std::string indexPath(const std::string& path, std::size_t index) {
     return path + "[" + std::to_string(index) + "]";
 }
 
-std::string describe(const Json& value) {
-    constexpr std::size_t kMax = 48;
-    std::string text = value.dump(-1, ' ', false, Json::error_handler_t::replace);
-    if (text.size() > kMax) text = text.substr(0, kMax) + "...";
-    return text;
-}
+std::string describe(const Json& value) { return describeJson(value); }
 
 ProfileReader::ProfileReader(std::string origin, bool strict, std::vector<std::string>* warnings)
     : origin_(std::move(origin)), strict_(strict), warnings_(warnings) {}
@@ -35,7 +32,7 @@ void ProfileReader::checkKeys(const Json& object, const std::string& path,
         bool isKnown = false;
         for (std::string_view k : known) isKnown = isKnown || k == key;
         if (isKnown) continue;
-        const std::string where = childPath(path, key);
+        const std::string where = childPath(path, cutForMessage(key));
         if (strict_) fail(where, "unknown key (not allowed under \"strict\": true)");
         if (warnings_) warnings_->push_back(origin_ + ": " + where + ": unknown key, ignored");
     }

@@ -9,6 +9,7 @@
 
 #include "io/input_error.hpp"
 #include "io/mt4g_raw.hpp"
+#include "structure_mutator.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const std::string path = "/tmp/toposcope-fuzz-raw-" + std::to_string(::getpid()) + ".txt";

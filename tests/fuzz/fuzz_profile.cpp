@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "sim/profile.hpp"
+#include "structure_mutator.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {

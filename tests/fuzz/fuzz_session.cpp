@@ -7,6 +7,7 @@
 #include "io/input_error.hpp"
 #include "io/report_json.hpp"
 #include "io/session_read.hpp"
+#include "structure_mutator.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {
