@@ -15,6 +15,10 @@
 namespace ts {
 namespace {
 
+OutputError notRegularFile(const std::string& path) {
+    return OutputError(path + ": not a regular file (a device or FIFO is never replaced; write to - for standard output)");
+}
+
 namespace fs = std::filesystem;
 
 [[noreturn]] void fail(const std::string& path, const std::string& what, int error) {
@@ -75,13 +79,13 @@ int openLockedRegularFile(const std::string& path, bool* created, bool writable)
         }
         if (fd < 0) {
             if (errno == ELOOP) throw OutputError(path + ": is a symbolic link; not following it (give the real path)");
-            if (errno == ENXIO) throw OutputError(path + ": not a regular file");
+            if (errno == ENXIO) throw notRegularFile(path);
             fail(path, "cannot open for writing", errno);
         }
         struct stat opened {};
         if (::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode)) {
             ::close(fd);
-            throw OutputError(path + ": not a regular file");
+            throw notRegularFile(path);
         }
         if (::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
             ::close(fd);
