@@ -12,8 +12,8 @@ struct CliResult {
     std::string output;  // stdout and stderr together
 };
 
-inline CliResult runCli(const std::string& arguments) {
-    const std::string command = std::string("'") + TOPOSCOPE_CLI + "' " + arguments + " 2>&1";
+// Runs a shell command line; its stdout and stderr, where not redirected, are captured.
+inline CliResult runShell(const std::string& command) {
     CliResult result;
     FILE* pipe = popen(command.c_str(), "r");
     if (!pipe) return result;
@@ -22,6 +22,10 @@ inline CliResult runCli(const std::string& arguments) {
     const int status = pclose(pipe);
     result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return result;
+}
+
+inline CliResult runCli(const std::string& arguments) {
+    return runShell(std::string("'") + TOPOSCOPE_CLI + "' " + arguments + " 2>&1");
 }
 
 }  // namespace ts::test

@@ -3,7 +3,6 @@
 // a second writer is refused, and a full disk is an error naming the file.
 #include <gtest/gtest.h>
 
-#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -36,27 +35,15 @@ fs::path scratch(const std::string& name) { return test::scratchDir("toposcope-o
 
 std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
 
-// Runs a shell command line; its stdout and stderr, where not redirected, are captured.
-test::CliResult runShell(const std::string& command) {
-    test::CliResult result;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return result;
-    std::array<char, 4096> buffer{};
-    while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe)) result.output += buffer.data();
-    const int status = pclose(pipe);
-    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return result;
-}
-
 // The CLI with stdout thrown away (into `sink`) and stderr captured.
 test::CliResult runCliOutputTo(const std::string& arguments, const std::string& sink) {
-    return runShell(std::string("'") + TOPOSCOPE_CLI + "' " + arguments + " 2>&1 >" + sink);
+    return test::runShell(std::string("'") + TOPOSCOPE_CLI + "' " + arguments + " 2>&1 >" + sink);
 }
 
 // The CLI under a file-size limit (a write past it fails with EFBIG, as on a full disk), the
 // limit's signal ignored so that the write error is what the program sees.
 test::CliResult runCliWithFileLimit(const std::string& arguments, int blocksOf512) {
-    return runShell("sh -c \"trap '' XFSZ; ulimit -f " + std::to_string(blocksOf512) + "; exec '" + TOPOSCOPE_CLI + "' " +
+    return test::runShell("sh -c \"trap '' XFSZ; ulimit -f " + std::to_string(blocksOf512) + "; exec '" + TOPOSCOPE_CLI + "' " +
                     arguments + "\" 2>&1");
 }
 
@@ -71,7 +58,7 @@ struct Measured {
 Measured measureCli(const std::vector<std::string>& args) {
     std::string command = std::string("'") + TOPOSCOPE_RSS_PROBE + "' '" + TOPOSCOPE_CLI + "'";
     for (const auto& a : args) command += " '" + a + "'";
-    const test::CliResult r = runShell(command);
+    const test::CliResult r = test::runShell(command);
     Measured m;
     if (std::sscanf(r.output.c_str(), "%d %lf %ld", &m.exitCode, &m.seconds, &m.peakKiB) != 3) m.exitCode = -1;
     return m;
