@@ -63,7 +63,7 @@ public:
     void openRecording(const QString& path);  // a session, report, MT4G JSON report or MT4G raw folder
     RecentFiles* recentFiles() const { return recent_; }
     QAction* openRawAction() const { return openRawAction_; }
-    void setSessionFolder(const QString& folder) { sessionFolder_ = folder; }  // where runs record
+    void setSessionFolder(const QString& folder);  // where runs record, and Open Recent's runs
     // Where File ▸ Open… starts: the sessions folder (the CLI's runs too) once it exists.
     QString openDialogFolder() const;
     QString lastSessionPath() const { return lastSession_; }  // the last run's session file, if any

@@ -33,7 +33,7 @@ void MainWindow::buildRecordingSupport() {
             [this](const QString& path) { log(tr("recent file %1 no longer exists: removed from the list").arg(path)); });
     recent_->dropMissing();
 
-    sessionFolder_ = defaultSessionFolder();
+    setSessionFolder(defaultSessionFolder());
     sessionLabel_ = new QLabel(this);
     sessionLabel_->setObjectName(QStringLiteral("sessionLabel"));
     statusBar()->addPermanentWidget(sessionLabel_);
@@ -104,6 +104,11 @@ void MainWindow::dropEvent(QDropEvent* event) {
     }
     if (paths.size() > 1) log(tr("%n item(s) dropped: opening the first, %1", nullptr, paths.size()).arg(paths.front()));
     openRecording(paths.front());
+}
+
+void MainWindow::setSessionFolder(const QString& folder) {
+    sessionFolder_ = folder;
+    recent_->setSessionsFolder(folder);
 }
 
 }  // namespace ts::gui

@@ -16,7 +16,10 @@ RecentFiles::RecentFiles(bool persist, QWidget* menuParent, QObject* parent)
     : QObject(parent), persist_(persist), menu_(new QMenu(tr("Open &Recent"), menuParent)) {
     menu_->setObjectName(QStringLiteral("recentMenu"));
     if (persist_) paths_ = QSettings().value(kKey).toStringList().mid(0, kMax);
-    connect(menu_, &QMenu::aboutToShow, this, &RecentFiles::dropMissing);
+    connect(menu_, &QMenu::aboutToShow, this, [this] {
+        dropMissing();
+        rebuildMenu();  // runs recorded since the menu was last built
+    });
     rebuildMenu();
 }
 
@@ -46,6 +49,23 @@ void RecentFiles::clear() {
     rebuildMenu();
 }
 
+void RecentFiles::setSessionsFolder(const QString& folder) {
+    sessionsFolder_ = folder;
+    rebuildMenu();
+}
+
+QStringList RecentFiles::recentRuns() const {
+    QStringList runs;
+    if (sessionsFolder_.isEmpty()) return runs;
+    const QFileInfoList sessions =
+        QDir(sessionsFolder_).entryInfoList({QStringLiteral("*.tss")}, QDir::Files | QDir::Readable, QDir::Time);
+    for (const QFileInfo& session : sessions) {
+        if (runs.size() == kMaxRuns) break;
+        if (!paths_.contains(session.absoluteFilePath())) runs << session.absoluteFilePath();
+    }
+    return runs;
+}
+
 void RecentFiles::choose(const QString& path) {
     if (!QFileInfo::exists(path)) {
         dropMissing();
@@ -67,6 +87,18 @@ void RecentFiles::rebuildMenu() {
         connect(a, &QAction::triggered, this, [this, path] { choose(path); });
     }
     if (!paths_.isEmpty()) menu_->addSeparator();
+    const QStringList runs = recentRuns();
+    if (!runs.isEmpty()) {
+        menu_->addSection(tr("Recent runs (toposcope and toposcope-cli)"));
+        for (const QString& path : runs) {
+            QAction* a = menu_->addAction(QFileInfo(path).fileName());
+            a->setData(path);
+            a->setToolTip(QDir::toNativeSeparators(path));
+            a->setStatusTip(QDir::toNativeSeparators(path));
+            connect(a, &QAction::triggered, this, [this, path] { choose(path); });
+        }
+        menu_->addSeparator();
+    }
     QAction* clearAction = menu_->addAction(tr("&Clear Menu"), this, &RecentFiles::clear);
     clearAction->setEnabled(!paths_.isEmpty());
     menu_->setToolTipsVisible(true);

@@ -2,6 +2,7 @@
 // mid-way, MT4G's JSON report and raw folder), by drag and drop too; recent files are kept;
 // bad files give a dialog naming the file; a run records a session that reopens the same.
 #include <QComboBox>
+#include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QDragEnterEvent>
@@ -388,6 +389,36 @@ private Q_SLOTS:
         QVERIFY(w.openDialogFolder().isEmpty());  // not made yet: the dialog's own default
         QVERIFY(QDir().mkpath(folder));
         QCOMPARE(w.openDialogFolder(), folder);
+    }
+
+    // Open Recent lists the newest runs of the shared sessions folder, the CLI's too, newest first,
+    // without the ones already among the recent files, and sees a run recorded after it was built.
+    void openRecentListsTheRunsOfTheSessionsFolder() {
+        QTemporaryDir dir;
+        MainWindow w(quietOptions());
+        const QString folder = dir.filePath(QStringLiteral("toposcope/sessions"));
+        QVERIFY(QDir().mkpath(folder));
+        w.setSessionFolder(folder);
+        QVERIFY(w.recentFiles()->recentRuns().isEmpty());
+        const QDateTime now = QDateTime::currentDateTime();
+        QStringList written;
+        for (int i = 0; i < RecentFiles::kMaxRuns + 2; ++i) {
+            const QString path = folder + QStringLiteral("/cli-run-%1.tss").arg(i);
+            writeBytes(path, QByteArray("TSSESSION/1\n"));
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            QVERIFY(f.setFileTime(now.addSecs(i - 100), QFileDevice::FileModificationTime));
+            written.prepend(path);
+        }
+        writeBytes(folder + QStringLiteral("/notes.txt"), QByteArray("not a session"));
+        w.recentFiles()->add(written.front());  // the newest run was opened already: listed once
+        const QStringList runs = w.recentFiles()->recentRuns();
+        QCOMPARE(runs, written.mid(1, RecentFiles::kMaxRuns));
+        Q_EMIT w.recentFiles()->menu()->aboutToShow();
+        QStringList inMenu;
+        for (QAction* a : w.recentFiles()->menu()->actions())
+            if (a->data().toString().endsWith(QStringLiteral(".tss"))) inMenu << a->data().toString();
+        QCOMPARE(inMenu, QStringList{written.front()} + runs);
     }
 
 #ifdef TOPOSCOPE_APP

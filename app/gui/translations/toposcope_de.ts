@@ -1379,6 +1379,10 @@
         <source>&amp;Clear Menu</source>
         <translation>Menü &amp;leeren</translation>
     </message>
+    <message>
+        <source>Recent runs (toposcope and toposcope-cli)</source>
+        <translation>Letzte Läufe (toposcope und toposcope-cli)</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::ResultsModel</name>
