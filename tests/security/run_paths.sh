@@ -66,7 +66,11 @@ run_everywhere() {
       [ "$rc" -lt 128 ] || { echo "run_paths: toposcope-cli --backend $backend died (status $rc) in $dir" >&2; exit 1; }
     done
     if [ -x "$bin/toposcope" ]; then (cd "$dir" && "$bin/toposcope" --version >/dev/null 2>&1); fi
-    if [ -x "$bin/toposcope-mpi" ]; then (cd "$dir" && "$bin/toposcope-mpi" --help >/dev/null); fi
+    # Under LeakSanitizer (.ci/sanitizers) Open MPI's allocations at exit fail any MPI program: that
+    # check is off for this one call, as for the MPI tests; every other check stays on.
+    if [ -x "$bin/toposcope-mpi" ]; then
+      (cd "$dir" && ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$bin/toposcope-mpi" --help >/dev/null)
+    fi
     echo "run_paths: the programs start from $dir"
   done
   if [ -e "$PLANT_MARK" ]; then
