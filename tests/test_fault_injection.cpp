@@ -6,7 +6,7 @@
 #include <functional>
 
 #include "backend/fault_injection.hpp"
-#include "bench/hit_reference.hpp"
+#include "analysis/robust.hpp"
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
 #include "sim_test_profiles.hpp"

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "analysis/analysis.hpp"
-#include "bench/hit_reference.hpp"
+#include "analysis/miss_rule.hpp"
 
 namespace ts::gui {
 namespace {

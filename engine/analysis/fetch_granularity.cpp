@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "analysis/analysis.hpp"
+#include "analysis/miss_rule.hpp"
 #include "analysis/model_fit.hpp"
 #include "analysis/robust.hpp"
 
@@ -131,13 +132,8 @@ Decision decideFetchGranularity(const Series& series, const std::vector<std::uin
         d.reason = "needs at least 2 strides with samples and a warm reference";
         return d;
     }
-    std::vector<double> reference(hitReference.begin(), hitReference.end());
-    std::sort(reference.begin(), reference.end());
-    const double q1 = quantileSorted(reference, 0.25);
-    const double q3 = quantileSorted(reference, 0.75);
-    const double fence = q3 + 3 * (q3 - q1);
-    const std::vector<double> largest(rows.back().latencies.begin(), rows.back().latencies.end());
-    if (median(largest) <= fence) {
+    const double fence = missThreshold(hitReference);
+    if (median(rows.back().latencies) <= fence) {
         d.reason = "the largest stride's cold loads are as fast as the warm reference: misses cannot be told from hits";
         return d;
     }

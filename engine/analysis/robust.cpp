@@ -1,6 +1,5 @@
 #include "analysis/robust.hpp"
 
-#include <algorithm>
 #include <cmath>
 
 namespace ts {
@@ -14,18 +13,13 @@ double quantileSorted(const std::vector<double>& sorted, double q) {
     return sorted[lo] + frac * (sorted[hi] - sorted[lo]);
 }
 
-double median(std::vector<double> values) {
-    std::sort(values.begin(), values.end());
-    return quantileSorted(values, 0.5);
-}
-
 double robustSigma(const std::vector<double>& values) {
     if (values.empty()) return 0;
     const double m = median(values);
     std::vector<double> deviations;
     deviations.reserve(values.size());
     for (double v : values) deviations.push_back(std::fabs(v - m));
-    return 1.4826 * median(std::move(deviations));
+    return 1.4826 * median(deviations);
 }
 
 }  // namespace ts

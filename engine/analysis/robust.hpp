@@ -1,12 +1,27 @@
 #pragma once
-// Small order statistics shared by the decision rules.
+// Small order statistics shared by the decision rules: the engine's one quantile rule and one median.
+#include <algorithm>
 #include <vector>
 
 namespace ts {
 
-// Linear interpolation between closest ranks: q = 0.5 is the median. `sorted` must be ascending.
+// Linear interpolation between closest ranks (position q(n-1), docs/methods.md): q = 0.5 is the
+// median. `sorted` must be ascending; an empty vector gives 0.
 double quantileSorted(const std::vector<double>& sorted, double q);
-double median(std::vector<double> values);
+
+// quantileSorted of any numeric samples (cycles as std::uint32_t, values as double), unsorted.
+template <typename T>
+double quantile(const std::vector<T>& values, double q) {
+    std::vector<double> sorted(values.begin(), values.end());
+    std::sort(sorted.begin(), sorted.end());
+    return quantileSorted(sorted, q);
+}
+
+template <typename T>
+double median(const std::vector<T>& values) {
+    return quantile(values, 0.5);
+}
+
 // 1.4826 * median absolute deviation from the median: a standard deviation that ignores outliers.
 double robustSigma(const std::vector<double>& values);
 

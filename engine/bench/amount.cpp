@@ -3,7 +3,7 @@
 
 #include "bench/cache_benchmarks.hpp"
 #include "bench/cache_common.hpp"
-#include "bench/hit_reference.hpp"
+#include "analysis/miss_rule.hpp"
 #include "bench/retime.hpp"
 #include "bench/unit_benchmarks.hpp"
 

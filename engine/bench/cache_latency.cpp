@@ -4,7 +4,8 @@
 #include "bench/attributes.hpp"
 #include "bench/cache_benchmarks.hpp"
 #include "bench/cache_common.hpp"
-#include "bench/hit_reference.hpp"
+#include "analysis/miss_rule.hpp"
+#include "analysis/robust.hpp"
 #include "bench/sweep_runner.hpp"
 
 namespace ts {

@@ -2,7 +2,7 @@
 
 #include "bench/cache_benchmarks.hpp"
 #include "bench/cache_common.hpp"
-#include "bench/hit_reference.hpp"
+#include "analysis/miss_rule.hpp"
 #include "bench/size_search.hpp"
 
 namespace ts {

@@ -9,7 +9,7 @@
 #include "bench/api_attributes.hpp"
 #include "bench/cache_benchmarks.hpp"
 #include "bench/device_benchmarks.hpp"
-#include "bench/hit_reference.hpp"
+#include "analysis/robust.hpp"
 #include "bench/interference_guard.hpp"
 #include "bench/plan_runner.hpp"
 #include "bench/run_context.hpp"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "bench/hit_reference.hpp"
+#include "analysis/robust.hpp"
 
 namespace ts {
 

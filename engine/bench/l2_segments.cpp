@@ -6,7 +6,7 @@
 #include "bench/attributes.hpp"
 #include "bench/cache_benchmarks.hpp"
 #include "bench/cache_common.hpp"
-#include "bench/hit_reference.hpp"
+#include "analysis/robust.hpp"
 #include "bench/unit_benchmarks.hpp"
 
 namespace ts {

@@ -5,7 +5,7 @@
 #include "analysis/latency_agreement.hpp"
 #include "bench/cache_benchmarks.hpp"
 #include "bench/cache_common.hpp"
-#include "bench/hit_reference.hpp"
+#include "analysis/miss_rule.hpp"
 #include "bench/retime.hpp"
 #include "bench/unit_benchmarks.hpp"
 

@@ -7,7 +7,8 @@
 
 #include "analysis/analysis.hpp"
 #include "bench/cache_common.hpp"
-#include "bench/hit_reference.hpp"
+#include "analysis/miss_rule.hpp"
+#include "analysis/robust.hpp"
 #include "bench/sweep_runner.hpp"
 
 namespace ts {

@@ -1,0 +1,33 @@
+#include "analysis/miss_rule.hpp"
+
+#include <algorithm>
+
+#include "analysis/robust.hpp"
+
+namespace ts {
+
+double missThreshold(const std::vector<std::uint32_t>& hits) {
+    if (hits.empty()) return 0;
+    const std::vector<double> sorted = [&] {
+        std::vector<double> v(hits.begin(), hits.end());
+        std::sort(v.begin(), v.end());
+        return v;
+    }();
+    const double q1 = quantileSorted(sorted, 0.25);
+    const double q3 = quantileSorted(sorted, 0.75);
+    return q3 + 3 * (q3 - q1);
+}
+
+HitReference hitReference(const std::vector<std::uint32_t>& hits) { return {median(hits), missThreshold(hits)}; }
+
+bool showsMisses(const HitReference& reference, const std::vector<std::uint32_t>& row) {
+    return median(row) > reference.fence;
+}
+
+double shareAbove(double cut, const std::vector<std::uint32_t>& row) {
+    if (row.empty()) return 0;
+    const auto above = std::count_if(row.begin(), row.end(), [&](std::uint32_t l) { return l > cut; });
+    return static_cast<double>(above) / static_cast<double>(row.size());
+}
+
+}  // namespace ts
