@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/hit_reference.hpp"
+#include "analysis/robust.hpp"
 #include "chase_request.hpp"
 #include "cuda/cuda_backend.hpp"
 
