@@ -23,6 +23,10 @@ TEST(MissRule, RowShowsMissesOnlyWhenItsMedianIsAboveTheFence) {
     EXPECT_DOUBLE_EQ(ref.fence, 101 + 3 * 1);
     EXPECT_FALSE(showsMisses(ref, {100, 104, 300}));
     EXPECT_TRUE(showsMisses(ref, {100, 105, 300}));
+    // Half the loads above the fence is no majority, although the interpolated median (200) is above it.
+    EXPECT_FALSE(showsMisses(ref, {100, 100, 300, 300}));
+    EXPECT_TRUE(showsMisses(ref, {100, 300, 300, 300}));
+    EXPECT_FALSE(showsMisses(ref, {}));
 }
 
 TEST(Median, OneRuleForCyclesAndValues) {

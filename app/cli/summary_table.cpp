@@ -6,6 +6,7 @@
 
 #include "mig_table.hpp"
 #include "value_text.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts::cli {
 namespace {
@@ -14,7 +15,7 @@ std::string formatValue(const Attribute& a) {
     std::ostringstream v;
     if (!a.groups.empty()) {
         v << a.groups.size() << " group(s)";
-    } else if (!a.names.empty() || a.name == "sharedWith") {
+    } else if (!a.names.empty() || a.name == attr::sharedWith) {
         for (std::size_t i = 0; i < a.names.size(); ++i) v << (i ? ", " : "") << a.names[i];
         if (a.names.empty()) v << "(none)";
     } else {

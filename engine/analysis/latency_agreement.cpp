@@ -1,4 +1,5 @@
 #include "analysis/latency_agreement.hpp"
+#include "model/attribute_names.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -34,8 +35,8 @@ std::string percent(double fraction) { return std::to_string(std::lround(100 * f
 std::string latencyAgreementNote(const Topology& topology, const std::vector<Element>& oneCache) {
     std::vector<Measured> members;
     for (Element e : oneCache) {
-        const Attribute* latency = topology.findDecided(e, "latency");
-        const Attribute* penalty = topology.findDecided(e, "missPenalty");
+        const Attribute* latency = topology.findDecided(e, attr::latency);
+        const Attribute* penalty = topology.findDecided(e, attr::missPenalty);
         if (latency && penalty) members.push_back({e, latency->value, penalty->value});
     }
     if (members.size() < 2) return "";

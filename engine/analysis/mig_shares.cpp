@@ -1,4 +1,5 @@
 #include "analysis/mig_shares.hpp"
+#include "model/attribute_names.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -117,8 +118,8 @@ MigL2Facts migL2Facts(const Topology& t) {
         if (a && a->confidence > 0 && a->value > 0) return *a;
         return std::nullopt;
     };
-    facts.segmentSize = decided("segmentSize");
-    facts.segments = decided("segments");
+    facts.segmentSize = decided(attr::segmentSize);
+    facts.segments = decided(attr::segments);
     facts.insideInstance = t.device.mig && t.device.mig->currentInstance.has_value();
     return facts;
 }

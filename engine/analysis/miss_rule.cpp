@@ -20,8 +20,11 @@ double missThreshold(const std::vector<std::uint32_t>& hits) {
 
 HitReference hitReference(const std::vector<std::uint32_t>& hits) { return {median(hits), missThreshold(hits)}; }
 
+// "Its median lies above the fence" counted directly: more than half of its loads do. For a row of
+// even length with exactly half its loads above, the interpolated median may sit above the fence
+// although no majority of the loads missed; that row does not show misses.
 bool showsMisses(const HitReference& reference, const std::vector<std::uint32_t>& row) {
-    return median(row) > reference.fence;
+    return !row.empty() && shareAbove(reference.fence, row) > 0.5;
 }
 
 double shareAbove(double cut, const std::vector<std::uint32_t>& row) {

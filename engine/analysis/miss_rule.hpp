@@ -1,7 +1,7 @@
 #pragma once
-// The miss rule (docs/methods.md, "Miss rule"): a row of timed loads shows misses when its median
-// lies above Tukey's far-out fence, Q3 + 3 IQR, of a row of the same chase known to hit. Quantiles
-// and medians follow the one rule of analysis/robust.hpp.
+// The miss rule (docs/methods.md, "Miss rule"): a row of timed loads shows misses when more than
+// half of its loads lie above Tukey's far-out fence, Q3 + 3 IQR, of a row of the same chase known
+// to hit. Quantiles and medians follow the one rule of analysis/robust.hpp.
 #include <cstdint>
 #include <vector>
 

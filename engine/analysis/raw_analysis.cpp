@@ -10,6 +10,7 @@
 #include "io/json_input.hpp"
 #include "io/mt4g_names.hpp"
 #include "io/mt4g_raw.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 namespace {
@@ -37,8 +38,8 @@ constexpr const char* kNotInRawSeries =
     "amount per unit, sharing between caches and bandwidths cannot be derived from MT4G raw series";
 
 bool notInRawSeries(const Attribute& a) {
-    return a.name == "amountPerUnit" || a.name == "sharedWith" || a.name == "sharedBetween" ||
-           a.name == "readBandwidth" || a.name == "writeBandwidth";
+    return a.name == attr::amountPerUnit || a.name == attr::sharedWith || a.name == attr::sharedBetween ||
+           a.name == attr::readBandwidth || a.name == attr::writeBandwidth;
 }
 
 void markTakenFromReport(std::vector<std::string>& warnings, const std::string& path) {
@@ -94,12 +95,12 @@ Topology analyzeSeries(std::vector<Series> series, double l2Bytes, std::vector<s
     for (Element e : elements) {
         const Series* s = findKind(series, e, SeriesKind::LineSize);
         if (!s) continue;
-        const Attribute* size = t.find(e, "size");
-        const Attribute* fg = t.find(e, "fetchGranularity");
+        const Attribute* size = t.find(e, attr::size);
+        const Attribute* fg = t.find(e, attr::fetchGranularity);
         double capacity = size && size->value > 0 ? size->value : 0;
         std::string note;
         // One SM's chase only keeps its nearest L2 segment: that is the capacity the line size sees.
-        const Attribute* segment = t.find(e, "segmentSize");
+        const Attribute* segment = t.find(e, attr::segmentSize);
         if (e == Element::L2 && segment && segment->value > 0) {
             capacity = segment->value, note = "capacity: the L2 segment size";
         } else if (e == Element::L2 && l2Bytes > 0) {
@@ -112,8 +113,8 @@ Topology analyzeSeries(std::vector<Series> series, double l2Bytes, std::vector<s
     const bool hasL3 = std::find(elements.begin(), elements.end(), Element::L3) != elements.end();
     for (Element e : elements) {
         const auto next = nextLevel(e, hasL3);
-        const Attribute* mine = t.find(e, "latency");
-        const Attribute* theirs = next ? t.find(*next, "latency") : nullptr;
+        const Attribute* mine = t.find(e, attr::latency);
+        const Attribute* theirs = next ? t.find(*next, attr::latency) : nullptr;
         if (mine && theirs) t.element(e).set(missPenaltyAttribute(*mine, *theirs, e, *next));
     }
     for (const auto& [e, report] : t.elements)

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "analysis/analysis.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 namespace {
@@ -33,7 +34,7 @@ std::string bytesText(double v) {
 Attribute sizeAttribute(const Series& sweep) {
     const ChangePoint cp = findChangePoint(sweep);
     Attribute a;
-    a.name = "size";
+    a.name = attr::size;
     a.unit = "bytes";
     a.method = "p-chase+ks";
     a.evidence = sweep.id;
@@ -52,13 +53,13 @@ Attribute fetchGranularityAttribute(const Series& strides) {
     // decided as the live run decided.
     for (const auto& row : strides.rows)
         if (row.x == 0 && !row.latencies.empty())
-            return fromDecision("fetchGranularity", decideFetchGranularity(strides, row.latencies), strides);
-    return fromDecision("fetchGranularity", decideFetchGranularity(strides), strides);
+            return fromDecision(attr::fetchGranularity, decideFetchGranularity(strides, row.latencies), strides);
+    return fromDecision(attr::fetchGranularity, decideFetchGranularity(strides), strides);
 }
 
 Attribute lineSizeAttribute(const Series& strides, double cacheBytes, double fetchGranularity,
                             const std::string& capacityNote) {
-    Attribute a = fromDecision("lineSize", decideLineSize(strides, cacheBytes, fetchGranularity), strides);
+    Attribute a = fromDecision(attr::lineSize, decideLineSize(strides, cacheBytes, fetchGranularity), strides);
     if (!capacityNote.empty()) a.reason += "; " + capacityNote;
     return a;
 }
@@ -67,7 +68,7 @@ Attribute latencyAttribute(const Series& loads) {
     std::vector<std::uint32_t> all;
     for (const auto& row : loads.rows) all.insert(all.end(), row.latencies.begin(), row.latencies.end());
     Attribute a;
-    a.name = "latency";
+    a.name = attr::latency;
     a.unit = "cycles";
     a.method = "p-chase";
     a.evidence = loads.id;
@@ -81,9 +82,9 @@ Attribute latencyAttribute(const Series& loads) {
 
 std::vector<Attribute> segmentAttributes(const Series& sweep, double l2Bytes) {
     const ChangePoint cp = findChangePoint(sweep);
-    Attribute segment = fromDecision("segmentSize", decideSegmentSize(cp, l2Bytes), sweep);
+    Attribute segment = fromDecision(attr::segmentSize, decideSegmentSize(cp, l2Bytes), sweep);
     Attribute knee;
-    knee.name = "segmentKnee";
+    knee.name = attr::segmentKnee;
     knee.unit = "bytes";
     knee.method = "L1-bypassing p-chase+ks";
     knee.evidence = sweep.id;
@@ -95,7 +96,7 @@ std::vector<Attribute> segmentAttributes(const Series& sweep, double l2Bytes) {
 
 Attribute missPenaltyAttribute(const Attribute& latency, const Attribute& nextLatency, Element element, Element next) {
     Attribute a;
-    a.name = "missPenalty";
+    a.name = attr::missPenalty;
     a.unit = "cycles";
     a.method = "latency difference";
     a.evidence = latency.evidence;

@@ -6,6 +6,7 @@
 #include "analysis/miss_rule.hpp"
 #include "bench/retime.hpp"
 #include "bench/unit_benchmarks.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 
@@ -14,16 +15,16 @@ namespace ts {
 // the warps that evict A forming a class of g, the unit has W / g copies.
 void measureAmount(RunContext& ctx, const CacheTarget& target) {
     const std::string title = target.title + " Amount";
-    const Attribute* size = decided(ctx, target.element, "size");
+    const Attribute* size = decided(ctx, target.element, attr::size);
     if (!size) {
-        ctx.report(target.element, undecided("amountPerUnit", "", "size unknown"));
+        ctx.report(target.element, undecided(attr::amountPerUnit, "", "size unknown"));
         return;
     }
     const std::uint32_t stride = lineStride(ctx, target);
     const std::uint64_t half = alignDown(static_cast<std::uint64_t>(0.75 * size->value), stride);
     const int warps = std::clamp(ctx.device().maxThreadsPerUnit / std::max(1, ctx.device().warpSize), 1, 8);
     if (warps < 2 || half < stride) {
-        ctx.report(target.element, undecided("amountPerUnit", "", "fewer than two warps per unit"));
+        ctx.report(target.element, undecided(attr::amountPerUnit, "", "fewer than two warps per unit"));
         return;
     }
     ctx.beginStep(title, "fill A on warp 0, fill B on warps 1.." + std::to_string(warps - 1));
@@ -39,7 +40,7 @@ void measureAmount(RunContext& ctx, const CacheTarget& target) {
                                 SeriesRow{0, 1, "warp 0 itself", evictionWorks ? 1.0 : 0.0, std::move(sameWarp)}};
     if (!evictionWorks) {
         ctx.appendRows(seriesId(target, "amount"), std::move(rows));
-        Attribute a = undecided("amountPerUnit", "",
+        Attribute a = undecided(attr::amountPerUnit, "",
                                 "filling B on warp 0 itself does not evict A in this space (a policy that keeps "
                                 "older lines): copies cannot be counted by eviction");
         a.method = "fill-evict-retime";
@@ -60,7 +61,7 @@ void measureAmount(RunContext& ctx, const CacheTarget& target) {
     ctx.appendRows(seriesId(target, "amount"), std::move(rows));
 
     Attribute a;
-    a.name = "amountPerUnit";
+    a.name = attr::amountPerUnit;
     a.method = "fill-evict-retime";
     a.evidence = seriesId(target, "amount");
     const int copies = warps % evicting == 0 ? warps / evicting : 0;

@@ -4,6 +4,7 @@
 #include "bench/attributes.hpp"
 #include "bench/cache_benchmarks.hpp"
 #include "bench/device_benchmarks.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 namespace {
@@ -61,20 +62,20 @@ void measureBandwidth(RunContext& ctx) {
     const auto& dev = ctx.device();
     const std::uint64_t dramBytes = std::min<std::uint64_t>(1ull << 30, dev.totalGlobalBytes ? dev.totalGlobalBytes / 8 : 1ull << 30);
     std::uint64_t l2Bytes = dev.l2SizeBytes / 4;
-    if (const Attribute* knee = decided(ctx, Element::L2, "size")) l2Bytes = static_cast<std::uint64_t>(knee->value / 2);
+    if (const Attribute* knee = decided(ctx, Element::L2, attr::size)) l2Bytes = static_cast<std::uint64_t>(knee->value / 2);
     l2Bytes = l2Bytes / 4096 * 4096;
     std::uint64_t l3Bytes = 0;  // only where an L3 was measured: half of it
-    if (const Attribute* l3 = decided(ctx, Element::L3, "size")) l3Bytes = static_cast<std::uint64_t>(l3->value / 2) / 4096 * 4096;
+    if (const Attribute* l3 = decided(ctx, Element::L3, attr::size)) l3Bytes = static_cast<std::uint64_t>(l3->value / 2) / 4096 * 4096;
 
     struct Job { BandwidthTarget target; BandwidthOp op; Element element; const char* name; const char* title; };
     const Job jobs[] = {
-        {BandwidthTarget::DeviceMemory, BandwidthOp::Read, Element::DeviceMemory, "readBandwidth", "Main Memory Read Bandwidth"},
-        {BandwidthTarget::DeviceMemory, BandwidthOp::Write, Element::DeviceMemory, "writeBandwidth", "Main Memory Write Bandwidth"},
-        {BandwidthTarget::DeviceMemory, BandwidthOp::Copy, Element::DeviceMemory, "copyBandwidth", "Main Memory Copy Bandwidth"},
-        {BandwidthTarget::L2, BandwidthOp::Read, Element::L2, "readBandwidth", "L2 Read Bandwidth"},
-        {BandwidthTarget::L2, BandwidthOp::Write, Element::L2, "writeBandwidth", "L2 Write Bandwidth"},
-        {BandwidthTarget::L3, BandwidthOp::Read, Element::L3, "readBandwidth", "L3 Read Bandwidth"},
-        {BandwidthTarget::L3, BandwidthOp::Write, Element::L3, "writeBandwidth", "L3 Write Bandwidth"},
+        {BandwidthTarget::DeviceMemory, BandwidthOp::Read, Element::DeviceMemory, attr::readBandwidth, "Main Memory Read Bandwidth"},
+        {BandwidthTarget::DeviceMemory, BandwidthOp::Write, Element::DeviceMemory, attr::writeBandwidth, "Main Memory Write Bandwidth"},
+        {BandwidthTarget::DeviceMemory, BandwidthOp::Copy, Element::DeviceMemory, attr::copyBandwidth, "Main Memory Copy Bandwidth"},
+        {BandwidthTarget::L2, BandwidthOp::Read, Element::L2, attr::readBandwidth, "L2 Read Bandwidth"},
+        {BandwidthTarget::L2, BandwidthOp::Write, Element::L2, attr::writeBandwidth, "L2 Write Bandwidth"},
+        {BandwidthTarget::L3, BandwidthOp::Read, Element::L3, attr::readBandwidth, "L3 Read Bandwidth"},
+        {BandwidthTarget::L3, BandwidthOp::Write, Element::L3, attr::writeBandwidth, "L3 Write Bandwidth"},
     };
     for (const Job& job : jobs) {
         const std::uint64_t bytes = job.target == BandwidthTarget::L2   ? l2Bytes
@@ -99,7 +100,7 @@ void measureBandwidth(RunContext& ctx) {
         reportBandwidth(ctx, job.element, job.name, best, id, bytes);
         if (job.op == BandwidthOp::Copy && best.result.vendorCopyGibPerSecond > 0) {
             Attribute vendor;
-            vendor.name = "vendorCopyBandwidth";
+            vendor.name = attr::vendorCopyBandwidth;
             vendor.unit = "GiB/s";
             vendor.value = best.result.vendorCopyGibPerSecond;
             vendor.method = ctx.backend().kind() == "hip" ? "hipMemcpy device to device" : "cudaMemcpy device to device";

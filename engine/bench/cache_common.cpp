@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "bench/cache_benchmarks.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 
@@ -13,7 +14,7 @@ std::string seriesId(const CacheTarget& target, const std::string& benchmark) {
 }
 
 std::uint32_t lineStride(const RunContext& ctx, const CacheTarget& target) {
-    if (const auto* line = decided(ctx, target.element, "lineSize")) return static_cast<std::uint32_t>(line->value);
+    if (const auto* line = decided(ctx, target.element, attr::lineSize)) return static_cast<std::uint32_t>(line->value);
     if (const auto* fg = usableFetchGranularity(ctx, target.element)) return static_cast<std::uint32_t>(fg->value);
     return 64;
 }
@@ -39,9 +40,9 @@ const Attribute* decided(const RunContext& ctx, Element element, const std::stri
 
 std::uint64_t passAboveBytes(const RunContext& ctx, const CacheTarget& target, std::uint32_t stride) {
     if (!target.above) return 0;
-    const Attribute* size = decided(ctx, *target.above, "size");
+    const Attribute* size = decided(ctx, *target.above, attr::size);
     if (!size) return 0;
-    const Attribute* line = decided(ctx, *target.above, "lineSize");
+    const Attribute* line = decided(ctx, *target.above, attr::lineSize);
     if (!line) line = usableFetchGranularity(ctx, *target.above);
     const double scale = line && line->value > 0 ? std::max(1.0, stride / line->value) : 1.0;
     return static_cast<std::uint64_t>(2 * size->value * scale);
@@ -60,7 +61,7 @@ ChaseRequest chaseOver(Space space, std::uint64_t totalBytes, std::uint32_t stri
 }
 
 const Attribute* usableFetchGranularity(const RunContext& ctx, Element element) {
-    const Attribute* a = const_cast<RunContext&>(ctx).topology().find(element, "fetchGranularity");
+    const Attribute* a = const_cast<RunContext&>(ctx).topology().find(element, attr::fetchGranularity);
     return a && a->value > 0 && (a->confidence > 0 || a->upperBound) ? a : nullptr;
 }
 

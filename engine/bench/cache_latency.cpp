@@ -7,6 +7,7 @@
 #include "analysis/miss_rule.hpp"
 #include "analysis/robust.hpp"
 #include "bench/sweep_runner.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 namespace {
@@ -42,10 +43,10 @@ std::uint64_t hitArrayBytes(const RunContext& ctx, const CacheTarget& target, do
 
 void measureLatency(RunContext& ctx, const CacheTarget& target) {
     const std::string title = target.title + " Latency";
-    const Attribute* size = decided(ctx, target.element, "size");
-    const Attribute* bound = ctx.topology().find(target.element, "size");
+    const Attribute* size = decided(ctx, target.element, attr::size);
+    const Attribute* bound = ctx.topology().find(target.element, attr::size);
     if (!size && !(bound && bound->value > 0)) {
-        ctx.report(target.element, undecided("latency", "cycles", "size unknown"));
+        ctx.report(target.element, undecided(attr::latency, "cycles", "size unknown"));
         return;
     }
     const double cacheBytes = size ? size->value : bound->value;
@@ -55,21 +56,21 @@ void measureLatency(RunContext& ctx, const CacheTarget& target) {
     const auto samples = timedChase(ctx, target, runner, hitArrayBytes(ctx, target, cacheBytes, stride), stride, 2);
     runner.finish();
 
-    ctx.report(target.element, latencyAttribute("latency", samples, runner.sorted().id));
+    ctx.report(target.element, latencyAttribute(attr::latency, samples, runner.sorted().id));
 }
 
 // Mean latency of a chase twice the size (every load misses here, hits the next level) minus the hit latency.
 void measureMissPenalty(RunContext& ctx, const CacheTarget& target) {
-    const Attribute* size = decided(ctx, target.element, "size");
-    const Attribute* hit = decided(ctx, target.element, "latency");
+    const Attribute* size = decided(ctx, target.element, attr::size);
+    const Attribute* hit = decided(ctx, target.element, attr::latency);
     if (!size || !hit) {
-        ctx.report(target.element, undecided("missPenalty", "cycles", "size or latency unknown"));
+        ctx.report(target.element, undecided(attr::missPenalty, "cycles", "size or latency unknown"));
         return;
     }
     const std::uint32_t stride = hitStride(ctx, target);
     const std::uint64_t arrayBytes = alignDown(static_cast<std::uint64_t>(2 * size->value), stride);
     if (arrayBytes > chaserLimit(ctx, target) && target.space != Space::Constant) {
-        ctx.report(target.element, undecided("missPenalty", "cycles",
+        ctx.report(target.element, undecided(attr::missPenalty, "cycles",
                                              "twice the size exceeds what one chaser can walk in this space"));
         return;
     }
@@ -80,7 +81,7 @@ void measureMissPenalty(RunContext& ctx, const CacheTarget& target) {
     runner.finish();
 
     Attribute a;
-    a.name = "missPenalty";
+    a.name = attr::missPenalty;
     a.unit = "cycles";
     a.value = median(samples) - hit->value;
     a.method = "p-chase";

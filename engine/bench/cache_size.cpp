@@ -4,6 +4,7 @@
 #include "bench/cache_common.hpp"
 #include "analysis/miss_rule.hpp"
 #include "bench/size_search.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 namespace {
@@ -27,7 +28,7 @@ bool fullStepAfter(const Series& sweep, std::uint64_t bytes) {
 void measureSize(RunContext& ctx, const CacheTarget& target) {
     const Attribute* fg = usableFetchGranularity(ctx, target.element);
     if (!fg) {
-        ctx.report(target.element, undecided("size", "bytes", "fetch granularity unknown"));
+        ctx.report(target.element, undecided(attr::size, "bytes", "fetch granularity unknown"));
         return;
     }
     SizeSearchSpec spec;
@@ -46,7 +47,7 @@ void measureSize(RunContext& ctx, const CacheTarget& target) {
     if (target.above) {
         const std::uint64_t pass = passAboveBytes(ctx, target, spec.strideBytes);
         if (!pass) {
-            ctx.report(target.element, undecided("size", "bytes", "the cache in front of it was not measured"));
+            ctx.report(target.element, undecided(attr::size, "bytes", "the cache in front of it was not measured"));
             return;
         }
         spec.startBytes = alignDown(pass, spec.strideBytes);
@@ -63,7 +64,7 @@ void measureSize(RunContext& ctx, const CacheTarget& target) {
     SizeSearchOutcome outcome = searchSize(ctx, spec);
 
     Attribute a;
-    a.name = "size";
+    a.name = attr::size;
     if (spec.splitAboveBytes && outcome.decided && outcome.bytes == spec.splitAboveBytes &&
         !fullStepAfter(ctx.series(spec.seriesId), spec.splitAboveBytes)) {
         // The knee sits exactly where the second chaser starts, and the first row that needs

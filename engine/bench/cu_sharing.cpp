@@ -8,6 +8,7 @@
 #include "analysis/miss_rule.hpp"
 #include "bench/retime.hpp"
 #include "bench/unit_benchmarks.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 namespace {
@@ -36,9 +37,9 @@ void crossCheckWithDriver(RunContext& ctx, const CacheTarget& target, const Attr
 // Every unit is tested against one member of each group found so far: a pair between a
 // unit and the rest of a group is decided by transitivity, never guessed.
 void measureCuSharing(RunContext& ctx, const CacheTarget& target) {
-    const Attribute* size = decided(ctx, target.element, "size");
+    const Attribute* size = decided(ctx, target.element, attr::size);
     if (!size) {
-        ctx.report(target.element, undecided("sharedBetween", "", "size unknown"));
+        ctx.report(target.element, undecided(attr::sharedBetween, "", "size unknown"));
         return;
     }
     const int units = ctx.device().unitCount;
@@ -75,7 +76,7 @@ void measureCuSharing(RunContext& ctx, const CacheTarget& target) {
     }
 
     Attribute a;
-    a.name = "sharedBetween";
+    a.name = attr::sharedBetween;
     a.method = "fill-evict-retime, pairs pruned by transitivity";
     a.evidence = id;
     a.confidence = 1.0;
@@ -94,7 +95,7 @@ void measureCuSharing(RunContext& ctx, const CacheTarget& target) {
     crossCheckWithDriver(ctx, target, a);
 
     Attribute disabled;
-    disabled.name = "disabledUnits";
+    disabled.name = attr::disabledUnits;
     disabled.method = "api (physical ids absent from the active list)";
     disabled.source = Source::Api;
     const int maxId = active.empty() ? -1 : *active.rbegin();

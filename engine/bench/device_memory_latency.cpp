@@ -5,6 +5,7 @@
 #include "bench/cache_benchmarks.hpp"
 #include "bench/device_benchmarks.hpp"
 #include "bench/sweep_runner.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 namespace {
@@ -19,7 +20,7 @@ constexpr std::uint32_t kSamples = 2048;
 void measureDeviceMemoryLatency(RunContext& ctx) {
     const bool nvidia = ctx.device().vendor == Vendor::Nvidia;
     const Space space = nvidia ? Space::GlobalL2 : Space::VectorL2;
-    const Attribute* l2Line = decided(ctx, Element::L2, "lineSize");
+    const Attribute* l2Line = decided(ctx, Element::L2, attr::lineSize);
     const std::uint32_t lineStride = l2Line ? static_cast<std::uint32_t>(2 * l2Line->value) : 256;
     const std::uint32_t pageStride = (2u << 20) + lineStride;
     const std::uint64_t limit = std::min<std::uint64_t>(ctx.backend().maxArrayBytes(space),
@@ -36,7 +37,7 @@ void measureDeviceMemoryLatency(RunContext& ctx) {
     r.arrayBytes = std::uint64_t{lineStride} * kSamples;
     const auto inPage = runner.run({r}, false, {SeriesRow{static_cast<double>(lineStride), 0, "tlb-warm", 0, {}}}).front();
     ctx.report(Element::DeviceMemory,
-               latencyAttribute("latency", inPage, runner.sorted().id, "p-chase, cold",
+               latencyAttribute(attr::latency, inPage, runner.sorted().id, "p-chase, cold",
                                 "cold chase, stride " + std::to_string(lineStride) +
                                     " B: TLB hits except on the first load of each page; overhead not subtracted"));
 
@@ -48,7 +49,7 @@ void measureDeviceMemoryLatency(RunContext& ctx) {
         const auto crossing =
             runner.run({r}, false, {SeriesRow{static_cast<double>(pageStride), 0, "tlb-miss", 0, {}}}).front();
         ctx.report(Element::DeviceMemory,
-                   latencyAttribute("latencyTlbMiss", crossing, runner.sorted().id, "p-chase, cold",
+                   latencyAttribute(attr::latencyTlbMiss, crossing, runner.sorted().id, "p-chase, cold",
                                     "cold chase, stride 2 MiB + " + std::to_string(lineStride) +
                                         " B: every load on a new page (TLB miss); overhead not subtracted"));
     }

@@ -16,6 +16,7 @@
 #include "bench/targets.hpp"
 #include "bench/unit_benchmarks.hpp"
 #include "model/timestamp.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 namespace {
@@ -38,10 +39,10 @@ public:
                                   "segmentSize", "bytes"});
         if (wants(options_, "shared"))
             items_.push_back({"Scratchpad Latency", measureScratchpadLatency,
-                              vendor == Vendor::Nvidia ? Element::Shared : Element::Lds, "latency", "cycles"});
+                              vendor == Vendor::Nvidia ? Element::Shared : Element::Lds, attr::latency, "cycles"});
         if (wants(options_, "memory")) {
-            PlanItem memory{"Main Memory Latency", measureDeviceMemoryLatency, Element::DeviceMemory, "latency", "cycles"};
-            memory.also = {{Element::DeviceMemory, "latencyTlbMiss", "cycles"}};
+            PlanItem memory{"Main Memory Latency", measureDeviceMemoryLatency, Element::DeviceMemory, attr::latency, "cycles"};
+            memory.also = {{Element::DeviceMemory, attr::latencyTlbMiss, "cycles"}};
             items_.push_back(std::move(memory));
         }
         if (wants(options_, "sharing")) addSharingItems(vendor);
@@ -53,11 +54,11 @@ private:
     // Every attribute the bandwidth benchmark measures, so a failure marks them instead of dropping them.
     PlanItem bandwidthItem() const {
         PlanItem item{"Bandwidth", measureBandwidth};
-        for (const char* name : {"readBandwidth", "writeBandwidth", "copyBandwidth"})
+        for (const char* name : {attr::readBandwidth, attr::writeBandwidth, attr::copyBandwidth})
             item.also.push_back({Element::DeviceMemory, name, "GiB/s"});
         for (Element level : {Element::L2, Element::L3})
             if (findTarget(targets_, level))
-                for (const char* name : {"readBandwidth", "writeBandwidth"}) item.also.push_back({level, name, "GiB/s"});
+                for (const char* name : {attr::readBandwidth, attr::writeBandwidth}) item.also.push_back({level, name, "GiB/s"});
         return item;
     }
 
@@ -66,11 +67,11 @@ private:
             if (const CacheTarget* above = findTarget(targets_, *t.above)) addCacheItems(*above, false);
         addOnce({t.title + " Fetch Granularity", [t](RunContext& c) { measureFetchGranularity(c, t); }, t.element,
                  "fetchGranularity", "bytes"});
-        addOnce({t.title + " Size", [t](RunContext& c) { measureSize(c, t); }, t.element, "size", "bytes"});
-        addOnce({t.title + " Line Size", [t](RunContext& c) { measureLineSize(c, t); }, t.element, "lineSize", "bytes"});
+        addOnce({t.title + " Size", [t](RunContext& c) { measureSize(c, t); }, t.element, attr::size, "bytes"});
+        addOnce({t.title + " Line Size", [t](RunContext& c) { measureLineSize(c, t); }, t.element, attr::lineSize, "bytes"});
         if (!full) return;
-        addOnce({t.title + " Latency", [t](RunContext& c) { measureLatency(c, t); }, t.element, "latency", "cycles"});
-        addOnce({t.title + " Miss Penalty", [t](RunContext& c) { measureMissPenalty(c, t); }, t.element, "missPenalty",
+        addOnce({t.title + " Latency", [t](RunContext& c) { measureLatency(c, t); }, t.element, attr::latency, "cycles"});
+        addOnce({t.title + " Miss Penalty", [t](RunContext& c) { measureMissPenalty(c, t); }, t.element, attr::missPenalty,
                  "cycles"});
     }
 
@@ -80,7 +81,7 @@ private:
                 addCacheItems(t, false);
         for (const auto& t : targets_)
             if (t.unitPrivate && selected(t.element))
-                addOnce({t.title + " Amount", [t](RunContext& c) { measureAmount(c, t); }, t.element, "amountPerUnit", ""});
+                addOnce({t.title + " Amount", [t](RunContext& c) { measureAmount(c, t); }, t.element, attr::amountPerUnit, ""});
         addOnce({"Physical Sharing", [targets = targets_](RunContext& c) { measurePhysicalSharing(c, targets); }});
         if (vendor == Vendor::Amd)
             if (const CacheTarget* s = findTarget(targets_, Element::SL1D))

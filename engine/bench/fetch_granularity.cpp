@@ -5,6 +5,7 @@
 #include "bench/cache_benchmarks.hpp"
 #include "bench/cache_common.hpp"
 #include "bench/sweep_runner.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 
@@ -17,9 +18,9 @@ void measureFetchGranularity(RunContext& ctx, const CacheTarget& target) {
     // so strides start at that cache's fetch granularity.
     std::uint32_t firstStride = 4;
     if (target.above) {
-        const Attribute* aboveFg = ctx.topology().find(*target.above, "fetchGranularity");
+        const Attribute* aboveFg = ctx.topology().find(*target.above, attr::fetchGranularity);
         if (!aboveFg || aboveFg->value <= 0) {
-            ctx.report(target.element, undecided("fetchGranularity", "bytes",
+            ctx.report(target.element, undecided(attr::fetchGranularity, "bytes",
                                                  "the cache in front of it was not measured"));
             return;
         }
@@ -55,7 +56,7 @@ void measureFetchGranularity(RunContext& ctx, const CacheTarget& target) {
     runner.finish();
 
     const Decision d = decideFetchGranularity(runner.sorted(), reference);
-    Attribute a = attributeFrom(d, "fetchGranularity", runner.sorted().id);
+    Attribute a = attributeFrom(d, attr::fetchGranularity, runner.sorted().id);
     // Only behind another cache is "at most the smallest stride" usable as a stride: it still
     // touches a new sector of that cache on every load. A first level must decide.
     if (target.above && (d.upperBound || (d.decided && d.value <= firstStride))) {

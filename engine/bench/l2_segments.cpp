@@ -8,6 +8,7 @@
 #include "bench/cache_common.hpp"
 #include "analysis/robust.hpp"
 #include "bench/unit_benchmarks.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 namespace {
@@ -39,10 +40,10 @@ void reportFraction(RunContext& ctx, const Attribute& knee) {
                               std::to_string(knee.value / api) + " of the API L2 size " +
                               std::to_string(static_cast<long long>(api)) + " B";
     const bool whole = std::abs(ratio - k) <= kWholeTolerance;
-    Attribute a = whole ? Attribute{} : undecided("segmentFraction", "", share + ": API size / knee = " +
+    Attribute a = whole ? Attribute{} : undecided(attr::segmentFraction, "", share + ": API size / knee = " +
                                                                           std::to_string(ratio) +
                                                                           ", not within 0.25 of a whole number");
-    a.name = "segmentFraction";
+    a.name = attr::segmentFraction;
     a.method = "nearest 1/k of the API L2 size to the measured knee";
     a.evidence = knee.evidence;
     if (whole) {
@@ -62,15 +63,15 @@ void reportFraction(RunContext& ctx, const Attribute& knee) {
 // filler form its group; the rest go to the next round with a new filler, until every unit
 // has a group.
 void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
-    const Attribute* knee = decided(ctx, target.element, "size");
+    const Attribute* knee = decided(ctx, target.element, attr::size);
     if (!knee) {
-        ctx.report(target.element, undecided("segments", "", "L2 knee unknown"));
+        ctx.report(target.element, undecided(attr::segments, "", "L2 knee unknown"));
         return;
     }
     // A copy: the reports below may grow the element's attribute list and move `knee`.
     const double kneeBytes = knee->value;
     Attribute segmentSize = *knee;
-    segmentSize.name = "segmentSize";
+    segmentSize.name = attr::segmentSize;
     segmentSize.reason = "measured knee of an L1-bypassing sweep on one unit (usable L2 per unit)";
     ctx.report(target.element, segmentSize);
     reportFraction(ctx, segmentSize);
@@ -130,7 +131,7 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
     }
 
     Attribute segments;
-    segments.name = "segments";
+    segments.name = attr::segments;
     segments.method = "far loads over an array another unit filled, counted per reading unit";
     segments.evidence = id;
     segments.value = static_cast<double>(groups.size());
@@ -143,7 +144,7 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
     segments.reason = "units grouped by how many far-segment loads they see over an array another unit filled";
     ctx.report(target.element, segments);
 
-    for (const auto& [name, loads] : {std::pair{"nearLatency", &nearLoads}, std::pair{"farLatency", &farLoads}}) {
+    for (const auto& [name, loads] : {std::pair{attr::nearLatency, &nearLoads}, std::pair{attr::farLatency, &farLoads}}) {
         if (!loads->empty())
             ctx.report(target.element, latencyAttribute(name, *loads, id, "p-chase, data filled by another unit"));
     }

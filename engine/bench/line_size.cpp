@@ -5,6 +5,7 @@
 #include "bench/cache_benchmarks.hpp"
 #include "bench/cache_common.hpp"
 #include "bench/sweep_runner.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 
@@ -16,15 +17,15 @@ namespace ts {
 // strides alias onto a few sets and thrash at any length (the H200's texture path does).
 void measureLineSize(RunContext& ctx, const CacheTarget& target) {
     const std::string title = target.title + " Line Size";
-    const Attribute* size = decided(ctx, target.element, "size");
+    const Attribute* size = decided(ctx, target.element, attr::size);
     const Attribute* fg = usableFetchGranularity(ctx, target.element);
     if (!size || !fg) {
-        ctx.report(target.element, undecided("lineSize", "bytes", "size or fetch granularity unknown"));
+        ctx.report(target.element, undecided(attr::lineSize, "bytes", "size or fetch granularity unknown"));
         return;
     }
     std::uint32_t firstStride = static_cast<std::uint32_t>(fg->value);
     if (target.above)  // every load must touch a new sector of the cache in front
-        if (const Attribute* aboveFg = ctx.topology().find(*target.above, "fetchGranularity"))
+        if (const Attribute* aboveFg = ctx.topology().find(*target.above, attr::fetchGranularity))
             firstStride = std::max(firstStride, static_cast<std::uint32_t>(aboveFg->value));
     // 2 C, rounded so that every stride up to the largest one (at least 8 loads) divides it.
     const auto target2c = static_cast<std::uint64_t>(2 * size->value);
@@ -35,7 +36,7 @@ void measureLineSize(RunContext& ctx, const CacheTarget& target) {
     std::uint64_t splitAbove = 0;
     if (arrayBytes > chaserLimit(ctx, target)) {
         if (target.space != Space::Constant) {
-            ctx.report(target.element, undecided("lineSize", "bytes",
+            ctx.report(target.element, undecided(attr::lineSize, "bytes",
                                                  "2x the size exceeds what one chaser can walk in this space"));
             return;
         }
@@ -61,7 +62,7 @@ void measureLineSize(RunContext& ctx, const CacheTarget& target) {
     runner.finish();
 
     const Decision d = decideLineSize(runner.sorted(), size->value, fg->value);
-    ctx.report(target.element, attributeFrom(d, "lineSize", runner.sorted().id));
+    ctx.report(target.element, attributeFrom(d, attr::lineSize, runner.sorted().id));
 }
 
 }  // namespace ts

@@ -8,6 +8,7 @@
 #include "analysis/miss_rule.hpp"
 #include "bench/retime.hpp"
 #include "bench/unit_benchmarks.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 namespace {
@@ -33,7 +34,7 @@ void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& tar
     std::vector<Candidate> candidates;
     for (const auto& t : targets) {
         if (t.above || bypassesUnitCaches(t.space)) continue;  // first levels only
-        const Attribute* size = decided(ctx, t.element, "size");
+        const Attribute* size = decided(ctx, t.element, attr::size);
         if (!size) continue;
         const std::uint32_t stride = lineStride(ctx, t);
         const auto fill = alignDown(static_cast<std::uint64_t>(0.75 * size->value), stride);
@@ -82,7 +83,7 @@ void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& tar
 
     for (std::size_t x = 0; x < n; ++x) {
         Attribute a;
-        a.name = "sharedWith";
+        a.name = attr::sharedWith;
         a.method = "fill-evict-retime";
         a.evidence = id;
         a.confidence = 1.0;

@@ -2,6 +2,7 @@
 #include "bench/attributes.hpp"
 #include "bench/device_benchmarks.hpp"
 #include "bench/sweep_runner.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 
@@ -21,7 +22,7 @@ void measureScratchpadLatency(RunContext& ctx) {
     const auto samples = runner.run({r}, false).front();
     runner.finish();
 
-    ctx.report(element, latencyAttribute("latency", samples, runner.sorted().id));
+    ctx.report(element, latencyAttribute(attr::latency, samples, runner.sorted().id));
 }
 
 }  // namespace ts

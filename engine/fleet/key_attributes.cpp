@@ -1,4 +1,5 @@
 #include "fleet/key_attributes.hpp"
+#include "model/attribute_names.hpp"
 
 #include <functional>
 #include <map>
@@ -58,20 +59,20 @@ const std::vector<Entry>& entries() {
         const std::vector<Element> dram{Element::DeviceMemory};
         const std::vector<Element> shared{Element::Shared, Element::Lds};
         return std::vector<Entry>{
-            {{"l1.size", "L1 size", "B"}, measured(l1, "size")},
-            {{"l2.size", "L2 size (measured)", "B"}, measured(l2, "size")},
-            {{"l2.size_per_sm", "L2 usable size per SM", "B"}, measured(l2, "segmentSize")},
+            {{"l1.size", "L1 size", "B"}, measured(l1, attr::size)},
+            {{"l2.size", "L2 size (measured)", "B"}, measured(l2, attr::size)},
+            {{"l2.size_per_sm", "L2 usable size per SM", "B"}, measured(l2, attr::segmentSize)},
             {{"l2.api_size", "L2 size (API)", "B"}, api([](const DeviceInfo& d) { return double(d.l2SizeBytes); })},
-            {{"l1.latency", "L1 hit latency", "cycles", 1}, measured(l1, "latency")},
-            {{"l2.latency", "L2 hit latency", "cycles", 1}, measured(l2, "latency")},
-            {{"l2.far_latency", "L2 far-segment latency", "cycles", 1}, measured(l2, "farLatency")},
-            {{"shared.latency", "Shared memory / LDS latency", "cycles", 1}, measured(shared, "latency")},
-            {{"dram.latency", "Device memory latency", "cycles", 1}, measured(dram, "latency")},
-            {{"l2.read_bandwidth", "L2 read bandwidth", "GiB/s"}, measured(l2, "readBandwidth")},
-            {{"l2.write_bandwidth", "L2 write bandwidth", "GiB/s"}, measured(l2, "writeBandwidth")},
-            {{"dram.read_bandwidth", "Device memory read bandwidth", "GiB/s"}, measured(dram, "readBandwidth")},
-            {{"dram.write_bandwidth", "Device memory write bandwidth", "GiB/s"}, measured(dram, "writeBandwidth")},
-            {{"dram.copy_bandwidth", "Device memory copy bandwidth", "GiB/s"}, measured(dram, "copyBandwidth")},
+            {{"l1.latency", "L1 hit latency", "cycles", 1}, measured(l1, attr::latency)},
+            {{"l2.latency", "L2 hit latency", "cycles", 1}, measured(l2, attr::latency)},
+            {{"l2.far_latency", "L2 far-segment latency", "cycles", 1}, measured(l2, attr::farLatency)},
+            {{"shared.latency", "Shared memory / LDS latency", "cycles", 1}, measured(shared, attr::latency)},
+            {{"dram.latency", "Device memory latency", "cycles", 1}, measured(dram, attr::latency)},
+            {{"l2.read_bandwidth", "L2 read bandwidth", "GiB/s"}, measured(l2, attr::readBandwidth)},
+            {{"l2.write_bandwidth", "L2 write bandwidth", "GiB/s"}, measured(l2, attr::writeBandwidth)},
+            {{"dram.read_bandwidth", "Device memory read bandwidth", "GiB/s"}, measured(dram, attr::readBandwidth)},
+            {{"dram.write_bandwidth", "Device memory write bandwidth", "GiB/s"}, measured(dram, attr::writeBandwidth)},
+            {{"dram.copy_bandwidth", "Device memory copy bandwidth", "GiB/s"}, measured(dram, attr::copyBandwidth)},
             {{"device.sm_count", "SMs / CUs", ""}, api([](const DeviceInfo& d) { return double(d.unitCount); })},
             {{"device.sm_clock", "SM clock (API)", "MHz"}, api([](const DeviceInfo& d) { return d.clockKhz / 1000.0; })},
             {{"device.sm_clock_now", "SM clock now (NVML)", "MHz"}, extraNumber("sm_clock_mhz_now")},

@@ -1,4 +1,5 @@
 #include "io/mt4g_csv.hpp"
+#include "model/attribute_names.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -47,9 +48,9 @@ void addSize(Row& row, const Attribute& size) {
 
 // A size the run decided, else only a lower bound of it (">="), else what the API says.
 const Attribute* sizeOf(const Topology& t, Element e) {
-    if (const Attribute* size = decided(t, e, "size")) return size;
-    if (const Attribute* size = t.find(e, "size"); size && size->lowerBound && size->value > 0) return size;
-    return t.find(e, "apiSize");
+    if (const Attribute* size = decided(t, e, attr::size)) return size;
+    if (const Attribute* size = t.find(e, attr::size); size && size->lowerBound && size->value > 0) return size;
+    return t.find(e, attr::apiSize);
 }
 
 // The attributes of a cache or memory that the layout has; `level` is "SM-level" or "GPU-level".
@@ -66,17 +67,17 @@ Row entry(const Topology& t, const char* name, Element e, const char* level) {
     Row row(name);
     const Attribute* size = sizeOf(t, e);
     if (size && size->value > 0) addSize(row, *size);
-    const Attribute* line = decided(t, e, "lineSize");
-    if (!line) line = t.find(e, "apiLineSize");
+    const Attribute* line = decided(t, e, attr::lineSize);
+    if (!line) line = t.find(e, attr::apiLineSize);
     if (line && line->value > 0) row.add({"Cache_Line_Size", number(std::round(line->value), 0), quoted("B")});
-    if (const Attribute* latency = decided(t, e, "latency"))
+    if (const Attribute* latency = decided(t, e, attr::latency))
         row.add({"Load_Latency", number(std::round(latency->value), 0), quoted("cycles")});
     row.add({"Shared_On", quoted(level)});
     return row;
 }
 
 bool sharesWith(const Topology& t, Element e, Element other) {
-    const Attribute* shared = t.find(e, "sharedWith");
+    const Attribute* shared = t.find(e, attr::sharedWith);
     if (!shared) return false;
     const auto name = std::string(displayName(other));
     return std::find(shared->names.begin(), shared->names.end(), name) != shared->names.end();
@@ -86,7 +87,7 @@ bool sharesWith(const Topology& t, Element e, Element other) {
 void addSharing(Row& row, const Topology& t, Element e, std::initializer_list<std::pair<const char*, Element>> flags) {
     if (!t.elements.contains(e)) return;
     for (auto [key, other] : flags) row.add({key, sharesWith(t, e, other) ? "1" : "0"});
-    if (const Attribute* amount = decided(t, e, "amountPerUnit"))
+    if (const Attribute* amount = decided(t, e, attr::amountPerUnit))
         row.add({"Caches_Per_SM", number(std::round(amount->value), 0)});
 }
 
@@ -155,7 +156,7 @@ std::string topologyToMt4gCsv(const Topology& t) {
         total.value = static_cast<double>(d.totalGlobalBytes);
         addSize(main, total);
     }
-    if (const Attribute* latency = decided(t, Element::DeviceMemory, "latency"))
+    if (const Attribute* latency = decided(t, Element::DeviceMemory, attr::latency))
         main.add({"Load_Latency", number(std::round(latency->value), 0), quoted("cycles")});
     main.add({"Shared_On", quoted("GPU-level")});
     out += main.text();
@@ -165,7 +166,7 @@ std::string topologyToMt4gCsv(const Topology& t) {
         perUnit.value = static_cast<double>(d.sharedPerUnitBytes);
         addSize(shared, perUnit);
     }
-    if (const Attribute* latency = decided(t, nvidia ? Element::Shared : Element::Lds, "latency"))
+    if (const Attribute* latency = decided(t, nvidia ? Element::Shared : Element::Lds, attr::latency))
         shared.add({"Load_Latency", number(std::round(latency->value), 0), quoted("cycles")});
     shared.add({"Shared_On", quoted("SM-level")});
     out += shared.text();

@@ -1,4 +1,5 @@
 #include "io/mt4g_json.hpp"
+#include "model/attribute_names.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -32,24 +33,24 @@ void cacheEntries(const Topology& t, Element e, json& out) {
     auto it = t.elements.find(e);
     if (it == t.elements.end()) return;
     for (const Attribute& a : it->second.attributes) {
-        if (a.name == "size" && e != Element::L2) out["size"] = sizeEntry(a);
-        else if (a.name == "fetchGranularity" || (a.name == "lineSize" && a.source == Source::Benchmark))
+        if (a.name == attr::size && e != Element::L2) out["size"] = sizeEntry(a);
+        else if (a.name == attr::fetchGranularity || (a.name == attr::lineSize && a.source == Source::Benchmark))
             out[a.name] = sizeEntry(a);
-        else if (a.name == "latency") out["latency"] = latencyEntry(a);
-        else if (a.name == "missPenalty" && a.confidence > 0) out["missPenalty"] = valueEntry(a);
-        else if (a.name == "amountPerUnit" && a.confidence > 0) out["amountPerMultiprocessor"] = std::llround(a.value);
+        else if (a.name == attr::latency) out["latency"] = latencyEntry(a);
+        else if (a.name == attr::missPenalty && a.confidence > 0) out["missPenalty"] = valueEntry(a);
+        else if (a.name == attr::amountPerUnit && a.confidence > 0) out["amountPerMultiprocessor"] = std::llround(a.value);
         // MT4G leaves the key out for a cache shared with nobody; sys-sage reads its presence (even
         // empty, for the constant L1) as "this cache is part of another one".
-        else if (a.name == "sharedWith" && !a.names.empty()) out["sharedWith"] = a.names;
-        else if (a.name == "segmentSize") out["segmentSize"] = sizeEntry(a);
-        else if (a.name == "apiSize") out["size"] = valueEntry(a);
-        else if (a.name == "apiLineSize" && !out.contains("lineSize")) out["lineSize"] = valueEntry(a);
-        else if (a.name == "readBandwidth" || a.name == "writeBandwidth" || a.name == "persistingL2CacheMaxSize" ||
-                 a.name == "totalConstMem" || a.name == "memoryBusWidth" || a.name == "memoryClockRate" ||
-                 a.name == "totalGlobalMem" || a.name == "sharedMemPerBlock" ||
-                 a.name == "sharedMemPerMultiProcessor" || a.name == "reservedSharedMemPerBlock")
+        else if (a.name == attr::sharedWith && !a.names.empty()) out["sharedWith"] = a.names;
+        else if (a.name == attr::segmentSize) out["segmentSize"] = sizeEntry(a);
+        else if (a.name == attr::apiSize) out["size"] = valueEntry(a);
+        else if (a.name == attr::apiLineSize && !out.contains("lineSize")) out["lineSize"] = valueEntry(a);
+        else if (a.name == attr::readBandwidth || a.name == attr::writeBandwidth || a.name == attr::persistingL2CacheMaxSize ||
+                 a.name == attr::totalConstMem || a.name == attr::memoryBusWidth || a.name == attr::memoryClockRate ||
+                 a.name == attr::totalGlobalMem || a.name == attr::sharedMemPerBlock ||
+                 a.name == attr::sharedMemPerMultiProcessor || a.name == attr::reservedSharedMemPerBlock)
             out[a.name] = valueEntry(a);
-        else if (a.name == "sharedBetween") {
+        else if (a.name == attr::sharedBetween) {
             out["sharedBetween"] = a.groups;
             out["uniqueAmount"] = a.groups.size();
         }

@@ -11,6 +11,7 @@
 #include "io/input_file.hpp"
 #include "io/json_input.hpp"
 #include "io/mt4g_raw.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 namespace {
@@ -147,7 +148,7 @@ void readL3ApiEntry(const json& entry, const std::string& key, const std::string
     const auto value = f.number(entry, "value", where, 0, 1e15);
     if (!value) return;
     Attribute a;
-    a.name = key == std::string("size") ? "apiSize" : key == std::string("lineSize") ? "apiLineSize" : "";
+    a.name = key == attr::size ? attr::apiSize : key == attr::lineSize ? attr::apiLineSize : "";
     if (a.name.empty()) return;
     a.value = *value;
     a.unit = "bytes";
@@ -182,20 +183,20 @@ void readSection(const json& s, const std::string& where, Element element, const
         st.min = st.p50;
         st.max = st.p95;
         st.samples = clampTo<std::size_t>(f.number(*entry, "sampleSize", w, 0, 1e12));
-        Attribute a = measured("latency", st.p50, "cycles", f.text(*entry, "method", w), 1);
+        Attribute a = measured(attr::latency, st.p50, "cycles", f.text(*entry, "method", w), 1);
         a.stats = st;
         a.overheadSubtracted = true;  // MT4G subtracts its timer overhead
         report.set(a);
     }
     if (auto v = f.apiValue(s, "missPenalty", where))
-        report.set(measured("missPenalty", *v, "cycles", "", 1));
+        report.set(measured(attr::missPenalty, *v, "cycles", "", 1));
     for (const char* key : {"readBandwidth", "writeBandwidth"})
         if (auto v = f.apiValue(s, key, where)) report.set(measured(key, *v, "GiB/s", "", 1));
     if (auto v = f.number(s, "amountPerMultiprocessor", where, 0, 1e6))
-        report.set(measured("amountPerUnit", *v, "", "", 1));
+        report.set(measured(attr::amountPerUnit, *v, "", "", 1));
     if (s.contains("sharedWith")) {
         if (!s["sharedWith"].is_array()) f.fail(where + ".sharedWith", "expected a list of names");
-        Attribute a = measured("sharedWith", 0, "", "", 1);
+        Attribute a = measured(attr::sharedWith, 0, "", "", 1);
         for (const auto& n : s["sharedWith"]) {
             if (!n.is_string()) f.fail(where + ".sharedWith", "expected a list of names");
             a.names.push_back(n.get<std::string>());
@@ -205,7 +206,7 @@ void readSection(const json& s, const std::string& where, Element element, const
     }
     if (s.contains("sharedBetween")) {
         const json& groups = s["sharedBetween"];
-        Attribute a = measured("sharedBetween", 0, "", "", 1);
+        Attribute a = measured(attr::sharedBetween, 0, "", "", 1);
         if (!groups.is_array()) f.fail(where + ".sharedBetween", "expected a list of unit groups");
         for (const auto& g : groups) {
             if (!g.is_array()) f.fail(where + ".sharedBetween", "expected a list of unit groups");
@@ -250,11 +251,11 @@ void readMemory(const json& memory, const Fields& f, Topology& t) {
 // Points each measured attribute at the raw series of the same element and benchmark kind.
 void linkEvidence(Topology& t) {
     auto kindOf = [](const std::string& name) -> std::optional<SeriesKind> {
-        if (name == "size") return SeriesKind::Size;
-        if (name == "lineSize") return SeriesKind::LineSize;
-        if (name == "fetchGranularity") return SeriesKind::FetchGranularity;
-        if (name == "latency") return SeriesKind::Latency;
-        if (name == "segmentSize") return SeriesKind::SegmentSize;
+        if (name == attr::size) return SeriesKind::Size;
+        if (name == attr::lineSize) return SeriesKind::LineSize;
+        if (name == attr::fetchGranularity) return SeriesKind::FetchGranularity;
+        if (name == attr::latency) return SeriesKind::Latency;
+        if (name == attr::segmentSize) return SeriesKind::SegmentSize;
         return std::nullopt;
     };
     for (auto& [element, report] : t.elements)

@@ -10,6 +10,7 @@
 #include "io/json_file.hpp"
 #include "io/input_file.hpp"
 #include "io/json_input.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 namespace {
@@ -152,23 +153,23 @@ private:
 
 // The unit each attribute is written with; an attribute of another name must still carry one
 // of these units. A report whose units differ was not written by TopoScope, or was edited.
-constexpr std::pair<const char*, const char*> kUnits[] = {
-    {"size", "bytes"}, {"lineSize", "bytes"}, {"fetchGranularity", "bytes"}, {"segmentSize", "bytes"},
-    {"apiSize", "bytes"}, {"apiLineSize", "bytes"}, {"persistingL2CacheMaxSize", "bytes"},
-    {"sharedMemPerMultiProcessor", "bytes"}, {"sharedMemPerBlock", "bytes"}, {"reservedSharedMemPerBlock", "bytes"},
-    {"totalConstMem", "bytes"}, {"totalGlobalMem", "bytes"},
-    {"latency", "cycles"}, {"missPenalty", "cycles"}, {"nearLatency", "cycles"}, {"farLatency", "cycles"},
-    {"latencyTlbMiss", "cycles"},
-    {"readBandwidth", "GiB/s"}, {"writeBandwidth", "GiB/s"}, {"copyBandwidth", "GiB/s"}, {"vendorCopyBandwidth", "GiB/s"},
-    {"memoryBusWidth", "bit"}, {"memoryClockRate", "kHz"},
-    {"amountPerUnit", ""}, {"segments", ""}, {"segmentFraction", ""}, {"disabledUnits", ""}, {"sharedWith", ""},
-    {"sharedBetween", ""}};
+constexpr std::pair<std::string_view, std::string_view> kUnits[] = {
+    {attr::size, "bytes"}, {attr::lineSize, "bytes"}, {attr::fetchGranularity, "bytes"}, {attr::segmentSize, "bytes"},
+    {attr::apiSize, "bytes"}, {attr::apiLineSize, "bytes"}, {attr::persistingL2CacheMaxSize, "bytes"},
+    {attr::sharedMemPerMultiProcessor, "bytes"}, {attr::sharedMemPerBlock, "bytes"}, {attr::reservedSharedMemPerBlock, "bytes"},
+    {attr::totalConstMem, "bytes"}, {attr::totalGlobalMem, "bytes"},
+    {attr::latency, "cycles"}, {attr::missPenalty, "cycles"}, {attr::nearLatency, "cycles"}, {attr::farLatency, "cycles"},
+    {attr::latencyTlbMiss, "cycles"},
+    {attr::readBandwidth, "GiB/s"}, {attr::writeBandwidth, "GiB/s"}, {attr::copyBandwidth, "GiB/s"}, {attr::vendorCopyBandwidth, "GiB/s"},
+    {attr::memoryBusWidth, "bit"}, {attr::memoryClockRate, "kHz"},
+    {attr::amountPerUnit, ""}, {attr::segments, ""}, {attr::segmentFraction, ""}, {attr::disabledUnits, ""}, {attr::sharedWith, ""},
+    {attr::sharedBetween, ""}};
 
 void checkUnit(const Attribute& a, const std::string& where, const Reader& r) {
     for (const auto& [name, unit] : kUnits)
         if (a.name == name) {
             if (a.unit != unit)
-                r.fail(where + ".unit", "\"" + cutForMessage(a.unit) + "\" for " + a.name + "; expected \"" + unit + "\"");
+                r.fail(where + ".unit", "\"" + cutForMessage(a.unit) + "\" for " + a.name + "; expected \"" + std::string(unit) + "\"");
             return;
         }
     for (const auto& [name, unit] : kUnits)
@@ -179,7 +180,7 @@ void checkUnit(const Attribute& a, const std::string& where, const Reader& r) {
 // Sizes, latencies, bandwidths and counts are never negative; a miss penalty is a difference of
 // two latencies, which noise can make negative.
 void checkSign(const Attribute& a, const std::string& where, const Reader& r) {
-    if (a.value < 0 && a.name != "missPenalty") r.fail(where + ".value", "negative " + a.name + " (" + std::to_string(a.value) + ")");
+    if (a.value < 0 && a.name != attr::missPenalty) r.fail(where + ".value", "negative " + a.name + " (" + std::to_string(a.value) + ")");
     if (a.stats && (a.stats->mean < 0 || a.stats->p50 < 0 || a.stats->p95 < 0 || a.stats->stdev < 0 ||
                     a.stats->min < 0 || a.stats->max < 0))
         r.fail(where + ".stats", "negative latency statistics");

@@ -1,0 +1,42 @@
+#pragma once
+// The name of every attribute the engine reports (Attribute::name), one constant each: code
+// names an attribute only through these, so a typo is a compile error and a new attribute is
+// added here. The strings are the report's: they never change. Plain character arrays, so a
+// constant goes wherever a string literal went (std::string, std::string_view, const char*).
+namespace ts::attr {
+
+// Measured per memory element.
+inline constexpr char size[] = "size";
+inline constexpr char lineSize[] = "lineSize";
+inline constexpr char fetchGranularity[] = "fetchGranularity";
+inline constexpr char latency[] = "latency";
+inline constexpr char latencyTlbMiss[] = "latencyTlbMiss";
+inline constexpr char missPenalty[] = "missPenalty";
+inline constexpr char amountPerUnit[] = "amountPerUnit";
+inline constexpr char sharedWith[] = "sharedWith";
+inline constexpr char sharedBetween[] = "sharedBetween";
+inline constexpr char disabledUnits[] = "disabledUnits";
+inline constexpr char segmentSize[] = "segmentSize";
+inline constexpr char segmentKnee[] = "segmentKnee";
+inline constexpr char segments[] = "segments";
+inline constexpr char segmentFraction[] = "segmentFraction";
+inline constexpr char nearLatency[] = "nearLatency";
+inline constexpr char farLatency[] = "farLatency";
+inline constexpr char readBandwidth[] = "readBandwidth";
+inline constexpr char writeBandwidth[] = "writeBandwidth";
+inline constexpr char copyBandwidth[] = "copyBandwidth";
+inline constexpr char vendorCopyBandwidth[] = "vendorCopyBandwidth";
+
+// Read from the driver's API (source Api), named as the CUDA runtime names them.
+inline constexpr char apiSize[] = "apiSize";
+inline constexpr char apiLineSize[] = "apiLineSize";
+inline constexpr char persistingL2CacheMaxSize[] = "persistingL2CacheMaxSize";
+inline constexpr char sharedMemPerMultiProcessor[] = "sharedMemPerMultiProcessor";
+inline constexpr char sharedMemPerBlock[] = "sharedMemPerBlock";
+inline constexpr char reservedSharedMemPerBlock[] = "reservedSharedMemPerBlock";
+inline constexpr char totalConstMem[] = "totalConstMem";
+inline constexpr char totalGlobalMem[] = "totalGlobalMem";
+inline constexpr char memoryBusWidth[] = "memoryBusWidth";
+inline constexpr char memoryClockRate[] = "memoryClockRate";
+
+}  // namespace ts::attr
