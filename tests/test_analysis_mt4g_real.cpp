@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analysis/raw_analysis.hpp"
+#include "io/mt4g_raw_analysis.hpp"
 
 using namespace ts;
 using nlohmann::json;

@@ -4,7 +4,7 @@
 #include <unordered_map>
 
 #include "sim/cache_sim.hpp"
-#include "sim/rng.hpp"
+#include "backend/rng.hpp"
 
 using namespace ts;
 using namespace ts::sim_detail;

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <iostream>
 
-#include "analysis/raw_analysis.hpp"
+#include "io/mt4g_raw_analysis.hpp"
 #include "compare_command.hpp"
 #include "fleet_run.hpp"
 #include "backend/fault_injection.hpp"

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analysis/raw_analysis.hpp"
+#include "io/mt4g_raw_analysis.hpp"
 #include "io/input_error.hpp"
 #include "io/json_input.hpp"
 #include "io/mt4g_json_read.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// TopoScope's decision rules applied to MT4G raw series.
+// TopoScope's decision rules applied to raw latency series (MT4G's, or our own read back).
 #include <string>
 #include <vector>
 
@@ -7,14 +7,15 @@
 
 namespace ts {
 
-// Reads a folder of MT4G raw series (either naming, see io/mt4g_raw.hpp), runs our rules on every
-// series and reports size, fetchGranularity, lineSize, latency, missPenalty and segmentSize per
-// element, keeping the series as evidence. When MT4G's JSON report lies beside the files, what raw
-// series cannot show comes from it: the device and its API figures, and MT4G's amounts, sharing
-// and bandwidths (marked as MT4G's in their reason). Throws InputError for a missing folder or malformed files.
-Topology analyzeMt4gRaw(const std::string& dir, std::vector<std::string>* warnings);
-
-// The same on series already read. l2Bytes: the API's L2 size, 0 when unknown.
+// Runs our rules on every series and reports size, fetchGranularity, lineSize, latency,
+// missPenalty and segmentSize per element, keeping the series as evidence. l2Bytes: the API's L2
+// size, 0 when unknown.
 Topology analyzeSeries(std::vector<Series> series, double l2Bytes, std::vector<std::string>* warnings);
+
+// What raw series cannot show (amounts, sharing, bandwidths): the warning analyzeSeries adds
+// starts with this, and notInRawSeries tells such an attribute.
+inline constexpr const char* kNotInRawSeries =
+    "amount per unit, sharing between caches and bandwidths cannot be derived from MT4G raw series";
+bool notInRawSeries(const Attribute& a);
 
 }  // namespace ts

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "model/byte_text.hpp"
-#include "sim/rng.hpp"
+#include "backend/rng.hpp"
 
 namespace ts {
 namespace {

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <thread>
 
-#include "bench/api_attributes.hpp"
+#include "model/api_attributes.hpp"
 #include "bench/cache_benchmarks.hpp"
 #include "bench/device_benchmarks.hpp"
 #include "analysis/robust.hpp"

@@ -104,12 +104,12 @@ double chaseLatencyNs(int reader, int owner) {
 
 }  // namespace
 
-std::vector<fleet::PeerLink> measurePeerLinks(const std::vector<int>& devices, const std::string& host) {
-    std::vector<fleet::PeerLink> links;
+std::vector<PeerLink> measurePeerLinks(const std::vector<int>& devices, const std::string& host) {
+    std::vector<PeerLink> links;
     for (int a : devices)
         for (int b : devices) {
             if (a == b) continue;
-            fleet::PeerLink link;
+            PeerLink link;
             link.host = host;
             link.fromDevice = a;
             link.toDevice = b;

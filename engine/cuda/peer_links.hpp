@@ -5,12 +5,12 @@
 #include <string>
 #include <vector>
 
-#include "fleet/fleet_report.hpp"
+#include "model/peer_link.hpp"
 
 namespace ts::cuda {
 
 // `devices`: CUDA device indices of this process. A pair without peer access, or whose
 // measurement fails, gets a link with confidence 0 and the reason.
-std::vector<fleet::PeerLink> measurePeerLinks(const std::vector<int>& devices, const std::string& host);
+std::vector<PeerLink> measurePeerLinks(const std::vector<int>& devices, const std::string& host);
 
 }  // namespace ts::cuda

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/peer_link.hpp"
 #include "model/topology.hpp"
 
 namespace ts::fleet {
@@ -22,18 +23,7 @@ struct FleetMember {
     std::string source;            // file it was read from ("" when built in memory); not written
 };
 
-// GPU-to-GPU link measured between two devices of one host (CUDA peer access).
-struct PeerLink {
-    std::string host;
-    int fromDevice = 0;
-    int toDevice = 0;
-    bool peerAccess = false;       // cudaDeviceCanAccessPeer said yes
-    double copyGibPerSecond = 0;   // timed peer copy from `fromDevice` memory to `toDevice` memory
-    double latencyNs = 0;          // one-word round trip / pointer chase over peer memory
-    std::string method;            // how both were measured
-    double confidence = 0;         // 0: not measured (reason says why)
-    std::string reason;
-};
+using PeerLink = ts::PeerLink;  // model/peer_link.hpp: measured by a backend, kept in the fleet report
 
 struct FleetReport {
     std::string createdUtc;        // ISO 8601 UTC

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <optional>
 
-#include "bench/api_attributes.hpp"
+#include "model/api_attributes.hpp"
 #include "io/input_error.hpp"
 #include "io/input_file.hpp"
 #include "io/json_input.hpp"

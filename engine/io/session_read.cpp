@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bench/api_attributes.hpp"
+#include "model/api_attributes.hpp"
 #include "io/input_error.hpp"
 #include "io/json_input.hpp"
 #include "io/report_json.hpp"

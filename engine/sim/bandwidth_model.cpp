@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/rng.hpp"
+#include "backend/rng.hpp"
 
 namespace ts::sim_detail {
 namespace {

@@ -3,7 +3,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "sim/rng.hpp"
+#include "backend/rng.hpp"
 
 namespace ts::sim_detail {
 namespace {

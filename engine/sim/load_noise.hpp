@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "sim/profile.hpp"
-#include "sim/rng.hpp"
+#include "backend/rng.hpp"
 
 namespace ts::sim_detail {
 

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "sim/cache_sim.hpp"
-#include "sim/rng.hpp"
+#include "backend/rng.hpp"
 
 namespace ts::sim_detail {
 

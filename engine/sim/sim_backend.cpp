@@ -6,7 +6,7 @@
 #include "sim/bandwidth_model.hpp"
 #include "sim/load_noise.hpp"
 #include "sim/profile_check.hpp"
-#include "sim/rng.hpp"
+#include "backend/rng.hpp"
 
 namespace ts {
 namespace {

@@ -1,4 +1,4 @@
-#include "bench/api_attributes.hpp"
+#include "model/api_attributes.hpp"
 #include "model/attribute_names.hpp"
 
 namespace ts {
