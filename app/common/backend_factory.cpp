@@ -1,94 +1,38 @@
 #include "common/backend_factory.hpp"
 
-#include "io/input_error.hpp"
+#include "backend/backend_registry.hpp"
 #include "sim/builtin_profiles.hpp"
 #include "sim/profile.hpp"
-#include "sim/sim_backend.hpp"
-
-#ifdef TOPOSCOPE_HAVE_CUDA
-#include "cuda/cuda_backend.hpp"
-#endif
-#ifdef TOPOSCOPE_HAVE_HIP
-#include "hip/hip_backend.hpp"
-#endif
 
 namespace ts::app {
 namespace {
 
-std::unique_ptr<Backend> makeSim(const BackendChoice& choice, std::vector<std::string>& notes) {
-    const std::string name = choice.profile.empty() ? "h100" : choice.profile;
-    try {
-        std::vector<std::string> warnings;
-        auto profile = loadProfile(name, &warnings);
-        for (auto& w : warnings) notes.push_back("profile: " + w);
-        return std::make_unique<SimBackend>(std::move(profile));
-    } catch (const ProfileError& e) {
-        throw InputError(e.what());
-    }
+// A backend this binary was built without: say how to build it in.
+std::string notBuiltIn(const std::string& name) {
+    if (name == "cuda") return "this build has no CUDA backend (configure with -DTOPOSCOPE_CUDA=ON where nvcc is installed)";
+    if (name == "hip") return "this build has no HIP backend (configure with -DTOPOSCOPE_HIP=ON where hipcc is installed)";
+    return "this build has no backend named '" + name + "'";
 }
 
-std::unique_ptr<Backend> makeCuda(const BackendChoice& choice) {
-#ifdef TOPOSCOPE_HAVE_CUDA
-    return makeCudaBackend(choice.device);
-#else
-    (void)choice;
-    throw BackendError("this build has no CUDA backend (configure with -DTOPOSCOPE_CUDA=ON where nvcc is installed)");
-#endif
+const BackendEntry& backendNamed(const std::string& name) {
+    if (const BackendEntry* entry = findBackend(name)) return *entry;
+    throw BackendError(notBuiltIn(name));
 }
 
-int cudaDevices() {
-#ifdef TOPOSCOPE_HAVE_CUDA
-    return cudaDeviceCount();
-#else
-    return 0;
-#endif
+std::unique_ptr<Backend> open(const std::string& name, const BackendChoice& choice, std::vector<std::string>& notes) {
+    return backendNamed(name).open({choice.device, choice.profile, &notes});
 }
 
-std::unique_ptr<Backend> makeHip(const BackendChoice& choice) {
-#ifdef TOPOSCOPE_HAVE_HIP
-    return makeHipBackend(choice.device);
-#else
-    (void)choice;
-    throw BackendError("this build has no HIP backend (configure with -DTOPOSCOPE_HIP=ON where hipcc is installed)");
-#endif
-}
-
-int hipDevices() {
-#ifdef TOPOSCOPE_HAVE_HIP
-    return hipDeviceCount();
-#else
-    return 0;
-#endif
-}
-
-void addHipDevices(std::vector<DeviceEntry>& out) {
-#ifdef TOPOSCOPE_HAVE_HIP
-    for (int i = 0; i < hipDevices(); ++i) {
+void addGpus(const BackendEntry& backend, std::vector<DeviceEntry>& out) {
+    for (int i = 0; i < backend.deviceCount(); ++i) {
         try {
-            const DeviceInfo info = makeHipBackend(i)->queryDevice();
-            out.push_back({info.name + " (HIP " + std::to_string(i) + ")", {"hip", i, ""}, info.vendor, true});
+            const DeviceInfo info = backend.open({i, "", nullptr})->queryDevice();
+            out.push_back({info.name + " (" + backend.title + " " + std::to_string(i) + ")", {backend.name, i, ""},
+                           info.vendor, true});
         } catch (const std::exception&) {
             // A GPU the backend cannot open is not offered.
         }
     }
-#else
-    (void)out;
-#endif
-}
-
-void addCudaDevices(std::vector<DeviceEntry>& out) {
-#ifdef TOPOSCOPE_HAVE_CUDA
-    for (int i = 0; i < cudaDevices(); ++i) {
-        try {
-            const DeviceInfo info = makeCudaBackend(i)->queryDevice();
-            out.push_back({info.name + " (CUDA " + std::to_string(i) + ")", {"cuda", i, ""}, info.vendor, true});
-        } catch (const std::exception&) {
-            // A GPU the backend cannot open is not offered.
-        }
-    }
-#else
-    (void)out;
-#endif
 }
 
 void addSimProfiles(std::vector<DeviceEntry>& out) {
@@ -107,40 +51,29 @@ void addSimProfiles(std::vector<DeviceEntry>& out) {
 
 std::vector<DeviceEntry> listDevices() {
     std::vector<DeviceEntry> devices;
-    addCudaDevices(devices);
-    addHipDevices(devices);
+    for (const BackendEntry* backend : registeredBackends())
+        if (backend->gpu) addGpus(*backend, devices);
     addSimProfiles(devices);
     return devices;
 }
 
 std::vector<std::string> compiledBackends() {
     std::vector<std::string> names;
-#ifdef TOPOSCOPE_HAVE_CUDA
-    names.push_back("cuda");
-#endif
-#ifdef TOPOSCOPE_HAVE_HIP
-    names.push_back("hip");
-#endif
-    names.push_back("sim");
+    for (const BackendEntry* backend : registeredBackends()) names.push_back(backend->name);
     return names;
 }
 
 std::unique_ptr<Backend> makeBackend(const BackendChoice& choice, std::vector<std::string>& notes) {
-    if (choice.backend == "sim") return makeSim(choice, notes);
-    if (choice.backend == "cuda") return makeCuda(choice);
-    if (choice.backend == "hip") return makeHip(choice);
+    if (choice.backend != "auto") return open(choice.backend, choice, notes);
     // auto: the first real GPU, else the simulated H100.
-    if (cudaDevices() > 0) {
-        notes.push_back("auto: using CUDA device " + std::to_string(choice.device));
-        return makeCuda(choice);
-    }
-    if (hipDevices() > 0) {
-        notes.push_back("auto: using HIP device " + std::to_string(choice.device));
-        return makeHip(choice);
-    }
+    for (const BackendEntry* backend : registeredBackends())
+        if (backend->gpu && backend->deviceCount() > 0) {
+            notes.push_back("auto: using " + backend->title + " device " + std::to_string(choice.device));
+            return backend->open({choice.device, choice.profile, &notes});
+        }
     notes.push_back("auto: no GPU found, using the simulator with the " +
                     (choice.profile.empty() ? std::string("h100") : choice.profile) + " profile");
-    return makeSim(choice, notes);
+    return open("sim", choice, notes);
 }
 
 }  // namespace ts::app

@@ -5,37 +5,24 @@
 #include <filesystem>
 #include <sstream>
 
+#include "backend/backend_registry.hpp"
 #include "io/input_error.hpp"
 #include "io/input_file.hpp"
-
-#ifdef TOPOSCOPE_HAVE_CUDA
-#include "cuda/cuda_backend.hpp"
-#include "cuda/peer_links.hpp"
-#endif
-#ifdef TOPOSCOPE_HAVE_HIP
-#include "hip/hip_backend.hpp"
-#endif
 
 namespace ts::app {
 namespace {
 
 int visibleGpus(const std::string& backend) {
-#ifdef TOPOSCOPE_HAVE_CUDA
-    if (backend == "cuda") return cudaDeviceCount();
-#endif
-#ifdef TOPOSCOPE_HAVE_HIP
-    if (backend == "hip") return hipDeviceCount();
-#endif
-    (void)backend;
-    return 0;
+    const BackendEntry* entry = findBackend(backend);
+    return entry ? entry->deviceCount() : 0;
 }
 
 std::string resolve(const std::string& backend, std::vector<std::string>& notes) {
     if (backend != "auto") return backend;
-    for (const char* real : {"cuda", "hip"})
-        if (visibleGpus(real) > 0) {
-            notes.push_back(std::string("auto: using the ") + real + " GPUs");
-            return real;
+    for (const BackendEntry* real : registeredBackends())
+        if (real->gpu && real->deviceCount() > 0) {
+            notes.push_back("auto: using the " + real->name + " GPUs");
+            return real->name;
         }
     notes.push_back("auto: no GPU found, using the simulator");
     return "sim";
@@ -128,10 +115,7 @@ int launcherLocalRank() { return envInt({"SLURM_LOCALID", "OMPI_COMM_WORLD_LOCAL
 std::vector<fleet::PeerLink> measurePeerLinks(const std::string& backend, const std::vector<int>& devices,
                                               const std::string& host, std::vector<std::string>& notes) {
     if (devices.size() < 2) return {};
-#ifdef TOPOSCOPE_HAVE_CUDA
-    if (backend == "cuda") return cuda::measurePeerLinks(devices, host);
-#endif
-    (void)host;
+    if (const BackendEntry* entry = findBackend(backend); entry && entry->peerLinks) return entry->peerLinks(devices, host);
     if (backend == "sim")
         notes.push_back("peer links: the simulator models no GPU-to-GPU links, none measured");
     else
