@@ -291,78 +291,130 @@ int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, c
     return status;
 }
 
+// Everything the command line sets: the run's options and those of the subcommands.
+struct CommandLine {
+    ts::app::BackendChoice choice;
+    std::string only;
+    Outputs outputs;
+    bool quiet = false;
+    std::vector<std::string> profiles;
+    SessionChoice session;
+    ts::cli::FleetRunRequest fleetRun;
+    SharingChoice sharing;
+    std::string faultSpec;
+    std::string rawIn;  // analyze
+    Outputs analyzeOutputs;
+    std::string sessionIn;  // report
+    std::string mt4gReportIn;
+    Outputs reportOutputs;
+};
+
+struct Subcommands {
+    CLI::App* analyze = nullptr;
+    CLI::App* report = nullptr;
+    CLI::App* profiles = nullptr;
+    CLI::App* compare = nullptr;
+    CLI::App* mig = nullptr;
+};
+
+void addRunOptions(CLI::App& app, CommandLine& c) {
+    app.add_option("--backend", c.choice.backend, "auto, cuda, hip or sim (auto: the first real GPU, else sim/h100)")
+        ->check(CLI::IsMember({"auto", "cuda", "hip", "sim"}));
+    app.add_option("--device", c.choice.device, "GPU index")->check(CLI::NonNegativeNumber);
+    app.add_option("--profile", c.profiles,
+                   "simulator profile: a built-in name (see 'profiles') or a file; with --all-devices repeat it, one "
+                   "simulated GPU each");
+    app.add_option("--only", c.only,
+                   "comma list of groups: l1, l2, texture, readonly, constant, shared, memory, scalar, sharing, bandwidth");
+    app.add_option("--json", c.outputs.json, "write TopoScope's report (JSON) to FILE, - for stdout");
+    app.add_option("--mt4g-json", c.outputs.mt4gJson, "write the results in MT4G's JSON layout to FILE, - for stdout");
+    app.add_option("--mt4g-csv", c.outputs.mt4gCsv,
+                   "write the results in MT4G's older CSV layout (v0.1, GPUscout-GUI) to FILE, - for stdout");
+    app.add_option("--raw", c.outputs.rawDir, "write every series in MT4G's raw text layout into DIR");
+    app.add_flag("--quiet", c.quiet, "no progress or summary output");
+    app.add_option("--session", c.session.path,
+                   "record the run into FILE (default: a time-stamped file in $XDG_DATA_HOME/toposcope/sessions)");
+    app.add_flag("--no-session", c.session.off, "do not record the run");
+    app.add_flag("--all-devices", c.fleetRun.allDevices,
+                 "run on every visible GPU at once, one worker each (--json then names a folder)");
+    app.add_option("--fleet-out", c.fleetRun.fleetOut, "write this run's GPU(s) as fleet member files into DIR");
+    app.add_option("--wait-for-idle", c.sharing.waitForIdleSeconds,
+                   "on a GPU that other processes use, wait up to SECONDS for them to go; then measure anyway and warn")
+        ->check(CLI::NonNegativeNumber);
+    app.add_flag("--exclusive", c.sharing.exclusive,
+                 "refuse to measure on a GPU that another process uses (exit status 4; docs/faults.md)");
+    app.add_option("--inject-fault", c.faultSpec,
+                   "testing aid: make the device fail, e.g. oom@l2, fault@l2, lost@l2#3, timeout@texture, "
+                   "interference@any#40-90:2, neighbour@any:100/100, mps, evict, preempt, idle-context, blind "
+                   "(comma list; docs/faults.md)");
+}
+
+Subcommands addSubcommands(CLI::App& app, CommandLine& c, ts::cli::CompareCommand& compareCommand) {
+    Subcommands sub;
+    sub.analyze = app.add_subcommand("analyze", "run TopoScope's analysis on a folder of MT4G raw series");
+    sub.analyze->add_option("--mt4g-raw", c.rawIn, "folder of MT4G raw series")->required();
+    sub.analyze->add_option("--json", c.analyzeOutputs.json, "write TopoScope's report to FILE, - for stdout");
+    sub.analyze->add_option("--mt4g-json", c.analyzeOutputs.mt4gJson, "write MT4G's JSON layout to FILE, - for stdout");
+    sub.analyze->add_option("--mt4g-csv", c.analyzeOutputs.mt4gCsv, "write MT4G's older CSV layout (v0.1) to FILE, - for stdout");
+    sub.analyze->add_flag("--quiet", c.quiet, "no summary output");
+    sub.report = app.add_subcommand("report", "regenerate reports from a recorded session (or an MT4G report)");
+    sub.report->add_option("--session", c.sessionIn, "session file written by a run");
+    sub.report->add_option("--mt4g-report", c.mt4gReportIn, "an MT4G JSON report instead (its raw folder beside it: the evidence)");
+    sub.report->add_option("--json", c.reportOutputs.json, "write TopoScope's report to FILE, - for stdout");
+    sub.report->add_option("--mt4g-json", c.reportOutputs.mt4gJson, "write MT4G's JSON layout to FILE, - for stdout");
+    sub.report->add_option("--mt4g-csv", c.reportOutputs.mt4gCsv, "write MT4G's older CSV layout (v0.1) to FILE, - for stdout");
+    sub.report->add_option("--raw", c.reportOutputs.rawDir, "write every series in MT4G's raw text layout into DIR");
+    sub.report->add_flag("--quiet", c.quiet, "no summary output");
+    sub.profiles = app.add_subcommand("profiles", "list the built-in simulator profiles");
+    sub.compare = compareCommand.add(app);
+    sub.mig = app.add_subcommand("mig", "print the device's MIG mode, GPU-instance profiles and instances (changes nothing)");
+    sub.mig->add_option("--backend", c.choice.backend, "auto, cuda, hip or sim")->check(CLI::IsMember({"auto", "cuda", "hip", "sim"}));
+    sub.mig->add_option("--device", c.choice.device, "GPU index")->check(CLI::NonNegativeNumber);
+    sub.mig->add_option("--profile", c.choice.profile, "simulator profile: a built-in name or a file");
+    return sub;
+}
+
+// --all-devices / --fleet-out: every GPU at once, TopoScope reports only.
+int runFleetCommand(const CLI::App& app, CommandLine& c) {
+    if (!c.outputs.mt4gJson.empty() || !c.outputs.mt4gCsv.empty() || !c.outputs.rawDir.empty() || !c.session.path.empty())
+        throw ts::InputError(
+            "--all-devices/--fleet-out write TopoScope reports only: drop --mt4g-json, --mt4g-csv, --raw and --session");
+    if (!c.faultSpec.empty()) throw ts::InputError("--inject-fault tests a single-device run: drop --all-devices/--fleet-out");
+    if (c.sharing.exclusive || c.sharing.waitForIdleSeconds > 0)
+        throw ts::InputError("--wait-for-idle and --exclusive apply to a single-device run: drop --all-devices/--fleet-out");
+    c.fleetRun.choice = c.choice;
+    c.fleetRun.deviceGiven = app.count("--device") > 0;
+    c.fleetRun.simProfiles = c.profiles;
+    c.fleetRun.only = c.only;
+    c.fleetRun.jsonDir = c.outputs.json;
+    c.fleetRun.quiet = c.quiet;
+    return ts::cli::runFleet(c.fleetRun);
+}
+
+// The command the parsed line asks for. Throws InputError and BackendError.
+int runCommand(const CLI::App& app, const Subcommands& sub, ts::cli::CompareCommand& compareCommand, CommandLine& c) {
+    if (sub.profiles->parsed()) return listProfiles();
+    if (sub.compare->parsed()) return compareCommand.run();
+    if (sub.mig->parsed()) return printMig(c.choice);
+    if (c.profiles.size() > 1 && !c.fleetRun.allDevices)
+        throw ts::InputError("--profile given " + std::to_string(c.profiles.size()) + " times: only --all-devices runs several");
+    if (!c.profiles.empty()) c.choice.profile = c.profiles.front();
+    if (c.fleetRun.allDevices || !c.fleetRun.fleetOut.empty()) return runFleetCommand(app, c);
+    if (sub.analyze->parsed()) return runAnalyze(c.rawIn, c.analyzeOutputs, c.quiet);
+    if (sub.report->parsed()) return runReport(c.sessionIn, c.mt4gReportIn, c.reportOutputs, c.quiet);
+    return runDiscover(c.choice, c.only, c.faultSpec, c.outputs, c.session, c.sharing, c.quiet);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     CLI::App app{"TopoScope: discovers the memory and compute topology of NVIDIA and AMD GPUs by microbenchmarks",
                  "toposcope-cli"};
     app.set_version_flag("--version", ts::versionText("toposcope-cli"));
-
-    ts::app::BackendChoice choice;
-    std::string only;
-    Outputs outputs;
-    bool quiet = false;
-    app.add_option("--backend", choice.backend, "auto, cuda, hip or sim (auto: the first real GPU, else sim/h100)")
-        ->check(CLI::IsMember({"auto", "cuda", "hip", "sim"}));
-    app.add_option("--device", choice.device, "GPU index")->check(CLI::NonNegativeNumber);
-    std::vector<std::string> profiles;
-    app.add_option("--profile", profiles,
-                   "simulator profile: a built-in name (see 'profiles') or a file; with --all-devices repeat it, one "
-                   "simulated GPU each");
-    app.add_option("--only", only,
-                   "comma list of groups: l1, l2, texture, readonly, constant, shared, memory, scalar, sharing, bandwidth");
-    app.add_option("--json", outputs.json, "write TopoScope's report (JSON) to FILE, - for stdout");
-    app.add_option("--mt4g-json", outputs.mt4gJson, "write the results in MT4G's JSON layout to FILE, - for stdout");
-    app.add_option("--mt4g-csv", outputs.mt4gCsv,
-                   "write the results in MT4G's older CSV layout (v0.1, GPUscout-GUI) to FILE, - for stdout");
-    app.add_option("--raw", outputs.rawDir, "write every series in MT4G's raw text layout into DIR");
-    app.add_flag("--quiet", quiet, "no progress or summary output");
-    SessionChoice session;
-    app.add_option("--session", session.path,
-                   "record the run into FILE (default: a time-stamped file in $XDG_DATA_HOME/toposcope/sessions)");
-    app.add_flag("--no-session", session.off, "do not record the run");
-    ts::cli::FleetRunRequest fleetRun;
-    app.add_flag("--all-devices", fleetRun.allDevices,
-                 "run on every visible GPU at once, one worker each (--json then names a folder)");
-    app.add_option("--fleet-out", fleetRun.fleetOut, "write this run's GPU(s) as fleet member files into DIR");
-    SharingChoice sharing;
-    app.add_option("--wait-for-idle", sharing.waitForIdleSeconds,
-                   "on a GPU that other processes use, wait up to SECONDS for them to go; then measure anyway and warn")
-        ->check(CLI::NonNegativeNumber);
-    app.add_flag("--exclusive", sharing.exclusive,
-                 "refuse to measure on a GPU that another process uses (exit status 4; docs/faults.md)");
-    std::string faultSpec;
-    app.add_option("--inject-fault", faultSpec,
-                   "testing aid: make the device fail, e.g. oom@l2, fault@l2, lost@l2#3, timeout@texture, "
-                   "interference@any#40-90:2, neighbour@any:100/100, mps, evict, preempt, idle-context, blind "
-                   "(comma list; docs/faults.md)");
-
-    auto* analyze = app.add_subcommand("analyze", "run TopoScope's analysis on a folder of MT4G raw series");
-    std::string rawIn;
-    Outputs analyzeOutputs;
-    analyze->add_option("--mt4g-raw", rawIn, "folder of MT4G raw series")->required();
-    analyze->add_option("--json", analyzeOutputs.json, "write TopoScope's report to FILE, - for stdout");
-    analyze->add_option("--mt4g-json", analyzeOutputs.mt4gJson, "write MT4G's JSON layout to FILE, - for stdout");
-    analyze->add_option("--mt4g-csv", analyzeOutputs.mt4gCsv, "write MT4G's older CSV layout (v0.1) to FILE, - for stdout");
-    analyze->add_flag("--quiet", quiet, "no summary output");
-    auto* report = app.add_subcommand("report", "regenerate reports from a recorded session (or an MT4G report)");
-    std::string sessionIn;
-    Outputs reportOutputs;
-    std::string mt4gReportIn;
-    report->add_option("--session", sessionIn, "session file written by a run");
-    report->add_option("--mt4g-report", mt4gReportIn, "an MT4G JSON report instead (its raw folder beside it: the evidence)");
-    report->add_option("--json", reportOutputs.json, "write TopoScope's report to FILE, - for stdout");
-    report->add_option("--mt4g-json", reportOutputs.mt4gJson, "write MT4G's JSON layout to FILE, - for stdout");
-    report->add_option("--mt4g-csv", reportOutputs.mt4gCsv, "write MT4G's older CSV layout (v0.1) to FILE, - for stdout");
-    report->add_option("--raw", reportOutputs.rawDir, "write every series in MT4G's raw text layout into DIR");
-    report->add_flag("--quiet", quiet, "no summary output");
-    auto* profilesCommand = app.add_subcommand("profiles", "list the built-in simulator profiles");
+    CommandLine line;
+    addRunOptions(app, line);
     ts::cli::CompareCommand compareCommand;
-    auto* compare = compareCommand.add(app);
-    auto* mig = app.add_subcommand("mig", "print the device's MIG mode, GPU-instance profiles and instances (changes nothing)");
-    mig->add_option("--backend", choice.backend, "auto, cuda, hip or sim")->check(CLI::IsMember({"auto", "cuda", "hip", "sim"}));
-    mig->add_option("--device", choice.device, "GPU index")->check(CLI::NonNegativeNumber);
-    mig->add_option("--profile", choice.profile, "simulator profile: a built-in name or a file");
+    const Subcommands sub = addSubcommands(app, line, compareCommand);
     app.require_subcommand(0, 1);
 
     try {
@@ -379,30 +431,7 @@ int main(int argc, char** argv) {
     }
 
     try {
-        if (profilesCommand->parsed()) return listProfiles();
-        if (compare->parsed()) return compareCommand.run();
-        if (mig->parsed()) return printMig(choice);
-        if (profiles.size() > 1 && !fleetRun.allDevices)
-            throw ts::InputError("--profile given " + std::to_string(profiles.size()) + " times: only --all-devices runs several");
-        if (!profiles.empty()) choice.profile = profiles.front();
-        if (fleetRun.allDevices || !fleetRun.fleetOut.empty()) {
-            if (!outputs.mt4gJson.empty() || !outputs.mt4gCsv.empty() || !outputs.rawDir.empty() || !session.path.empty())
-                throw ts::InputError(
-                    "--all-devices/--fleet-out write TopoScope reports only: drop --mt4g-json, --mt4g-csv, --raw and --session");
-            if (!faultSpec.empty()) throw ts::InputError("--inject-fault tests a single-device run: drop --all-devices/--fleet-out");
-            if (sharing.exclusive || sharing.waitForIdleSeconds > 0)
-                throw ts::InputError("--wait-for-idle and --exclusive apply to a single-device run: drop --all-devices/--fleet-out");
-            fleetRun.choice = choice;
-            fleetRun.deviceGiven = app.count("--device") > 0;
-            fleetRun.simProfiles = profiles;
-            fleetRun.only = only;
-            fleetRun.jsonDir = outputs.json;
-            fleetRun.quiet = quiet;
-            return ts::cli::runFleet(fleetRun);
-        }
-        if (analyze->parsed()) return runAnalyze(rawIn, analyzeOutputs, quiet);
-        if (report->parsed()) return runReport(sessionIn, mt4gReportIn, reportOutputs, quiet);
-        return runDiscover(choice, only, faultSpec, outputs, session, sharing, quiet);
+        return runCommand(app, sub, compareCommand, line);
     } catch (const ts::InputError& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
         return kExitBadInput;

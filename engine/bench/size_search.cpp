@@ -117,130 +117,170 @@ std::size_t missOnset(const Series& sorted, const MissCut& cut) {
     return rows.size();
 }
 
-}  // namespace
+// The rows of one array size each; the samples span the whole array: a replacement policy or a
+// set hash that keeps part of an oversized array shows its misses somewhere, not necessarily at
+// the start. The first 256 loads alone cover 8 KiB of an L2-sized array: on the H200 they missed
+// the sparse conflicts from 24.7 MiB on, and the size moved by 15 % between runs. The timed pass
+// then walks the whole array, which doubles an L2 row's cost.
+ChaseRequest sizeRequest(const SizeSearchSpec& spec, std::uint64_t bytes) {
+    ChaseRequest r = chaseOver(spec.space, bytes, spec.strideBytes, spec.splitAboveBytes);
+    r.warmupPasses = 1;
+    r.recordLoads = spec.recordLoads;
+    const std::uint64_t perPass = (r.arrayBytes + r.strideBytes - 1) / r.strideBytes;
+    r.recordEvery = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, perPass / spec.recordLoads));
+    r.unit = spec.unit;
+    return r;
+}
 
-SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
-    SweepRunner runner(ctx, spec.seriesId, spec.title, spec.kind, spec.element);
-    const auto measure = [&](const std::vector<std::uint64_t>& sizes) {
+// The array size where misses begin, and how the edge rule moved it off the change point.
+struct Edge {
+    double bytes = 0;
+    std::string note;
+};
+
+// One size search (docs/methods.md, "Size"): 1. exponential search for a bracket, 2. coarse and
+// 3. fine sweep over it, 4. the edge where misses begin.
+class SizeSearch {
+public:
+    SizeSearch(RunContext& ctx, const SizeSearchSpec& spec)
+        : ctx_(ctx), spec_(spec), runner_(ctx, spec.seriesId, spec.title, spec.kind, spec.element) {}
+
+    SizeSearchOutcome run() {
+        ctx_.beginStep(spec_.title, "exponential search from " + kib(spec_.startBytes));
+        std::vector<std::uint64_t> doublings;
+        for (std::uint64_t s = spec_.startBytes; s <= spec_.limitBytes; s *= 2) doublings.push_back(s);
+        if (doublings.size() < 2) return {false, spec_.startBytes, 0, true, "search range too small"};
+        const auto [lo, hi] = bracketByDoubling(doublings);
+        // Rows past the bracket (the confirming double, batched doublings) may show the next level's step.
+        if (hi) runner_.dropRowsAbove(static_cast<double>(hi));
+        if (!hi) {
+            runner_.finish();
+            return {false, doublings.back(), 0, true,
+                    "no capacity knee up to " + kib(doublings.back()) + ": the cache is at least this large"};
+        }
+        const ChangePoint final = sweep(lo, hi);
+        const Edge edge = final.found ? edgeOf(final, lo) : Edge{final.x, ""};
+        runner_.finish();
+        return outcomeOf(final, edge);
+    }
+
+private:
+    std::vector<std::vector<std::uint32_t>> measure(const std::vector<std::uint64_t>& sizes) {
         std::vector<ChaseRequest> requests;
         std::vector<SeriesRow> rows;
         for (auto bytes : sizes) {
-            ChaseRequest r = chaseOver(spec.space, bytes, spec.strideBytes, spec.splitAboveBytes);
-            r.warmupPasses = 1;
-            r.recordLoads = spec.recordLoads;
-            // The samples span the whole array: a replacement policy or a set hash that keeps part
-            // of an oversized array shows its misses somewhere, not necessarily at the start. The
-            // first 256 loads alone cover 8 KiB of an L2-sized array: on the H200 they missed the
-            // sparse conflicts from 24.7 MiB on, and the size moved by 15 % between runs. The
-            // timed pass then walks the whole array, which doubles an L2 row's cost.
-            const std::uint64_t perPass = (r.arrayBytes + r.strideBytes - 1) / r.strideBytes;
-            r.recordEvery = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, perPass / spec.recordLoads));
-            r.unit = spec.unit;
-            requests.push_back(r);
+            requests.push_back(sizeRequest(spec_, bytes));
             rows.push_back(SeriesRow{static_cast<double>(bytes), 0, {}, 0, {}});
         }
-        return runner.run(requests, spec.batchable, rows);
-    };
-
-    // 1. Exponential search for the first array that no longer fits.
-    ctx.beginStep(spec.title, "exponential search from " + kib(spec.startBytes));
-    std::vector<std::uint64_t> doublings;
-    for (std::uint64_t s = spec.startBytes; s <= spec.limitBytes; s *= 2) doublings.push_back(s);
-    if (doublings.size() < 2) return {false, spec.startBytes, 0, true, "search range too small"};
-
-    // Unit-private caches: all small doublings at once, one per unit; larger ones one by one.
-    constexpr std::uint64_t kBatchedDoublingsUpTo = 4ull << 20;
-    std::size_t batched = 1;
-    while (spec.batchable && batched < doublings.size() && doublings[batched] <= kBatchedDoublingsUpTo) ++batched;
-    const auto firstRows = measure({doublings.begin(), doublings.begin() + static_cast<long>(batched)});
-    const HitReference reference = hitReference(firstRows.front());
-    // The bracket closes at the first size that shows misses and whose double does too: a cache
-    // full at A is full at 2A, so a lone slow row (a disturbed launch) does not end the search.
-    std::vector<int> missesAt(doublings.size(), -1);  // -1 not measured yet
-    const auto missesAtIndex = [&](std::size_t i) {
-        if (missesAt[i] < 0)
-            missesAt[i] = (i < batched ? showsMisses(reference, firstRows[i])
-                                       : showsMisses(reference, measure({doublings[i]}).front())) ? 1 : 0;
-        return missesAt[i] == 1;
-    };
-    std::uint64_t lo = 0, hi = 0;
-    for (std::size_t i = 1; i < doublings.size() && !hi; ++i) {
-        if (!missesAtIndex(i)) continue;
-        if (i + 1 < doublings.size() && !missesAtIndex(i + 1)) continue;
-        lo = doublings[i - 1], hi = doublings[i];
-    }
-    // Rows past the bracket (the confirming double, batched doublings) may show the next level's step.
-    if (hi) runner.dropRowsAbove(static_cast<double>(hi));
-    if (!hi) {
-        runner.finish();
-        return {false, doublings.back(), 0, true,
-                "no capacity knee up to " + kib(doublings.back()) + ": the cache is at least this large"};
+        return runner_.run(requests, spec_.batchable, rows);
     }
 
-    // 2. Coarse sweep over the bracket, 3. fine sweep between the two rows around the change.
-    ctx.beginStep(spec.title, "sweep " + kib(lo) + " .. " + kib(hi));
-    measure(evenlySpaced(lo, hi, spec.strideBytes));
-    ChangePoint coarse = runner.changePoint();
-    auto [fineLo, fineHi] = bracketByRule(runner.sorted(), reference);
-    if (coarse.found && coarse.index > 0) {
-        fineLo = static_cast<std::uint64_t>(runner.sorted().rows[coarse.index - 1].x);
-        fineHi = static_cast<std::uint64_t>(runner.sorted().rows[coarse.index].x);
+    // 1. The bracket [last doubling that fits, first that misses]; {0, 0} when every doubling fits.
+    // Sets the hit reference from the smallest doubling.
+    std::pair<std::uint64_t, std::uint64_t> bracketByDoubling(const std::vector<std::uint64_t>& doublings) {
+        // Unit-private caches: all small doublings at once, one per unit; larger ones one by one.
+        constexpr std::uint64_t kBatchedDoublingsUpTo = 4ull << 20;
+        std::size_t batched = 1;
+        while (spec_.batchable && batched < doublings.size() && doublings[batched] <= kBatchedDoublingsUpTo) ++batched;
+        const auto firstRows = measure({doublings.begin(), doublings.begin() + static_cast<long>(batched)});
+        reference_ = hitReference(firstRows.front());
+        // The bracket closes at the first size that shows misses and whose double does too: a cache
+        // full at A is full at 2A, so a lone slow row (a disturbed launch) does not end the search.
+        std::vector<int> missesAt(doublings.size(), -1);  // -1 not measured yet
+        const auto missesAtIndex = [&](std::size_t i) {
+            if (missesAt[i] < 0)
+                missesAt[i] = (i < batched ? showsMisses(reference_, firstRows[i])
+                                           : showsMisses(reference_, measure({doublings[i]}).front())) ? 1 : 0;
+            return missesAt[i] == 1;
+        };
+        for (std::size_t i = 1; i < doublings.size(); ++i) {
+            if (!missesAtIndex(i)) continue;
+            if (i + 1 < doublings.size() && !missesAtIndex(i + 1)) continue;
+            return {doublings[i - 1], doublings[i]};
+        }
+        return {0, 0};
     }
-    if (fineHi > fineLo + spec.strideBytes) {
-        ctx.beginStep(spec.title, "refine " + kib(fineLo) + " .. " + kib(fineHi));
-        measure(evenlySpaced(fineLo, fineHi, spec.strideBytes));
+
+    // 2. Coarse sweep over the bracket, 3. fine sweep between the two rows around the change;
+    // the onset of the change over every row.
+    ChangePoint sweep(std::uint64_t lo, std::uint64_t hi) {
+        ctx_.beginStep(spec_.title, "sweep " + kib(lo) + " .. " + kib(hi));
+        measure(evenlySpaced(lo, hi, spec_.strideBytes));
+        ChangePoint coarse = runner_.changePoint();
+        auto [fineLo, fineHi] = bracketByRule(runner_.sorted(), reference_);
+        if (coarse.found && coarse.index > 0) {
+            fineLo = static_cast<std::uint64_t>(runner_.sorted().rows[coarse.index - 1].x);
+            fineHi = static_cast<std::uint64_t>(runner_.sorted().rows[coarse.index].x);
+        }
+        if (fineHi > fineLo + spec_.strideBytes) {
+            ctx_.beginStep(spec_.title, "refine " + kib(fineLo) + " .. " + kib(fineHi));
+            measure(evenlySpaced(fineLo, fineHi, spec_.strideBytes));
+        }
+        return onsetOf(runner_.changePoint(), runner_.sorted());
     }
-    const ChangePoint final = onsetOf(runner.changePoint(), runner.sorted());
+
+    // The largest row measured below the row at `onset`: a size measured twice may fit in one
+    // pass and miss in the other, so the edge lies strictly below it.
+    std::optional<double> rowBelow(std::size_t onset) const {
+        const auto& rows = runner_.sorted().rows;
+        if (onset == 0 || onset >= rows.size()) return std::nullopt;
+        for (std::size_t i = onset; i-- > 0;)
+            if (rows[i].x < rows[onset].x) return rows[i].x;
+        return std::nullopt;
+    }
 
     // 4. Edge: a replacement that keeps part of an oversized array makes misses ramp up, and the
     // change point may sit anywhere on the ramp. The size is the largest array below the onset of
     // misses, refined between it and the onset row when that gap is wider than 1 %.
-    std::string edgeNote;
-    double edgeBytes = final.x;
-    if (final.found) {
-        const MissCut cut = missCut(reference, runner.sorted(), static_cast<double>(lo));
-        // A size measured twice may fit in one pass and miss in the other: the edge lies strictly below it.
-        const auto below = [&](std::size_t onset) -> std::optional<double> {
-            const auto& rows = runner.sorted().rows;
-            if (onset == 0 || onset >= rows.size()) return std::nullopt;
-            for (std::size_t i = onset; i-- > 0;)
-                if (rows[i].x < rows[onset].x) return rows[i].x;
-            return std::nullopt;
-        };
-        std::size_t onset = missOnset(runner.sorted(), cut);
-        if (const auto gapLow = below(onset)) {
+    // `fittingUpTo`: the exponential search's last size without misses.
+    Edge edgeOf(const ChangePoint& final, std::uint64_t fittingUpTo) {
+        Edge edge{final.x, ""};
+        const MissCut cut = missCut(reference_, runner_.sorted(), static_cast<double>(fittingUpTo));
+        std::size_t onset = missOnset(runner_.sorted(), cut);
+        if (const auto gapLow = rowBelow(onset)) {
             const auto loBytes = static_cast<std::uint64_t>(*gapLow);
-            const auto hiBytes = static_cast<std::uint64_t>(runner.sorted().rows[onset].x);
-            if (hiBytes > loBytes + spec.strideBytes && static_cast<double>(hiBytes - loBytes) > 0.01 * *gapLow) {
-                ctx.beginStep(spec.title, "edge " + kib(loBytes) + " .. " + kib(hiBytes));
-                measure(evenlySpaced(loBytes, hiBytes, spec.strideBytes));
-                onset = missOnset(runner.sorted(), cut);
+            const auto hiBytes = static_cast<std::uint64_t>(runner_.sorted().rows[onset].x);
+            if (hiBytes > loBytes + spec_.strideBytes && static_cast<double>(hiBytes - loBytes) > 0.01 * *gapLow) {
+                ctx_.beginStep(spec_.title, "edge " + kib(loBytes) + " .. " + kib(hiBytes));
+                measure(evenlySpaced(loBytes, hiBytes, spec_.strideBytes));
+                onset = missOnset(runner_.sorted(), cut);
             }
         }
-        if (const auto edge = below(onset)) {
-            edgeBytes = *edge;
-            if (edgeBytes != final.x)
-                edgeNote = "; more loads miss than chance explains from " +
-                           kib(static_cast<std::uint64_t>(runner.sorted().rows[onset].x)) +
-                           " on, so the largest array below that, " + kib(static_cast<std::uint64_t>(edgeBytes)) +
-                           ", is reported (change point at " + kib(static_cast<std::uint64_t>(final.x)) + ")";
+        if (const auto below = rowBelow(onset)) {
+            edge.bytes = *below;
+            if (edge.bytes != final.x)
+                edge.note = "; more loads miss than chance explains from " +
+                            kib(static_cast<std::uint64_t>(runner_.sorted().rows[onset].x)) +
+                            " on, so the largest array below that, " + kib(static_cast<std::uint64_t>(edge.bytes)) +
+                            ", is reported (change point at " + kib(static_cast<std::uint64_t>(final.x)) + ")";
         }
+        return edge;
     }
-    runner.finish();
 
-    SizeSearchOutcome outcome;
-    if (final.found) {
-        outcome.decided = true;
-        outcome.bytes = static_cast<std::uint64_t>(edgeBytes);
-        outcome.confidence = final.confidence;
-        outcome.reason = final.reason + edgeNote;
-    } else {
-        const auto [lastFit, firstMiss] = bracketByRule(runner.sorted(), reference);
-        (void)firstMiss;
-        outcome.bytes = lastFit;
-        outcome.reason = "no significant change point: " + final.reason;
+    SizeSearchOutcome outcomeOf(const ChangePoint& final, const Edge& edge) const {
+        SizeSearchOutcome outcome;
+        if (final.found) {
+            outcome.decided = true;
+            outcome.bytes = static_cast<std::uint64_t>(edge.bytes);
+            outcome.confidence = final.confidence;
+            outcome.reason = final.reason + edge.note;
+        } else {
+            const auto [lastFit, firstMiss] = bracketByRule(runner_.sorted(), reference_);
+            (void)firstMiss;
+            outcome.bytes = lastFit;
+            outcome.reason = "no significant change point: " + final.reason;
+        }
+        return outcome;
     }
-    return outcome;
-}
+
+    RunContext& ctx_;
+    const SizeSearchSpec& spec_;
+    SweepRunner runner_;
+    HitReference reference_;
+};
+
+}  // namespace
+
+SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) { return SizeSearch(ctx, spec).run(); }
 
 }  // namespace ts

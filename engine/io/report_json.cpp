@@ -288,19 +288,11 @@ json reportToJson(const Topology& t, bool withSeries) {
     return j;
 }
 
-Topology reportFromJson(const json& j, const std::string& origin) {
-    const Reader r(origin);
-    if (!j.is_object()) r.fail("top level", "expected an object");
-    const auto format = r.get<std::string>(j, "format", "top level", "");
-    if (format != kReportFormat) r.fail("format", "expected \"" + std::string(kReportFormat) + "\", got \"" + cutForMessage(format) + "\"");
-    Topology t;
-    t.timestamp = r.get<std::string>(j, "timestamp", "top level", "");
-    if (j.contains("tool")) {
-        t.toolVersion = r.get<std::string>(j["tool"], "version", "tool", "");
-        t.toolBuild = toolBuildFromJson(j["tool"], r);
-    }
-    const json device = j.value("device", json::object());
-    DeviceInfo& d = t.device;
+namespace {
+
+// The report's "device" object.
+DeviceInfo deviceFromJson(const json& device, const std::string& origin, const Reader& r) {
+    DeviceInfo d;
     d.vendor = r.get<std::string>(device, "vendor", "device", "NVIDIA") == "AMD" ? Vendor::Amd : Vendor::Nvidia;
     d.name = r.get<std::string>(device, "name", "device", "");
     d.arch = r.get<std::string>(device, "arch", "device", "");
@@ -342,8 +334,11 @@ Topology reportFromJson(const json& j, const std::string& origin) {
         d.ccMajor = r.get<int>(device["computeCapability"], "major", "device.computeCapability", 0);
         d.ccMinor = r.get<int>(device["computeCapability"], "minor", "device.computeCapability", 0);
     }
-    if (j.contains("timer")) t.timerOverheadCycles = r.get<double>(j["timer"], "overheadCycles", "timer", 0);
+    return d;
+}
 
+// The report's "elements": their attributes, into `t`.
+void elementsFromJson(const json& j, const Reader& r, Topology& t) {
     const json elements = j.value("elements", json::array());
     if (!elements.is_array()) r.fail("elements", "expected an array");
     for (std::size_t i = 0; i < elements.size(); ++i) {
@@ -356,6 +351,53 @@ Topology reportFromJson(const json& j, const std::string& origin) {
         for (std::size_t k = 0; k < attributes.size(); ++k)
             t.element(*element).set(attributeFromJson(attributes[k], where + ".attributes[" + std::to_string(k) + "]", r));
     }
+}
+
+// One entry of the report's "series", at `where`.
+Series seriesFromJson(const json& one, const std::string& where, const Reader& r) {
+    Series s;
+    s.id = r.get<std::string>(one, "id", where, "");
+    s.title = r.get<std::string>(one, "title", where, "");
+    const auto element = elementFromString(r.get<std::string>(one, "element", where, ""));
+    if (!element) r.fail(where + ".element", "unknown element");
+    s.element = *element;
+    const auto kind = r.get<std::string>(one, "kind", where, "size");
+    for (SeriesKind k : {SeriesKind::Size, SeriesKind::LineSize, SeriesKind::FetchGranularity, SeriesKind::Latency,
+                         SeriesKind::SegmentSize, SeriesKind::Amount, SeriesKind::Sharing, SeriesKind::Bandwidth})
+        if (toString(k) == kind) s.kind = k;
+    const json rows = one.value("rows", json::array());
+    if (!rows.is_array()) r.fail(where + ".rows", "expected an array");
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+        const std::string rw = where + ".rows[" + std::to_string(k) + "]";
+        SeriesRow row;
+        row.x = r.get<double>(rows[k], "x", rw, 0);
+        row.x2 = r.get<double>(rows[k], "x2", rw, 0);
+        row.label = r.get<std::string>(rows[k], "label", rw, "");
+        row.value = r.get<double>(rows[k], "value", rw, 0);
+        row.latencies = r.get<std::vector<std::uint32_t>>(rows[k], "latencies", rw, {});
+        if (row.x < 0 || row.x2 < 0) r.fail(rw, "negative size or stride");
+        s.rows.push_back(std::move(row));
+    }
+    return s;
+}
+
+}  // namespace
+
+Topology reportFromJson(const json& j, const std::string& origin) {
+    const Reader r(origin);
+    if (!j.is_object()) r.fail("top level", "expected an object");
+    const auto format = r.get<std::string>(j, "format", "top level", "");
+    if (format != kReportFormat) r.fail("format", "expected \"" + std::string(kReportFormat) + "\", got \"" + cutForMessage(format) + "\"");
+    Topology t;
+    t.timestamp = r.get<std::string>(j, "timestamp", "top level", "");
+    if (j.contains("tool")) {
+        t.toolVersion = r.get<std::string>(j["tool"], "version", "tool", "");
+        t.toolBuild = toolBuildFromJson(j["tool"], r);
+    }
+    t.device = deviceFromJson(j.value("device", json::object()), origin, r);
+    if (j.contains("timer")) t.timerOverheadCycles = r.get<double>(j["timer"], "overheadCycles", "timer", 0);
+
+    elementsFromJson(j, r, t);
     t.warnings = r.get<std::vector<std::string>>(j, "warnings", "top level", {});
     const json failures = j.value("failures", json::array());
     if (!failures.is_array()) r.fail("failures", "expected an array");
@@ -364,33 +406,8 @@ Topology reportFromJson(const json& j, const std::string& origin) {
 
     const json series = j.value("series", json::array());
     if (!series.is_array()) r.fail("series", "expected an array");
-    for (std::size_t i = 0; i < series.size(); ++i) {
-        const std::string where = "series[" + std::to_string(i) + "]";
-        Series s;
-        s.id = r.get<std::string>(series[i], "id", where, "");
-        s.title = r.get<std::string>(series[i], "title", where, "");
-        const auto element = elementFromString(r.get<std::string>(series[i], "element", where, ""));
-        if (!element) r.fail(where + ".element", "unknown element");
-        s.element = *element;
-        const auto kind = r.get<std::string>(series[i], "kind", where, "size");
-        for (SeriesKind k : {SeriesKind::Size, SeriesKind::LineSize, SeriesKind::FetchGranularity, SeriesKind::Latency,
-                             SeriesKind::SegmentSize, SeriesKind::Amount, SeriesKind::Sharing, SeriesKind::Bandwidth})
-            if (toString(k) == kind) s.kind = k;
-        const json rows = series[i].value("rows", json::array());
-        if (!rows.is_array()) r.fail(where + ".rows", "expected an array");
-        for (std::size_t k = 0; k < rows.size(); ++k) {
-            const std::string rw = where + ".rows[" + std::to_string(k) + "]";
-            SeriesRow row;
-            row.x = r.get<double>(rows[k], "x", rw, 0);
-            row.x2 = r.get<double>(rows[k], "x2", rw, 0);
-            row.label = r.get<std::string>(rows[k], "label", rw, "");
-            row.value = r.get<double>(rows[k], "value", rw, 0);
-            row.latencies = r.get<std::vector<std::uint32_t>>(rows[k], "latencies", rw, {});
-            if (row.x < 0 || row.x2 < 0) r.fail(rw, "negative size or stride");
-            s.rows.push_back(std::move(row));
-        }
-        t.series.push_back(std::move(s));
-    }
+    for (std::size_t i = 0; i < series.size(); ++i)
+        t.series.push_back(seriesFromJson(series[i], "series[" + std::to_string(i) + "]", r));
     return t;
 }
 
