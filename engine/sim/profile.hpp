@@ -14,7 +14,7 @@
 
 namespace ts {
 
-// A simulated GPU in the format `toposcope-sim-profile/1` (docs: shared/spec/sim-profile.md).
+// A simulated GPU in the format `toposcope-sim-profile/1` (docs/sim-profile.md).
 // Field names mirror the JSON keys in camelCase. Everything outside `api`, `compute` and the
 // identity fields is hidden truth that only the simulator reads.
 

@@ -30,7 +30,7 @@ MigProfile readProfile(const ProfileReader& r, const Json& j, const std::string&
     p.memoryMiB = r.requireInt(j, path, "memory_mib", 1, kMaxMemoryMiB);
     if (ProfileReader::find(j, "copy_engines")) p.copyEngines = intOf(r.requireInt(j, path, "copy_engines", 0, kMaxEngines));
     if (ProfileReader::find(j, "decoders")) p.decoders = intOf(r.requireInt(j, path, "decoders", 0, kMaxEngines));
-    // The spec gives placements as NVML reports them; they are not derived from the slice count.
+    // A profile gives placements as NVML reports them; they are not derived from the slice count.
     const std::string listPath = childPath(path, "placements");
     const Json& list = r.require(j, path, "placements");
     r.expectArray(list, listPath);

@@ -1,6 +1,6 @@
 #pragma once
 // The optional `mig` key of a simulator profile as a typed MigLayout (format in
-// shared/spec/sim-profile.md); every error names the field, e.g. `mig.profiles[1].placements[0].size`.
+// docs/sim-profile.md); every error names the field, e.g. `mig.profiles[1].placements[0].size`.
 #include <optional>
 
 #include "model/mig.hpp"
