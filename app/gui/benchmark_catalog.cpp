@@ -8,8 +8,8 @@
 namespace ts::gui {
 namespace {
 
-QString name(Element e) {
-    return QString::fromUtf8(displayName(e).data(), static_cast<qsizetype>(displayName(e).size()));
+BenchmarkElement entry(Element e) {
+    return {QString::fromUtf8(displayName(e).data(), static_cast<qsizetype>(displayName(e).size())), e};
 }
 
 QString groupTitle(const std::string& id) {
@@ -38,17 +38,17 @@ bool existsOn(const std::string& group, Vendor vendor) {
     return vendor == Vendor::Nvidia ? group != "scalar" : !nvidiaOnly;
 }
 
-QStringList elementsOf(const std::string& group, Vendor vendor, const std::vector<CacheTarget>& targets) {
-    QStringList out;
+QVector<BenchmarkElement> elementsOf(const std::string& group, Vendor vendor, const std::vector<CacheTarget>& targets) {
+    QVector<BenchmarkElement> out;
     for (const auto& t : targets)
-        if (t.group == group) out << name(t.element);
+        if (t.group == group) out << entry(t.element);
     if (!out.isEmpty()) return out;
-    if (group == "shared") return {name(vendor == Vendor::Nvidia ? Element::Shared : Element::Lds)};
-    if (group == "memory") return {name(Element::DeviceMemory)};
-    if (group == "bandwidth") return {name(Element::L2), name(Element::DeviceMemory)};
+    if (group == "shared") return {entry(vendor == Vendor::Nvidia ? Element::Shared : Element::Lds)};
+    if (group == "memory") return {entry(Element::DeviceMemory)};
+    if (group == "bandwidth") return {entry(Element::L2), entry(Element::DeviceMemory)};
     if (group == "sharing")
         for (const auto& t : targets)
-            if (!t.above && t.space != Space::GlobalL2 && t.space != Space::VectorL2) out << name(t.element);
+            if (!t.above && t.space != Space::GlobalL2 && t.space != Space::VectorL2) out << entry(t.element);
     return out;
 }
 

@@ -25,7 +25,7 @@ void RunController::requestDevices() {
 }
 
 bool RunController::start(const DeviceChoice& device, const QStringList& groups, int simDelayUs,
-                          const QStringList& elements, const QString& sessionDir) {
+                          const std::set<Element>& elements, const QString& sessionDir) {
     if (busy_) return false;
     cancel_ = std::make_shared<CancelToken>();
     RunRequest request{device, groups, cancel_, simDelayUs, elements, sessionDir};

@@ -20,10 +20,10 @@ public:
     bool busy() const { return busy_; }
 
     void requestDevices();
-    // False while busy. `elements`: display names of the caches to measure, empty for all.
+    // False while busy. `elements`: the caches to measure, empty for all.
     // `sessionDir`: the run records itself into a new session file there.
     bool start(const DeviceChoice& device, const QStringList& groups, int simDelayUs = 0,
-               const QStringList& elements = {}, const QString& sessionDir = {});
+               const std::set<Element>& elements = {}, const QString& sessionDir = {});
     bool openRecording(const QString& path);
     void saveReport(const QString& path);
     void cancel();

@@ -52,8 +52,7 @@ void RunWorker::run(const RunRequest& request) {
             backend = std::make_unique<PacedBackend>(std::move(backend), std::chrono::microseconds(request.simDelayUs));
         DiscoveryOptions options;
         for (const auto& g : request.groups) options.groups.insert(g.toStdString());
-        for (const auto& e : request.elements)
-            if (const auto element = elementFromDisplayName(e.toStdString())) options.elements.insert(*element);
+        options.elements = request.elements;
         Q_EMIT runStarted(request.device.label);
         recorder = startRecording(request, observer, topology);
         runDiscovery(*backend, options, recorder ? static_cast<Observer&>(*recorder) : observer, *request.cancel,

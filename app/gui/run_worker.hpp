@@ -4,6 +4,7 @@
 #include <QVector>
 
 #include <memory>
+#include <set>
 
 #include "device_choice.hpp"
 #include "events/observer.hpp"
@@ -18,7 +19,7 @@ struct RunRequest {
     QStringList groups;                   // empty: every group
     std::shared_ptr<CancelToken> cancel;  // set from the GUI thread while the run goes on
     int simDelayUs = 0;                   // simulator only: wait this long before each device call
-    QStringList elements;                 // display names of the caches to measure; empty: all
+    std::set<Element> elements;           // the caches to measure; empty: all
     QString sessionDir;                   // the run records itself into a new session file here
 };
 

@@ -20,8 +20,9 @@ void BenchmarkTreeModel::setCatalog(const QVector<BenchmarkGroupInfo>& groups, c
         const Qt::CheckState state = checked.isEmpty() || checked.contains(g.id) ? Qt::Checked : Qt::Unchecked;
         group->setCheckState(state);
         for (const auto& e : g.elements) {
-            auto* element = new QStandardItem(e);
+            auto* element = new QStandardItem(e.title);
             element->setData(g.id, GroupIdRole);
+            if (e.element) element->setData(static_cast<int>(*e.element), ElementRole);
             element->setCheckable(true);
             element->setEditable(false);
             element->setCheckState(state);
@@ -43,18 +44,20 @@ QStringList BenchmarkTreeModel::selectedGroups() const {
     return out;
 }
 
-QStringList BenchmarkTreeModel::selectedElements() const {
-    QStringList out;
+std::set<Element> BenchmarkTreeModel::selectedElements() const {
+    std::set<Element> out;
     bool restricted = false;
     for (int r = 0; r < rowCount(); ++r) {
         const QStandardItem* g = item(r);
         if (g->checkState() == Qt::Unchecked) continue;
         for (int c = 0; c < g->rowCount(); ++c) {
-            if (g->child(c)->checkState() == Qt::Checked) out << g->child(c)->text();
+            const QVariant element = g->child(c)->data(ElementRole);
+            if (g->child(c)->checkState() == Qt::Checked && element.isValid())
+                out.insert(static_cast<Element>(element.toInt()));
             else restricted = true;
         }
     }
-    return restricted ? out : QStringList{};
+    return restricted ? out : std::set<Element>{};
 }
 
 QStringList BenchmarkTreeModel::allGroups() const {

@@ -3,13 +3,26 @@
 #include <QStringList>
 #include <QVector>
 
+#include <optional>
+#include <set>
+
+#include "model/space.hpp"
+
 namespace ts::gui {
+
+// A memory element a group measures: its display name and the engine's id for it.
+struct BenchmarkElement {
+    BenchmarkElement(QString title_, std::optional<Element> element_ = std::nullopt)  // NOLINT: from a title
+        : title(std::move(title_)), element(element_) {}
+    QString title;                   // "Constant L1.5"
+    std::optional<Element> element;  // Element::ConstantL15
+};
 
 // A benchmark group the engine can run, with the memory elements it measures.
 struct BenchmarkGroupInfo {
-    QString id;            // engine group name: "l1", "constant", "sharing"
-    QString title;         // "L1 cache"
-    QStringList elements;  // "Constant L1", "Constant L1.5"
+    QString id;                         // engine group name: "l1", "constant", "sharing"
+    QString title;                      // "L1 cache"
+    QVector<BenchmarkElement> elements;
     QString toolTip;
 };
 
@@ -19,15 +32,16 @@ class BenchmarkTreeModel : public QStandardItemModel {
     Q_OBJECT
 public:
     static constexpr int GroupIdRole = Qt::UserRole + 1;
+    static constexpr int ElementRole = Qt::UserRole + 2;  // an element row's Element, as int
 
     explicit BenchmarkTreeModel(QObject* parent = nullptr);
 
     // Rebuilds the tree; groups in `checked` start checked (every group when it is empty).
     void setCatalog(const QVector<BenchmarkGroupInfo>& groups, const QStringList& checked = {});
     QStringList selectedGroups() const;
-    // Display names of the checked element rows of the checked groups; empty when every element
+    // The elements of the checked element rows of the checked groups; empty when every element
     // of every checked group is checked (no restriction).
-    QStringList selectedElements() const;
+    std::set<Element> selectedElements() const;
     QStringList allGroups() const;
     void setCheckedGroups(const QStringList& groups);
     void setAllChecked(bool checked);
