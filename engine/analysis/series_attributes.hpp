@@ -14,7 +14,7 @@ Attribute fetchGranularityAttribute(const Series& strides);
 Attribute lineSizeAttribute(const Series& strides, double cacheBytes, double fetchGranularity,
                             const std::string& capacityNote);
 Attribute latencyAttribute(const Series& loads);
-// "segmentSize" (snapped to l2Bytes / n) and "segmentKnee" (the knee itself).
+// attr::segmentSize (snapped to l2Bytes / n) and attr::segmentKnee (the knee itself).
 std::vector<Attribute> segmentAttributes(const Series& sweep, double l2Bytes);
 Attribute missPenaltyAttribute(const Attribute& latency, const Attribute& nextLatency, Element element, Element next);
 

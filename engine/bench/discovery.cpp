@@ -36,7 +36,7 @@ public:
         if (wants(options_, "l2"))
             if (const CacheTarget* l2 = findTarget(targets_, Element::L2))
                 items_.push_back({"L2 Segments", [t = *l2](RunContext& c) { measureL2Segments(c, t); }, Element::L2,
-                                  "segmentSize", "bytes"});
+                                  attr::segmentSize, "bytes"});
         if (wants(options_, "shared"))
             items_.push_back({"Scratchpad Latency", measureScratchpadLatency,
                               vendor == Vendor::Nvidia ? Element::Shared : Element::Lds, attr::latency, "cycles"});
@@ -66,7 +66,7 @@ private:
         if (t.above)
             if (const CacheTarget* above = findTarget(targets_, *t.above)) addCacheItems(*above, false);
         addOnce({t.title + " Fetch Granularity", [t](RunContext& c) { measureFetchGranularity(c, t); }, t.element,
-                 "fetchGranularity", "bytes"});
+                 attr::fetchGranularity, "bytes"});
         addOnce({t.title + " Size", [t](RunContext& c) { measureSize(c, t); }, t.element, attr::size, "bytes"});
         addOnce({t.title + " Line Size", [t](RunContext& c) { measureLineSize(c, t); }, t.element, attr::lineSize, "bytes"});
         if (!full) return;
@@ -86,7 +86,7 @@ private:
         if (vendor == Vendor::Amd)
             if (const CacheTarget* s = findTarget(targets_, Element::SL1D))
                 addOnce({"Scalar L1 CU Sharing", [t = *s](RunContext& c) { measureCuSharing(c, t); }, s->element,
-                         "sharedBetween", ""});
+                         attr::sharedBetween, ""});
     }
 
     bool selected(Element e) const { return options_.elements.empty() || options_.elements.count(e) > 0; }

@@ -68,14 +68,14 @@ json l3Section(const Topology& t) {
         return json::object();
     json out = json::object();
     cacheEntries(t, Element::L3, out);
-    for (auto [measuredName, apiName] : {std::pair{"size", "apiSize"}, std::pair{"lineSize", "apiLineSize"}}) {
+    for (auto [measuredName, apiName] : {std::pair{attr::size, attr::apiSize}, std::pair{attr::lineSize, attr::apiLineSize}}) {
         out.erase(measuredName);
         const Attribute* api = t.find(Element::L3, apiName);
         const Attribute* measured = t.find(Element::L3, measuredName);
         if (api) out[measuredName] = valueEntry(*api);
         else if (measured && measured->confidence > 0) out[measuredName] = valueEntry(*measured);
     }
-    for (const char* key : {"fetchGranularity", "latency"})
+    for (const char* key : {attr::fetchGranularity, attr::latency})
         if (const Attribute* a = t.find(Element::L3, key); a && a->confidence <= 0) out.erase(key);
     return out;
 }
