@@ -1,0 +1,117 @@
+// Ways, sets and set-index function by stride experiments (docs/methods.md, "Associativity").
+#include <algorithm>
+
+#include "analysis/assoc.hpp"
+#include "bench/assoc_benchmarks.hpp"
+#include "bench/attributes.hpp"
+#include "bench/cache_benchmarks.hpp"
+#include "bench/cache_common.hpp"
+#include "bench/sequence_probe.hpp"
+
+namespace ts {
+namespace {
+
+constexpr std::uint32_t kMaxWays = 64;   // a plateau above this is no set of one stride
+constexpr std::uint64_t kScatterRegion = 8;  // scattered lines come from 8x the capacity
+
+struct Probe {
+    RunContext& ctx;
+    const CacheTarget& target;
+    std::string series;
+    double threshold = 0;
+
+    // Do n lines at `stride` all hit on their second pass?
+    bool fits(std::uint64_t n, std::uint64_t stride) {
+        const ProbeRun run = timedSecondPass(ctx, target.space, stridedLines(n, stride, 1), series,
+                                             static_cast<double>(stride), static_cast<double>(n * stride), "stride");
+        return missShare(run.timed, threshold) * static_cast<double>(n) < 1.0 + static_cast<double>(n) / 64.0;
+    }
+    bool scatteredFit(std::uint64_t n, std::uint64_t line) {
+        std::vector<std::uint64_t> lines;
+        std::uint64_t state = 0x9e3779b97f4a7c15ull;
+        const std::uint64_t region = n * kScatterRegion;
+        std::vector<bool> used(region, false);
+        while (lines.size() < n) {
+            state = state * 6364136223846793005ull + 1442695040888963407ull;
+            const std::uint64_t pick = (state >> 17) % region;
+            if (!used[pick]) used[pick] = true, lines.push_back(pick * line);
+        }
+        const ProbeRun run = timedSecondPass(ctx, target.space, lines, series, static_cast<double>(line),
+                                             static_cast<double>(region * line), "scattered");
+        return missShare(run.timed, threshold) * static_cast<double>(n) < 1.0 + static_cast<double>(n) / 64.0;
+    }
+};
+
+// Hit: the second load of one line; miss: cold lines a whole size apart.
+double calibrate(RunContext& ctx, const CacheTarget& t, std::uint64_t size, std::uint64_t line, const std::string& series) {
+    const double hit = timedSecondPass(ctx, t.space, {0, line}, series, static_cast<double>(line), 0, "hit").median;
+    SequenceChase cold;
+    cold.space = t.space;
+    cold.offsets = stridedLines(16, size + line, 1);
+    const ChaseResult r = ctx.chaseSequence(cold);
+    ctx.appendRows(series, {SeriesRow{static_cast<double>(size + line), 0, "cold", 0, r.latencies}});
+    return missThreshold(hit, medianOf(r.latencies));
+}
+
+SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
+    SetProbe s;
+    if (p.fits(kMaxWays + 1, size)) {
+        s.capacityBound = true;
+        s.randomLinesFit = p.scatteredFit(lines * 9 / 10, size / lines);
+        return s;
+    }
+    std::uint32_t lo = 0, hi = kMaxWays + 1;  // lo lines fit, hi do not
+    while (hi - lo > 1) {
+        const std::uint32_t mid = (lo + hi) / 2;
+        (p.fits(mid, size) ? lo : hi) = mid;
+    }
+    s.waysPlateau = lo;
+    const std::uint64_t half = lo > 0 ? size / (2 * lo) : 0;
+    const std::uint64_t line = size / lines;
+    if (lo > 0 && half >= line && half % line == 0)
+        s.plateauConfirmed = p.fits(2 * lo, half) && !p.fits(2 * lo + 1, half);
+    return s;
+}
+
+void reportSets(RunContext& ctx, Element element, const SetDecision& d, const std::string& evidence) {
+    Attribute ways = attributeFrom(d.ways, "ways", evidence);
+    ways.unit = "";
+    Attribute sets = attributeFrom(d.sets, "sets", evidence);
+    sets.unit = "";
+    Decision index{!d.indexFunction.empty(), d.indexFunction == "modulo" ? 1.0 : d.indexFunction == "hashed" ? 2.0 : 3.0,
+                   d.indexConfidence, "stride-conflicts", d.indexReason, false, false};
+    Attribute fn = attributeFrom(index, "indexFunction", evidence);
+    fn.unit = "";
+    if (!d.indexFunction.empty()) fn.names = {d.indexFunction};
+    ctx.report(element, ways);
+    ctx.report(element, sets);
+    ctx.report(element, fn);
+}
+
+}  // namespace
+
+void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
+    const Attribute* size = decided(ctx, target.element, "size");
+    const Attribute* line = decided(ctx, target.element, "lineSize");
+    if (!size || !line || line->value <= 0) {
+        for (const char* name : {"ways", "sets", "indexFunction"})
+            ctx.report(target.element, undecided(name, "", "size or line size unknown"));
+        return;
+    }
+    const auto bytes = static_cast<std::uint64_t>(size->value);
+    const auto lineBytes = static_cast<std::uint64_t>(line->value);
+    const std::string id = seriesId(target, "associativity");
+    ctx.beginStep(target.title + " Associativity", "strides of the whole size");
+    ctx.openSeries(id, target.title + " Associativity", SeriesKind::LineSize, target.element);
+    try {
+        Probe probe{ctx, target, id, calibrate(ctx, target, bytes, lineBytes, id)};
+        const SetProbe s = probeSets(probe, bytes, bytes / lineBytes);
+        reportSets(ctx, target.element, decideSets(s, bytes / lineBytes), id);
+    } catch (const BackendError& e) {
+        if (e.deviceLost()) throw;
+        for (const char* name : {"ways", "sets", "indexFunction"})
+            ctx.report(target.element, undecided(name, "", std::string("sequence chase: ") + e.what()));
+    }
+}
+
+}  // namespace ts

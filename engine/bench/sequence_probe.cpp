@@ -1,0 +1,38 @@
+#include "bench/sequence_probe.hpp"
+
+#include <algorithm>
+
+namespace ts {
+
+std::vector<std::uint64_t> stridedLines(std::uint64_t n, std::uint64_t stride, int passes, std::uint64_t base) {
+    std::vector<std::uint64_t> out;
+    out.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(passes));
+    for (int p = 0; p < passes; ++p)
+        for (std::uint64_t i = 0; i < n; ++i) out.push_back(base + i * stride);
+    return out;
+}
+
+double medianOf(std::vector<std::uint32_t> values) {
+    if (values.empty()) return 0;
+    const auto mid = values.begin() + static_cast<long>(values.size() / 2);
+    std::nth_element(values.begin(), mid, values.end());
+    return *mid;
+}
+
+ProbeRun timedSecondPass(RunContext& ctx, Space space, const std::vector<std::uint64_t>& onePass,
+                         const std::string& seriesId, double x, double x2, const std::string& label) {
+    SequenceChase request;
+    request.space = space;
+    request.offsets = onePass;
+    request.offsets.insert(request.offsets.end(), onePass.begin(), onePass.end());
+    request.timedFrom = static_cast<std::uint32_t>(onePass.size());
+    ProbeRun run;
+    run.timed = ctx.chaseSequence(request).latencies;
+    run.median = medianOf(run.timed);
+    // Evidence keeps at most 256 samples a row, as the other sweeps do.
+    std::vector<std::uint32_t> kept(run.timed.begin(), run.timed.begin() + static_cast<long>(std::min<std::size_t>(256, run.timed.size())));
+    ctx.appendRows(seriesId, {SeriesRow{x, x2, label, 0, std::move(kept)}});
+    return run;
+}
+
+}  // namespace ts
