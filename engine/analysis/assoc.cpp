@@ -19,9 +19,19 @@ double missShare(const std::vector<std::uint32_t>& latencies, double threshold) 
 SetDecision decideSets(const SetProbe& p, std::uint64_t capacityLines) {
     SetDecision d;
     const auto lines = static_cast<double>(capacityLines);
+    if (p.waysPlateau > 0 && !p.capacityBound && !p.plateauConfirmed) {
+        d.indexFunction = "hashed";
+        d.indexConfidence = 0.6;
+        d.indexReason = std::to_string(p.waysPlateau) + " lines fit at a stride of the whole size, but not twice as many "
+                        "at half that stride: the conflicts do not follow modulo indexing";
+        const std::string why = "set index not modulo: stride conflicts do not isolate one set";
+        d.ways = {false, 0, 0, "stride-plateau", why, false, false};
+        d.sets = {false, 0, 0, "size/(ways x line)", why, false, false};
+        return d;
+    }
     if (p.waysPlateau > 0 && !p.capacityBound) {
         d.indexFunction = "modulo";
-        const double confidence = p.plateauConfirmed ? 0.9 : 0.4;
+        const double confidence = 0.9;
         d.indexConfidence = confidence;
         d.indexReason = "lines at a stride of the whole size conflict in one set";
         const double sets = lines / p.waysPlateau;
@@ -29,7 +39,6 @@ SetDecision decideSets(const SetProbe& p, std::uint64_t capacityLines) {
         const bool whole = sets == std::floor(sets) && sets >= 1;
         d.sets = {whole, whole ? sets : 0, whole ? confidence : 0, "size/(ways x line)",
                   whole ? "" : "the capacity does not split into whole sets of that many ways", false, false};
-        if (!p.plateauConfirmed) d.ways.reason = "plateau not confirmed at the half stride";
         return d;
     }
     if (p.capacityBound && p.randomLinesFit) {

@@ -20,11 +20,13 @@ struct Probe {
     std::string series;
     double threshold = 0;
 
-    // Do n lines at `stride` all hit on their second pass?
-    bool fits(std::uint64_t n, std::uint64_t stride) {
+    // Do n lines at `stride` all hit on their second pass? One line too many always leaves a miss
+    // (whatever the policy), so a run with a miss is repeated once: a delayed load is no conflict.
+    bool fits(std::uint64_t n, std::uint64_t stride) { return fitsOnce(n, stride) || fitsOnce(n, stride); }
+    bool fitsOnce(std::uint64_t n, std::uint64_t stride) {
         const ProbeRun run = timedSecondPass(ctx, target.space, stridedLines(n, stride, 1), series,
                                              static_cast<double>(stride), static_cast<double>(n * stride), "stride");
-        return missShare(run.timed, threshold) * static_cast<double>(n) < 1.0 + static_cast<double>(n) / 64.0;
+        return missShare(run.timed, threshold) * static_cast<double>(n) < 0.5 + static_cast<double>(n / 64);
     }
     bool scatteredFit(std::uint64_t n, std::uint64_t line) {
         std::vector<std::uint64_t> lines;

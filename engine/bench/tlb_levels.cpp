@@ -114,7 +114,10 @@ void measureTlbLevels(RunContext& ctx) {
             return;
         }
         ctx.beginStep("TLB Levels", "pages");
-        const std::vector<std::uint64_t> grid = pageGrid(std::min(sweep.span / page, kMaxPages));
+        // One line a page: the walk must stay inside the L2, or its misses would pass for a TLB level.
+        std::uint64_t maxPages = std::min(sweep.span / page, kMaxPages);
+        if (ctx.device().l2SizeBytes > 0) maxPages = std::min<std::uint64_t>(maxPages, ctx.device().l2SizeBytes / 256);
+        const std::vector<std::uint64_t> grid = pageGrid(maxPages);
         std::vector<double> medians;
         for (std::uint64_t n : grid) medians.push_back(sweep.pass(n, page, "pages").median);
         std::vector<TlbStep> steps = tlbSteps(grid, medians, std::max(8.0, 0.05 * base));
