@@ -103,7 +103,7 @@ void reportLevel(RunContext& ctx, int level, const TlbStep& step, std::uint64_t 
 
 void measureTlbLevels(RunContext& ctx) {
     const Space space = ctx.device().vendor == Vendor::Nvidia ? Space::GlobalL2 : Space::VectorL2;
-    Sweep sweep{ctx, space, std::min(kMaxSpan, ctx.backend().maxArrayBytes(space) / 2)};
+    Sweep sweep{ctx, space, std::min(kMaxSpan, ctx.backend().maxArrayBytes(space))};
     ctx.beginStep("TLB Levels", "page size");
     ctx.openSeries(kSeries, "TLB Levels", SeriesKind::Size, Element::DeviceMemory);
     try {
