@@ -44,17 +44,6 @@ struct Probe {
     }
 };
 
-// Hit: the second load of one line; miss: cold lines a whole size apart.
-double calibrate(RunContext& ctx, const CacheTarget& t, std::uint64_t size, std::uint64_t line, const std::string& series) {
-    const double hit = timedSecondPass(ctx, t.space, {0, line}, series, static_cast<double>(line), 0, "hit").median;
-    SequenceChase cold;
-    cold.space = t.space;
-    cold.offsets = stridedLines(16, size + line, 1);
-    const ChaseResult r = ctx.chaseSequence(cold);
-    ctx.appendRows(series, {SeriesRow{static_cast<double>(size + line), 0, "cold", 0, r.latencies}});
-    return missThreshold(hit, medianOf(r.latencies));
-}
-
 SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
     SetProbe s;
     if (p.fits(kMaxWays + 1, size)) {
@@ -106,7 +95,7 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
     ctx.beginStep(target.title + " Associativity", "strides of the whole size");
     ctx.openSeries(id, target.title + " Associativity", SeriesKind::LineSize, target.element);
     try {
-        Probe probe{ctx, target, id, calibrate(ctx, target, bytes, lineBytes, id)};
+        Probe probe{ctx, target, id, capacityMissThreshold(ctx, target.space, bytes, lineBytes, id)};
         const SetProbe s = probeSets(probe, bytes, bytes / lineBytes);
         reportSets(ctx, target.element, decideSets(s, bytes / lineBytes), id);
     } catch (const BackendError& e) {

@@ -14,7 +14,7 @@ constexpr std::uint32_t kMaxProbedWays = 32;
 
 // Lines 0..W-1 of one set, line 0 again, a new line W, then probe line `probe`: did it go?
 bool probeEvicted(RunContext& ctx, const CacheTarget& t, std::uint32_t ways, std::uint64_t setStride, std::uint32_t probe,
-                  const std::string& series) {
+                  double threshold, const std::string& series) {
     SequenceChase r;
     r.space = t.space;
     r.offsets = stridedLines(ways, setStride, 1);
@@ -24,8 +24,6 @@ bool probeEvicted(RunContext& ctx, const CacheTarget& t, std::uint32_t ways, std
     const ChaseResult result = ctx.chaseSequence(r);
     const auto& l = result.latencies;
     ctx.appendRows(series, {SeriesRow{static_cast<double>(probe), 0, "probe line " + std::to_string(probe), 0, l}});
-    // Calibration inside the run: load 0 is a cold miss, load `ways` (line 0 reused) a hit.
-    const double threshold = missThreshold(l[ways], l[0]);
     return l.back() > threshold;
 }
 
@@ -50,9 +48,11 @@ void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
     ctx.openSeries(id, target.title + " Replacement Policy", SeriesKind::Sharing, target.element);
     std::vector<std::vector<bool>> evicted(w);
     try {
+        const double threshold = capacityMissThreshold(ctx, target.space, static_cast<std::uint64_t>(sets->value * line->value * w),
+                                                       static_cast<std::uint64_t>(line->value), id);
         for (std::uint32_t probe = 0; probe < w; ++probe)
             for (int rep = 0; rep < kRepetitions; ++rep)
-                evicted[probe].push_back(probeEvicted(ctx, target, w, setStride, probe, id));
+                evicted[probe].push_back(probeEvicted(ctx, target, w, setStride, probe, threshold, id));
     } catch (const BackendError& e) {
         if (e.deviceLost()) throw;
         ctx.report(target.element, undecided("replacementPolicy", "", std::string("sequence chase: ") + e.what()));

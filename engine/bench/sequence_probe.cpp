@@ -35,4 +35,13 @@ ProbeRun timedSecondPass(RunContext& ctx, Space space, const std::vector<std::ui
     return run;
 }
 
+double capacityMissThreshold(RunContext& ctx, Space space, std::uint64_t size, std::uint64_t line,
+                             const std::string& seriesId) {
+    const double hit = timedSecondPass(ctx, space, {0, line}, seriesId, static_cast<double>(line), 0, "hit").median;
+    const double miss = timedSecondPass(ctx, space, stridedLines(2 * size / line, line, 1), seriesId,
+                                        static_cast<double>(line), static_cast<double>(2 * size), "capacity-miss")
+                            .median;
+    return (hit + miss) / 2;
+}
+
 }  // namespace ts
