@@ -102,18 +102,23 @@ TEST(AssocSim, SyntheticProfilesFindWaysSetsModuloAndPolicy) {
     }
 }
 
-TEST(AssocSim, HashedIndexIsReportedAsHashedWithUndecidedWays) {
-    auto j = test::nvidiaTestProfile();
-    j["caches"][0]["size"] = 8192;
-    j["caches"][0]["ways"] = 4;  // the default index XOR-folds the address
-    const Topology t = discover(test::parseTestProfile(j, "hashed.json"), {"l1"});
-    EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "hashed");
-    EXPECT_GT(t.find(Element::L1, "indexFunction")->confidence, 0.5);
-    const Attribute* ways = t.find(Element::L1, "ways");
-    ASSERT_NE(ways, nullptr);
-    EXPECT_EQ(ways->confidence, 0);
-    EXPECT_FALSE(ways->reason.empty());
-    EXPECT_EQ(t.find(Element::L1, "replacementPolicy")->confidence, 0);
+TEST(AssocSim, HashedIndexIsReportedAsHashedAndAnEvictionSetGivesWaysAndPolicy) {
+    struct Case {
+        std::uint32_t ways;
+        const char* policy;
+    };
+    for (const Case& c : {Case{4, "lru"}, Case{8, "fifo"}, Case{8, "plru"}, Case{16, "lru"}}) {
+        SCOPED_TRACE(std::to_string(c.ways) + "-way hashed " + c.policy);
+        auto j = test::nvidiaTestProfile();
+        j["caches"][0]["size"] = 8192;
+        j["caches"][0]["ways"] = c.ways;  // the default index XOR-folds the address
+        j["caches"][0]["policy"] = c.policy;
+        const Topology t = discover(test::parseTestProfile(j, "hashed.json"), {"l1"});
+        EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "hashed");
+        EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, c.ways);
+        EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 8192.0 / 128 / c.ways);
+        EXPECT_EQ(nameOf(t, Element::L1, "replacementPolicy"), c.policy);
+    }
 }
 
 TEST(AssocAnalysis, TreePlruVictimFollowsTheTree) {

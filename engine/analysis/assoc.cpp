@@ -16,28 +16,38 @@ double missShare(const std::vector<std::uint32_t>& latencies, double threshold) 
     return static_cast<double>(misses) / static_cast<double>(latencies.size());
 }
 
+namespace {
+
+// Ways and sets of a hashed index: from the eviction set when one was found.
+void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
+    if (p.conflictWays == 0) {
+        const std::string why = "set index not modulo: no stride isolates one set, and no eviction set was found";
+        d.ways = {false, 0, 0, "eviction-set", why, false, false};
+        d.sets = {false, 0, 0, "size/(ways x line)", why, false, false};
+        return;
+    }
+    const double confidence = p.conflictConfirmed ? 0.8 : 0.4;
+    const double sets = lines / p.conflictWays;
+    const bool whole = sets == std::floor(sets);
+    d.ways = {true, static_cast<double>(p.conflictWays), confidence, "eviction-set",
+              p.conflictConfirmed ? "" : "one line fewer still evicted the target", false, false};
+    d.sets = {whole, whole ? sets : 0, whole ? confidence : 0, "size/(ways x line)",
+              whole ? "" : "the capacity does not split into whole sets of that many ways", false, false};
+}
+
+}  // namespace
+
 SetDecision decideSets(const SetProbe& p, std::uint64_t capacityLines) {
     SetDecision d;
     const auto lines = static_cast<double>(capacityLines);
-    if (p.waysPlateau > 0 && !p.capacityBound && !p.plateauConfirmed) {
-        d.indexFunction = "hashed";
-        d.indexConfidence = 0.6;
-        d.indexReason = std::to_string(p.waysPlateau) + " lines fit at a stride of the whole size, but not twice as many "
-                        "at half that stride: the conflicts do not follow modulo indexing";
-        const std::string why = "set index not modulo: stride conflicts do not isolate one set";
-        d.ways = {false, 0, 0, "stride-plateau", why, false, false};
-        d.sets = {false, 0, 0, "size/(ways x line)", why, false, false};
-        return d;
-    }
-    if (p.waysPlateau > 0 && !p.capacityBound) {
+    if (p.waysPlateau > 0 && !p.capacityBound && p.plateauConfirmed) {
         d.indexFunction = "modulo";
-        const double confidence = 0.9;
-        d.indexConfidence = confidence;
+        d.indexConfidence = 0.9;
         d.indexReason = "lines at a stride of the whole size conflict in one set";
         const double sets = lines / p.waysPlateau;
-        d.ways = {true, static_cast<double>(p.waysPlateau), confidence, "stride-plateau", "", false, false};
+        d.ways = {true, static_cast<double>(p.waysPlateau), 0.9, "stride-plateau", "", false, false};
         const bool whole = sets == std::floor(sets) && sets >= 1;
-        d.sets = {whole, whole ? sets : 0, whole ? confidence : 0, "size/(ways x line)",
+        d.sets = {whole, whole ? sets : 0, whole ? 0.9 : 0, "size/(ways x line)",
                   whole ? "" : "the capacity does not split into whole sets of that many ways", false, false};
         return d;
     }
@@ -49,14 +59,15 @@ SetDecision decideSets(const SetProbe& p, std::uint64_t capacityLines) {
         d.sets = {true, 1, 0.8, "scattered-lines", "", false, false};
         return d;
     }
-    if (p.capacityBound) {
+    if (p.capacityBound || p.waysPlateau > 0) {
         d.indexFunction = "hashed";
-        d.indexConfidence = 0.8;
-        d.indexReason = "lines at a power-of-two stride of the whole size do not conflict as modulo indexing would, "
-                        "yet scattered lines below the capacity miss";
-        const std::string why = "set index hashed: no power-of-two stride isolates one set (eviction-set search not run)";
-        d.ways = {false, 0, 0, "stride-plateau", why, false, false};
-        d.sets = {false, 0, 0, "size/(ways x line)", why, false, false};
+        d.indexConfidence = p.capacityBound ? 0.8 : 0.6;
+        d.indexReason = p.capacityBound
+                            ? "lines at a power-of-two stride of the whole size do not conflict as modulo indexing would, "
+                              "yet scattered lines below the capacity miss"
+                            : std::to_string(p.waysPlateau) + " lines fit at a stride of the whole size, but not twice as "
+                              "many at half that stride: the conflicts do not follow modulo indexing";
+        hashedWays(p, lines, d);
         return d;
     }
     d.indexReason = "no line fitted at the size stride";

@@ -6,6 +6,7 @@
 #include "bench/attributes.hpp"
 #include "bench/cache_benchmarks.hpp"
 #include "bench/cache_common.hpp"
+#include "bench/eviction_set.hpp"
 #include "bench/sequence_probe.hpp"
 
 namespace ts {
@@ -13,6 +14,8 @@ namespace {
 
 constexpr std::uint32_t kMaxWays = 64;   // a plateau above this is no set of one stride
 constexpr std::uint64_t kScatterRegion = 8;  // scattered lines come from 8x the capacity
+// Eviction-set searches cost about 16 x lines x ways loads: larger caches stay undecided.
+constexpr std::uint64_t kMaxSearchLines = 1u << 17;
 
 struct Probe {
     RunContext& ctx;
@@ -44,11 +47,37 @@ struct Probe {
     }
 };
 
+// Lines of one set for the replacement-policy benchmark: rows "conflict-line", x = offset.
+void recordConflictSet(RunContext& ctx, const std::string& series, const std::vector<std::uint64_t>& set) {
+    std::vector<SeriesRow> rows;
+    for (std::uint64_t offset : set) rows.push_back(SeriesRow{static_cast<double>(offset), 0, "conflict-line", 0, {}});
+    ctx.appendRows(series, std::move(rows));
+}
+
+// A hashed index: search one set's lines (capacity permitting) and check one line fewer does not evict.
+void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t lineBytes) {
+    if (lines > kMaxSearchLines) return;
+    const ConflictSearch search{p.target.space, lines, lineBytes, p.threshold, kMaxWays};
+    const auto set = findConflictSet(p.ctx, search);
+    if (!set) return;
+    s.conflictWays = static_cast<std::uint32_t>(set->size() - 1);
+    std::vector<std::uint64_t> fewer(set->begin() + 1, set->end() - 1);
+    SequenceChase r;
+    r.space = p.target.space;
+    r.offsets = {0};
+    for (int pass = 0; pass < 2; ++pass) r.offsets.insert(r.offsets.end(), fewer.begin(), fewer.end());
+    r.offsets.push_back(0);
+    r.timedFrom = static_cast<std::uint32_t>(r.offsets.size() - 1);
+    s.conflictConfirmed = p.ctx.chaseSequence(r).latencies.back() <= p.threshold;
+    recordConflictSet(p.ctx, p.series, *set);
+}
+
 SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
     SetProbe s;
     if (p.fits(kMaxWays + 1, size)) {
         s.capacityBound = true;
         s.randomLinesFit = p.scatteredFit(lines * 9 / 10, size / lines);
+        if (!s.randomLinesFit) searchConflicts(p, s, lines, size / lines);
         return s;
     }
     std::uint32_t lo = 0, hi = kMaxWays + 1;  // lo lines fit, hi do not
@@ -61,6 +90,8 @@ SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
     const std::uint64_t line = size / lines;
     if (lo > 0 && half >= line && half % line == 0)
         s.plateauConfirmed = p.fits(2 * lo, half) && !p.fits(2 * lo + 1, half);
+    if (s.plateauConfirmed) recordConflictSet(p.ctx, p.series, stridedLines(lo + 1, size / lo, 1));
+    else searchConflicts(p, s, lines, line);
     return s;
 }
 
