@@ -185,3 +185,10 @@ TEST(AssocReport, WritesFormat2WithTheNewAttributesAndStillReadsFormat1) {
     j["format"] = "toposcope-report/3";
     EXPECT_THROW(wholeReportFromJson(j, "v3.json"), std::exception);
 }
+
+TEST(AssocAnalysis, AFewDelayedLoadsDoNotHideADeterministicVictim) {
+    std::vector<std::vector<bool>> e(16, std::vector<bool>(8, false));
+    e[1].assign(8, true);
+    e[5][7] = e[7][5] = true;  // two outliers among 128 probes
+    EXPECT_EQ(decidePolicy(e, 16).policy, "lru");
+}

@@ -20,7 +20,7 @@ std::vector<std::uint64_t> scatteredPool(std::uint64_t count, std::uint64_t line
 }
 
 // Does loading `chosen` and then pool[0..prefix) twice evict line 0, loaded just before them?
-bool evicts(RunContext& ctx, const ConflictSearch& s, const std::vector<std::uint64_t>& chosen,
+bool evictsOnce(RunContext& ctx, const ConflictSearch& s, const std::vector<std::uint64_t>& chosen,
             const std::vector<std::uint64_t>& pool, std::size_t prefix) {
     SequenceChase r;
     r.space = s.space;
@@ -33,6 +33,12 @@ bool evicts(RunContext& ctx, const ConflictSearch& s, const std::vector<std::uin
     r.timedFrom = static_cast<std::uint32_t>(r.offsets.size() - 1);
     const ChaseResult res = ctx.chaseSequence(r);
     return !res.latencies.empty() && res.latencies.back() > s.threshold;
+}
+
+// A miss is asked twice: one delayed load would send the search down a wrong half for good.
+bool evicts(RunContext& ctx, const ConflictSearch& s, const std::vector<std::uint64_t>& chosen,
+            const std::vector<std::uint64_t>& pool, std::size_t prefix) {
+    return evictsOnce(ctx, s, chosen, pool, prefix) && evictsOnce(ctx, s, chosen, pool, prefix);
 }
 
 }  // namespace
