@@ -2,6 +2,8 @@
 // the TLB levels found from hidden truth, on built-in and synthetic profiles.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "analysis/assoc.hpp"
 #include "bench/discovery.hpp"
 #include "io/report_json.hpp"
@@ -191,4 +193,17 @@ TEST(AssocAnalysis, AFewDelayedLoadsDoNotHideADeterministicVictim) {
     e[1].assign(8, true);
     e[5][7] = e[7][5] = true;  // two outliers among 128 probes
     EXPECT_EQ(decidePolicy(e, 16).policy, "lru");
+}
+
+// The MI300X profile's L2 (16 ways, hashed per XCD) with the Infinity Cache left out, which is
+// too large for the eviction-set search (its ways stay undecided, docs/methods.md) and slow to size.
+TEST(AssocSim, BuiltinMi300xL2FindsHashedSixteenWaysAndLru) {
+    SimProfile p = loadProfile("mi300x");
+    std::erase_if(p.caches, [](const SimCache& c) { return c.id == "infinity_cache"; });
+    const SimCache& l2 = *std::find_if(p.caches.begin(), p.caches.end(), [](const SimCache& c) { return c.id == "l2"; });
+    const Topology t = discover(p, {"l2"});
+    EXPECT_EQ(nameOf(t, Element::L2, "indexFunction"), "hashed");
+    EXPECT_EQ(decidedAttribute(t, Element::L2, "ways").value, l2.ways);
+    EXPECT_EQ(decidedAttribute(t, Element::L2, "sets").value, static_cast<double>(l2.size / l2.line / l2.ways));
+    EXPECT_EQ(nameOf(t, Element::L2, "replacementPolicy"), "lru");
 }
