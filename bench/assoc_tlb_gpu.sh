@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Issue 22 validation on a real GPU: three runs of the set-structure and TLB benchmarks, their
 # attributes side by side, and the run time of each. Usage: bench/assoc_tlb_gpu.sh [build dir] [out dir]
+# Build first: cmake --build build --target toposcope-cli (CUDA kernels for sm_90 are in the default
+# TOPOSCOPE_CUDA_ARCHS). The L1/L2 size and line benchmarks run too: associativity needs them.
 set -euo pipefail
 build=${1:-build}
 out=${2:-/tmp/assoc-tlb-$(date -u +%Y%m%dT%H%M%SZ)}
@@ -8,10 +10,12 @@ cli="$build/bin/toposcope-cli"
 [ -x "$cli" ] || { echo "no $cli: build toposcope-cli first" >&2; exit 1; }
 mkdir -p "$out"
 for run in 1 2 3; do
-    start=$(date +%s.%N)
+    start=$(date +%s%N)
     "$cli" --backend cuda --only l1,l2,memory --json "$out/run$run.json" > "$out/run$run.txt" 2>&1 || true
-    end=$(date +%s.%N)
-    echo "run $run: $(echo "$end - $start" | bc) s" | tee -a "$out/times.txt"
+    end=$(date +%s%N)
+    echo "run $run: $(( (end - start) / 1000000 )) ms" | tee -a "$out/times.txt"
+    grep -E "Associativity: start|Replacement Policy: start|TLB Levels: start|Segments: start" "$out/run$run.txt" \
+        >> "$out/times.txt" || true
 done
 python3 - "$out" <<'PY'
 import json, sys, os
