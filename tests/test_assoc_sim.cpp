@@ -207,3 +207,14 @@ TEST(AssocSim, BuiltinMi300xL2FindsHashedSixteenWaysAndLru) {
     EXPECT_EQ(decidedAttribute(t, Element::L2, "sets").value, static_cast<double>(l2.size / l2.line / l2.ways));
     EXPECT_EQ(nameOf(t, Element::L2, "replacementPolicy"), "lru");
 }
+
+TEST(AssocAnalysis, AHugeCacheWithoutStrideConflictsIsOnlyProbablyHashed) {
+    SetProbe huge;
+    huge.capacityBound = true;
+    huge.tooLargeToScatter = true;
+    const SetDecision d = decideSets(huge, 1u << 22);
+    EXPECT_EQ(d.indexFunction, "hashed");
+    EXPECT_LT(d.indexConfidence, 0.5);
+    EXPECT_EQ(d.ways.confidence, 0);
+    EXPECT_FALSE(d.ways.reason.empty());
+}

@@ -21,7 +21,9 @@ namespace {
 // Ways and sets of a hashed index: from the eviction set when one was found.
 void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
     if (p.conflictWays == 0) {
-        const std::string why = "set index not modulo: no stride isolates one set, and no eviction set was found";
+        const std::string why = p.searchSkipped
+                                    ? "set index not modulo, and the cache is too large for the eviction-set search"
+                                    : "set index not modulo: no stride isolates one set, and no eviction set was found";
         d.ways = {false, 0, 0, "eviction-set", why, false, false};
         d.sets = {false, 0, 0, "size/(ways x line)", why, false, false};
         return;
@@ -57,6 +59,14 @@ SetDecision decideSets(const SetProbe& p, std::uint64_t capacityLines) {
         d.indexReason = "no stride conflicts and 90% of the capacity in scattered lines all hit";
         d.ways = {true, lines, 0.8, "scattered-lines", "every line may hold any address", false, false};
         d.sets = {true, 1, 0.8, "scattered-lines", "", false, false};
+        return d;
+    }
+    if (p.capacityBound && p.tooLargeToScatter) {
+        d.indexFunction = "hashed";
+        d.indexConfidence = 0.3;
+        d.indexReason = "not modulo (no power-of-two stride conflicts); too large for the scattered walk that "
+                        "tells a hashed index from full associativity";
+        hashedWays(p, lines, d);
         return d;
     }
     if (p.capacityBound || p.waysPlateau > 0) {

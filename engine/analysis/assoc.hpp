@@ -21,6 +21,8 @@ struct SetProbe {
     bool plateauConfirmed = false;   // 2 x waysPlateau lines fit at a stride of size / (2 x plateau)
     bool capacityBound = false;      // no plateau: more lines than any way count fit at the size stride
     bool randomLinesFit = false;     // 90 % of the capacity in scattered lines all hit
+    bool tooLargeToScatter = false;  // capacity-bound, and too large for the scattered walk
+    bool searchSkipped = false;      // too large for the eviction-set search
     std::uint32_t conflictWays = 0;  // hashed: size of the smallest set of lines that evicts one line
     bool conflictConfirmed = false;  // and one line fewer does not
 };

@@ -16,6 +16,8 @@ constexpr std::uint32_t kMaxWays = 64;   // a plateau above this is no set of on
 constexpr std::uint64_t kScatterRegion = 8;  // scattered lines come from 8x the capacity
 // Eviction-set searches cost about 16 x lines x ways loads: larger caches stay undecided.
 constexpr std::uint64_t kMaxSearchLines = 1u << 17;
+// The scattered walk that tells full associativity from a hash costs 1.8 x lines loads.
+constexpr std::uint64_t kMaxScatterLines = 1u << 20;
 
 struct Probe {
     RunContext& ctx;
@@ -56,7 +58,10 @@ void recordConflictSet(RunContext& ctx, const std::string& series, const std::ve
 
 // A hashed index: search one set's lines (capacity permitting) and check one line fewer does not evict.
 void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t lineBytes) {
-    if (lines > kMaxSearchLines) return;
+    if (lines > kMaxSearchLines) {
+        s.searchSkipped = true;
+        return;
+    }
     const ConflictSearch search{p.target.space, lines, lineBytes, p.threshold, kMaxWays};
     const auto set = findConflictSet(p.ctx, search);
     if (!set) return;
@@ -76,6 +81,10 @@ SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
     SetProbe s;
     if (p.fits(kMaxWays + 1, size)) {
         s.capacityBound = true;
+        if (lines > kMaxScatterLines) {
+            s.tooLargeToScatter = s.searchSkipped = true;
+            return s;
+        }
         s.randomLinesFit = p.scatteredFit(lines * 9 / 10, size / lines);
         if (!s.randomLinesFit) searchConflicts(p, s, lines, size / lines);
         return s;

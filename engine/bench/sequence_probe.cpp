@@ -4,6 +4,10 @@
 
 namespace ts {
 
+namespace {
+constexpr std::uint64_t kMaxCapacityWalk = 1u << 21;  // lines of the capacity-miss pass
+}  // namespace
+
 std::vector<std::uint64_t> stridedLines(std::uint64_t n, std::uint64_t stride, int passes, std::uint64_t base) {
     std::vector<std::uint64_t> out;
     out.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(passes));
@@ -38,6 +42,15 @@ ProbeRun timedSecondPass(RunContext& ctx, Space space, const std::vector<std::ui
 double capacityMissThreshold(RunContext& ctx, Space space, std::uint64_t size, std::uint64_t line,
                              const std::string& seriesId) {
     const double hit = timedSecondPass(ctx, space, {0, line}, seriesId, static_cast<double>(line), 0, "hit").median;
+    if (2 * size / line > kMaxCapacityWalk) {
+        // A cache this large is the last before DRAM in practice: cold lines a size apart miss it.
+        SequenceChase cold;
+        cold.space = space;
+        cold.offsets = stridedLines(16, size + line, 1);
+        const ChaseResult r = ctx.chaseSequence(cold);
+        ctx.appendRows(seriesId, {SeriesRow{static_cast<double>(size + line), 0, "cold-miss", 0, r.latencies}});
+        return (hit + medianOf(r.latencies)) / 2;
+    }
     const double miss = timedSecondPass(ctx, space, stridedLines(2 * size / line, line, 1), seriesId,
                                         static_cast<double>(line), static_cast<double>(2 * size), "capacity-miss")
                             .median;

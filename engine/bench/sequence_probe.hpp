@@ -25,7 +25,8 @@ double medianOf(std::vector<std::uint32_t> values);
 // Latency above which a load missed `space`'s cache of `size` bytes in lines of `line`: halfway
 // between a hit (the second load of one line) and a capacity miss served by the next level (a
 // second pass over twice the size). A cold miss would come from DRAM and sit too high where a
-// large next level (AMD's Infinity Cache) serves the misses. Rows "hit" and "capacity-miss".
+// large next level (AMD's Infinity Cache) serves the misses. Rows "hit" and "capacity-miss"; above
+// 2^20 lines (taken as the last level before DRAM) cold lines instead ("cold-miss").
 double capacityMissThreshold(RunContext& ctx, Space space, std::uint64_t size, std::uint64_t line,
                              const std::string& seriesId);
 
