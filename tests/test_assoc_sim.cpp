@@ -78,9 +78,12 @@ TEST(AssocSim, BuiltinH100FindsFullyAssociativeL1AndBothTlbLevels) {
     expectTlbs(p, t);
 }
 
-TEST(AssocSim, BuiltinMi300xFindsTlbLevels) {
-    const SimProfile p = loadProfile("mi300x");
-    expectTlbs(p, discover(p, {"memory"}));
+TEST(AssocSim, BuiltinProfilesFindTheirTlbLevels) {
+    for (const char* name : {"mi300x", "a100", "mi210"}) {
+        const SimProfile p = loadProfile(name);
+        ASSERT_FALSE(p.tlbs.empty()) << name;
+        expectTlbs(p, discover(p, {"memory"}));
+    }
 }
 
 TEST(AssocSim, SyntheticProfilesFindWaysSetsModuloAndPolicy) {

@@ -12,7 +12,8 @@ namespace ts {
 // n lines at `stride` bytes from `base`, walked `passes` times.
 std::vector<std::uint64_t> stridedLines(std::uint64_t n, std::uint64_t stride, int passes, std::uint64_t base = 0);
 
-// A two-pass chase over `offsets` (one pass) whose second pass is timed; the series gets a row.
+// A two-pass chase over `onePass` whose second pass is timed; the series gets a row. Lists of
+// fewer than 8 loads are walked several times per pass.
 struct ProbeRun {
     std::vector<std::uint32_t> timed;
     double median = 0;
