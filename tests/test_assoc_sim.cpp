@@ -5,6 +5,8 @@
 #include <algorithm>
 
 #include "analysis/assoc.hpp"
+#include "backend/sequence_chase.hpp"
+#include "sim/cache_sim.hpp"
 #include "bench/discovery.hpp"
 #include "io/report_json.hpp"
 #include "sim/profile.hpp"
@@ -220,4 +222,46 @@ TEST(AssocAnalysis, AHugeCacheWithoutStrideConflictsIsOnlyProbablyHashed) {
     EXPECT_LT(d.indexConfidence, 0.5);
     EXPECT_EQ(d.ways.confidence, 0);
     EXPECT_FALSE(d.ways.reason.empty());
+}
+
+// The simulator's own models, below the benchmarks.
+TEST(AssocSimModel, ModuloIndexPilesAPowerOfTwoStrideIntoOneSetXorFoldDoesNot) {
+    using namespace sim_detail;
+    for (IndexFunction index : {IndexFunction::Modulo, IndexFunction::XorFold}) {
+        auto cache = makeCacheSim(CacheGeometry{64 * 128, 128, 128, 4, CachePolicy::Lru, index}, 1);
+        // 8 lines 16 sets x 128 B apart: one set under modulo (4 ways), spread under the fold.
+        for (int pass = 0; pass < 2; ++pass)
+            for (std::uint64_t i = 0; i < 8; ++i) cache->access(i * 16 * 128);
+        int hits = 0;
+        for (std::uint64_t i = 0; i < 8; ++i) hits += cache->access(i * 16 * 128);
+        if (index == IndexFunction::Modulo) EXPECT_EQ(hits, 0);
+        else EXPECT_EQ(hits, 8);
+    }
+}
+
+TEST(AssocSimModel, FifoEvictsTheOldestLineEvenWhenItWasJustReused) {
+    using namespace sim_detail;
+    for (std::uint32_t ways : {0u, 4u}) {  // fully associative and one set of 4
+        auto cache = makeCacheSim(CacheGeometry{4 * 128, 128, 128, ways, CachePolicy::Fifo, IndexFunction::Modulo}, 1);
+        for (std::uint64_t i = 0; i < 4; ++i) cache->access(i * 128);
+        EXPECT_TRUE(cache->access(0));       // reuse: FIFO keeps its place
+        cache->access(4 * 128);              // evicts line 0, the first in
+        EXPECT_TRUE(cache->lookup(1 * 128)) << ways;
+        EXPECT_FALSE(cache->lookup(0)) << ways;
+    }
+}
+
+TEST(AssocSimModel, EachTlbLevelThatMissesAddsItsCost) {
+    auto j = test::nvidiaTestProfile();
+    j["tlbs"] = nlohmann::json::array({{{"id", "a"}, {"scope", "sm"}, {"entries", 2}, {"page_size", 65536}, {"miss_cost", 10}},
+                                       {{"id", "b"}, {"scope", "gpu"}, {"entries", 4}, {"page_size", 65536}, {"miss_cost", 100}}});
+    SimBackend b(test::parseTestProfile(j));
+    SequenceChase r;
+    r.space = Space::GlobalL2;
+    r.offsets = {0, 0, 65536, 131072, 0, 196608, 262144, 327680, 393216, 0};
+    const auto l = b.chaseSequence(r).latencies;
+    ASSERT_EQ(l.size(), r.offsets.size());
+    EXPECT_EQ(l[1], 200u);            // L2 hit, page in the first level
+    EXPECT_EQ(l[4], 200u + 10);       // evicted from the 2-entry level, still in the 4-entry one
+    EXPECT_EQ(l[9], 200u + 10 + 100); // gone from both after 5 other pages
 }
