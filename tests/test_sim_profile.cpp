@@ -193,7 +193,18 @@ TEST(SimProfile, EveryMalformedFieldIsNamed) {
         {"caches[0].serves[0]", [](json& j) { j["caches"][0]["serves"][0] = "shared"; }},
         {"caches[0].serves[1]", [](json& j) { j["caches"][0]["serves"][1] = "global"; }},
         {"caches[0].scope", [](json& j) { j["caches"][0]["scope"] = "warp"; }},
-        {"caches[0].policy", [](json& j) { j["caches"][0]["policy"] = "fifo"; }},
+        {"caches[0].policy", [](json& j) { j["caches"][0]["policy"] = "mru"; }},  // fifo is valid since issue 22
+        {"caches[0].index", [](json& j) { j["caches"][0]["index"] = "crc"; }},
+        {"tlbs[0].page_size", [](json& j) {
+             j["tlbs"] = json::array({{{"id", "t"}, {"scope", "sm"}, {"entries", 8}, {"page_size", 5000}, {"miss_cost", 9}}});
+         }},
+        {"tlbs[1]", [](json& j) {
+             j["tlbs"] = json::array({{{"id", "a"}, {"scope", "sm"}, {"entries", 8}, {"page_size", 65536}, {"miss_cost", 9}},
+                                      {{"id", "b"}, {"scope", "gpu"}, {"entries", 4}, {"page_size", 65536}, {"miss_cost", 9}}});
+         }},
+        {"tlbs[0].scope", [](json& j) {
+             j["tlbs"] = json::array({{{"id", "t"}, {"scope", "xcd"}, {"entries", 8}, {"page_size", 65536}, {"miss_cost", 9}}});
+         }},
         {"caches[0].size", [](json& j) { j["caches"][0]["size"] = -4096; }},
         {"caches[0].size", [](json& j) { j["caches"][0]["size"] = 4096.5; }},
         {"caches[0].size", [](json& j) { j["caches"][0]["size"] = 4100; }},

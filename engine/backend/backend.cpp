@@ -9,4 +9,8 @@ std::vector<ChaseResult> Backend::chaseBatch(const std::vector<ChaseRequest>& re
     return results;
 }
 
+ChaseResult Backend::chaseSequence(const SequenceChase&) {
+    throw BackendError("the " + kind() + " backend does not run address-sequence chases");
+}
+
 }  // namespace ts

@@ -14,6 +14,8 @@
 
 namespace ts {
 
+struct SequenceChase;  // backend/sequence_chase.hpp
+
 // Where a second chaser runs, relative to the main chaser (warp 0 of unit `unit`).
 enum class Placement {
     SameThread,  // same thread, right after the main warm-up
@@ -110,6 +112,9 @@ public:
     // first level is private to the unit. Results come back in request order.
     virtual std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests);
     virtual BandwidthResult bandwidth(const BandwidthRequest& request) = 0;
+    // A chase over an explicit address list (latencies of the loads from timedFrom on). Backends
+    // without it throw a BackendError, and the benchmarks that need it report why they could not.
+    virtual ChaseResult chaseSequence(const SequenceChase& request);
     // Other processes on the GPU as the driver sees them; unknown (known = false) by default.
     virtual GpuActivity activity() { return {}; }
     // Waits while the GPU is left to others (the engine's back-off on a shared GPU). A

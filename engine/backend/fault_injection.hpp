@@ -30,6 +30,8 @@ public:
     ChaseResult chase(const ChaseRequest& request) override;
     std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests) override;
     BandwidthResult bandwidth(const BandwidthRequest& request) override;
+    // Issue 22: address-sequence chases pass through untouched (no fault applies to them yet).
+    ChaseResult chaseSequence(const SequenceChase& request) override { return inner_.chaseSequence(request); }
     // The inner backend's view, plus the injected neighbours' processes (names end in
     // "[injected]"); `blind`: the list is unavailable.
     GpuActivity activity() override;

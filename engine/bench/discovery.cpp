@@ -6,6 +6,7 @@
 #include <sstream>
 #include <thread>
 
+#include "bench/assoc_benchmarks.hpp"
 #include "model/api_attributes.hpp"
 #include "bench/cache_benchmarks.hpp"
 #include "bench/device_benchmarks.hpp"
@@ -33,6 +34,10 @@ public:
             if (wants(options_, group))
                 for (const auto& t : targets_)
                     if (t.group == group && selected(t.element)) addCacheItems(t, true);
+        for (const char* group : {"l1", "l2"})  // issue 22: set structure of the data caches
+            if (wants(options_, group))
+                for (const auto& t : targets_)
+                    if (t.group == group && selected(t.element)) addSetItems(t);
         if (wants(options_, "l2"))
             if (const CacheTarget* l2 = findTarget(targets_, Element::L2))
                 items_.push_back({"L2 Segments", [t = *l2](RunContext& c) { measureL2Segments(c, t); }, Element::L2,
@@ -44,6 +49,8 @@ public:
             PlanItem memory{"Main Memory Latency", measureDeviceMemoryLatency, Element::DeviceMemory, attr::latency, "cycles"};
             memory.also = {{Element::DeviceMemory, attr::latencyTlbMiss, "cycles"}};
             items_.push_back(std::move(memory));
+            PlanItem tlb{"TLB Levels", measureTlbLevels, Element::DeviceMemory, "tlbLevels", ""};
+            items_.push_back(std::move(tlb));
         }
         if (wants(options_, "sharing")) addSharingItems(vendor);
         if (wants(options_, "bandwidth")) items_.push_back(bandwidthItem());
@@ -73,6 +80,12 @@ private:
         addOnce({t.title + " Latency", [t](RunContext& c) { measureLatency(c, t); }, t.element, attr::latency, "cycles"});
         addOnce({t.title + " Miss Penalty", [t](RunContext& c) { measureMissPenalty(c, t); }, t.element, attr::missPenalty,
                  "cycles"});
+    }
+
+    void addSetItems(const CacheTarget& t) {
+        addOnce({t.title + " Associativity", [t](RunContext& c) { measureAssociativity(c, t); }, t.element, "ways", ""});
+        addOnce({t.title + " Replacement Policy", [t](RunContext& c) { measureReplacementPolicy(c, t); }, t.element,
+                 "replacementPolicy", ""});
     }
 
     void addSharingItems(Vendor vendor) {

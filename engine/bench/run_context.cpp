@@ -45,6 +45,10 @@ ChaseResult RunContext::chase(const ChaseRequest& request) {
     return onDevice([&] { return measuredClean(request, backend_.chase(request)); });
 }
 
+ChaseResult RunContext::chaseSequence(const SequenceChase& request) {
+    return onDevice([&] { return backend_.chaseSequence(request); });
+}
+
 std::vector<ChaseResult> RunContext::chaseBatch(const std::vector<ChaseRequest>& requests) {
     return onDevice([&] {
         auto results = backend_.chaseBatch(requests);

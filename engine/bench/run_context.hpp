@@ -26,6 +26,7 @@ public:
     // (BackendError::deviceLost), every later one throws without reaching the backend.
     ChaseResult chase(const ChaseRequest& request);
     std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests);
+    ChaseResult chaseSequence(const SequenceChase& request);
     BandwidthResult bandwidth(const BandwidthRequest& request);
     std::vector<std::uint32_t> timerOverhead(int samples);
     const std::string& deviceLost() const { return lost_; }  // why; empty while the device works

@@ -9,6 +9,7 @@
 #include "cuda/device_query.hpp"
 #include "cuda/gpu_context.hpp"
 #include "cuda/nvml_processes.hpp"
+#include "cuda/sequence_chase.hpp"
 
 namespace ts {
 namespace cuda {
@@ -42,6 +43,7 @@ public:
         return chaser_.run(requests);
     }
     BandwidthResult bandwidth(const BandwidthRequest& request) override { return bandwidth_.run(request); }
+    ChaseResult chaseSequence(const SequenceChase& request) override { return sequence_.run(request); }
     GpuActivity activity() override {
         const auto& extra = ctx_.info().extra;
         const auto field = [&](const char* k) { return extra.count(k) ? extra.at(k) : std::string{}; };
@@ -54,6 +56,7 @@ private:
     GpuContext ctx_;
     ChaseLauncher chaser_;
     BandwidthRunner bandwidth_;
+    SequenceChaser sequence_{ctx_};
     std::chrono::steady_clock::time_point lastNvml_;
 };
 

@@ -185,7 +185,7 @@ FleetReport readFleetInput(const std::string& path) {
         f.members.push_back(memberAt(j, path, "member"));
         return f;
     }
-    if (format == kReportFormat) {
+    if (format == kReportFormat || format == kReportFormatV1) {
         FleetMember m;
         m.report = wholeReportFromJson(j, path);
         if (auto it = m.report.device.extra.find("uuid"); it != m.report.device.extra.end()) m.uuid = it->second;

@@ -11,6 +11,7 @@
 #include "hip/device_query.hpp"
 #include "hip/hip_error.hpp"
 #include "hip/hip_runtime_loader.hpp"
+#include "hip/sequence_chase.hpp"
 
 #ifndef TOPOSCOPE_HIP_ARCHS_TEXT
 #define TOPOSCOPE_HIP_ARCHS_TEXT ""
@@ -68,6 +69,7 @@ public:
         limits.flushBytes = std::clamp<std::uint64_t>(2 * (l2 + l3), 64ull << 20, std::max<std::uint64_t>(64ull << 20, info_.totalGlobalBytes / 8));
         limits.maxWavesPerBlock = std::max(1, info_.maxThreadsPerBlock / std::max(1, info_.warpSize));
         chases_ = std::make_unique<hipb::ChaseLauncher>(*pinning_, limits);
+        sequences_ = std::make_unique<hipb::SequenceChaser>(limits.flushBytes);
     }
 
     std::string kind() const override { return "hip"; }
@@ -82,11 +84,13 @@ public:
     std::vector<std::uint32_t> measureTimerOverhead(int samples) override { return chases_->timerOverhead(samples); }
     ChaseResult chase(const ChaseRequest& request) override { return chases_->run(request); }
     BandwidthResult bandwidth(const BandwidthRequest& request) override { return bandwidth_.run(request); }
+    ChaseResult chaseSequence(const SequenceChase& request) override { return sequences_->run(request); }
 
 private:
     DeviceInfo info_;
     std::unique_ptr<hipb::CuPinning> pinning_;
     std::unique_ptr<hipb::ChaseLauncher> chases_;
+    std::unique_ptr<hipb::SequenceChaser> sequences_;
     hipb::BandwidthRunner bandwidth_;
 };
 

@@ -387,7 +387,8 @@ Topology reportFromJson(const json& j, const std::string& origin) {
     const Reader r(origin);
     if (!j.is_object()) r.fail("top level", "expected an object");
     const auto format = r.get<std::string>(j, "format", "top level", "");
-    if (format != kReportFormat) r.fail("format", "expected \"" + std::string(kReportFormat) + "\", got \"" + cutForMessage(format) + "\"");
+    if (format != kReportFormat && format != kReportFormatV1)
+        r.fail("format", "expected \"" + std::string(kReportFormat) + "\" or \"" + kReportFormatV1 + "\", got \"" + cutForMessage(format) + "\"");
     Topology t;
     t.timestamp = r.get<std::string>(j, "timestamp", "top level", "");
     if (j.contains("tool")) {

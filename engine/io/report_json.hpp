@@ -7,8 +7,11 @@
 
 namespace ts {
 
-// TopoScope's own report, format "toposcope-report/1" (schema: docs/report-schema.json).
-inline constexpr const char* kReportFormat = "toposcope-report/1";
+// TopoScope's own report, format "toposcope-report/2" (schema: docs/report-schema.json): /1 plus the
+// set-structure and TLB attributes of issue 22 (ways, sets, indexFunction, replacementPolicy, tlbN*).
+inline constexpr const char* kReportFormat = "toposcope-report/2";
+// The format before issue 22 (no set-structure or TLB attributes); still read.
+inline constexpr const char* kReportFormatV1 = "toposcope-report/1";
 
 nlohmann::json reportToJson(const Topology& topology, bool withSeries = true);
 // Throws InputError naming `origin` and the problem.

@@ -21,13 +21,15 @@ std::size_t instanceCount(const SimProfile& p, const SimCache& c) {
 
 CacheGeometry geometryOf(const SimCache& c) {
     const std::uint64_t size = c.scope == CacheScope::Gpu ? c.size / static_cast<std::uint64_t>(c.segments) : c.size;
-    return {size, c.line, c.sector, c.ways, c.policy};
+    return {size, c.line, c.sector, c.ways, c.policy, c.index};
 }
 
 }  // namespace
 
 CacheHierarchy::CacheHierarchy(const SimProfile& profile) : profile_(profile) {
     slots_.resize(profile.caches.size());
+    for (const SimTlb& tlb : profile.tlbs)
+        tlbSlots_.emplace_back(tlb.scope == CacheScope::Gpu ? 1 : static_cast<std::size_t>(profile.unitCount()));
     groupOfUnit_.resize(profile.caches.size());
     for (std::size_t c = 0; c < profile.caches.size(); ++c) {
         const SimCache& cache = profile.caches[c];
@@ -58,6 +60,18 @@ CacheSim* CacheHierarchy::acquire(std::size_t cacheIndex, std::size_t instance) 
     return slot.cache.get();
 }
 
+CacheSim* CacheHierarchy::acquireTlb(std::size_t tlbIndex, int unit) {
+    const SimTlb& tlb = profile_.tlbs[tlbIndex];
+    const std::size_t instance = tlb.scope == CacheScope::Gpu ? 0 : static_cast<std::size_t>(unit);
+    Slot& slot = tlbSlots_[tlbIndex][instance];
+    const std::uint64_t seed = mixSeed(seed_, ((tlbIndex + 0x7100) << 32) | instance);
+    const auto page = static_cast<std::uint32_t>(tlb.pageSize);
+    if (!slot.cache) slot.cache = makeCacheSim(CacheGeometry{tlb.pageSize * tlb.entries, page, page, 0, CachePolicy::Lru}, seed);
+    else if (slot.generation != generation_) slot.cache->clear(seed);
+    slot.generation = generation_;
+    return slot.cache.get();
+}
+
 std::size_t CacheHierarchy::nearInstance(const SimCache& c, std::size_t cacheIndex, int unit, int warp) const {
     const auto u = static_cast<std::size_t>(unit);
     const auto units = static_cast<std::size_t>(profile_.unitCount());
@@ -79,6 +93,8 @@ LoadPath CacheHierarchy::path(Space space, int unit, int warp) {
 
     LoadPath path;
     path.dramLatency = profile_.dram.latency;
+    for (std::size_t t = 0; t < profile_.tlbs.size(); ++t)
+        path.tlbs.push_back(PathTlb{acquireTlb(t, unit), profile_.tlbs[t].missCost});
     for (std::size_t c = 0; c < profile_.caches.size(); ++c) {
         const SimCache& cache = profile_.caches[c];
         if (!cache.servesSpace(space) || (skipPrivate && cache.isUnitPrivate())) continue;

@@ -16,13 +16,32 @@ struct PathLevel {
     std::uint32_t farLatency = 0;
 };
 
+// One translation level a load passes before its data (the profile's `tlbs`).
+struct PathTlb {
+    CacheSim* entries = nullptr;   // fully associative LRU over pages
+    std::uint32_t missCost = 0;
+};
+
 // The caches one chaser's loads walk, in order, then DRAM.
 struct LoadPath {
+    std::vector<PathTlb> tlbs;
     std::vector<PathLevel> levels;
     std::uint32_t dramLatency = 0;
 
     // Walks one load (inclusive fill on the way) and returns its latency without noise.
-    std::uint32_t load(std::uint64_t address) const {
+    std::uint32_t load(std::uint64_t address) const { return translate(address) + fetch(address); }
+
+    // Cycles the TLB levels add: each level that misses adds its cost, until one hits.
+    std::uint32_t translate(std::uint64_t address) const {
+        std::uint32_t cost = 0;
+        for (const PathTlb& tlb : tlbs) {
+            if (tlb.entries->access(address)) break;
+            cost += tlb.missCost;
+        }
+        return cost;
+    }
+
+    std::uint32_t fetch(std::uint64_t address) const {
         for (const PathLevel& level : levels) {
             if (level.far.empty()) {
                 if (level.near->access(address)) return level.latency;
@@ -56,10 +75,12 @@ private:
     };
 
     CacheSim* acquire(std::size_t cacheIndex, std::size_t instance);
+    CacheSim* acquireTlb(std::size_t tlbIndex, int unit);
     std::size_t nearInstance(const SimCache& cache, std::size_t cacheIndex, int unit, int warp) const;
 
     const SimProfile& profile_;
     std::vector<std::vector<Slot>> slots_;         // [cache][instance]
+    std::vector<std::vector<Slot>> tlbSlots_;      // [tlb][unit, or 0 when shared]
     std::vector<std::vector<int>> groupOfUnit_;    // cu_group caches: [cache][logical unit] -> group
     std::uint64_t generation_ = 1;
     std::uint64_t seed_ = 0;

@@ -13,6 +13,7 @@ struct CacheGeometry {
     std::uint32_t sector = 0; // power of two dividing line; at most 32 sectors per line
     std::uint32_t ways = 0;   // 0 = fully associative
     CachePolicy policy = CachePolicy::Lru;
+    IndexFunction index = IndexFunction::XorFold;  // set-associative only
 };
 
 // One cache instance. Lines carry per-sector valid bits: a miss brings in one sector only,

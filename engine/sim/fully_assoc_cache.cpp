@@ -92,6 +92,7 @@ void FullyAssocCache::touch(std::int32_t slot) {
             break;
         }
         case CachePolicy::Random:
+        case CachePolicy::Fifo:  // the list keeps insertion order: allocate() moves a new line up
             break;
     }
     lastSlot_ = slot;
@@ -100,6 +101,7 @@ void FullyAssocCache::touch(std::int32_t slot) {
 std::int32_t FullyAssocCache::victim() {
     switch (geometry_.policy) {
         case CachePolicy::Lru:
+        case CachePolicy::Fifo:
             return tail_;
         case CachePolicy::Plru: {
             std::uint32_t node = 1;
@@ -116,10 +118,14 @@ std::int32_t FullyAssocCache::allocate(std::uint64_t tag) {
     std::int32_t slot;
     if (used_ < capacity_) {
         slot = static_cast<std::int32_t>(used_++);
-        if (geometry_.policy == CachePolicy::Lru) pushFront(slot);
+        if (geometry_.policy == CachePolicy::Lru || geometry_.policy == CachePolicy::Fifo) pushFront(slot);
     } else {
         slot = victim();
         indexErase(slots_[static_cast<std::size_t>(slot)].tag);
+        if (geometry_.policy == CachePolicy::Fifo && slot != head_) {
+            unlink(slot);
+            pushFront(slot);
+        }
     }
     slots_[static_cast<std::size_t>(slot)].tag = tag;
     slots_[static_cast<std::size_t>(slot)].sectors = 0;

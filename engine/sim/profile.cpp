@@ -42,8 +42,13 @@ std::string_view toString(CachePolicy policy) {
         case CachePolicy::Lru: return "lru";
         case CachePolicy::Plru: return "plru";
         case CachePolicy::Random: return "random";
+        case CachePolicy::Fifo: return "fifo";
     }
     return "?";
+}
+
+std::string_view toString(IndexFunction index) {
+    return index == IndexFunction::Modulo ? "modulo" : "xor";
 }
 
 namespace {

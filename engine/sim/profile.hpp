@@ -19,7 +19,19 @@ namespace ts {
 // identity fields is hidden truth that only the simulator reads.
 
 enum class CacheScope { Sm, Cu, CuGroup, Xcd, Gpu };
-enum class CachePolicy { Lru, Plru, Random };
+enum class CachePolicy { Lru, Plru, Random, Fifo };
+// How a set-associative cache picks the set of a line: the line address modulo the set count,
+// or that address XOR-folded with its higher bit groups (hashed slices: power-of-two strides spread).
+enum class IndexFunction { XorFold, Modulo };
+
+// One level of address translation (docs: shared/spec/sim-profile.md, "tlbs").
+struct SimTlb {
+    std::string id;
+    CacheScope scope = CacheScope::Sm;   // sm (one per SM/CU) or gpu (one shared)
+    std::uint32_t entries = 0;           // fully associative, LRU
+    std::uint64_t pageSize = 0;          // bytes, power of two
+    std::uint32_t missCost = 0;          // cycles a load pays when this level misses
+};
 
 struct SimCache {
     std::string id;
@@ -31,6 +43,7 @@ struct SimCache {
     std::uint32_t sector = 0;        // fetch granularity; the JSON may omit it (= line)
     std::uint32_t ways = 0;          // 0 = fully associative
     CachePolicy policy = CachePolicy::Lru;
+    IndexFunction index = IndexFunction::XorFold;  // set-associative only; JSON "index"
     std::uint32_t latency = 0;       // cycles, as a timed load observes a hit
     std::uint32_t farLatency = 0;    // hit in a remote segment; the JSON may omit it (= latency)
     int segments = 1;                // gpu scope: equal parts, one near part per SM
@@ -93,6 +106,7 @@ struct SimProfile {
     std::uint64_t clockKhz = 0;
     SimCompute compute;
     std::vector<SimCache> caches;
+    std::vector<SimTlb> tlbs;            // first level first; empty = translation is free
     SimApi api;
     SimSharedMemory sharedMemory;
     SimDram dram;
@@ -131,5 +145,6 @@ DeviceInfo deviceInfoFrom(const SimProfile& profile);
 
 std::string_view toString(CacheScope scope);
 std::string_view toString(CachePolicy policy);
+std::string_view toString(IndexFunction index);
 
 }  // namespace ts

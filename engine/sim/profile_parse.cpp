@@ -10,6 +10,7 @@
 #include "sim/profile_check.hpp"
 #include "sim/profile_mig.hpp"
 #include "sim/profile_reader.hpp"
+#include "sim/profile_tlb.hpp"
 
 namespace ts {
 namespace {
@@ -83,7 +84,16 @@ CachePolicy readPolicy(const ProfileReader& r, const Json& j, const std::string&
     if (text == "lru") return CachePolicy::Lru;
     if (text == "plru") return CachePolicy::Plru;
     if (text == "random") return CachePolicy::Random;
-    r.fail(childPath(path, "policy"), "expected one of lru, plru, random; got \"" + cutForMessage(text) + "\"");
+    if (text == "fifo") return CachePolicy::Fifo;
+    r.fail(childPath(path, "policy"), "expected one of lru, plru, random, fifo; got \"" + cutForMessage(text) + "\"");
+}
+
+IndexFunction readIndex(const ProfileReader& r, const Json& j, const std::string& path) {
+    if (!ProfileReader::find(j, "index")) return IndexFunction::XorFold;
+    const std::string text = r.requireString(j, path, "index");
+    if (text == "xor") return IndexFunction::XorFold;
+    if (text == "modulo") return IndexFunction::Modulo;
+    r.fail(childPath(path, "index"), "expected one of xor, modulo; got \"" + cutForMessage(text) + "\"");
 }
 
 std::vector<Space> readServes(const ProfileReader& r, const Json& j, const std::string& path) {
@@ -124,7 +134,7 @@ std::vector<std::vector<int>> readGroups(const ProfileReader& r, const Json& j, 
 
 SimCache readCache(const ProfileReader& r, const Json& j, const std::string& path) {
     r.expectObject(j, path);
-    r.checkKeys(j, path, {"id", "serves", "scope", "per_sm", "size", "line", "sector", "ways", "policy", "latency",
+    r.checkKeys(j, path, {"id", "serves", "scope", "per_sm", "size", "line", "sector", "ways", "policy", "index", "latency",
                           "far_latency", "segments", "groups", "read_gibs", "write_gibs"});
     SimCache c;
     c.id = r.requireString(j, path, "id");
@@ -136,6 +146,7 @@ SimCache readCache(const ProfileReader& r, const Json& j, const std::string& pat
     c.sector = static_cast<std::uint32_t>(r.optionalInt(j, path, "sector", 1, 1 << 16, c.line));
     c.ways = static_cast<std::uint32_t>(r.optionalInt(j, path, "ways", 0, 1 << 24, 0));
     c.policy = readPolicy(r, j, path);
+    c.index = readIndex(r, j, path);
     c.latency = static_cast<std::uint32_t>(r.requireInt(j, path, "latency", 1, kMaxLatency));
     c.farLatency = static_cast<std::uint32_t>(r.optionalInt(j, path, "far_latency", 1, kMaxLatency, c.latency));
     c.segments = static_cast<int>(r.optionalInt(j, path, "segments", 1, 64, 1));
@@ -245,7 +256,7 @@ SimProfile parseProfile(std::string_view jsonText, const std::string& origin, st
     if (format != kSimProfileFormat)
         r.fail("format", "expected \"" + std::string(kSimProfileFormat) + "\", got \"" + cutForMessage(format) + "\"");
     r.checkKeys(root, "", {"format", "name", "vendor", "arch", "clock_khz", "compute", "caches", "api",
-                           "shared_memory", "dram", "noise", "timer_overhead", "mig", "references", "strict"});
+                           "shared_memory", "dram", "noise", "timer_overhead", "mig", "references", "strict", "tlbs"});
 
     SimProfile p;
     p.origin = origin;
@@ -265,6 +276,7 @@ SimProfile parseProfile(std::string_view jsonText, const std::string& origin, st
     p.timerOverhead = static_cast<std::uint32_t>(r.optionalInt(root, "", "timer_overhead", 0, 100'000, 0));
     p.mig = sim_detail::readMig(r, root, p.compute.smCount, p.api.totalGlobalMem);
     p.references = readReferences(r, root);
+    p.tlbs = sim_detail::readTlbs(r, root);
 
     sim_detail::checkProfile(p, r);
     return p;

@@ -17,13 +17,14 @@ SetAssocCache::SetAssocCache(const CacheGeometry& geometry, std::uint64_t seed)
     setMask_ = sets_ - 1;
     tags_.assign(lineCount(), kInvalid);
     sectors_.assign(lineCount(), 0);
-    if (geometry.policy == CachePolicy::Lru) stamps_.assign(lineCount(), 0);
+    if (geometry.policy == CachePolicy::Lru || geometry.policy == CachePolicy::Fifo) stamps_.assign(lineCount(), 0);
     if (geometry.policy == CachePolicy::Plru) plru_.assign(sets_, 0);
     setEpoch_.assign(sets_, 0);
 }
 
 std::uint64_t SetAssocCache::setOf(std::uint64_t tag) const {
     if (setBits_ == 0) return 0;
+    if (geometry_.index == IndexFunction::Modulo) return tag % sets_;
     if (pow2Sets_) {
         std::uint64_t folded = 0;
         for (std::uint64_t high = tag >> setBits_; high != 0; high >>= setBits_) folded ^= high;
@@ -75,6 +76,7 @@ void SetAssocCache::touch(std::size_t index) {
             break;
         }
         case CachePolicy::Random:
+        case CachePolicy::Fifo:  // allocate() stamps a line once, when it comes in
             break;
     }
     lastIndex_ = static_cast<std::int64_t>(index);
@@ -88,6 +90,7 @@ std::size_t SetAssocCache::allocate(std::uint64_t tag, std::uint64_t set) {
     if (index == base + ways_) {
         switch (geometry_.policy) {
             case CachePolicy::Lru:
+            case CachePolicy::Fifo:
                 index = base;
                 for (std::uint32_t w = 1; w < ways_; ++w)
                     if (stamps_[base + w] < stamps_[index]) index = base + w;
@@ -105,6 +108,7 @@ std::size_t SetAssocCache::allocate(std::uint64_t tag, std::uint64_t set) {
     }
     tags_[index] = tag;
     sectors_[index] = 0;
+    if (geometry_.policy == CachePolicy::Fifo) stamps_[index] = ++clock_;
     touch(index);
     return index;
 }

@@ -7,9 +7,10 @@
 
 namespace ts::sim_detail {
 
-// Set-associative cache: sets x ways over flat arrays. The set index XOR-folds the line
+// Set-associative cache: sets x ways over flat arrays. By default the set index XOR-folds the line
 // address bits above the index (like real GPUs), so power-of-two strides do not pile into a
-// few sets while an aligned block of sets x line bytes still maps one line per set.
+// few sets while an aligned block of sets x line bytes still maps one line per set; a profile
+// may ask for plain modulo indexing instead (IndexFunction::Modulo).
 // Sets are emptied lazily (epoch per set), so clear() is O(1) however large the cache is.
 class SetAssocCache final : public CacheSim {
 public:

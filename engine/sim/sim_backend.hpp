@@ -28,12 +28,14 @@ public:
     std::vector<std::uint32_t> measureTimerOverhead(int samples) override;
     ChaseResult chase(const ChaseRequest& request) override;
     BandwidthResult bandwidth(const BandwidthRequest& request) override;
+    ChaseResult chaseSequence(const SequenceChase& request) override;  // sim_sequence.cpp
 
 private:
     std::uint64_t nextSeed();
     [[noreturn]] void reject(const std::string& problem) const;
     void validate(const ChaseRequest& request) const;
     void validateSecond(const ChaseRequest& request) const;
+    void validateSequence(const SequenceChase& request) const;
 
     SimProfile profile_;
     sim_detail::CacheHierarchy hierarchy_;

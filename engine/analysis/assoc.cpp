@@ -1,0 +1,167 @@
+#include "analysis/assoc.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+namespace ts {
+
+double missThreshold(double hitLatency, double missLatency) {
+    return std::sqrt(std::max(1.0, hitLatency) * std::max(1.0, missLatency));
+}
+
+double missShare(const std::vector<std::uint32_t>& latencies, double threshold) {
+    if (latencies.empty()) return 0;
+    const auto misses = std::count_if(latencies.begin(), latencies.end(), [&](std::uint32_t l) { return l > threshold; });
+    return static_cast<double>(misses) / static_cast<double>(latencies.size());
+}
+
+namespace {
+
+// Ways and sets of a hashed index: from the eviction set when one was found.
+void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
+    if (p.conflictWays == 0) {
+        const std::string why = p.searchSkipped
+                                    ? "set index not modulo, and the cache is too large for the eviction-set search"
+                                    : "set index not modulo: no stride isolates one set, and no eviction set was found";
+        d.ways = {false, 0, 0, "eviction-set", why, false, false};
+        d.sets = {false, 0, 0, "size/(ways x line)", why, false, false};
+        return;
+    }
+    const double confidence = p.conflictConfirmed ? 0.8 : 0.4;
+    const double sets = lines / p.conflictWays;
+    const bool whole = sets == std::floor(sets);
+    d.ways = {true, static_cast<double>(p.conflictWays), confidence, "eviction-set",
+              p.conflictConfirmed ? "" : "one line fewer still evicted the target", false, false};
+    d.sets = {whole, whole ? sets : 0, whole ? confidence : 0, "size/(ways x line)",
+              whole ? "" : "the capacity does not split into whole sets of that many ways", false, false};
+}
+
+}  // namespace
+
+SetDecision decideSets(const SetProbe& p, std::uint64_t capacityLines) {
+    SetDecision d;
+    const auto lines = static_cast<double>(capacityLines);
+    if (p.waysPlateau > 0 && !p.capacityBound && p.plateauConfirmed) {
+        d.indexFunction = "modulo";
+        d.indexConfidence = 0.9;
+        d.indexReason = "lines at a stride of the whole size conflict in one set";
+        const double sets = lines / p.waysPlateau;
+        d.ways = {true, static_cast<double>(p.waysPlateau), 0.9, "stride-plateau", "", false, false};
+        const bool whole = sets == std::floor(sets) && sets >= 1;
+        d.sets = {whole, whole ? sets : 0, whole ? 0.9 : 0, "size/(ways x line)",
+                  whole ? "" : "the capacity does not split into whole sets of that many ways", false, false};
+        return d;
+    }
+    if (p.capacityBound && p.randomLinesFit) {
+        d.indexFunction = "fully-associative";
+        d.indexConfidence = 0.8;
+        d.indexReason = "no stride conflicts and 90% of the capacity in scattered lines all hit";
+        d.ways = {true, lines, 0.8, "scattered-lines", "every line may hold any address", false, false};
+        d.sets = {true, 1, 0.8, "scattered-lines", "", false, false};
+        return d;
+    }
+    if (p.capacityBound && p.tooLargeToScatter) {
+        d.indexFunction = "hashed";
+        d.indexConfidence = 0.3;
+        d.indexReason = "not modulo (no power-of-two stride conflicts); too large for the scattered walk that "
+                        "tells a hashed index from full associativity";
+        hashedWays(p, lines, d);
+        return d;
+    }
+    if (p.capacityBound || p.waysPlateau > 0) {
+        d.indexFunction = "hashed";
+        d.indexConfidence = p.capacityBound ? 0.8 : 0.6;
+        d.indexReason = p.capacityBound
+                            ? "lines at a power-of-two stride of the whole size do not conflict as modulo indexing would, "
+                              "yet scattered lines below the capacity miss"
+                            : std::to_string(p.waysPlateau) + " lines fit at a stride of the whole size, but not twice as "
+                              "many at half that stride: the conflicts do not follow modulo indexing";
+        hashedWays(p, lines, d);
+        return d;
+    }
+    d.indexReason = "no line fitted at the size stride";
+    d.ways = {false, 0, 0, "stride-plateau", d.indexReason, false, false};
+    d.sets = d.ways;
+    return d;
+}
+
+int treePlruVictim(std::uint32_t ways, const std::vector<int>& order) {
+    if (!std::has_single_bit(ways) || ways < 2) return -1;
+    std::vector<int> bits(ways, 0);  // nodes 1..ways-1: 1 = victim on the right
+    const auto levels = static_cast<unsigned>(std::countr_zero(ways));
+    for (int way : order) {
+        std::uint32_t node = 1;
+        for (unsigned level = levels; level-- > 0;) {
+            const auto right = (static_cast<std::uint32_t>(way) >> level) & 1u;
+            bits[node] = static_cast<int>(right ^ 1u);
+            node = 2 * node + right;
+        }
+    }
+    std::uint32_t node = 1;
+    while (node < ways) node = 2 * node + static_cast<std::uint32_t>(bits[node]);
+    return static_cast<int>(node - ways);
+}
+
+PolicyDecision decidePolicy(const std::vector<std::vector<bool>>& evicted, std::uint32_t ways) {
+    PolicyDecision d;
+    if (evicted.size() != ways || ways < 2 || evicted.front().empty()) {
+        d.reason = "needs the way count and one probe per way";
+        return d;
+    }
+    const auto reps = static_cast<long>(evicted.front().size());
+    std::vector<long> gone;
+    for (const auto& probe : evicted) gone.push_back(std::count(probe.begin(), probe.end(), true));
+    const auto top = static_cast<std::size_t>(std::max_element(gone.begin(), gone.end()) - gone.begin());
+    long total = 0;
+    for (long g : gone) total += g;
+    const long others = total - gone[top];
+    // A delayed load reads as a miss: allow about one in 32 probes to be one.
+    const long spurious = std::max<long>(1, static_cast<long>(ways) * reps / 32);
+    if (gone[top] >= reps - 1 && others <= spurious) {
+        // Sequence: lines 0..ways-1 in order, line 0 again, a new line: LRU evicts line 1, FIFO line 0.
+        std::vector<int> order;
+        for (std::uint32_t w = 0; w < ways; ++w) order.push_back(static_cast<int>(w));
+        order.push_back(0);
+        const int victim = static_cast<int>(top);
+        d.confidence = 0.9;
+        if (victim == 1) d.policy = "lru", d.reason = "the least recently used line went (line 1; line 0 was reused)";
+        else if (victim == 0) d.policy = "fifo", d.reason = "the first line in went although it was reused last";
+        else if (victim == treePlruVictim(ways, order))
+            d.policy = "plru", d.reason = "the line a pseudo-LRU tree points at went (line " + std::to_string(victim) + ")";
+        else
+            d.policy = "other", d.confidence = 0.6,
+            d.reason = "line " + std::to_string(victim) + " went every time: no LRU, FIFO or tree pseudo-LRU order";
+        return d;
+    }
+    if (gone[top] <= reps / 2 + 1 && total >= reps / 2 && others >= 2) {
+        d.policy = "random";
+        d.confidence = 0.8;
+        d.reason = "the same sequence evicted different lines in different repetitions (" + std::to_string(total) +
+                   " evictions over " + std::to_string(ways) + " probes)";
+        return d;
+    }
+    d.reason = "no line was evicted consistently, nor did the victims vary like random replacement";
+    return d;
+}
+
+std::vector<TlbStep> tlbSteps(const std::vector<std::uint64_t>& pages, const std::vector<double>& medians, double minStep) {
+    std::vector<TlbStep> steps;
+    if (pages.size() != medians.size() || pages.size() < 2) return steps;
+    double base = medians.front();
+    for (std::size_t i = 1; i < medians.size(); ++i) {
+        const double rise = medians[i] - base;
+        if (rise <= minStep) continue;
+        const bool holds = std::all_of(medians.begin() + static_cast<long>(i), medians.end(),
+                                       [&](double m) { return m - base > minStep; });
+        if (!holds) continue;
+        // The step's height: the level after it, up to the next rise.
+        double level = medians[i];
+        for (std::size_t k = i + 1; k < medians.size() && medians[k] - medians[i] <= minStep; ++k) level = medians[k];
+        steps.push_back({pages[i - 1], level - base});
+        base = level;
+    }
+    return steps;
+}
+
+}  // namespace ts

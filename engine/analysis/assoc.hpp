@@ -1,0 +1,60 @@
+#pragma once
+// Decisions of the associativity, replacement-policy and TLB benchmarks (docs/methods.md,
+// "Associativity", "Replacement policy", "TLB levels"). Pure functions over measured latencies.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "analysis/analysis.hpp"
+
+namespace ts {
+
+// Latency above which a load missed: the geometric mean of a known hit and a known miss (the
+// next level sits far nearer the hit on a log scale than the DRAM miss does on a linear one).
+double missThreshold(double hitLatency, double missLatency);
+// Share of `latencies` above `threshold`.
+double missShare(const std::vector<std::uint32_t>& latencies, double threshold);
+
+// What the stride experiments said about one cache of `capacityLines` lines.
+struct SetProbe {
+    std::uint32_t waysPlateau = 0;   // most lines at a stride of the whole size that still all hit
+    bool plateauConfirmed = false;   // 2 x waysPlateau lines fit at a stride of size / (2 x plateau)
+    bool capacityBound = false;      // no plateau: more lines than any way count fit at the size stride
+    bool randomLinesFit = false;     // 90 % of the capacity in scattered lines all hit
+    bool tooLargeToScatter = false;  // capacity-bound, and too large for the scattered walk
+    bool searchSkipped = false;      // too large for the eviction-set search
+    std::uint32_t conflictWays = 0;  // hashed: size of the smallest set of lines that evicts one line
+    bool conflictConfirmed = false;  // and one line fewer does not
+};
+
+struct SetDecision {
+    std::string indexFunction;       // "modulo", "hashed", "fully-associative", "" = undecided
+    Decision ways;
+    Decision sets;
+    double indexConfidence = 0;
+    std::string indexReason;
+};
+
+SetDecision decideSets(const SetProbe& probe, std::uint64_t capacityLines);
+
+// Victim of a tree pseudo-LRU set of `ways` (power of two) after touching `order`, way = line.
+int treePlruVictim(std::uint32_t ways, const std::vector<int>& order);
+
+// `evicted[i][r]`: line i of the probe was gone in repetition r (see measureReplacementPolicy).
+struct PolicyDecision {
+    std::string policy;              // "lru", "fifo", "plru", "random", "other", "" = undecided
+    double confidence = 0;
+    std::string reason;
+};
+PolicyDecision decidePolicy(const std::vector<std::vector<bool>>& evicted, std::uint32_t ways);
+
+// One TLB level found in a pages-versus-latency sweep at a page-sized stride.
+struct TlbStep {
+    std::uint64_t entries = 0;       // most pages that still translate at this level
+    double missCost = 0;             // cycles the step adds
+};
+// Steps of the median latency over `pages` (ascending): a rise of more than `minStep` cycles
+// that holds for every later point.
+std::vector<TlbStep> tlbSteps(const std::vector<std::uint64_t>& pages, const std::vector<double>& medians, double minStep);
+
+}  // namespace ts

@@ -1,0 +1,29 @@
+// Address-sequence chases on the GPU (issue 22): the list becomes a pointer chain in a buffer of
+// its own (8-byte words; the k-th visit of a 64-byte line uses its k-th word), written by a
+// scatter kernel, walked by sequence_kernel.cu after an L2 flush.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "backend/backend.hpp"
+#include "backend/sequence_chase.hpp"
+#include "cuda/device_memory.hpp"
+#include "cuda/gpu_context.hpp"
+
+namespace ts::cuda {
+
+class SequenceChaser {
+public:
+    explicit SequenceChaser(GpuContext& ctx) : ctx_(ctx) {}
+    ChaseResult run(const SequenceChase& request);
+
+private:
+    ChaseResult collect(const SequenceChase& request, std::uint64_t first, bool alone, std::uint32_t timed) const;
+
+    GpuContext& ctx_;
+    DeviceBuffer array_;
+    DeviceBuffer scratch_;   // scatter list, then control words (256 B) and latencies
+    PinnedBuffer hostOut_;   // scatter list on the way up, control words and latencies on the way down
+};
+
+}  // namespace ts::cuda

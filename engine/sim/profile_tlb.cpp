@@ -1,0 +1,45 @@
+#include "sim/profile_tlb.hpp"
+
+#include <bit>
+
+namespace ts::sim_detail {
+namespace {
+
+constexpr std::uint64_t kMaxPage = 1ull << 30;
+constexpr std::uint64_t kMaxEntries = 1u << 16;
+constexpr std::uint64_t kMaxMissCost = 1'000'000;
+
+SimTlb readTlb(const ProfileReader& r, const Json& j, const std::string& path) {
+    r.expectObject(j, path);
+    r.checkKeys(j, path, {"id", "scope", "entries", "page_size", "miss_cost"});
+    SimTlb t;
+    t.id = r.requireString(j, path, "id");
+    const std::string scope = r.requireString(j, path, "scope");
+    if (scope == "sm" || scope == "cu") t.scope = CacheScope::Sm;
+    else if (scope == "gpu") t.scope = CacheScope::Gpu;
+    else r.fail(childPath(path, "scope"), "expected one of sm, cu, gpu; got \"" + scope + "\"");
+    t.entries = static_cast<std::uint32_t>(r.requireInt(j, path, "entries", 1, kMaxEntries));
+    t.pageSize = r.requireInt(j, path, "page_size", 4096, kMaxPage);
+    if (!std::has_single_bit(t.pageSize))
+        r.fail(childPath(path, "page_size"), "must be a power of two, got " + std::to_string(t.pageSize));
+    t.missCost = static_cast<std::uint32_t>(r.requireInt(j, path, "miss_cost", 1, kMaxMissCost));
+    return t;
+}
+
+}  // namespace
+
+std::vector<SimTlb> readTlbs(const ProfileReader& r, const Json& root) {
+    std::vector<SimTlb> tlbs;
+    const Json* list = ProfileReader::find(root, "tlbs");
+    if (!list) return tlbs;
+    r.expectArray(*list, "tlbs");
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        tlbs.push_back(readTlb(r, (*list)[i], indexPath("tlbs", i)));
+        // A later level covers at least as much as the one in front, or it would never hit.
+        if (i > 0 && tlbs[i].entries * tlbs[i].pageSize < tlbs[i - 1].entries * tlbs[i - 1].pageSize)
+            r.fail(indexPath("tlbs", i), "reaches less than the level in front of it");
+    }
+    return tlbs;
+}
+
+}  // namespace ts::sim_detail

@@ -1,0 +1,48 @@
+// Plain data of the address-sequence chase kernel (sequence_kernel.cu) and its host wrapper.
+// The array holds 8-byte words: word at byte offset w holds the byte offset of the next load.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include <cuda_runtime_api.h>
+
+namespace ts::cudak {
+
+// Control words of one sequence launch, zeroed before it.
+enum SequenceCtl : std::uint32_t {
+    kSeqMainSm = 0,     // %smid + 1 of the main chaser
+    kSeqOtherClaim = 1, // a block took the other-unit role
+    kSeqWarm = 2,       // main finished its untimed loads
+    kSeqOtherDone = 3,  // the other unit finished its walk
+    kSeqOtherSm = 4,    // %smid + 1 of the other chaser
+    kSeqStatus = 5,     // bit 0: the other walk never finished in time
+    kSeqFinal = 6,      // low word of the offset after the last timed load (self-check)
+    kSeqCtlWords = 8,
+};
+
+struct SequenceLaunch {
+    std::uint64_t base;         // device address of the array
+    std::uint64_t first;        // byte offset of the main chaser's first load
+    std::uint64_t otherFirst;   // byte offset of the other chaser's first load
+    std::uint32_t* times;       // `timed` latencies (cycles)
+    std::uint32_t* ctl;         // kSeqCtlWords
+    std::uint64_t waitNs;       // longest either side waits for the other
+    std::uint32_t untimed;
+    std::uint32_t timed;
+    std::uint32_t otherLoads;   // 0: no other chaser
+    std::uint32_t space;        // SpaceCode: kGlobal, kGlobalL2 or kReadOnly
+};
+
+struct ScatterWord {
+    std::uint64_t offset;       // byte offset in the array
+    std::uint64_t value;
+};
+
+// Blocks of a sequence launch: block 0 is the main chaser, the first other block on another SM
+// the other chaser; the rest return at once.
+constexpr unsigned kSequenceBlocks = 8;
+
+cudaError_t launchSequence(const SequenceLaunch& p, cudaStream_t s);
+cudaError_t launchScatter(std::uint64_t base, const ScatterWord* words, std::uint32_t count, cudaStream_t s);
+
+}  // namespace ts::cudak

@@ -1,0 +1,267 @@
+// Issue 22 end to end on the simulator: ways, sets, set-index function, replacement policy and
+// the TLB levels found from hidden truth, on built-in and synthetic profiles.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "analysis/assoc.hpp"
+#include "backend/sequence_chase.hpp"
+#include "sim/cache_sim.hpp"
+#include "bench/discovery.hpp"
+#include "io/report_json.hpp"
+#include "sim/profile.hpp"
+#include "sim/sim_backend.hpp"
+#include "sim_test_profiles.hpp"
+
+using namespace ts;
+
+namespace {
+
+Topology discover(const SimProfile& profile, std::set<std::string> groups) {
+    SimBackend backend(profile);
+    Observer silent;
+    CancelToken cancel;
+    Topology topology;
+    runDiscovery(backend, DiscoveryOptions{std::move(groups)}, silent, cancel, topology);
+    return topology;
+}
+
+const Attribute& decidedAttribute(const Topology& t, Element e, const std::string& name) {
+    const Attribute* a = t.find(e, name);
+    if (!a) throw std::runtime_error(std::string(displayName(e)) + " has no " + name);
+    EXPECT_GT(a->confidence, 0.5) << displayName(e) << " " << name << ": " << a->reason;
+    return *a;
+}
+
+std::string nameOf(const Topology& t, Element e, const std::string& name) {
+    const Attribute& a = decidedAttribute(t, e, name);
+    return a.names.empty() ? "" : a.names.front();
+}
+
+void expectTlbs(const SimProfile& p, const Topology& t) {
+    EXPECT_EQ(decidedAttribute(t, Element::DeviceMemory, "tlbLevels").value, static_cast<double>(p.tlbs.size()));
+    for (std::size_t k = 0; k < p.tlbs.size(); ++k) {
+        const std::string prefix = "tlb" + std::to_string(k + 1);
+        const SimTlb& truth = p.tlbs[k];
+        SCOPED_TRACE(p.name + " " + prefix);
+        EXPECT_EQ(decidedAttribute(t, Element::DeviceMemory, prefix + "Entries").value, truth.entries);
+        EXPECT_EQ(decidedAttribute(t, Element::DeviceMemory, prefix + "PageSize").value, static_cast<double>(truth.pageSize));
+        EXPECT_EQ(decidedAttribute(t, Element::DeviceMemory, prefix + "Reach").value,
+                  static_cast<double>(truth.pageSize * truth.entries));
+        EXPECT_NEAR(decidedAttribute(t, Element::DeviceMemory, prefix + "MissCost").value, truth.missCost,
+                    0.1 * truth.missCost + 2);
+        EXPECT_EQ(nameOf(t, Element::DeviceMemory, prefix + "Scope"), truth.scope == CacheScope::Gpu ? "gpu" : "sm");
+    }
+}
+
+// The test NVIDIA GPU with a modulo-indexed, set-associative L1 of `ways` ways and two TLB levels.
+SimProfile synthetic(std::uint32_t ways, const char* policy, const char* l1TlbScope) {
+    auto j = test::nvidiaTestProfile();
+    j["caches"][0]["size"] = 8192;
+    j["caches"][0]["ways"] = ways;
+    j["caches"][0]["index"] = "modulo";
+    j["caches"][0]["policy"] = policy;
+    j["caches"][3]["size"] = 4 << 20;  // room for one line on each page the TLB sweep walks
+    j["api"]["l2_size"] = 4 << 20;
+    j["noise"] = {{"jitter", 3}, {"outlier_rate", 0.001}, {"outlier_extra", 400}, {"seed", 7}};
+    j["tlbs"] = nlohmann::json::array({{{"id", "t1"}, {"scope", l1TlbScope}, {"entries", 12}, {"page_size", 65536}, {"miss_cost", 40}},
+                                       {{"id", "t2"}, {"scope", "gpu"}, {"entries", 384}, {"page_size", 65536}, {"miss_cost", 150}}});
+    return test::parseTestProfile(j, "synthetic.json");
+}
+
+}  // namespace
+
+TEST(AssocSim, BuiltinH100FindsFullyAssociativeL1AndBothTlbLevels) {
+    const SimProfile p = loadProfile("h100");
+    const Topology t = discover(p, {"l1", "memory"});
+    EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "fully-associative");
+    EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 1);
+    EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, static_cast<double>(p.caches[0].size / p.caches[0].line));
+    expectTlbs(p, t);
+}
+
+TEST(AssocSim, BuiltinProfilesFindTheirTlbLevels) {
+    for (const char* name : {"mi300x", "a100", "mi210"}) {
+        const SimProfile p = loadProfile(name);
+        ASSERT_FALSE(p.tlbs.empty()) << name;
+        expectTlbs(p, discover(p, {"memory"}));
+    }
+}
+
+TEST(AssocSim, SyntheticProfilesFindWaysSetsModuloAndPolicy) {
+    struct Case {
+        std::uint32_t ways;
+        const char* policy;
+        const char* scope;
+    };
+    for (const Case& c : {Case{4, "lru", "sm"}, Case{8, "fifo", "gpu"}, Case{8, "plru", "sm"}, Case{4, "random", "sm"}, Case{16, "lru", "gpu"},
+                          Case{2, "lru", "sm"}}) {
+        const SimProfile p = synthetic(c.ways, c.policy, c.scope);
+        SCOPED_TRACE(std::to_string(c.ways) + "-way " + c.policy);
+        const Topology t = discover(p, {"l1", "memory"});
+        EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "modulo");
+        EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, c.ways);
+        // Known gap: under random replacement the size benchmark reports this small cache twice
+        // too large, and sets = size / (ways x line) inherits it (see docs/methods.md).
+        if (std::string(c.policy) != "random") EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 8192.0 / 128 / c.ways);
+        if (c.ways > 2) EXPECT_EQ(nameOf(t, Element::L1, "replacementPolicy"), c.policy);
+        expectTlbs(p, t);
+    }
+}
+
+TEST(AssocSim, HashedIndexIsReportedAsHashedAndAnEvictionSetGivesWaysAndPolicy) {
+    struct Case {
+        std::uint32_t ways;
+        const char* policy;
+    };
+    for (const Case& c : {Case{4, "lru"}, Case{8, "fifo"}, Case{8, "plru"}, Case{16, "lru"}}) {
+        SCOPED_TRACE(std::to_string(c.ways) + "-way hashed " + c.policy);
+        auto j = test::nvidiaTestProfile();
+        j["caches"][0]["size"] = 8192;
+        j["caches"][0]["ways"] = c.ways;  // the default index XOR-folds the address
+        j["caches"][0]["policy"] = c.policy;
+        const Topology t = discover(test::parseTestProfile(j, "hashed.json"), {"l1"});
+        EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "hashed");
+        EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, c.ways);
+        EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 8192.0 / 128 / c.ways);
+        EXPECT_EQ(nameOf(t, Element::L1, "replacementPolicy"), c.policy);
+    }
+}
+
+TEST(AssocAnalysis, TreePlruVictimFollowsTheTree) {
+    EXPECT_EQ(treePlruVictim(4, {0, 1, 2, 3, 0}), 2);
+    EXPECT_EQ(treePlruVictim(2, {0, 1}), 0);
+    EXPECT_EQ(treePlruVictim(3, {0}), -1);
+}
+
+TEST(AssocAnalysis, PolicyFromVictims) {
+    auto probes = [](std::uint32_t ways, int victim) {
+        std::vector<std::vector<bool>> e(ways, std::vector<bool>(8, false));
+        if (victim >= 0) e[static_cast<std::size_t>(victim)].assign(8, true);
+        return e;
+    };
+    EXPECT_EQ(decidePolicy(probes(4, 1), 4).policy, "lru");
+    EXPECT_EQ(decidePolicy(probes(4, 0), 4).policy, "fifo");
+    EXPECT_EQ(decidePolicy(probes(4, 2), 4).policy, "plru");
+    EXPECT_EQ(decidePolicy(probes(8, 5), 8).policy, "other");
+    const PolicyDecision none = decidePolicy(probes(4, -1), 4);
+    EXPECT_EQ(none.confidence, 0);
+    EXPECT_FALSE(none.reason.empty());
+    std::vector<std::vector<bool>> scattered(4, std::vector<bool>(8, false));
+    for (int r = 0; r < 8; ++r) scattered[static_cast<std::size_t>(r % 4)][static_cast<std::size_t>(r)] = true;
+    EXPECT_EQ(decidePolicy(scattered, 4).policy, "random");
+}
+
+TEST(AssocAnalysis, SetsFromProbes) {
+    SetProbe modulo;
+    modulo.waysPlateau = 4;
+    modulo.plateauConfirmed = true;
+    SetDecision d = decideSets(modulo, 64);
+    EXPECT_EQ(d.indexFunction, "modulo");
+    EXPECT_EQ(d.sets.value, 16);
+    EXPECT_GT(d.ways.confidence, 0.5);
+    SetProbe hashed;
+    hashed.capacityBound = true;
+    d = decideSets(hashed, 64);
+    EXPECT_EQ(d.indexFunction, "hashed");
+    EXPECT_EQ(d.ways.confidence, 0);
+    hashed.randomLinesFit = true;
+    EXPECT_EQ(decideSets(hashed, 64).indexFunction, "fully-associative");
+}
+
+TEST(AssocAnalysis, TlbStepsFindEachRise) {
+    const std::vector<std::uint64_t> pages{1, 2, 4, 8, 16, 32, 64};
+    const auto steps = tlbSteps(pages, {200, 200, 201, 240, 241, 390, 390}, 10);
+    ASSERT_EQ(steps.size(), 2u);
+    EXPECT_EQ(steps[0].entries, 4u);
+    EXPECT_NEAR(steps[0].missCost, 40, 2);
+    EXPECT_EQ(steps[1].entries, 16u);
+    EXPECT_NEAR(steps[1].missCost, 150, 2);
+    EXPECT_TRUE(tlbSteps(pages, {200, 200, 200, 200, 200, 200, 200}, 10).empty());
+}
+
+TEST(AssocReport, WritesFormat2WithTheNewAttributesAndStillReadsFormat1) {
+    const Topology t = discover(loadProfile("h100"), {"memory"});
+    nlohmann::json j = reportToJson(t);
+    EXPECT_EQ(j["format"], "toposcope-report/2");
+    const Topology back = reportFromJson(j, "v2.json");
+    ASSERT_NE(back.find(Element::DeviceMemory, "tlb2Reach"), nullptr);
+    EXPECT_EQ(back.find(Element::DeviceMemory, "tlb2Scope")->names, std::vector<std::string>{"gpu"});
+    j["format"] = "toposcope-report/1";
+    EXPECT_EQ(wholeReportFromJson(j, "v1.json").device.name, t.device.name);
+    j["format"] = "toposcope-report/3";
+    EXPECT_THROW(wholeReportFromJson(j, "v3.json"), std::exception);
+}
+
+TEST(AssocAnalysis, AFewDelayedLoadsDoNotHideADeterministicVictim) {
+    std::vector<std::vector<bool>> e(16, std::vector<bool>(8, false));
+    e[1].assign(8, true);
+    e[5][7] = e[7][5] = true;  // two outliers among 128 probes
+    EXPECT_EQ(decidePolicy(e, 16).policy, "lru");
+}
+
+// The MI300X profile's L2 (16 ways, hashed per XCD) with the Infinity Cache left out, which is
+// too large for the eviction-set search (its ways stay undecided, docs/methods.md) and slow to size.
+TEST(AssocSim, BuiltinMi300xL2FindsHashedSixteenWaysAndLru) {
+    SimProfile p = loadProfile("mi300x");
+    std::erase_if(p.caches, [](const SimCache& c) { return c.id == "infinity_cache"; });
+    const SimCache& l2 = *std::find_if(p.caches.begin(), p.caches.end(), [](const SimCache& c) { return c.id == "l2"; });
+    const Topology t = discover(p, {"l2"});
+    EXPECT_EQ(nameOf(t, Element::L2, "indexFunction"), "hashed");
+    EXPECT_EQ(decidedAttribute(t, Element::L2, "ways").value, l2.ways);
+    EXPECT_EQ(decidedAttribute(t, Element::L2, "sets").value, static_cast<double>(l2.size / l2.line / l2.ways));
+    EXPECT_EQ(nameOf(t, Element::L2, "replacementPolicy"), "lru");
+}
+
+TEST(AssocAnalysis, AHugeCacheWithoutStrideConflictsIsOnlyProbablyHashed) {
+    SetProbe huge;
+    huge.capacityBound = true;
+    huge.tooLargeToScatter = true;
+    const SetDecision d = decideSets(huge, 1u << 22);
+    EXPECT_EQ(d.indexFunction, "hashed");
+    EXPECT_LT(d.indexConfidence, 0.5);
+    EXPECT_EQ(d.ways.confidence, 0);
+    EXPECT_FALSE(d.ways.reason.empty());
+}
+
+// The simulator's own models, below the benchmarks.
+TEST(AssocSimModel, ModuloIndexPilesAPowerOfTwoStrideIntoOneSetXorFoldDoesNot) {
+    using namespace sim_detail;
+    for (IndexFunction index : {IndexFunction::Modulo, IndexFunction::XorFold}) {
+        auto cache = makeCacheSim(CacheGeometry{64 * 128, 128, 128, 4, CachePolicy::Lru, index}, 1);
+        // 8 lines 16 sets x 128 B apart: one set under modulo (4 ways), spread under the fold.
+        for (int pass = 0; pass < 2; ++pass)
+            for (std::uint64_t i = 0; i < 8; ++i) cache->access(i * 16 * 128);
+        int hits = 0;
+        for (std::uint64_t i = 0; i < 8; ++i) hits += cache->access(i * 16 * 128);
+        if (index == IndexFunction::Modulo) EXPECT_EQ(hits, 0);
+        else EXPECT_EQ(hits, 8);
+    }
+}
+
+TEST(AssocSimModel, FifoEvictsTheOldestLineEvenWhenItWasJustReused) {
+    using namespace sim_detail;
+    for (std::uint32_t ways : {0u, 4u}) {  // fully associative and one set of 4
+        auto cache = makeCacheSim(CacheGeometry{4 * 128, 128, 128, ways, CachePolicy::Fifo, IndexFunction::Modulo}, 1);
+        for (std::uint64_t i = 0; i < 4; ++i) cache->access(i * 128);
+        EXPECT_TRUE(cache->access(0));       // reuse: FIFO keeps its place
+        cache->access(4 * 128);              // evicts line 0, the first in
+        EXPECT_TRUE(cache->lookup(1 * 128)) << ways;
+        EXPECT_FALSE(cache->lookup(0)) << ways;
+    }
+}
+
+TEST(AssocSimModel, EachTlbLevelThatMissesAddsItsCost) {
+    auto j = test::nvidiaTestProfile();
+    j["tlbs"] = nlohmann::json::array({{{"id", "a"}, {"scope", "sm"}, {"entries", 2}, {"page_size", 65536}, {"miss_cost", 10}},
+                                       {{"id", "b"}, {"scope", "gpu"}, {"entries", 4}, {"page_size", 65536}, {"miss_cost", 100}}});
+    SimBackend b(test::parseTestProfile(j));
+    SequenceChase r;
+    r.space = Space::GlobalL2;
+    r.offsets = {0, 0, 65536, 131072, 0, 196608, 262144, 327680, 393216, 0};
+    const auto l = b.chaseSequence(r).latencies;
+    ASSERT_EQ(l.size(), r.offsets.size());
+    EXPECT_EQ(l[1], 200u);            // L2 hit, page in the first level
+    EXPECT_EQ(l[4], 200u + 10);       // evicted from the 2-entry level, still in the 4-entry one
+    EXPECT_EQ(l[9], 200u + 10 + 100); // gone from both after 5 other pages
+}
