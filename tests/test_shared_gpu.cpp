@@ -78,7 +78,8 @@ Verdict judge(const Topology& t) {
             if (marked(*a)) ++v.marks;
             if (!same && a->confidence > 0.5 && !marked(*a))
                 v.violations.push_back(std::string(displayName(element)) + " " + q.name + " = " + std::to_string(a->value) +
-                                       " (quiet " + std::to_string(q.value) + ") at " + std::to_string(a->confidence));
+                                       " (quiet " + std::to_string(q.value) + ") at " + std::to_string(a->confidence) +
+                                       ": " + a->reason);
         }
     return v;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "bench/cache_benchmarks.hpp"
+#include "bench/plan_runner.hpp"
 
 namespace ts {
 
@@ -62,6 +63,15 @@ ChaseRequest chaseOver(Space space, std::uint64_t totalBytes, std::uint32_t stri
 const Attribute* usableFetchGranularity(const RunContext& ctx, Element element) {
     const Attribute* a = const_cast<RunContext&>(ctx).topology().find(element, "fetchGranularity");
     return a && a->value > 0 && (a->confidence > 0 || a->upperBound) ? a : nullptr;
+}
+
+}  // namespace ts
+
+namespace ts {
+
+void noteIfDisturbed(RunContext& ctx, Element element, const Attribute* input) {
+    if (input && input->reason.find(kSharedGpuMark) != std::string::npos)
+        ctx.noteDisturbedInput(std::string(displayName(element)) + " " + input->name);
 }
 
 }  // namespace ts

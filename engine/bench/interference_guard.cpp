@@ -54,6 +54,12 @@ void InterferenceGuard::notePreempted(const ChaseResult& gapped, bool cleaned) {
     ++uncleanChases_;
 }
 
+void InterferenceGuard::noteDisagreement(const std::string& benchmark) {
+    neighbourSeen_ = true;
+    ++disagreements_;
+    disagreedIn_ = benchmark;
+}
+
 void InterferenceGuard::calibrate(const Chase& chase) {
     if (!active_) return;
     for (int i = 0; i < 3; ++i) sample(chase);
@@ -88,7 +94,7 @@ void InterferenceGuard::sample(const Chase& chase) {
 bool InterferenceGuard::due() { return active_ && ++callsSinceSample_ > kCallsBetweenSamples; }
 
 void InterferenceGuard::openWindow() {
-    uncleanChases_ = cleanedChases_ = 0;
+    uncleanChases_ = cleanedChases_ = disagreements_ = 0;
     worstGap_ = 0;
     sentinelGap_ = lastGap_;
     sentinelGapCycles_ = lastGap_ ? lastGapCycles_ : 0;
@@ -102,7 +108,7 @@ void InterferenceGuard::openWindow() {
 // H100 beside a streaming neighbour, the L2 fetch granularity came out 16 B instead of 32 B
 // from chases without a single gap.
 bool InterferenceGuard::windowDisturbed() const {
-    return uncleanChases_ > 0 || cleanedChases_ > 0 || slowMedian_ > 0 || sentinelGap_;
+    return uncleanChases_ > 0 || cleanedChases_ > 0 || disagreements_ > 0 || slowMedian_ > 0 || sentinelGap_;
 }
 
 std::string InterferenceGuard::describe() const {
@@ -114,6 +120,11 @@ std::string InterferenceGuard::describe() const {
         out << uncleanChases_ + cleanedChases_ << (uncleanChases_ + cleanedChases_ == 1 ? " chase" : " chases")
             << " pre-empted (a step of " << worstGap_ << " cycles; " << uncleanChases_
             << " still so when measured again): another context held the GPU";
+    if (disagreements_ > 0) {
+        sep();
+        out << "a decisive row of " << disagreedIn_
+            << " disagreed with its repeat, without a gap: another context evicted our lines between our kernels";
+    }
     if (sentinelGap_) {
         sep();
         out << "a sentinel chase around it was pre-empted (a step of " << sentinelGapCycles_

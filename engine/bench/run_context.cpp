@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 
 namespace ts {
 
@@ -42,10 +43,12 @@ ChaseResult RunContext::measuredClean(const ChaseRequest& request, ChaseResult r
 }
 
 ChaseResult RunContext::chase(const ChaseRequest& request) {
+    ++deviceCalls_;
     return onDevice([&] { return measuredClean(request, backend_.chase(request)); });
 }
 
 std::vector<ChaseResult> RunContext::chaseBatch(const std::vector<ChaseRequest>& requests) {
+    ++deviceCalls_;
     return onDevice([&] {
         auto results = backend_.chaseBatch(requests);
         for (std::size_t i = 0; i < results.size() && i < requests.size(); ++i)
@@ -60,6 +63,7 @@ std::vector<ChaseResult> RunContext::chaseBatch(const std::vector<ChaseRequest>&
 // discarded measurement's evidence leaves the benchmark's window.
 BandwidthResult RunContext::bandwidth(const BandwidthRequest& request) {
     const auto before = guard_ ? guard_->window() : InterferenceGuard::Window{};
+    ++deviceCalls_;
     BandwidthResult result = onDevice([&] { return backend_.bandwidth(request); });
     sampleGuard();
     for (int retry = 0; retry < 2 && guard_ && guard_->active() && guard_->lastDisturbed(); ++retry) {
@@ -69,11 +73,19 @@ BandwidthResult RunContext::bandwidth(const BandwidthRequest& request) {
         }
         if (guard_->lastDisturbed()) break;
         guard_->restore(before);
+        ++deviceCalls_;
         result = onDevice([&] { return backend_.bandwidth(request); });
         sampleGuard();
     }
     return result;
 }
+
+void RunContext::noteDisturbedInput(const std::string& what) {
+    if (std::find(disturbedInputs_.begin(), disturbedInputs_.end(), what) == disturbedInputs_.end())
+        disturbedInputs_.push_back(what);
+}
+
+std::vector<std::string> RunContext::takeDisturbedInputs() { return std::exchange(disturbedInputs_, {}); }
 
 std::vector<std::uint32_t> RunContext::timerOverhead(int samples) {
     return onDevice([&] { return backend_.measureTimerOverhead(samples); });
