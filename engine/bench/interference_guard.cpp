@@ -95,6 +95,7 @@ bool InterferenceGuard::due() { return active_ && ++callsSinceSample_ > kCallsBe
 
 void InterferenceGuard::openWindow() {
     uncleanChases_ = cleanedChases_ = disagreements_ = 0;
+    confirmed_ = false;
     worstGap_ = 0;
     sentinelGap_ = lastGap_;
     sentinelGapCycles_ = lastGap_ ? lastGapCycles_ : 0;
@@ -102,13 +103,15 @@ void InterferenceGuard::openWindow() {
 }
 
 // Any sign of another context during the benchmark disturbs it, also a pre-empted row that a
-// repeat cleaned and a pre-empted sentinel around work watched throughout: a time-sliced
-// neighbour also evicts our lines between two of our launches (an array initialised by one
-// kernel and chased by the next) and leaves dirty lines for our misses to write back. On the
-// H100 beside a streaming neighbour, the L2 fetch granularity came out 16 B instead of 32 B
-// from chases without a single gap.
+// repeat cleaned and a pre-empted sentinel around work watched throughout, unless the benchmark
+// confirmed its decisive rows by a repeat: a time-sliced neighbour also evicts our lines between
+// two of our launches and leaves dirty lines for our misses to write back. On the H100 beside a
+// streaming neighbour, the L2 fetch granularity came out 16 B instead of 32 B from chases without
+// a single gap (a benchmark without a confirmation step). A row that gives the same answer at two
+// different times was not moved that way; one that does not is a disagreement.
 bool InterferenceGuard::windowDisturbed() const {
-    return uncleanChases_ > 0 || cleanedChases_ > 0 || disagreements_ > 0 || slowMedian_ > 0 || sentinelGap_;
+    if (uncleanChases_ > 0 || disagreements_ > 0 || slowMedian_ > 0) return true;
+    return !confirmed_ && (cleanedChases_ > 0 || sentinelGap_);
 }
 
 std::string InterferenceGuard::describe() const {

@@ -41,6 +41,7 @@ void confirmDecisiveRows(RunContext& ctx, const std::string& title, const std::v
     }
     const Decision second = decideLineSize(repeated, cacheBytes, fetchGranularity);
     if (second.value != first.value || second.decided != first.decided) ctx.noteDisagreement(title);
+    else ctx.noteConfirmed();
 }
 
 }  // namespace

@@ -51,6 +51,7 @@ void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& tar
     std::vector<int> parent(n);
     std::iota(parent.begin(), parent.end(), 0);
     std::vector<std::vector<int>> shares(n, std::vector<int>(n, -1));
+    bool disagreed = false;
     for (std::size_t x = 0; x < n; ++x) {
         const auto& a = candidates[x];
         const auto control = retimeAfter(ctx, a.target->space, a.fillBytes, a.stride, 0, std::nullopt);
@@ -76,8 +77,10 @@ void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& tar
             const bool shared = showsMisses(reference, retimed);
             // Misses can also come from another context evicting A between our kernels: a
             // "shared" must repeat.
-            if (shared && !showsMisses(reference, retimeAfter(ctx, a.target->space, a.fillBytes, a.stride, 0, second)))
+            if (shared && !showsMisses(reference, retimeAfter(ctx, a.target->space, a.fillBytes, a.stride, 0, second))) {
                 ctx.noteDisagreement("Physical Sharing");
+                disagreed = true;
+            }
             shares[x][y] = shared ? 1 : 0;
             if (shared) parent[static_cast<std::size_t>(findRoot(parent, static_cast<int>(x)))] = findRoot(parent, static_cast<int>(y));
             rows.push_back(SeriesRow{static_cast<double>(y), static_cast<double>(x),
@@ -88,9 +91,12 @@ void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& tar
         // A control that missed (evicted before its timed pass) would hide every sharing: A
         // alone must hit again at the end, and the first control must not miss against it.
         const auto again = retimeAfter(ctx, a.target->space, a.fillBytes, a.stride, 0, std::nullopt);
-        if (showsMisses(reference, again) || showsMisses(hitReference(again), control))
+        if (showsMisses(reference, again) || showsMisses(hitReference(again), control)) {
             ctx.noteDisagreement("Physical Sharing");
+            disagreed = true;
+        }
     }
+    if (!disagreed) ctx.noteConfirmed();  // every "shared" and every control repeated alike
 
     for (std::size_t x = 0; x < n; ++x) {
         Attribute a;

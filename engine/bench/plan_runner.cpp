@@ -61,6 +61,8 @@ std::string mpsEvidence(RunContext& ctx) {
     return clients.empty() ? std::string{} : "MPS client " + clients + " runs beside us, sharing the L2 and memory";
 }
 
+constexpr std::chrono::milliseconds kPatienceBeforeFirstTry{200};
+
 bool disturbed(RunContext& ctx, const InterferenceGuard& guard) {
     return guard.windowDisturbed() || !mpsEvidence(ctx).empty();
 }
@@ -70,21 +72,6 @@ std::string evidenceOf(RunContext& ctx, const InterferenceGuard& guard) {
     const std::string mps = mpsEvidence(ctx);
     if (!mps.empty()) evidence += (evidence.empty() ? "" : "; ") + mps;
     return evidence;
-}
-
-// Back-off before measuring again: sentinels every 10 ms until one is clean (a neighbour that
-// comes and goes has just left: the benchmark gets its whole off phase) or `patience` is over.
-// False when none was clean: the neighbour stays, and measuring again would only be disturbed
-// again (and cost a multiple of the run's time beside a neighbour that never leaves).
-bool waitForQuiet(RunContext& ctx, InterferenceGuard& guard, std::chrono::milliseconds patience) {
-    constexpr std::chrono::milliseconds kPoll{10};
-    if (guard.active() && !guard.lastDisturbed()) return true;
-    for (std::chrono::milliseconds waited{0}; waited < patience; waited += kPoll) {
-        ctx.backend().pause(kPoll);
-        ctx.sampleGuard();
-        if (!guard.lastDisturbed()) return true;
-    }
-    return !guard.active();
 }
 
 // The benchmark decided from results that another context disturbed: its own chases may be
@@ -110,7 +97,9 @@ void runPlanItem(RunContext& ctx, const PlanItem& item) {
     std::uint64_t calls = ctx.deviceCalls();
     std::size_t mark = ctx.reportMark();
     try {
-        if (guard->lastDisturbed()) ctx.sampleGuard();  // a fresh verdict for the start
+        // A benchmark starts right after a clean sentinel where it can: beside a neighbour that
+        // comes and goes, a short one then fits into the neighbour's off phase.
+        if (guard->lastDisturbed()) ctx.waitForQuiet(kPatienceBeforeFirstTry);
         guard->openWindow();
         if (!attempt(ctx, item)) return;
         ctx.sampleGuard();
@@ -126,11 +115,14 @@ void runPlanItem(RunContext& ctx, const PlanItem& item) {
 
     std::string evidence = evidenceOf(ctx, *guard);
     int tries = 1;
-    for (; tries < ctx.shared().triesAllowed() && ctx.shared().retryBudgetLeft(); ++tries) {
+    const std::uint64_t firstTryCalls = ctx.deviceCalls() - calls;
+    for (; tries < ctx.shared().triesAllowed() && ctx.shared().retryBudgetLeft(firstTryCalls); ++tries) {
         calls = ctx.deviceCalls();
         ctx.beginStep(item.name, "measuring again (shared GPU: " + evidence + ")");
         try {
-            if (!waitForQuiet(ctx, *guard, SharedGpuLog::backoff(tries))) break;
+            // Back-off: no clean sentinel in it means the neighbour stays, and measuring again
+            // would only be disturbed again (and cost a multiple of the run's time).
+            if (!ctx.waitForQuiet(SharedGpuLog::backoff(tries))) break;
             guard->openWindow();
             ctx.takeDisturbedInputs();
             mark = ctx.reportMark();

@@ -24,14 +24,16 @@ auto RunContext::onDevice(Call&& call) -> decltype(call()) {
 }
 
 // A chase pre-empted by another context (a gap in its timed loads or its watched untimed
-// steps) is measured again at once when it is short (right after the neighbour's slice, ours
-// is next and holds it whole), so that its row is clean; a long one (more than ~1 ms) would be
-// pre-empted again beside a busy neighbour and is left to the benchmark's repeat.
+// steps) is measured again: at once when it is short (right after the neighbour's slice, ours
+// is next and holds it whole); a long one (more than ~1 ms) after a clean sentinel (a neighbour
+// that comes and goes has just left), so that its row is clean. A chase without a gap ran alone
+// (contexts are time-sliced) and warmed its own lines: what a neighbour does between two of our
+// kernels does not move it.
 ChaseResult RunContext::measuredClean(const ChaseRequest& request, ChaseResult result) {
     if (!guard_) return result;
     if (!InterferenceGuard::preempted(result)) return result;
     const ChaseResult gapped = result;
-    if (InterferenceGuard::shortChase(request, result)) {
+    if (InterferenceGuard::shortChase(request, result) || waitForQuiet(std::chrono::milliseconds(200))) {
         result = backend_.chase(request);
         if (!InterferenceGuard::preempted(result)) {
             guard_->notePreempted(gapped, true);
@@ -40,6 +42,24 @@ ChaseResult RunContext::measuredClean(const ChaseRequest& request, ChaseResult r
     }
     guard_->notePreempted(result, false);
     return result;
+}
+
+bool RunContext::waitForQuiet(std::chrono::milliseconds patience) {
+    constexpr std::chrono::milliseconds kPoll{10}, kProbe{20};
+    if (!guard_ || !guard_->active()) return true;
+    sampleGuard();
+    if (!guard_->lastDisturbed()) return true;
+    if (shared_.neighbourStays()) patience = std::min(patience, kProbe);
+    for (std::chrono::milliseconds waited{0}; waited < patience; waited += kPoll) {
+        backend_.pause(kPoll);
+        sampleGuard();
+        if (!guard_->lastDisturbed()) {
+            shared_.noteWait(true);
+            return true;
+        }
+    }
+    shared_.noteWait(false);
+    return false;
 }
 
 ChaseResult RunContext::chase(const ChaseRequest& request) {

@@ -43,6 +43,13 @@ public:
     void noteDisagreement(const std::string& benchmark) {
         if (guard_) guard_->noteDisagreement(benchmark);
     }
+    // The benchmark's decisive rows were measured again and agreed (InterferenceGuard::noteConfirmed).
+    void noteConfirmed() {
+        if (guard_) guard_->noteConfirmed();
+    }
+    // A fresh sentinel, then more every 10 ms until one is clean or `patience` is over (a short
+    // probe while the neighbour stays). True when one was clean, or no sentinel can tell.
+    bool waitForQuiet(std::chrono::milliseconds patience);
     // Other users of the GPU: the driver's view and what the run did about them.
     SharedGpuLog& shared() { return shared_; }
     // A benchmark decides from an earlier result that another context disturbed (a line size

@@ -30,7 +30,9 @@ std::string SharedGpuLog::busyMpsClients() const {
 
 std::string SharedGpuLog::listedNeighbours() const { return describeProcesses(driver_.others); }
 
-bool SharedGpuLog::retryBudgetLeft() const { return retryCalls_ < firstTryCalls_ + kSpareRetryCalls; }
+bool SharedGpuLog::retryBudgetLeft(std::uint64_t firstTryCallsOfBenchmark) const {
+    return firstTryCallsOfBenchmark <= kCheapCalls || retryCalls_ < firstTryCalls_ + kSpareRetryCalls;
+}
 
 void SharedGpuLog::noteOutcome(const std::string& benchmark, bool cleaned) {
     (cleaned ? cleaned_ : capped_).push_back(benchmark);

@@ -32,8 +32,10 @@ public:
     // included), and no new try once the calls spent measuring again reach the calls of the
     // first tries plus kSpareRetryCalls. A neighbour that never leaves ends the tries sooner:
     // the engine measures again only after a clean sentinel (plan_runner.cpp).
+    // A benchmark whose first try took at most kCheapCalls calls may always use its tries: one
+    // long benchmark (an L2 size search) must not leave the short ones none.
     int triesAllowed() const { return kMaxTries; }
-    bool retryBudgetLeft() const;
+    bool retryBudgetLeft(std::uint64_t firstTryCallsOfBenchmark) const;
     void addFirstTryCalls(std::uint64_t calls) { firstTryCalls_ += calls; }
     void addRetryCalls(std::uint64_t calls) { retryCalls_ += calls; }
     void noteOutcome(const std::string& benchmark, bool cleaned);
@@ -43,6 +45,12 @@ public:
 
     static constexpr int kMaxTries = 4;
     static constexpr std::uint64_t kSpareRetryCalls = 64;
+    static constexpr std::uint64_t kCheapCalls = 32;
+
+    // Waits for a clean sentinel (RunContext::waitForQuiet). Two failed in a row: the neighbour
+    // stays (a streaming job), and the next wait is a short probe instead of the full patience.
+    void noteWait(bool quietFound) { failedWaits_ = quietFound ? 0 : failedWaits_ + 1; }
+    bool neighbourStays() const { return failedWaits_ >= 2; }
     // Patience before the n-th re-measurement: 100 ms, 200 ms, 400 ms (a neighbour that comes
     // and goes every ~100 ms is gone by then at least once).
     static std::chrono::milliseconds backoff(int retry);
@@ -53,6 +61,7 @@ private:
     std::chrono::steady_clock::time_point lastAsked_{};
     std::uint64_t firstTryCalls_ = 0;
     std::uint64_t retryCalls_ = 0;
+    int failedWaits_ = 0;
     std::vector<std::string> cleaned_;
     std::vector<std::string> capped_;
 };

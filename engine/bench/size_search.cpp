@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <sstream>
 
@@ -116,26 +117,51 @@ std::size_t missOnset(const Series& sorted, const MissCut& cut) {
     return rows.size();
 }
 
+// Another context can move a size without a gap in any row: it evicts our lines between two of
+// our kernels, and a row whose kernel warmed them is not moved by that, but the search's rows
+// came at different times. So the rows that decide are measured again, later: the smallest
+// array (the hit reference: its median within 1.5x of the first one's), one well inside the
+// size (0.9x the edge: it must fit) and one well past the onset of misses (1.25x: it must miss).
+// Margins, not the edge rows themselves: a replacement ramp makes those differ by chance.
+bool kneeRepeats(RunContext& ctx, const std::function<ChaseRequest(std::uint64_t)>& requestFor, const MissCut& cut,
+                 const SizeSearchSpec& spec, const std::vector<std::uint32_t>& referenceRow, double edgeBytes,
+                 double onsetBytes) {
+    const auto again = [&](double bytes) {
+        const auto aligned = std::max<std::uint64_t>(alignDown(static_cast<std::uint64_t>(bytes), spec.strideBytes), spec.strideBytes);
+        return SeriesRow{static_cast<double>(aligned), 0, {}, 0, ctx.chase(requestFor(aligned)).latencies};
+    };
+    const SeriesRow reference = again(static_cast<double>(spec.startBytes));
+    const double before = median(referenceRow), now = median(reference.latencies);
+    if (now > 1.5 * before || before > 1.5 * now) return false;
+    if (0.9 * edgeBytes > static_cast<double>(spec.startBytes) && !cut.fits(again(0.9 * edgeBytes))) return false;
+    return 1.25 * onsetBytes > static_cast<double>(spec.limitBytes) || !cut.fits(again(1.25 * onsetBytes));
+}
+
+bool disturbedSoFar(RunContext& ctx) { return ctx.guard() && ctx.guard()->windowDisturbed(); }
+
 }  // namespace
 
 SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
     SweepRunner runner(ctx, spec.seriesId, spec.title, spec.kind, spec.element);
+    const auto requestFor = [&](std::uint64_t bytes) {
+        ChaseRequest r = chaseOver(spec.space, bytes, spec.strideBytes, spec.splitAboveBytes);
+        r.warmupPasses = 1;
+        r.recordLoads = spec.recordLoads;
+        // The samples span the whole array: a replacement policy or a set hash that keeps part
+        // of an oversized array shows its misses somewhere, not necessarily at the start. The
+        // first 256 loads alone cover 8 KiB of an L2-sized array: on the H200 they missed the
+        // sparse conflicts from 24.7 MiB on, and the size moved by 15 % between runs. The
+        // timed pass then walks the whole array, which doubles an L2 row's cost.
+        const std::uint64_t perPass = (r.arrayBytes + r.strideBytes - 1) / r.strideBytes;
+        r.recordEvery = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, perPass / spec.recordLoads));
+        r.unit = spec.unit;
+        return r;
+    };
     const auto measure = [&](const std::vector<std::uint64_t>& sizes) {
         std::vector<ChaseRequest> requests;
         std::vector<SeriesRow> rows;
         for (auto bytes : sizes) {
-            ChaseRequest r = chaseOver(spec.space, bytes, spec.strideBytes, spec.splitAboveBytes);
-            r.warmupPasses = 1;
-            r.recordLoads = spec.recordLoads;
-            // The samples span the whole array: a replacement policy or a set hash that keeps part
-            // of an oversized array shows its misses somewhere, not necessarily at the start. The
-            // first 256 loads alone cover 8 KiB of an L2-sized array: on the H200 they missed the
-            // sparse conflicts from 24.7 MiB on, and the size moved by 15 % between runs. The
-            // timed pass then walks the whole array, which doubles an L2 row's cost.
-            const std::uint64_t perPass = (r.arrayBytes + r.strideBytes - 1) / r.strideBytes;
-            r.recordEvery = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, perPass / spec.recordLoads));
-            r.unit = spec.unit;
-            requests.push_back(r);
+            requests.push_back(requestFor(bytes));
             rows.push_back(SeriesRow{static_cast<double>(bytes), 0, {}, 0, {}});
         }
         return runner.run(requests, spec.batchable, rows);
@@ -163,7 +189,15 @@ SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
         return missesAt[i] == 1;
     };
     std::uint64_t lo = 0, hi = 0;
+    // Arrays of hundreds of MiB take long chases: beside another context (a disturbed reference
+    // row hides every knee) the search stops there rather than walking up to the limit.
+    constexpr std::uint64_t kLongRows = 256ull << 20;
     for (std::size_t i = 1; i < doublings.size() && !hi; ++i) {
+        if (doublings[i] >= kLongRows && disturbedSoFar(ctx)) {
+            runner.finish();
+            return {false, doublings[i - 1], 0, true,
+                    "search stopped at " + kib(doublings[i - 1]) + ": another context disturbed it"};
+        }
         if (!missesAtIndex(i)) continue;
         if (i + 1 < doublings.size() && !missesAtIndex(i + 1)) continue;
         lo = doublings[i - 1], hi = doublings[i];
@@ -215,6 +249,13 @@ SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
                 measure(evenlySpaced(loBytes, hiBytes, spec.strideBytes));
                 onset = missOnset(runner.sorted(), cut);
             }
+        }
+        if (onset < runner.sorted().rows.size() && ctx.guard()) {
+            const double onsetBytes = runner.sorted().rows[onset].x;
+            const double fitBytes = below(onset).value_or(final.x);
+            ctx.beginStep(spec.title, "decisive rows again");
+            if (kneeRepeats(ctx, requestFor, cut, spec, firstRows.front(), fitBytes, onsetBytes)) ctx.noteConfirmed();
+            else ctx.noteDisagreement(spec.title);
         }
         if (const auto edge = below(onset)) {
             edgeBytes = *edge;
