@@ -17,6 +17,9 @@ bool showsMisses(const HitReference& reference, const std::vector<std::uint32_t>
 // Share of a row's loads above `cut` cycles.
 double shareAbove(double cut, const std::vector<std::uint32_t>& row);
 double median(std::vector<std::uint32_t> values);
+// Two rows that should both hit and lie at different levels: one median 1.5x the other (a hit
+// level against a miss level, never the cycle or two that separates two runs of the same hits).
+bool differentLevels(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b);
 double meanOf(const std::vector<std::uint32_t>& values);
 
 }  // namespace ts

@@ -130,12 +130,14 @@ bool kneeRepeats(RunContext& ctx, const std::function<ChaseRequest(std::uint64_t
         const auto aligned = std::max<std::uint64_t>(alignDown(static_cast<std::uint64_t>(bytes), spec.strideBytes), spec.strideBytes);
         return SeriesRow{static_cast<double>(aligned), 0, {}, 0, ctx.chase(requestFor(aligned)).latencies};
     };
-    const SeriesRow reference = again(static_cast<double>(spec.startBytes));
-    const double before = median(referenceRow), now = median(reference.latencies);
-    if (now > 1.5 * before || before > 1.5 * now) return false;
+    if (differentLevels(referenceRow, again(static_cast<double>(spec.startBytes)).latencies)) return false;
     if (0.9 * edgeBytes > static_cast<double>(spec.startBytes) && !cut.fits(again(0.9 * edgeBytes))) return false;
     return 1.25 * onsetBytes > static_cast<double>(spec.limitBytes) || !cut.fits(again(1.25 * onsetBytes));
 }
+
+// Knees up to here are confirmed; an L2's rows (tens of MiB, the whole array timed) would add a
+// second or more to a quiet run, and an L2 size beside a neighbour stays under the strict rule.
+constexpr double kConfirmBytes = 4 << 20;
 
 bool disturbedSoFar(RunContext& ctx) { return ctx.guard() && ctx.guard()->windowDisturbed(); }
 
@@ -250,8 +252,8 @@ SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
                 onset = missOnset(runner.sorted(), cut);
             }
         }
-        if (onset < runner.sorted().rows.size() && ctx.guard()) {
-            const double onsetBytes = runner.sorted().rows[onset].x;
+        const double onsetBytes = onset < runner.sorted().rows.size() ? runner.sorted().rows[onset].x : 0;
+        if (onsetBytes > 0 && 1.25 * onsetBytes <= kConfirmBytes && ctx.guard()) {
             const double fitBytes = below(onset).value_or(final.x);
             ctx.beginStep(spec.title, "decisive rows again");
             if (kneeRepeats(ctx, requestFor, cut, spec, firstRows.front(), fitBytes, onsetBytes)) ctx.noteConfirmed();
