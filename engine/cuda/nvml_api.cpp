@@ -19,7 +19,7 @@ std::string Api::error(Return rc) const {
     return text ? std::string(text) : "NVML error " + std::to_string(rc);
 }
 
-Session::Session() : api_(api()), problem_(api_.problem) {
+Session::Session() : api_(nvml::api()), problem_(api_.problem) {  // not the accessor api()
     if (!problem_.empty()) return;
     const Return rc = api_.init();
     if (rc != kSuccess) problem_ = "nvmlInit_v2 failed: " + api_.error(rc);
