@@ -157,6 +157,25 @@ TEST(SharedGpu, EveryMechanismKeepsTheRule) {
         expectRule(spec);
 }
 
+// The mechanism seen on the H100 beside the on/off neighbour: the texture size came out low and
+// was marked, and the line size, decided from it with chases that had no gap, came out 64 B at
+// confidence 1.0. Here the neighbour is on for the fetch granularity only and gone before the
+// line size runs: the line size's own rows are clean, its input is not.
+TEST(SharedGpu, AResultDecidedFromADisturbedInputCarriesTheMark) {
+    const Topology t = runWith("neighbour@texture#1-80", DiscoveryOptions{{"texture"}});
+    const Attribute* fg = t.find(Element::Texture, "fetchGranularity");
+    const Attribute* line = t.find(Element::Texture, "lineSize");
+    ASSERT_NE(fg, nullptr);
+    ASSERT_NE(line, nullptr);
+    ASSERT_TRUE(marked(*fg)) << fg->reason;
+    EXPECT_LE(line->confidence, 0.5);
+    EXPECT_NE(line->reason.find("shared GPU: decided from Texture fetchGranularity, which another context disturbed"),
+              std::string::npos)
+        << line->reason;
+    // Its own chases were clean: nothing else in its reason says pre-empted.
+    EXPECT_EQ(line->reason.find("pre-empted"), std::string::npos) << line->reason;
+}
+
 TEST(SharedGpu, MpsClientIsNamedWhereNoGapShowsIt) {
     const Topology t = runWith("mps@any");
     const Attribute* latency = t.find(Element::L1, "latency");

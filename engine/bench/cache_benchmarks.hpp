@@ -23,5 +23,7 @@ const Attribute* usableFetchGranularity(const RunContext& ctx, Element element);
 // An input the benchmark decides from: when another context disturbed it (it carries the
 // shared-GPU mark), the benchmark's results are marked too (RunContext::noteDisturbedInput).
 void noteIfDisturbed(RunContext& ctx, Element element, const Attribute* input);
+// The input, or null when it carries the shared-GPU mark (for choices that have a fallback).
+const Attribute* undisturbed(const Attribute* input);
 
 }  // namespace ts

@@ -69,6 +69,10 @@ const Attribute* usableFetchGranularity(const RunContext& ctx, Element element) 
 
 namespace ts {
 
+const Attribute* undisturbed(const Attribute* input) {
+    return input && input->reason.find(kSharedGpuMark) == std::string::npos ? input : nullptr;
+}
+
 void noteIfDisturbed(RunContext& ctx, Element element, const Attribute* input) {
     if (input && input->reason.find(kSharedGpuMark) != std::string::npos)
         ctx.noteDisturbedInput(std::string(displayName(element)) + " " + input->name);
