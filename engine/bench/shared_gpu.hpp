@@ -1,7 +1,7 @@
 #pragma once
 // What the run knows about other users of the GPU: the driver's view (a hint, refreshed now and
 // then and whenever the measurements show a disturbance) and what the run did about it — the
-// benchmarks measured again, cleaned or capped, and the time spent on it (docs/faults.md,
+// benchmarks measured again, cleaned or capped, and the device calls spent on it (docs/faults.md,
 // "A shared GPU").
 #include <chrono>
 #include <cstdint>
