@@ -9,6 +9,7 @@
 # containers. Reports, logs and times land in OUTDIR/results.tgz, the figures in summary.txt.
 # With BASE=DIR (a source tree of the commit to compare with), that tree is built too and its
 # suite runs BASE_RUNS times (default 1) between the quiet runs, for the quiet-run time.
+# FIRST_RUN=N starts the runs beside each neighbour at run N (FIRST_RUN=2 RUNS=2: the blind run only).
 # Usage: QUIET=3 RUNS=2 NEIGHBOURS="a b c" LIMIT=150 [BASE=DIR] bench/shared_gpu_validate.sh [OUTDIR]
 set -uo pipefail
 final="${1:-${OUT:-gpu-out}}"
@@ -51,7 +52,7 @@ for i in $(seq 1 "${QUIET:-3}"); do
   if [ -n "${BASE:-}" ] && [ "$i" -le "${BASE_RUNS:-1}" ]; then CLI="$build-base/bin/toposcope-cli" suite "base$i"; fi
 done
 for nb in ${NEIGHBOURS:-a b c}; do
-  for i in $(seq 1 "${RUNS:-2}"); do
+  for i in $(seq "${FIRST_RUN:-1}" "${RUNS:-2}"); do
     "$build/${program[$nb]}" $((limit + 5)) > "$out/neighbour-$nb$i.txt" 2>&1 &
     pid=$!
     sleep 2

@@ -78,7 +78,8 @@ Verdict judge(const Topology& t) {
             if (marked(*a)) ++v.marks;
             if (!same && a->confidence > 0.5 && !marked(*a))
                 v.violations.push_back(std::string(displayName(element)) + " " + q.name + " = " + std::to_string(a->value) +
-                                       " (quiet " + std::to_string(q.value) + ") at " + std::to_string(a->confidence));
+                                       " (quiet " + std::to_string(q.value) + ") at " + std::to_string(a->confidence) +
+                                       ": " + a->reason);
         }
     return v;
 }
@@ -154,6 +155,25 @@ TEST(SharedGpu, EveryMechanismKeepsTheRule) {
     for (const std::string spec : {"preempt@any#200-400", "evict@any#150-450", "neighbour@l1#100-600",
                                    "neighbour@any#300-:20/40", "mps@any"})
         expectRule(spec);
+}
+
+// The mechanism seen on the H100 beside the on/off neighbour: the texture size came out low and
+// was marked, and the line size, decided from it with chases that had no gap, came out 64 B at
+// confidence 1.0. Here the neighbour is on for the fetch granularity only and gone before the
+// line size runs: the line size's own rows are clean, its input is not.
+TEST(SharedGpu, AResultDecidedFromADisturbedInputCarriesTheMark) {
+    const Topology t = runWith("neighbour@texture#1-80", DiscoveryOptions{{"texture"}});
+    const Attribute* fg = t.find(Element::Texture, "fetchGranularity");
+    const Attribute* line = t.find(Element::Texture, "lineSize");
+    ASSERT_NE(fg, nullptr);
+    ASSERT_NE(line, nullptr);
+    ASSERT_TRUE(marked(*fg)) << fg->reason;
+    EXPECT_LE(line->confidence, 0.5);
+    EXPECT_NE(line->reason.find("shared GPU: decided from Texture fetchGranularity, which another context disturbed"),
+              std::string::npos)
+        << line->reason;
+    // Its own chases were clean: nothing else in its reason says pre-empted.
+    EXPECT_EQ(line->reason.find("pre-empted"), std::string::npos) << line->reason;
 }
 
 TEST(SharedGpu, MpsClientIsNamedWhereNoGapShowsIt) {

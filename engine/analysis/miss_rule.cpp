@@ -33,4 +33,9 @@ double shareAbove(double cut, const std::vector<std::uint32_t>& row) {
     return static_cast<double>(above) / static_cast<double>(row.size());
 }
 
+bool differentLevels(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b) {
+    const double ma = median(a), mb = median(b);
+    return ma > 1.5 * mb || mb > 1.5 * ma;
+}
+
 }  // namespace ts

@@ -20,5 +20,8 @@ HitReference hitReference(const std::vector<std::uint32_t>& hits);
 bool showsMisses(const HitReference& reference, const std::vector<std::uint32_t>& row);
 // Share of a row's loads above `cut` cycles.
 double shareAbove(double cut, const std::vector<std::uint32_t>& row);
+// Two rows that should both hit and lie at different levels: one median 1.5x the other (a hit
+// level against a miss level, never the cycle or two that separates two runs of the same hits).
+bool differentLevels(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b);
 
 }  // namespace ts

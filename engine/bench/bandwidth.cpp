@@ -61,11 +61,13 @@ void reportFailedJob(RunContext& ctx, Element element, const std::string& name, 
 void measureBandwidth(RunContext& ctx) {
     const auto& dev = ctx.device();
     const std::uint64_t dramBytes = std::min<std::uint64_t>(1ull << 30, dev.totalGlobalBytes ? dev.totalGlobalBytes / 8 : 1ull << 30);
+    // Working sets from our measured sizes, unless another context disturbed them (an L2 size
+    // that came out low gave a working set that fit a quarter of the L2); then the API's hint.
     std::uint64_t l2Bytes = dev.l2SizeBytes / 4;
-    if (const Attribute* knee = decided(ctx, Element::L2, attr::size)) l2Bytes = static_cast<std::uint64_t>(knee->value / 2);
+    if (const Attribute* knee = undisturbed(decided(ctx, Element::L2, attr::size))) l2Bytes = static_cast<std::uint64_t>(knee->value / 2);
     l2Bytes = l2Bytes / 4096 * 4096;
     std::uint64_t l3Bytes = 0;  // only where an L3 was measured: half of it
-    if (const Attribute* l3 = decided(ctx, Element::L3, attr::size)) l3Bytes = static_cast<std::uint64_t>(l3->value / 2) / 4096 * 4096;
+    if (const Attribute* l3 = undisturbed(decided(ctx, Element::L3, attr::size))) l3Bytes = static_cast<std::uint64_t>(l3->value / 2) / 4096 * 4096;
 
     struct Job { BandwidthTarget target; BandwidthOp op; Element element; const char* name; const char* title; };
     const Job jobs[] = {

@@ -20,4 +20,10 @@ const Attribute* decided(const RunContext& ctx, Element element, const std::stri
 // behind the cache in front (a stride that still touches a new sector on every load).
 const Attribute* usableFetchGranularity(const RunContext& ctx, Element element);
 
+// An input the benchmark decides from: when another context disturbed it (it carries the
+// shared-GPU mark), the benchmark's results are marked too (RunContext::noteDisturbedInput).
+void noteIfDisturbed(RunContext& ctx, Element element, const Attribute* input);
+// The input, or null when it carries the shared-GPU mark (for choices that have a fallback).
+const Attribute* undisturbed(const Attribute* input);
+
 }  // namespace ts

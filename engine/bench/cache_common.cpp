@@ -4,6 +4,7 @@
 
 #include "bench/cache_benchmarks.hpp"
 #include "model/attribute_names.hpp"
+#include "bench/plan_runner.hpp"
 
 namespace ts {
 
@@ -63,6 +64,19 @@ ChaseRequest chaseOver(Space space, std::uint64_t totalBytes, std::uint32_t stri
 const Attribute* usableFetchGranularity(const RunContext& ctx, Element element) {
     const Attribute* a = const_cast<RunContext&>(ctx).topology().find(element, attr::fetchGranularity);
     return a && a->value > 0 && (a->confidence > 0 || a->upperBound) ? a : nullptr;
+}
+
+}  // namespace ts
+
+namespace ts {
+
+const Attribute* undisturbed(const Attribute* input) {
+    return input && input->reason.find(kSharedGpuMark) == std::string::npos ? input : nullptr;
+}
+
+void noteIfDisturbed(RunContext& ctx, Element element, const Attribute* input) {
+    if (input && input->reason.find(kSharedGpuMark) != std::string::npos)
+        ctx.noteDisturbedInput(std::string(displayName(element)) + " " + input->name);
 }
 
 }  // namespace ts

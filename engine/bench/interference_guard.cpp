@@ -54,6 +54,12 @@ void InterferenceGuard::notePreempted(const ChaseResult& gapped, bool cleaned) {
     ++uncleanChases_;
 }
 
+void InterferenceGuard::noteDisagreement(const std::string& benchmark) {
+    neighbourSeen_ = true;
+    ++disagreements_;
+    disagreedIn_ = benchmark;
+}
+
 void InterferenceGuard::calibrate(const Chase& chase) {
     if (!active_) return;
     for (int i = 0; i < 3; ++i) sample(chase);
@@ -88,7 +94,8 @@ void InterferenceGuard::sample(const Chase& chase) {
 bool InterferenceGuard::due() { return active_ && ++callsSinceSample_ > kCallsBetweenSamples; }
 
 void InterferenceGuard::openWindow() {
-    uncleanChases_ = cleanedChases_ = 0;
+    uncleanChases_ = cleanedChases_ = disagreements_ = 0;
+    confirmed_ = false;
     worstGap_ = 0;
     sentinelGap_ = lastGap_;
     sentinelGapCycles_ = lastGap_ ? lastGapCycles_ : 0;
@@ -96,13 +103,15 @@ void InterferenceGuard::openWindow() {
 }
 
 // Any sign of another context during the benchmark disturbs it, also a pre-empted row that a
-// repeat cleaned and a pre-empted sentinel around work watched throughout: a time-sliced
-// neighbour also evicts our lines between two of our launches (an array initialised by one
-// kernel and chased by the next) and leaves dirty lines for our misses to write back. On the
-// H100 beside a streaming neighbour, the L2 fetch granularity came out 16 B instead of 32 B
-// from chases without a single gap.
+// repeat cleaned and a pre-empted sentinel around work watched throughout, unless the benchmark
+// confirmed its decisive rows by a repeat: a time-sliced neighbour also evicts our lines between
+// two of our launches and leaves dirty lines for our misses to write back. On the H100 beside a
+// streaming neighbour, the L2 fetch granularity came out 16 B instead of 32 B from chases without
+// a single gap (a benchmark without a confirmation step). A row that gives the same answer at two
+// different times was not moved that way; one that does not is a disagreement.
 bool InterferenceGuard::windowDisturbed() const {
-    return uncleanChases_ > 0 || cleanedChases_ > 0 || slowMedian_ > 0 || sentinelGap_;
+    if (uncleanChases_ > 0 || disagreements_ > 0 || slowMedian_ > 0) return true;
+    return !confirmed_ && (cleanedChases_ > 0 || sentinelGap_);
 }
 
 std::string InterferenceGuard::describe() const {
@@ -114,6 +123,11 @@ std::string InterferenceGuard::describe() const {
         out << uncleanChases_ + cleanedChases_ << (uncleanChases_ + cleanedChases_ == 1 ? " chase" : " chases")
             << " pre-empted (a step of " << worstGap_ << " cycles; " << uncleanChases_
             << " still so when measured again): another context held the GPU";
+    if (disagreements_ > 0) {
+        sep();
+        out << "a decisive row of " << disagreedIn_
+            << " disagreed with its repeat, without a gap: another context evicted our lines between our kernels";
+    }
     if (sentinelGap_) {
         sep();
         out << "a sentinel chase around it was pre-empted (a step of " << sentinelGapCycles_

@@ -44,25 +44,36 @@ public:
     // A benchmark's chase was pre-empted and measured again: `cleaned` when a repeat came
     // out clean (the row's evidence is then clean), else the window is disturbed.
     void notePreempted(const ChaseResult& gapped, bool cleaned);
+    // A decisive row that disagreed with its repeat although neither showed a gap: another
+    // context evicted our lines between two of our kernels ("Read Only Line Size").
+    void noteDisagreement(const std::string& benchmark);
+    // The benchmark's decisive rows (the strides around a line size, the arrays around a size
+    // knee, a sharing verdict) were measured again, later, and agreed: pre-empted rows that a
+    // repeat cleaned and pre-empted sentinels around it no longer disturb it.
+    void noteConfirmed() { confirmed_ = true; }
 
     // The window's evidence so far, to forget what a discarded measurement left in it.
     struct Window {
-        int unclean, cleaned;
+        int unclean, cleaned, disagreed;
+        bool confirmed;
         std::uint32_t worstGap, sentinelGapCycles;
         bool sentinelGap;
         double slowMedian;
     };
     Window window() const {
-        return {uncleanChases_, cleanedChases_, worstGap_, sentinelGapCycles_, sentinelGap_, slowMedian_};
+        return {uncleanChases_, cleanedChases_, disagreements_, confirmed_, worstGap_, sentinelGapCycles_, sentinelGap_, slowMedian_};
     }
     void restore(const Window& w) {
-        uncleanChases_ = w.unclean, cleanedChases_ = w.cleaned, worstGap_ = w.worstGap;
+        uncleanChases_ = w.unclean, cleanedChases_ = w.cleaned, disagreements_ = w.disagreed, worstGap_ = w.worstGap;
+        confirmed_ = w.confirmed;
         sentinelGapCycles_ = w.sentinelGapCycles, sentinelGap_ = w.sentinelGap, slowMedian_ = w.slowMedian;
     }
 
     // A benchmark starts: the window opens with the last sentinel's verdict.
     void openWindow();
-    // Disturbed: a pre-empted chase (cleaned or not), a pre-empted or slow sentinel.
+    // Disturbed: a chase still pre-empted when measured again, a row that disagreed with its
+    // repeat, a slow sentinel; and, unless its decisive rows were confirmed, a pre-empted chase
+    // that a repeat cleaned or a pre-empted sentinel.
     bool windowDisturbed() const;
     bool lastDisturbed() const { return lastGap_ || lastSlow_; }
     // Another context showed itself at any time of the run (a gap anywhere, a slow sentinel).
@@ -93,6 +104,9 @@ private:
     // The window:
     int uncleanChases_ = 0;
     int cleanedChases_ = 0;
+    int disagreements_ = 0;
+    bool confirmed_ = false;
+    std::string disagreedIn_;
     std::uint32_t worstGap_ = 0;
     bool sentinelGap_ = false;
     std::uint32_t sentinelGapCycles_ = 0;

@@ -8,6 +8,44 @@
 #include "model/attribute_names.hpp"
 
 namespace ts {
+namespace {
+
+// A row costs little to repeat when its chase is short (the L2's rows over twice 50 MiB do not).
+constexpr std::uint64_t kConfirmLoads = 1u << 16;
+
+std::uint64_t loadsOf(const ChaseRequest& r) {
+    return r.arrayBytes / std::max<std::uint32_t>(1, r.strideBytes) * (1 + r.warmupPasses);
+}
+
+// The two rows that decide a line size L: the largest stride below 3 L (it must thrash) and the
+// smallest from 3 L on (it must fit). Another context can evict our lines between two of our
+// kernels without a gap in either; each kernel warms its own rows, so a row that gives the same
+// answer twice, at different times, was not moved by that. Both are measured again and the
+// decision repeated with them: a different answer marks the benchmark disturbed.
+void confirmDecisiveRows(RunContext& ctx, const std::string& title, const std::vector<ChaseRequest>& requests,
+                         const Series& series, const Decision& first, double cacheBytes, double fetchGranularity) {
+    if (!first.decided || !ctx.guard()) return;  // nobody would hear of a disagreement
+    const double boundary = 3 * first.value;
+    std::vector<std::size_t> decisive;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        const double stride = requests[i].strideBytes;
+        const bool lastThrashing = stride < boundary && (i + 1 == requests.size() || requests[i + 1].strideBytes >= boundary);
+        const bool firstFitting = stride >= boundary && (i == 0 || requests[i - 1].strideBytes < boundary);
+        if ((lastThrashing || firstFitting) && loadsOf(requests[i]) <= kConfirmLoads) decisive.push_back(i);
+    }
+    if (decisive.empty()) return;
+    Series repeated = series;
+    for (std::size_t i : decisive) {
+        const ChaseResult again = ctx.chase(requests[i]);
+        for (auto& row : repeated.rows)
+            if (row.x == requests[i].strideBytes) row.latencies = again.latencies;
+    }
+    const Decision second = decideLineSize(repeated, cacheBytes, fetchGranularity);
+    if (second.value != first.value || second.decided != first.decided) ctx.noteDisagreement(title);
+    else ctx.noteConfirmed();
+}
+
+}  // namespace
 
 // An array of twice the capacity, walked with the fetch granularity G and then strides of
 // 1.5 G x 2^k: a cache of C bytes in lines of L holds C/L lines, so the chase thrashes at every
@@ -19,6 +57,8 @@ void measureLineSize(RunContext& ctx, const CacheTarget& target) {
     const std::string title = target.title + " Line Size";
     const Attribute* size = decided(ctx, target.element, attr::size);
     const Attribute* fg = usableFetchGranularity(ctx, target.element);
+    noteIfDisturbed(ctx, target.element, size);
+    noteIfDisturbed(ctx, target.element, fg);
     if (!size || !fg) {
         ctx.report(target.element, undecided(attr::lineSize, "bytes", "size or fetch granularity unknown"));
         return;
@@ -62,6 +102,7 @@ void measureLineSize(RunContext& ctx, const CacheTarget& target) {
     runner.finish();
 
     const Decision d = decideLineSize(runner.sorted(), size->value, fg->value);
+    confirmDecisiveRows(ctx, title, requests, runner.sorted(), d, size->value, fg->value);
     ctx.report(target.element, attributeFrom(d, attr::lineSize, runner.sorted().id));
 }
 

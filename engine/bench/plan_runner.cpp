@@ -54,14 +54,14 @@ std::string disturbanceNote(RunContext& ctx, const std::string& evidence) {
     return std::string(kSharedGpuMark) + ": " + evidence + (who.empty() ? "" : "; the driver lists " + who);
 }
 
-double secondsSince(const RunContext& ctx, double start) { return ctx.elapsedSeconds() - start; }
-
 // MPS clients run beside us rather than in turns: no gap shows them, only the driver (and a
 // sentinel that slows down when they start after the baseline).
 std::string mpsEvidence(RunContext& ctx) {
     const std::string clients = ctx.shared().busyMpsClients();
     return clients.empty() ? std::string{} : "MPS client " + clients + " runs beside us, sharing the L2 and memory";
 }
+
+constexpr std::chrono::milliseconds kPatienceBeforeFirstTry{200};
 
 bool disturbed(RunContext& ctx, const InterferenceGuard& guard) {
     return guard.windowDisturbed() || !mpsEvidence(ctx).empty();
@@ -74,29 +74,32 @@ std::string evidenceOf(RunContext& ctx, const InterferenceGuard& guard) {
     return evidence;
 }
 
-// Back-off before measuring again: sentinels every 10 ms until one is clean (a neighbour that
-// comes and goes has just left: the benchmark gets its whole off phase) or `patience` is over.
-void waitForQuiet(RunContext& ctx, InterferenceGuard& guard, std::chrono::milliseconds patience) {
-    constexpr std::chrono::milliseconds kPoll{10};
-    for (std::chrono::milliseconds waited{0}; waited < patience; waited += kPoll) {
-        ctx.backend().pause(kPoll);
-        ctx.sampleGuard();
-        if (!guard.lastDisturbed()) return;
-    }
+// The benchmark decided from results that another context disturbed: its own chases may be
+// clean, its value is not certain either.
+void markDisturbedInputs(RunContext& ctx, std::size_t mark, const std::vector<std::string>& inputs) {
+    if (inputs.empty()) return;
+    std::string list;
+    for (const auto& i : inputs) list += (list.empty() ? "" : ", ") + i;
+    const std::string note = disturbanceNote(ctx, "decided from " + list + ", which another context disturbed");
+    capConfidence(ctx, mark, note);
 }
 
 }  // namespace
 
 void runPlanItem(RunContext& ctx, const PlanItem& item) {
     InterferenceGuard* guard = ctx.guard();
+    ctx.takeDisturbedInputs();
     if (!guard) {
-        attempt(ctx, item);
+        const std::size_t mark = ctx.reportMark();
+        if (attempt(ctx, item)) markDisturbedInputs(ctx, mark, ctx.takeDisturbedInputs());
         return;
     }
-    double started = ctx.elapsedSeconds();
+    std::uint64_t calls = ctx.deviceCalls();
     std::size_t mark = ctx.reportMark();
     try {
-        if (guard->lastDisturbed()) ctx.sampleGuard();  // a fresh verdict for the start
+        // A benchmark starts right after a clean sentinel where it can: beside a neighbour that
+        // comes and goes, a short one then fits into the neighbour's off phase.
+        if (guard->lastDisturbed()) ctx.waitForQuiet(kPatienceBeforeFirstTry);
         guard->openWindow();
         if (!attempt(ctx, item)) return;
         ctx.sampleGuard();
@@ -104,22 +107,28 @@ void runPlanItem(RunContext& ctx, const PlanItem& item) {
         if (!e.deviceLost()) throw;
         return;  // the next item finds the device lost
     }
-    ctx.shared().addFirstTrySeconds(secondsSince(ctx, started));
-    if (!disturbed(ctx, *guard)) return;
+    ctx.shared().addFirstTryCalls(ctx.deviceCalls() - calls);
+    if (!disturbed(ctx, *guard)) {
+        markDisturbedInputs(ctx, mark, ctx.takeDisturbedInputs());
+        return;
+    }
 
     std::string evidence = evidenceOf(ctx, *guard);
-    const int allowed = ctx.shared().triesAllowed();
     int tries = 1;
-    for (; tries < allowed && ctx.shared().retryBudgetLeft(); ++tries) {
-        started = ctx.elapsedSeconds();
+    const std::uint64_t firstTryCalls = ctx.deviceCalls() - calls;
+    for (; tries < ctx.shared().triesAllowed() && ctx.shared().retryBudgetLeft(firstTryCalls); ++tries) {
+        calls = ctx.deviceCalls();
         ctx.beginStep(item.name, "measuring again (shared GPU: " + evidence + ")");
         try {
-            waitForQuiet(ctx, *guard, SharedGpuLog::backoff(tries));
+            // Back-off: no clean sentinel in it means the neighbour stays, and measuring again
+            // would only be disturbed again (and cost a multiple of the run's time).
+            if (!ctx.waitForQuiet(SharedGpuLog::backoff(tries))) break;
             guard->openWindow();
+            ctx.takeDisturbedInputs();
             mark = ctx.reportMark();
             const bool ran = attempt(ctx, item);
             if (ran) ctx.sampleGuard();
-            ctx.shared().addRetrySeconds(secondsSince(ctx, started));
+            ctx.shared().addRetryCalls(ctx.deviceCalls() - calls);
             if (!ran) return;
         } catch (const BackendError& e) {
             if (!e.deviceLost()) throw;
@@ -130,11 +139,13 @@ void runPlanItem(RunContext& ctx, const PlanItem& item) {
             ctx.shared().noteOutcome(item.name, true);
             ctx.warn(item.name + ": " + disturbanceNote(ctx, evidence) + "; measured " + std::to_string(tries + 1) +
                      " times, the last one undisturbed");
+            markDisturbedInputs(ctx, mark, ctx.takeDisturbedInputs());
             return;
         }
         evidence = evidenceOf(ctx, *guard);
     }
     ctx.shared().noteOutcome(item.name, false);
+    ctx.takeDisturbedInputs();  // the cap below names the disturbance
     const std::string note = disturbanceNote(ctx, evidence) + "; measured " + std::to_string(tries) +
                              (tries == 1 ? " time" : " times") + ", disturbed every time";
     capConfidence(ctx, mark, note);

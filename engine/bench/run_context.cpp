@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 
 namespace ts {
 
@@ -23,14 +24,16 @@ auto RunContext::onDevice(Call&& call) -> decltype(call()) {
 }
 
 // A chase pre-empted by another context (a gap in its timed loads or its watched untimed
-// steps) is measured again at once when it is short (right after the neighbour's slice, ours
-// is next and holds it whole), so that its row is clean; a long one (more than ~1 ms) would be
-// pre-empted again beside a busy neighbour and is left to the benchmark's repeat.
+// steps) is measured again: at once when it is short (right after the neighbour's slice, ours
+// is next and holds it whole); a long one (more than ~1 ms) after a clean sentinel (a neighbour
+// that comes and goes has just left), so that its row is clean. A chase without a gap ran alone
+// (contexts are time-sliced) and warmed its own lines: what a neighbour does between two of our
+// kernels does not move it.
 ChaseResult RunContext::measuredClean(const ChaseRequest& request, ChaseResult result) {
     if (!guard_) return result;
     if (!InterferenceGuard::preempted(result)) return result;
     const ChaseResult gapped = result;
-    if (InterferenceGuard::shortChase(request, result)) {
+    if (InterferenceGuard::shortChase(request, result) || waitForQuiet(std::chrono::milliseconds(200))) {
         result = backend_.chase(request);
         if (!InterferenceGuard::preempted(result)) {
             guard_->notePreempted(gapped, true);
@@ -41,7 +44,26 @@ ChaseResult RunContext::measuredClean(const ChaseRequest& request, ChaseResult r
     return result;
 }
 
+bool RunContext::waitForQuiet(std::chrono::milliseconds patience) {
+    constexpr std::chrono::milliseconds kPoll{10}, kProbe{20};
+    if (!guard_ || !guard_->active()) return true;
+    sampleGuard();
+    if (!guard_->lastDisturbed()) return true;
+    if (shared_.neighbourStays()) patience = std::min(patience, kProbe);
+    for (std::chrono::milliseconds waited{0}; waited < patience; waited += kPoll) {
+        backend_.pause(kPoll);
+        sampleGuard();
+        if (!guard_->lastDisturbed()) {
+            shared_.noteWait(true);
+            return true;
+        }
+    }
+    shared_.noteWait(false);
+    return false;
+}
+
 ChaseResult RunContext::chase(const ChaseRequest& request) {
+    ++deviceCalls_;
     return onDevice([&] { return measuredClean(request, backend_.chase(request)); });
 }
 
@@ -50,6 +72,7 @@ ChaseResult RunContext::chaseSequence(const SequenceChase& request) {
 }
 
 std::vector<ChaseResult> RunContext::chaseBatch(const std::vector<ChaseRequest>& requests) {
+    ++deviceCalls_;
     return onDevice([&] {
         auto results = backend_.chaseBatch(requests);
         for (std::size_t i = 0; i < results.size() && i < requests.size(); ++i)
@@ -64,6 +87,7 @@ std::vector<ChaseResult> RunContext::chaseBatch(const std::vector<ChaseRequest>&
 // discarded measurement's evidence leaves the benchmark's window.
 BandwidthResult RunContext::bandwidth(const BandwidthRequest& request) {
     const auto before = guard_ ? guard_->window() : InterferenceGuard::Window{};
+    ++deviceCalls_;
     BandwidthResult result = onDevice([&] { return backend_.bandwidth(request); });
     sampleGuard();
     for (int retry = 0; retry < 2 && guard_ && guard_->active() && guard_->lastDisturbed(); ++retry) {
@@ -73,11 +97,19 @@ BandwidthResult RunContext::bandwidth(const BandwidthRequest& request) {
         }
         if (guard_->lastDisturbed()) break;
         guard_->restore(before);
+        ++deviceCalls_;
         result = onDevice([&] { return backend_.bandwidth(request); });
         sampleGuard();
     }
     return result;
 }
+
+void RunContext::noteDisturbedInput(const std::string& what) {
+    if (std::find(disturbedInputs_.begin(), disturbedInputs_.end(), what) == disturbedInputs_.end())
+        disturbedInputs_.push_back(what);
+}
+
+std::vector<std::string> RunContext::takeDisturbedInputs() { return std::exchange(disturbedInputs_, {}); }
 
 std::vector<std::uint32_t> RunContext::timerOverhead(int samples) {
     return onDevice([&] { return backend_.measureTimerOverhead(samples); });

@@ -30,14 +30,34 @@ public:
     BandwidthResult bandwidth(const BandwidthRequest& request);
     std::vector<std::uint32_t> timerOverhead(int samples);
     const std::string& deviceLost() const { return lost_; }  // why; empty while the device works
+    // Chase, batch and bandwidth calls so far (the guard's sentinels not counted): the unit of
+    // the re-measuring budget, the same on a fast host and a slow one.
+    std::uint64_t deviceCalls() const { return deviceCalls_; }
 
     // Interference check (may be null): sampled every few calls and on demand.
     void attachGuard(InterferenceGuard* guard) { guard_ = guard; }
     InterferenceGuard* guard() { return guard_; }
     void calibrateGuard();
     void sampleGuard();
+    // A row that should repeat (a decisive stride, a control that must hit) disagreed with its
+    // repeat without a gap: evidence of another context for the benchmark's window.
+    void noteDisagreement(const std::string& benchmark) {
+        if (guard_) guard_->noteDisagreement(benchmark);
+    }
+    // The benchmark's decisive rows were measured again and agreed (InterferenceGuard::noteConfirmed).
+    void noteConfirmed() {
+        if (guard_) guard_->noteConfirmed();
+    }
+    // A fresh sentinel, then more every 10 ms until one is clean or `patience` is over (a short
+    // probe while the neighbour stays). True when one was clean, or no sentinel can tell.
+    bool waitForQuiet(std::chrono::milliseconds patience);
     // Other users of the GPU: the driver's view and what the run did about them.
     SharedGpuLog& shared() { return shared_; }
+    // A benchmark decides from an earlier result that another context disturbed (a line size
+    // from a size that came out low): its own chases can be clean and its value still wrong.
+    // Noted here ("Texture size"), the plan runner marks the benchmark's results too.
+    void noteDisturbedInput(const std::string& what);
+    std::vector<std::string> takeDisturbedInputs();
 
     // Evidence: a new (or reset) series and rows appended to it, announced to observers.
     Series& openSeries(const std::string& id, const std::string& title, SeriesKind kind, Element element);
@@ -79,6 +99,8 @@ private:
     std::string lost_;
     std::vector<Reported> reported_;
     SharedGpuLog shared_;
+    std::uint64_t deviceCalls_ = 0;
+    std::vector<std::string> disturbedInputs_;
 };
 
 }  // namespace ts

@@ -30,13 +30,12 @@ std::string SharedGpuLog::busyMpsClients() const {
 
 std::string SharedGpuLog::listedNeighbours() const { return describeProcesses(driver_.others); }
 
-int SharedGpuLog::triesAllowed() const { return lastCapped_ ? 2 : kMaxTries; }
-
-bool SharedGpuLog::retryBudgetLeft() const { return retrySeconds_ < 0.5 * firstTrySeconds_ + 2; }
+bool SharedGpuLog::retryBudgetLeft(std::uint64_t firstTryCallsOfBenchmark) const {
+    return firstTryCallsOfBenchmark <= kCheapCalls || retryCalls_ < firstTryCalls_ + kSpareRetryCalls;
+}
 
 void SharedGpuLog::noteOutcome(const std::string& benchmark, bool cleaned) {
     (cleaned ? cleaned_ : capped_).push_back(benchmark);
-    lastCapped_ = !cleaned;
 }
 
 std::chrono::milliseconds SharedGpuLog::backoff(int retry) {

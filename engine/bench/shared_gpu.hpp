@@ -1,9 +1,10 @@
 #pragma once
 // What the run knows about other users of the GPU: the driver's view (a hint, refreshed now and
 // then and whenever the measurements show a disturbance) and what the run did about it — the
-// benchmarks measured again, cleaned or capped, and the time spent on it (docs/faults.md,
+// benchmarks measured again, cleaned or capped, and the device calls spent on it (docs/faults.md,
 // "A shared GPU").
 #include <chrono>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -25,20 +26,31 @@ public:
     // Foreign contexts the driver lists at all, for the device details.
     std::string listedNeighbours() const;
 
-    // Re-measuring budget: tries of one benchmark (the first included), kMaxTries, two while the
-    // last benchmark could not be cleaned; and no new try once the time spent measuring again
-    // reaches half the time of the first tries plus 2 s, so that a run beside a neighbour that
-    // never leaves stays within a few times a quiet one.
-    int triesAllowed() const;
-    bool retryBudgetLeft() const;
-    void addFirstTrySeconds(double s) { firstTrySeconds_ += s; }
-    void addRetrySeconds(double s) { retrySeconds_ += s; }
+    // Re-measuring budget, counted in device calls (chases and bandwidth kernels, the sentinels
+    // not included) rather than seconds, so that a run takes the same path on a slow host (a
+    // sanitizer build) as on a fast one: up to kMaxTries tries of one benchmark (the first
+    // included), and no new try once the calls spent measuring again reach the calls of the
+    // first tries plus kSpareRetryCalls. A neighbour that never leaves ends the tries sooner:
+    // the engine measures again only after a clean sentinel (plan_runner.cpp).
+    // A benchmark whose first try took at most kCheapCalls calls may always use its tries: one
+    // long benchmark (an L2 size search) must not leave the short ones none.
+    int triesAllowed() const { return kMaxTries; }
+    bool retryBudgetLeft(std::uint64_t firstTryCallsOfBenchmark) const;
+    void addFirstTryCalls(std::uint64_t calls) { firstTryCalls_ += calls; }
+    void addRetryCalls(std::uint64_t calls) { retryCalls_ += calls; }
     void noteOutcome(const std::string& benchmark, bool cleaned);
     int disturbed() const { return static_cast<int>(cleaned_.size() + capped_.size()); }
     const std::vector<std::string>& cleaned() const { return cleaned_; }
     const std::vector<std::string>& capped() const { return capped_; }
 
     static constexpr int kMaxTries = 4;
+    static constexpr std::uint64_t kSpareRetryCalls = 64;
+    static constexpr std::uint64_t kCheapCalls = 32;
+
+    // Waits for a clean sentinel (RunContext::waitForQuiet). Two failed in a row: the neighbour
+    // stays (a streaming job), and the next wait is a short probe instead of the full patience.
+    void noteWait(bool quietFound) { failedWaits_ = quietFound ? 0 : failedWaits_ + 1; }
+    bool neighbourStays() const { return failedWaits_ >= 2; }
     // Patience before the n-th re-measurement: 100 ms, 200 ms, 400 ms (a neighbour that comes
     // and goes every ~100 ms is gone by then at least once).
     static std::chrono::milliseconds backoff(int retry);
@@ -47,9 +59,9 @@ private:
     GpuActivity driver_;
     bool asked_ = false;
     std::chrono::steady_clock::time_point lastAsked_{};
-    double firstTrySeconds_ = 0;
-    double retrySeconds_ = 0;
-    bool lastCapped_ = false;
+    std::uint64_t firstTryCalls_ = 0;
+    std::uint64_t retryCalls_ = 0;
+    int failedWaits_ = 0;
     std::vector<std::string> cleaned_;
     std::vector<std::string> capped_;
 };

@@ -132,6 +132,29 @@ ChaseRequest sizeRequest(const SizeSearchSpec& spec, std::uint64_t bytes) {
     return r;
 }
 
+// Another context can move a size without a gap in any row: it evicts our lines between two of
+// our kernels, and a row whose kernel warmed them is not moved by that, but the search's rows
+// came at different times. So the rows that decide are measured again, later: the smallest
+// array (the hit reference: its median within 1.5x of the first one's), one well inside the
+// size (0.9x the edge: it must fit) and one well past the onset of misses (1.25x: it must miss).
+// Margins, not the edge rows themselves: a replacement ramp makes those differ by chance.
+bool kneeRepeats(RunContext& ctx, const MissCut& cut, const SizeSearchSpec& spec,
+                 const std::vector<std::uint32_t>& referenceRow, double edgeBytes, double onsetBytes) {
+    const auto again = [&](double bytes) {
+        const auto aligned = std::max<std::uint64_t>(alignDown(static_cast<std::uint64_t>(bytes), spec.strideBytes), spec.strideBytes);
+        return SeriesRow{static_cast<double>(aligned), 0, {}, 0, ctx.chase(sizeRequest(spec, aligned)).latencies};
+    };
+    if (differentLevels(referenceRow, again(static_cast<double>(spec.startBytes)).latencies)) return false;
+    if (0.9 * edgeBytes > static_cast<double>(spec.startBytes) && !cut.fits(again(0.9 * edgeBytes))) return false;
+    return 1.25 * onsetBytes > static_cast<double>(spec.limitBytes) || !cut.fits(again(1.25 * onsetBytes));
+}
+
+// Knees up to here are confirmed; an L2's rows (tens of MiB, the whole array timed) would add a
+// second or more to a quiet run, and an L2 size beside a neighbour stays under the strict rule.
+constexpr double kConfirmBytes = 4 << 20;
+
+bool disturbedSoFar(RunContext& ctx) { return ctx.guard() && ctx.guard()->windowDisturbed(); }
+
 // The array size where misses begin, and how the edge rule moved it off the change point.
 struct Edge {
     double bytes = 0;
@@ -151,6 +174,10 @@ public:
         for (std::uint64_t s = spec_.startBytes; s <= spec_.limitBytes; s *= 2) doublings.push_back(s);
         if (doublings.size() < 2) return {false, spec_.startBytes, 0, true, "search range too small"};
         const auto [lo, hi] = bracketByDoubling(doublings);
+        if (stopped_) {
+            runner_.finish();
+            return *stopped_;
+        }
         // Rows past the bracket (the confirming double, batched doublings) may show the next level's step.
         if (hi) runner_.dropRowsAbove(static_cast<double>(hi));
         if (!hi) {
@@ -183,7 +210,8 @@ private:
         std::size_t batched = 1;
         while (spec_.batchable && batched < doublings.size() && doublings[batched] <= kBatchedDoublingsUpTo) ++batched;
         const auto firstRows = measure({doublings.begin(), doublings.begin() + static_cast<long>(batched)});
-        reference_ = hitReference(firstRows.front());
+        referenceRow_ = firstRows.front();
+        reference_ = hitReference(referenceRow_);
         // The bracket closes at the first size that shows misses and whose double does too: a cache
         // full at A is full at 2A, so a lone slow row (a disturbed launch) does not end the search.
         std::vector<int> missesAt(doublings.size(), -1);  // -1 not measured yet
@@ -193,7 +221,15 @@ private:
                                            : showsMisses(reference_, measure({doublings[i]}).front())) ? 1 : 0;
             return missesAt[i] == 1;
         };
+        // Arrays of hundreds of MiB take long chases: beside another context (a disturbed reference
+        // row hides every knee) the search stops there rather than walking up to the limit.
+        constexpr std::uint64_t kLongRows = 256ull << 20;
         for (std::size_t i = 1; i < doublings.size(); ++i) {
+            if (doublings[i] >= kLongRows && disturbedSoFar(ctx_)) {
+                stopped_ = SizeSearchOutcome{false, doublings[i - 1], 0, true,
+                                             "search stopped at " + kib(doublings[i - 1]) + ": another context disturbed it"};
+                return {0, 0};
+            }
             if (!missesAtIndex(i)) continue;
             if (i + 1 < doublings.size() && !missesAtIndex(i + 1)) continue;
             return {doublings[i - 1], doublings[i]};
@@ -246,6 +282,7 @@ private:
                 onset = missOnset(runner_.sorted(), cut);
             }
         }
+        confirmKnee(cut, onset, final.x);
         if (const auto below = rowBelow(onset)) {
             edge.bytes = *below;
             if (edge.bytes != final.x)
@@ -255,6 +292,17 @@ private:
                             ", is reported (change point at " + kib(static_cast<std::uint64_t>(final.x)) + ")";
         }
         return edge;
+    }
+
+    // The decisive rows of a knee small enough to repeat cheaply, measured again (kneeRepeats).
+    void confirmKnee(const MissCut& cut, std::size_t onset, double changeBytes) {
+        const auto& rows = runner_.sorted().rows;
+        const double onsetBytes = onset < rows.size() ? rows[onset].x : 0;
+        if (onsetBytes <= 0 || 1.25 * onsetBytes > kConfirmBytes || !ctx_.guard()) return;
+        const double fitBytes = rowBelow(onset).value_or(changeBytes);
+        ctx_.beginStep(spec_.title, "decisive rows again");
+        if (kneeRepeats(ctx_, cut, spec_, referenceRow_, fitBytes, onsetBytes)) ctx_.noteConfirmed();
+        else ctx_.noteDisagreement(spec_.title);
     }
 
     SizeSearchOutcome outcomeOf(const ChangePoint& final, const Edge& edge) const {
@@ -277,6 +325,8 @@ private:
     const SizeSearchSpec& spec_;
     SweepRunner runner_;
     HitReference reference_;
+    std::vector<std::uint32_t> referenceRow_;
+    std::optional<SizeSearchOutcome> stopped_;  // the search gave up beside another context
 };
 
 }  // namespace

@@ -333,21 +333,30 @@ void ChaseLauncher::runGroup(std::vector<Plan>& group, std::vector<ChaseResult>&
 
 std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, unsigned gridFactor,
                                                    std::vector<ChaseResult>& out, std::string& failure) {
-    const std::size_t n = group.size();
-    cudaStream_t stream = ctx_.mainStream();
-    auto& stats = ctx_.stats();
+    Staging staging = placeArrays(group);
+    stageInits(group, staging);
+    const JobTables tables = buildJobs(group, staging);
+    const IoLayout io = uploadAndInit(tables, staging);
+    const std::uint32_t epoch = ctx_.nextEpoch();
+    launchAndWait(tables, staging, io, gridFactor, epoch);
+    return collectResults(group, tables, io, epoch, out, failure);
+}
 
-    // ---- arena layout: 2 MiB-aligned arrays, one after the other ----
-    std::vector<std::size_t> mainOff(n, 0), secondOff(n, 0);
+// Arena layout: 2 MiB-aligned arrays, one after the other. A grown arena holds no array yet.
+ChaseLauncher::Staging ChaseLauncher::placeArrays(const std::vector<Plan>& group) {
+    const std::size_t n = group.size();
+    Staging staging;
+    staging.mainOff.assign(n, 0);
+    staging.secondOff.assign(n, 0);
     std::size_t cursor = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const Plan& p = group[i];
         if (p.mainInArena()) {
-            mainOff[i] = cursor;
+            staging.mainOff[i] = cursor;
             cursor += roundUp(std::size_t{p.elems} * 4, kArrayAlign);
         }
         if (p.secondInArena()) {
-            secondOff[i] = cursor;
+            staging.secondOff[i] = cursor;
             cursor += roundUp(std::size_t{p.secondElems} * 4, kArrayAlign);
         }
     }
@@ -359,10 +368,13 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
         arenaGeneration_ = arena.generation();
     }
     if (ctx_.textures().size() > 4096) ctx_.textures().clear();
+    return staging;
+}
 
-    // ---- arrays that need (re)initialising ----
-    std::vector<InitRegion> regions;
-    std::uint32_t maxInitElems = 0;
+// The arrays that need (re)initialising, the constant banks to upload, and what the launch as a
+// whole needs (warps, shared memory, the longest job's time).
+void ChaseLauncher::stageInits(const std::vector<Plan>& group, Staging& staging) {
+    DeviceBuffer& arena = ctx_.arena();
     auto needArray = [&](std::size_t off, std::uint32_t elems, std::uint32_t stride) {
         auto it = initialized_.find(off);
         if (it != initialized_.end() && it->second == std::make_pair(elems, stride)) return;
@@ -372,54 +384,54 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
             if (e->first < end && off < eEnd) e = initialized_.erase(e);
             else ++e;
         }
-        for (const InitRegion& r : regions)
+        for (const InitRegion& r : staging.regions)
             if (r.ptr == reinterpret_cast<std::uint64_t>(arena.data() + off)) return;
-        regions.push_back(InitRegion{reinterpret_cast<std::uint64_t>(arena.data() + off), elems, stride, 0, 0});
-        maxInitElems = std::max(maxInitElems, elems);
+        staging.regions.push_back(InitRegion{reinterpret_cast<std::uint64_t>(arena.data() + off), elems, stride, 0, 0});
+        staging.maxInitElems = std::max(staging.maxInitElems, elems);
         initialized_[off] = {elems, stride};
     };
-    std::int64_t bank0Stride = -1, moduleStride = -1;
-    std::uint32_t modulesNeeded = 0, maxRounds = 0;
-    bool anyCold = false, anyExternal = false;
-    unsigned maxWarp = 0;
-    std::size_t smem = 0;
-    std::size_t recordWords = 0;
-    double estimate = 0;
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = 0; i < group.size(); ++i) {
         const Plan& p = group[i];
-        if (p.mainInArena()) needArray(mainOff[i], p.elems, p.stride);
-        if (p.secondInArena()) needArray(secondOff[i], p.secondElems, p.secondStride);
-        if (p.bank0Stride() >= 0) bank0Stride = p.bank0Stride();
+        if (p.mainInArena()) needArray(staging.mainOff[i], p.elems, p.stride);
+        if (p.secondInArena()) needArray(staging.secondOff[i], p.secondElems, p.secondStride);
+        if (p.bank0Stride() >= 0) staging.bank0Stride = p.bank0Stride();
         if (p.mode == kExternal) {
-            anyExternal = true;
-            moduleStride = p.secondStride;
-            modulesNeeded = std::max(modulesNeeded, (p.secondElems + kConstBankElems - 1) / kConstBankElems);
-            maxRounds = std::max(maxRounds, p.externalRounds);
+            staging.anyExternal = true;
+            staging.moduleStride = p.secondStride;
+            staging.modulesNeeded =
+                std::max(staging.modulesNeeded, (p.secondElems + kConstBankElems - 1) / kConstBankElems);
+            staging.maxRounds = std::max(staging.maxRounds, p.externalRounds);
         }
-        anyCold = anyCold || p.cold;
-        if (p.mode == kOtherWarp) maxWarp = std::max(maxWarp, p.secondWarp);
-        smem = std::max(smem, p.smemBytes);
-        recordWords += p.recordLoads;
-        estimate = std::max(estimate, p.estimateSeconds);
+        staging.anyCold = staging.anyCold || p.cold;
+        if (p.mode == kOtherWarp) staging.maxWarp = std::max(staging.maxWarp, p.secondWarp);
+        staging.smem = std::max(staging.smem, p.smemBytes);
+        staging.estimate = std::max(staging.estimate, p.estimateSeconds);
     }
-    const bool uploadBank0 = bank0Stride >= 0 && bank0Stride != bank0Stride_;
-    const bool uploadModules = anyExternal && (moduleStride != moduleStride_ || moduleCount_ < modulesNeeded);
-    if (uploadBank0) {
-        regions.push_back(InitRegion{reinterpret_cast<std::uint64_t>(ctx_.bank0Staging()), kConstBankElems,
-                                     static_cast<std::uint32_t>(bank0Stride), 1, 0});
-        maxInitElems = std::max(maxInitElems, kConstBankElems);
+    staging.uploadBank0 = staging.bank0Stride >= 0 && staging.bank0Stride != bank0Stride_;
+    staging.uploadModules =
+        staging.anyExternal && (staging.moduleStride != moduleStride_ || moduleCount_ < staging.modulesNeeded);
+    if (staging.uploadBank0) {
+        staging.regions.push_back(InitRegion{reinterpret_cast<std::uint64_t>(ctx_.bank0Staging()), kConstBankElems,
+                                             static_cast<std::uint32_t>(staging.bank0Stride), 1, 0});
+        staging.maxInitElems = std::max(staging.maxInitElems, kConstBankElems);
     }
-    if (uploadModules) {
-        regions.push_back(InitRegion{reinterpret_cast<std::uint64_t>(ctx_.moduleStaging()),
-                                     modulesNeeded * kConstBankElems, static_cast<std::uint32_t>(moduleStride), 1, 0});
-        maxInitElems = std::max(maxInitElems, modulesNeeded * kConstBankElems);
+    if (staging.uploadModules) {
+        const std::uint32_t elems = staging.modulesNeeded * kConstBankElems;
+        staging.regions.push_back(InitRegion{reinterpret_cast<std::uint64_t>(ctx_.moduleStaging()), elems,
+                                             static_cast<std::uint32_t>(staging.moduleStride), 1, 0});
+        staging.maxInitElems = std::max(staging.maxInitElems, elems);
     }
+}
 
-    // ---- job table and role tables ----
+// The job table and the role tables: which SM runs which main chaser, second chaser or module.
+ChaseLauncher::JobTables ChaseLauncher::buildJobs(const std::vector<Plan>& group, const Staging& staging) {
+    const std::size_t n = group.size();
     const int rows = ctx_.smRows();
-    std::vector<ChaseJob> jobs(n);
-    std::vector<int> roleTable(static_cast<std::size_t>(rows) * kRoleSlots, -1);
-    std::vector<int> moduleTable(anyExternal ? roleTable.size() : 0, -1);
+    DeviceBuffer& arena = ctx_.arena();
+    JobTables t;
+    t.jobs.resize(n);
+    t.roleTable.assign(static_cast<std::size_t>(rows) * kRoleSlots, -1);
+    t.moduleTable.assign(staging.anyExternal ? t.roleTable.size() : 0, -1);
     auto addRole = [&](std::vector<int>& table, int sm, int code) {
         for (std::uint32_t k = 0; k < kRoleSlots; ++k) {
             int& slot = table[static_cast<std::size_t>(sm) * kRoleSlots + k];
@@ -430,12 +442,11 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
         }
         throw BackendError("internal error: more than 4 chasers assigned to SM " + std::to_string(sm));
     };
-    std::uint32_t latencyCursor = static_cast<std::uint32_t>(n * sizeof(JobHeader) / 4);
-    std::uint64_t texHandles[kTexSlots] = {};
+    t.resultWords = static_cast<std::uint32_t>(n * sizeof(JobHeader) / 4);
     std::uint32_t texSlots = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const Plan& p = group[i];
-        ChaseJob& j = jobs[i];
+        ChaseJob& j = t.jobs[i];
         std::memset(&j, 0, sizeof j);
         j.space = p.space;
         j.elems = p.elems;
@@ -443,17 +454,17 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
         j.warmupLoads = p.warmupLoads;
         j.recordLoads = p.recordLoads;
         j.recordEvery = p.recordEvery;
-        j.resultOffset = latencyCursor;
-        latencyCursor += p.recordLoads;
+        j.resultOffset = t.resultWords;
+        t.resultWords += p.recordLoads;
         j.targetSm = ctx_.physicalSm(p.unit);
         if (p.mainInArena()) {
-            std::byte* base = arena.data() + mainOff[i];
+            std::byte* base = arena.data() + staging.mainOff[i];
             j.mainPtr = reinterpret_cast<std::uint64_t>(base);
             if (p.space == kTexture) {
                 if (texSlots >= kTexSlots) throw BackendError("internal error: more than 16 texture chasers in one launch");
                 j.mainTex = ctx_.textures().get(base, std::size_t{p.elems} * 4);
                 j.texSlot = texSlots;
-                texHandles[texSlots++] = j.mainTex;
+                t.texHandles[texSlots++] = j.mainTex;
             }
         }
         j.secondMode = p.mode;
@@ -467,90 +478,106 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
         j.secondStrideElems = p.secondStride;
         j.secondSameArray = p.sameArray ? 1 : 0;
         if (p.mode != kNoSecond && isGlobalFamily(p.secondSpace)) {
-            std::byte* base = p.sameArray ? arena.data() + mainOff[i] : arena.data() + secondOff[i];
+            std::byte* base = arena.data() + (p.sameArray ? staging.mainOff[i] : staging.secondOff[i]);
             j.secondPtr = reinterpret_cast<std::uint64_t>(base);
             if (p.secondSpace == kTexture) j.secondTex = ctx_.textures().get(base, std::size_t{p.secondElems} * 4);
         }
         j.timesOffset = p.timesOffset;
         j.timingsInShared = p.space == kShared ? 0 : 1;
         const int code = static_cast<int>(i) * 4;
-        addRole(roleTable, j.targetSm, code + kRoleMain);
-        if (p.mode == kOtherUnit) addRole(roleTable, j.secondSm, code + kRoleSecond);
-        if (p.mode == kExternal) addRole(moduleTable, p.secondUnit >= 0 ? j.secondSm : j.targetSm, static_cast<int>(i));
+        addRole(t.roleTable, j.targetSm, code + kRoleMain);
+        if (p.mode == kOtherUnit) addRole(t.roleTable, j.secondSm, code + kRoleSecond);
+        if (p.mode == kExternal) addRole(t.moduleTable, p.secondUnit >= 0 ? j.secondSm : j.targetSm, static_cast<int>(i));
     }
+    return t;
+}
 
-    // ---- one upload (jobs, tables, init regions), one download (headers, latencies) ----
-    const std::size_t jobsOff = 0;
-    const std::size_t roleOff = align16(jobsOff + n * sizeof(ChaseJob));
-    const std::size_t moduleOff = align16(roleOff + roleTable.size() * sizeof(int));
-    const std::size_t regionOff = align16(moduleOff + moduleTable.size() * sizeof(int));
-    const std::size_t resultOff = align16(regionOff + regions.size() * sizeof(InitRegion));
-    const std::size_t resultBytes = std::size_t{latencyCursor} * 4;
-    const std::size_t total = resultOff + resultBytes;
+// One upload (jobs, tables, init regions), then the initialisation, the constant banks and,
+// before cold chases, the L2 flush, all on the main stream.
+ChaseLauncher::IoLayout ChaseLauncher::uploadAndInit(const JobTables& t, const Staging& staging) {
+    cudaStream_t stream = ctx_.mainStream();
+    auto& stats = ctx_.stats();
+    IoLayout io;
+    io.roles = align16(io.jobs + t.jobs.size() * sizeof(ChaseJob));
+    io.modules = align16(io.roles + t.roleTable.size() * sizeof(int));
+    io.regions = align16(io.modules + t.moduleTable.size() * sizeof(int));
+    io.results = align16(io.regions + staging.regions.size() * sizeof(InitRegion));
+    io.resultBytes = std::size_t{t.resultWords} * 4;
+    const std::size_t total = io.results + io.resultBytes;
     ctx_.io().reserve(total, std::size_t{1} << 20, "chase job tables and results");
     ctx_.hostIo().reserve(total, "chase job tables and results");
     std::byte* host = ctx_.hostIo().data();
     std::byte* dev = ctx_.io().data();
-    std::memcpy(host + jobsOff, jobs.data(), n * sizeof(ChaseJob));
-    std::memcpy(host + roleOff, roleTable.data(), roleTable.size() * sizeof(int));
-    if (!moduleTable.empty()) std::memcpy(host + moduleOff, moduleTable.data(), moduleTable.size() * sizeof(int));
-    if (!regions.empty()) std::memcpy(host + regionOff, regions.data(), regions.size() * sizeof(InitRegion));
-    check(cudaMemcpyAsync(dev, host, resultOff, cudaMemcpyHostToDevice, stream), "uploading chase jobs");
+    std::memcpy(host + io.jobs, t.jobs.data(), t.jobs.size() * sizeof(ChaseJob));
+    std::memcpy(host + io.roles, t.roleTable.data(), t.roleTable.size() * sizeof(int));
+    if (!t.moduleTable.empty()) std::memcpy(host + io.modules, t.moduleTable.data(), t.moduleTable.size() * sizeof(int));
+    if (!staging.regions.empty())
+        std::memcpy(host + io.regions, staging.regions.data(), staging.regions.size() * sizeof(InitRegion));
+    check(cudaMemcpyAsync(dev, host, io.results, cudaMemcpyHostToDevice, stream), "uploading chase jobs");
 
-    if (!regions.empty()) {
-        check(launchInit(reinterpret_cast<const InitRegion*>(dev + regionOff), static_cast<unsigned>(regions.size()),
-                         maxInitElems, stream),
+    if (!staging.regions.empty()) {
+        check(launchInit(reinterpret_cast<const InitRegion*>(dev + io.regions),
+                         static_cast<unsigned>(staging.regions.size()), staging.maxInitElems, stream),
               "initialising chase arrays");
         ++stats.initLaunches;
     }
-    if (uploadBank0) {
+    if (staging.uploadBank0) {
         check(uploadConstBank0(ctx_.bank0Staging(), std::size_t{kConstBankElems} * 4, stream), "filling constant bank 0");
-        bank0Stride_ = bank0Stride;
+        bank0Stride_ = staging.bank0Stride;
         ++stats.constUploads;
     }
-    if (uploadModules) {
-        for (std::uint32_t m = 0; m < modulesNeeded; ++m) {
+    if (staging.uploadModules) {
+        for (std::uint32_t m = 0; m < staging.modulesNeeded; ++m) {
             check(constModule(static_cast<int>(m))
                       .upload(ctx_.moduleStaging() + std::size_t{m} * kConstBankElems, std::size_t{kConstBankElems} * 4,
                               stream),
                   "filling an extra constant bank");
             ++stats.constUploads;
         }
-        moduleStride_ = moduleStride;
-        moduleCount_ = modulesNeeded;
+        moduleStride_ = staging.moduleStride;
+        moduleCount_ = staging.modulesNeeded;
     }
-    if (anyCold) ctx_.enqueueL2Flush(stream);
+    if (staging.anyCold) ctx_.enqueueL2Flush(stream);
+    return io;
+}
 
-    // ---- the chase ----
-    const std::uint32_t epoch = ctx_.nextEpoch();
-    const std::uint64_t waitNs = static_cast<std::uint64_t>((2.0 + estimate) * 1e9);
+// The chase kernel, the constant-module kernels beside it, the download of the results, and the
+// wait for all of it under the watchdog (a hang loses the context: every later call fails too).
+void ChaseLauncher::launchAndWait(const JobTables& t, const Staging& staging, const IoLayout& io, unsigned gridFactor,
+                                  std::uint32_t epoch) {
+    cudaStream_t stream = ctx_.mainStream();
+    auto& stats = ctx_.stats();
+    std::byte* host = ctx_.hostIo().data();
+    std::byte* dev = ctx_.io().data();
+    const int rows = ctx_.smRows();
+    const std::uint64_t waitNs = static_cast<std::uint64_t>((2.0 + staging.estimate) * 1e9);
     ChaseLaunch P{};
-    P.jobs = reinterpret_cast<const ChaseJob*>(dev + jobsOff);
-    P.roleTable = reinterpret_cast<const int*>(dev + roleOff);
+    P.jobs = reinterpret_cast<const ChaseJob*>(dev + io.jobs);
+    P.roleTable = reinterpret_cast<const int*>(dev + io.roles);
     P.ctl = ctx_.ctl();
-    P.results = reinterpret_cast<std::uint32_t*>(dev + resultOff);
-    P.nJobs = static_cast<std::uint32_t>(n);
+    P.results = reinterpret_cast<std::uint32_t*>(dev + io.results);
+    P.nJobs = static_cast<std::uint32_t>(t.jobs.size());
     P.tableRows = static_cast<std::uint32_t>(rows);
     P.epoch = epoch;
     P.waitNs = waitNs;
-    std::copy(std::begin(texHandles), std::end(texHandles), std::begin(P.texHandles));
+    std::copy(std::begin(t.texHandles), std::end(t.texHandles), std::begin(P.texHandles));
     const unsigned grid = std::min<unsigned>(gridFactor * static_cast<unsigned>(ctx_.smCount()), kMaxBlocks);
-    const unsigned block = 32u * (maxWarp + 1);
-    if (anyExternal) {
+    const unsigned block = 32u * (staging.maxWarp + 1);
+    if (staging.anyExternal) {
         check(cudaEventRecord(ctx_.uploadedEvent(), stream), "recording an event");
         check(cudaStreamWaitEvent(ctx_.sideStream(), ctx_.uploadedEvent(), 0), "ordering the module stream");
     }
     check(cudaEventRecord(ctx_.startEvent(), stream), "recording an event");
-    check(launchChase(P, grid, block, smem, stream), "launching the chase kernel");
+    check(launchChase(P, grid, block, staging.smem, stream), "launching the chase kernel");
     check(cudaEventRecord(ctx_.stopEvent(), stream), "recording an event");
     ++stats.chaseLaunches;
-    if (anyExternal) {
+    if (staging.anyExternal) {
         // Module kernels run beside the chase kernel, in sequence, while it waits after its warm-up.
-        for (std::uint32_t round = 0; round < maxRounds; ++round) {
-            for (std::uint32_t m = 0; m < modulesNeeded; ++m) {
+        for (std::uint32_t round = 0; round < staging.maxRounds; ++round) {
+            for (std::uint32_t m = 0; m < staging.modulesNeeded; ++m) {
                 ModuleLaunch M{};
                 M.jobs = P.jobs;
-                M.roleTable = reinterpret_cast<const int*>(dev + moduleOff);
+                M.roleTable = reinterpret_cast<const int*>(dev + io.modules);
                 M.ctl = ctx_.ctl();
                 M.tableRows = static_cast<std::uint32_t>(rows);
                 M.claimEpoch = ctx_.nextEpoch();
@@ -558,7 +585,7 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
                 M.firstElem = m * kConstBankElems;
                 M.elemCount = kConstBankElems;
                 M.waitNs = waitNs;
-                check(constModule(static_cast<int>(m)).launch(M, grid, smem, ctx_.sideStream()),
+                check(constModule(static_cast<int>(m)).launch(M, grid, staging.smem, ctx_.sideStream()),
                       "launching a constant module");
                 ++stats.moduleLaunches;
             }
@@ -566,28 +593,33 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
         check(cudaEventRecord(ctx_.sideDoneEvent(), ctx_.sideStream()), "recording an event");
         check(cudaStreamWaitEvent(stream, ctx_.sideDoneEvent(), 0), "joining the module stream");
     }
-    check(cudaMemcpyAsync(host + resultOff, dev + resultOff, resultBytes, cudaMemcpyDeviceToHost, stream),
+    check(cudaMemcpyAsync(host + io.results, dev + io.results, io.resultBytes, cudaMemcpyDeviceToHost, stream),
           "downloading chase results");
     check(cudaEventRecord(ctx_.doneEvent(), stream), "recording an event");
     try {
-        waitForEvent(ctx_.doneEvent(), 10.0 + 2.0 * estimate, "pointer chase");
+        waitForEvent(ctx_.doneEvent(), 10.0 + 2.0 * staging.estimate, "pointer chase");
     } catch (const BackendError& e) {
         ctx_.markBroken(e.what());
         throw BackendError(e.what(), true);  // the context is gone: later calls fail too
     }
-
     float kernelMs = 0;
     if (cudaEventElapsedTime(&kernelMs, ctx_.startEvent(), ctx_.stopEvent()) == cudaSuccess)
         stats.chaseKernelSeconds += kernelMs * 1e-3;
+}
 
-    // ---- results ----
+// Each job's header: did its block run where planned (else it is placed again), did its second
+// chaser hand over, did both walks end where the array says; then its latencies.
+std::vector<std::size_t> ChaseLauncher::collectResults(const std::vector<Plan>& group, const JobTables& t,
+                                                       const IoLayout& io, std::uint32_t epoch,
+                                                       std::vector<ChaseResult>& out, std::string& failure) {
     std::vector<std::size_t> missed;
-    const auto* headers = reinterpret_cast<const JobHeader*>(host + resultOff);
-    const auto* words = reinterpret_cast<const std::uint32_t*>(host + resultOff);
-    for (std::size_t i = 0; i < n; ++i) {
+    const std::byte* host = ctx_.hostIo().data();
+    const auto* headers = reinterpret_cast<const JobHeader*>(host + io.results);
+    const auto* words = reinterpret_cast<const std::uint32_t*>(host + io.results);
+    for (std::size_t i = 0; i < group.size(); ++i) {
         const Plan& p = group[i];
         const JobHeader& h = headers[i];
-        const int sm = jobs[i].targetSm;
+        const int sm = t.jobs[i].targetSm;
         if (h.epoch != epoch) {
             missed.push_back(i);
             failure = "no block of the launch ran on SM " + std::to_string(sm) + " (unit " + std::to_string(p.unit) + ")";
@@ -623,7 +655,7 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
                                    std::to_string(expected2) + " (array or constant bank contents wrong or stale)");
         }
         ChaseResult& r = out[p.request];
-        const std::uint32_t* lat = words + jobs[i].resultOffset;
+        const std::uint32_t* lat = words + t.jobs[i].resultOffset;
         r.latencies.assign(lat, lat + p.recordLoads);
         r.ranOnUnit = h.smid;
         r.secondRanOnUnit = p.mode == kNoSecond ? -1 : h.secondSmid;

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -56,6 +57,40 @@ private:
     // One launch; returns the indices (into group) of jobs whose blocks missed their SM.
     std::vector<std::size_t> launchOnce(std::vector<Plan>& group, unsigned gridFactor, std::vector<ChaseResult>& out,
                                         std::string& failure);
+
+    // What a launch stages besides the jobs: where each array lies in the arena, the arrays and
+    // constant banks to (re)initialise, and the launch-wide needs of its jobs.
+    struct Staging {
+        std::vector<std::size_t> mainOff, secondOff;
+        std::vector<cudak::InitRegion> regions;
+        std::uint32_t maxInitElems = 0;
+        std::int64_t bank0Stride = -1, moduleStride = -1;
+        std::uint32_t modulesNeeded = 0, maxRounds = 0;
+        bool anyCold = false, anyExternal = false, uploadBank0 = false, uploadModules = false;
+        unsigned maxWarp = 0;
+        std::size_t smem = 0;
+        double estimate = 0;
+    };
+    // The job table, the SM role tables and the texture handles, as the kernel reads them.
+    struct JobTables {
+        std::vector<cudak::ChaseJob> jobs;
+        std::vector<int> roleTable, moduleTable;
+        std::uint32_t resultWords = 0;  // headers and latencies
+        std::uint64_t texHandles[cudak::kTexSlots] = {};
+    };
+    // Offsets in the device's I/O buffer (the same in its host mirror).
+    struct IoLayout {
+        std::size_t jobs = 0, roles = 0, modules = 0, regions = 0, results = 0, resultBytes = 0;
+    };
+
+    Staging placeArrays(const std::vector<Plan>& group);
+    void stageInits(const std::vector<Plan>& group, Staging& staging);
+    JobTables buildJobs(const std::vector<Plan>& group, const Staging& staging);
+    IoLayout uploadAndInit(const JobTables& tables, const Staging& staging);
+    void launchAndWait(const JobTables& tables, const Staging& staging, const IoLayout& io, unsigned gridFactor,
+                       std::uint32_t epoch);
+    std::vector<std::size_t> collectResults(const std::vector<Plan>& group, const JobTables& tables, const IoLayout& io,
+                                            std::uint32_t epoch, std::vector<ChaseResult>& out, std::string& failure);
 
     GpuContext& ctx_;
     std::map<std::size_t, std::pair<std::uint32_t, std::uint32_t>> initialized_;  // arena offset -> (elems, stride)

@@ -19,6 +19,28 @@ std::string Api::error(Return rc) const {
     return text ? std::string(text) : "NVML error " + std::to_string(rc);
 }
 
+Session::Session() : api_(nvml::api()), problem_(api_.problem) {  // not the accessor api()
+    if (!problem_.empty()) return;
+    const Return rc = api_.init();
+    if (rc != kSuccess) problem_ = "nvmlInit_v2 failed: " + api_.error(rc);
+}
+
+Session::~Session() {
+    if (problem_.empty()) api_.shutdown();
+}
+
+Device Session::find(const std::vector<std::string>& uuids, const std::string& pciBusId, int* matched) const {
+    if (matched) *matched = -1;
+    Device dev = nullptr;
+    for (std::size_t i = 0; i < uuids.size() && api_.byUuid; ++i) {
+        if (uuids[i].empty() || api_.byUuid(uuids[i].c_str(), &dev) != kSuccess) continue;
+        if (matched) *matched = static_cast<int>(i);
+        return dev;
+    }
+    if (api_.byPci && !pciBusId.empty() && api_.byPci(pciBusId.c_str(), &dev) == kSuccess) return dev;
+    return nullptr;
+}
+
 const Api& api() {
     static Api a;
     static std::once_flag once;

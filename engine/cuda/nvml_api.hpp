@@ -3,6 +3,7 @@
 // read-only queries are bound: nothing here can change a GPU's settings (MIG included).
 #pragma once
 #include <string>
+#include <vector>
 
 namespace ts::cuda::nvml {
 
@@ -122,6 +123,26 @@ struct Api {
 
 // Loaded once per process; `problem` says why when it could not be.
 const Api& api();
+
+// One use of NVML: nvmlInit_v2 when made, nvmlShutdown when gone. `problem` says why it could
+// not open (library missing, init failed); then nothing else may be called.
+class Session {
+public:
+    Session();
+    ~Session();
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+
+    const Api& api() const { return api_; }
+    const std::string& problem() const { return problem_; }
+    // The device by the first of `uuids` NVML knows, else by its PCI bus id; nullptr when neither
+    // matches. `matched`: the index of the UUID that did, -1 when it was the PCI bus id (or none).
+    Device find(const std::vector<std::string>& uuids, const std::string& pciBusId, int* matched = nullptr) const;
+
+private:
+    const Api& api_;
+    std::string problem_;
+};
 
 }  // namespace ts::cuda::nvml
 

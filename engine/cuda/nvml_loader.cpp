@@ -24,37 +24,25 @@ std::string uuidText(const char* prefix, const unsigned char (&u)[16]) {
 
 NvmlReport readNvml(const std::string& pciBusId, const unsigned char (&uuid)[16], bool withMig) {
     NvmlReport report;
-    const nvml::Api& a = nvml::api();
-    if (!a.problem.empty()) {
-        report.problem = a.problem;
+    const nvml::Session session;
+    if (!session.problem().empty()) {
+        report.problem = session.problem();
         return report;
     }
-    const nvml::Return rc = a.init();
-    if (rc != kSuccess) {
-        report.problem = "nvmlInit_v2 failed: " + a.error(rc);
-        return report;
-    }
+    const nvml::Api& a = session.api();
     report.available = true;
     auto& f = report.fields;
 
     char version[96] = {};
     if (a.driverVersion && a.driverVersion(version, sizeof version) == kSuccess) report.driverVersion = version;
 
-    // Inside a MIG instance CUDA reports the instance's UUID: look that up first.
-    Device dev = nullptr;
-    bool mig = false;
-    if (a.byUuid) {
-        if (a.byUuid(uuidText("GPU-", uuid).c_str(), &dev) != kSuccess) {
-            dev = nullptr;
-            if (a.byUuid(uuidText("MIG-", uuid).c_str(), &dev) == kSuccess) mig = true;
-            else dev = nullptr;
-        }
-    }
-    if (!dev && a.byPci && a.byPci(pciBusId.c_str(), &dev) != kSuccess) dev = nullptr;
+    // Inside a MIG instance CUDA reports the instance's UUID: look that up too.
+    int matched = -1;
+    const Device dev = session.find({uuidText("GPU-", uuid), uuidText("MIG-", uuid)}, pciBusId, &matched);
+    bool mig = matched == 1;
     if (!dev) {
         f["nvml_device"] = "not found by UUID or PCI bus id";
         if (withMig) report.mig = migLayoutUnknown("NVML did not find the device by UUID or PCI bus id");
-        a.shutdown();
         return report;
     }
     unsigned isMig = 0;
@@ -92,7 +80,6 @@ NvmlReport readNvml(const std::string& pciBusId, const unsigned char (&uuid)[16]
             f["mig_memory_total_bytes"] = std::to_string(mem.total);
     }
     if (withMig) report.mig = readMigLayout(a, parent, mig ? dev : nullptr);
-    a.shutdown();
     return report;
 }
 

@@ -55,19 +55,13 @@ bool appendList(const nvml::Api& a, ListFn list, Device dev, const char* kind, G
 
 GpuActivity readNvmlActivity(const std::string& uuid, const std::string& pciBusId) {
     GpuActivity activity;
-    const nvml::Api& a = nvml::api();
-    if (!a.problem.empty()) {
-        activity.problem = a.problem;
+    const nvml::Session session;
+    if (!session.problem().empty()) {
+        activity.problem = session.problem();
         return activity;
     }
-    const nvml::Return rc = a.init();
-    if (rc != kSuccess) {
-        activity.problem = "nvmlInit_v2 failed: " + a.error(rc);
-        return activity;
-    }
-    Device dev = nullptr;
-    if (a.byUuid && !uuid.empty() && a.byUuid(uuid.c_str(), &dev) != kSuccess) dev = nullptr;
-    if (!dev && a.byPci && !pciBusId.empty() && a.byPci(pciBusId.c_str(), &dev) != kSuccess) dev = nullptr;
+    const nvml::Api& a = session.api();
+    const Device dev = session.find({uuid}, pciBusId);
     if (!dev) {
         activity.problem = "NVML did not find the device by UUID or PCI bus id";
     } else {
@@ -79,7 +73,6 @@ GpuActivity readNvmlActivity(const std::string& uuid, const std::string& pciBusI
         nvml::Utilization u{};
         if (a.utilization && a.utilization(dev, &u) == kSuccess) activity.utilisationPercent = static_cast<int>(u.gpu);
     }
-    a.shutdown();
     return activity;
 }
 

@@ -10,6 +10,7 @@
 
 #include "bench/discovery.hpp"
 #include "cuda/cuda_backend.hpp"
+#include "cuda/nvml_processes.hpp"
 
 using namespace ts;
 
@@ -118,4 +119,13 @@ TEST(GpuCuda, SharedMemoryAndDeviceMemoryLatencies) {
     REQUIRE_GPU();
     EXPECT_LT(decidedValue(t, Element::Shared, "latency"), decidedValue(t, Element::L2, "latency") / 4);
     EXPECT_LT(decidedValue(t, Element::L2, "latency"), decidedValue(t, Element::DeviceMemory, "latency"));
+}
+
+// With or without a GPU and NVML: asking the driver about a device it does not have says why in
+// `problem` (library missing, no such device) and never crashes (an NVML session once read its
+// own uninitialised member instead of the loaded library).
+TEST(GpuCuda, DriverQueriesForAnUnknownDeviceSayWhy) {
+    const GpuActivity activity = cuda::readNvmlActivity("GPU-00000000-0000-0000-0000-000000000000", "");
+    EXPECT_FALSE(activity.known);
+    EXPECT_FALSE(activity.problem.empty());
 }
