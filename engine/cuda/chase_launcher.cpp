@@ -104,9 +104,8 @@ std::uint64_t ChaseLauncher::maxArrayBytes(Space space) const {
     }
 }
 
-ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index) const {
-    const auto code = spaceCode(r.space);
-    if (!code) throw BackendError("the CUDA backend cannot chase in space '" + std::string(toString(r.space)) + "'");
+void ChaseLauncher::checkRequest(const ChaseRequest& r) const {
+    if (!spaceCode(r.space)) throw BackendError("the CUDA backend cannot chase in space '" + std::string(toString(r.space)) + "'");
     if (r.arrayBytes < 4 || r.arrayBytes % 4 != 0)
         throw BackendError("arrayBytes must be a positive multiple of 4 in " + describe(r));
     if (r.strideBytes < 4 || r.strideBytes % 4 != 0)
@@ -118,84 +117,74 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index
     if (r.unit < -1 || r.unit >= smCount)
         throw BackendError("unit " + std::to_string(r.unit) + " out of range (0.." + std::to_string(smCount - 1) +
                            ", or -1) in " + describe(r));
+}
 
-    Plan p;
-    p.request = index;
-    p.space = *code;
-    p.elems = static_cast<std::uint32_t>(r.arrayBytes / 4);
-    p.stride = r.strideBytes / 4;
-    const std::uint64_t perPass = loadsPerPass(p.elems, p.stride);
-    p.warmupLoads = checkedLoads(r.warmupPasses, perPass, "warm-up", r);
-    p.recordLoads = r.recordLoads;
-    p.recordEvery = std::max<std::uint32_t>(1, r.recordEvery);
-    (void)checkedLoads(p.recordEvery, p.recordLoads, "timed pass", r);
-    p.cold = r.warmupPasses == 0;
-    p.unit = r.unit;
-    const std::uint64_t optin = ctx_.limits().sharedOptinBytes;
-
+std::uint64_t ChaseLauncher::planSecondChaser(const ChaseRequest& r, Plan& p) const {
+    const int smCount = ctx_.smCount();
     std::uint64_t localSharedWords = 0;  // a separate shared array of a second chaser in the main block
-    if (r.second) {
-        const SecondChaser& s = *r.second;
-        const auto scode = spaceCode(s.space);
-        if (!scode)
-            throw BackendError("the CUDA backend cannot run a second chaser in space '" + std::string(toString(s.space)) +
-                               "'");
-        p.secondSpace = *scode;
-        p.sameArray = s.sameArray;
-        const std::uint32_t sStrideBytes = s.strideBytes ? s.strideBytes : r.strideBytes;
-        if (sStrideBytes % 4 != 0) throw BackendError("second chaser stride must be a multiple of 4 in " + describe(r));
-        p.secondStride = sStrideBytes / 4;
-        switch (s.placement) {
-            case Placement::SameThread: p.mode = kSameThread; break;
-            case Placement::OtherWarp: p.mode = kOtherWarp; break;
-            case Placement::OtherUnit: p.mode = kOtherUnit; break;
-        }
-        if (s.placement == Placement::OtherWarp) {
-            if (s.warp < 0 || s.warp > 31) throw BackendError("OtherWarp warp must be 0..31 in " + describe(r));
-            p.secondWarp = static_cast<std::uint32_t>(s.warp);
-        }
-        if (s.placement == Placement::OtherUnit) {
-            if (s.unit < 0 || s.unit >= smCount)
-                throw BackendError("OtherUnit second chaser needs a unit in 0.." + std::to_string(smCount - 1) + " in " +
-                                   describe(r));
-            p.secondUnit = s.unit;
-        }
-        if (s.sameArray) {
-            const bool ok = (isGlobalFamily(p.space) && isGlobalFamily(p.secondSpace)) ||
-                            (p.space == kConstant && p.secondSpace == kConstant) ||
-                            (p.space == kShared && p.secondSpace == kShared && s.placement != Placement::OtherUnit);
-            if (!ok)
-                throw BackendError("a sameArray second chaser in '" + std::string(toString(s.space)) +
-                                   "' cannot reach the main array in '" + std::string(toString(r.space)) + "'" +
-                                   (p.space == kShared ? " (shared memory is not visible from another SM)" : ""));
-            p.secondElems = p.elems;
-            p.secondDelta = static_cast<std::uint32_t>(
-                ((static_cast<std::uint64_t>(p.secondStride) % p.elems) + p.elems - (p.stride % p.elems)) % p.elems);
-        } else {
-            if (s.arrayBytes < 4 || s.arrayBytes % 4 != 0)
-                throw BackendError("second chaser arrayBytes must be a positive multiple of 4 in " + describe(r));
-            std::uint64_t limit = maxArrayBytes(s.space);
-            if (p.secondSpace == kConstant) limit = std::uint64_t{kConstBankElems} * 4 * kConstModules;
-            if (s.arrayBytes > limit)
-                throw BackendError("second chaser array of " + formatBytes(s.arrayBytes) + " exceeds the " +
-                                   formatBytes(limit) + " it can walk in '" + std::string(toString(s.space)) + "'");
-            p.secondElems = static_cast<std::uint32_t>(s.arrayBytes / 4);
-            // A constant second chaser next to a constant main chaser needs banks of its own: the
-            // extra modules, whose kernels run beside the chase kernel. Beside any other main
-            // chaser it walks bank 0 in the chase kernel itself when its array fits there: a
-            // module kernel starting on the SM would invalidate the L1 under test.
-            if (p.secondSpace == kConstant &&
-                (p.space == kConstant || s.arrayBytes > std::uint64_t{kConstBankElems} * 4 ||
-                 s.placement == Placement::OtherUnit))
-                p.mode = kExternal;
-            if (p.secondSpace == kShared && (p.mode == kSameThread || p.mode == kOtherWarp))
-                localSharedWords = p.secondElems;
-        }
-        p.secondLoads = checkedLoads(s.passes, loadsPerPass(p.secondElems, p.secondStride), "second chaser", r);
-        if (p.secondLoads == 0) p.mode = kNoSecond;
-        if (p.mode == kExternal) p.externalRounds = externalRounds(p.secondElems, p.secondStride, p.secondLoads);
+    const SecondChaser& s = *r.second;
+    const auto scode = spaceCode(s.space);
+    if (!scode)
+        throw BackendError("the CUDA backend cannot run a second chaser in space '" + std::string(toString(s.space)) +
+                           "'");
+    p.secondSpace = *scode;
+    p.sameArray = s.sameArray;
+    const std::uint32_t sStrideBytes = s.strideBytes ? s.strideBytes : r.strideBytes;
+    if (sStrideBytes % 4 != 0) throw BackendError("second chaser stride must be a multiple of 4 in " + describe(r));
+    p.secondStride = sStrideBytes / 4;
+    switch (s.placement) {
+        case Placement::SameThread: p.mode = kSameThread; break;
+        case Placement::OtherWarp: p.mode = kOtherWarp; break;
+        case Placement::OtherUnit: p.mode = kOtherUnit; break;
     }
+    if (s.placement == Placement::OtherWarp) {
+        if (s.warp < 0 || s.warp > 31) throw BackendError("OtherWarp warp must be 0..31 in " + describe(r));
+        p.secondWarp = static_cast<std::uint32_t>(s.warp);
+    }
+    if (s.placement == Placement::OtherUnit) {
+        if (s.unit < 0 || s.unit >= smCount)
+            throw BackendError("OtherUnit second chaser needs a unit in 0.." + std::to_string(smCount - 1) + " in " +
+                               describe(r));
+        p.secondUnit = s.unit;
+    }
+    if (s.sameArray) {
+        const bool ok = (isGlobalFamily(p.space) && isGlobalFamily(p.secondSpace)) ||
+                        (p.space == kConstant && p.secondSpace == kConstant) ||
+                        (p.space == kShared && p.secondSpace == kShared && s.placement != Placement::OtherUnit);
+        if (!ok)
+            throw BackendError("a sameArray second chaser in '" + std::string(toString(s.space)) +
+                               "' cannot reach the main array in '" + std::string(toString(r.space)) + "'" +
+                               (p.space == kShared ? " (shared memory is not visible from another SM)" : ""));
+        p.secondElems = p.elems;
+        p.secondDelta = static_cast<std::uint32_t>(
+            ((static_cast<std::uint64_t>(p.secondStride) % p.elems) + p.elems - (p.stride % p.elems)) % p.elems);
+    } else {
+        if (s.arrayBytes < 4 || s.arrayBytes % 4 != 0)
+            throw BackendError("second chaser arrayBytes must be a positive multiple of 4 in " + describe(r));
+        std::uint64_t limit = maxArrayBytes(s.space);
+        if (p.secondSpace == kConstant) limit = std::uint64_t{kConstBankElems} * 4 * kConstModules;
+        if (s.arrayBytes > limit)
+            throw BackendError("second chaser array of " + formatBytes(s.arrayBytes) + " exceeds the " +
+                               formatBytes(limit) + " it can walk in '" + std::string(toString(s.space)) + "'");
+        p.secondElems = static_cast<std::uint32_t>(s.arrayBytes / 4);
+        // A constant second chaser next to a constant main chaser needs banks of its own: the
+        // extra modules, whose kernels run beside the chase kernel. Beside any other main
+        // chaser it walks bank 0 in the chase kernel itself when its array fits there: a
+        // module kernel starting on the SM would invalidate the L1 under test.
+        if (p.secondSpace == kConstant &&
+            (p.space == kConstant || s.arrayBytes > std::uint64_t{kConstBankElems} * 4 ||
+             s.placement == Placement::OtherUnit))
+            p.mode = kExternal;
+        if (p.secondSpace == kShared && (p.mode == kSameThread || p.mode == kOtherWarp))
+            localSharedWords = p.secondElems;
+    }
+    p.secondLoads = checkedLoads(s.passes, loadsPerPass(p.secondElems, p.secondStride), "second chaser", r);
+    if (p.secondLoads == 0) p.mode = kNoSecond;
+    if (p.mode == kExternal) p.externalRounds = externalRounds(p.secondElems, p.secondStride, p.secondLoads);
+    return localSharedWords;
+}
 
+void ChaseLauncher::planSharedMemory(const ChaseRequest& r, Plan& p, std::uint64_t localSharedWords) const {
     // Dynamic shared memory: [main array | latencies] then a local second array.
     std::uint64_t words = 0;
     if (p.space == kShared) {
@@ -217,11 +206,32 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index
         p.secondSharedOffset = 0;  // in the second block's own shared memory
         smem = std::max<std::uint64_t>(smem, std::uint64_t{p.secondElems} * 4);
     }
+    const std::uint64_t optin = ctx_.limits().sharedOptinBytes;
     if (smem > optin)
         throw BackendError("the chase needs " + formatBytes(smem) + " of shared memory per block (" +
                            (p.space == kShared ? "arrays" : "4 B per recorded load plus shared arrays") + "), more than the " +
                            formatBytes(optin) + " a block can have: " + describe(r));
     p.smemBytes = smem;
+}
+
+ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index) const {
+    checkRequest(r);
+    const auto code = spaceCode(r.space);
+    Plan p;
+    p.request = index;
+    p.space = *code;
+    p.elems = static_cast<std::uint32_t>(r.arrayBytes / 4);
+    p.stride = r.strideBytes / 4;
+    const std::uint64_t perPass = loadsPerPass(p.elems, p.stride);
+    p.warmupLoads = checkedLoads(r.warmupPasses, perPass, "warm-up", r);
+    p.recordLoads = r.recordLoads;
+    p.recordEvery = std::max<std::uint32_t>(1, r.recordEvery);
+    (void)checkedLoads(p.recordEvery, p.recordLoads, "timed pass", r);
+    p.cold = r.warmupPasses == 0;
+    p.unit = r.unit;
+
+    const std::uint64_t localSharedWords = r.second ? planSecondChaser(r, p) : 0;
+    planSharedMemory(r, p, localSharedWords);
     p.estimateSeconds =
         (static_cast<double>(p.warmupLoads) + static_cast<double>(p.recordLoads) * p.recordEvery + p.secondLoads) *
         kSecondsPerLoad;

@@ -53,6 +53,10 @@ public:
 
 private:
     Plan plan(const ChaseRequest& r, std::size_t index) const;
+    void checkRequest(const ChaseRequest& r) const;
+    // Fills the second chaser's part of `p`; returns the words of a local shared array it needs.
+    std::uint64_t planSecondChaser(const ChaseRequest& r, Plan& p) const;
+    void planSharedMemory(const ChaseRequest& r, Plan& p, std::uint64_t localSharedWords) const;
     void runGroup(std::vector<Plan>& group, std::vector<ChaseResult>& out);
     // One launch; returns the indices (into group) of jobs whose blocks missed their SM.
     std::vector<std::size_t> launchOnce(std::vector<Plan>& group, unsigned gridFactor, std::vector<ChaseResult>& out,
