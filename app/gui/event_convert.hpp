@@ -2,7 +2,7 @@
 // Engine types to the widgets' value types. Every function copies: nothing returned points
 // into engine memory, so the results can cross to the GUI thread.
 #include "device_choice.hpp"
-#include "run_data.hpp"
+#include "common/run_data.hpp"
 
 #include "common/backend_factory.hpp"
 #include "events/observer.hpp"

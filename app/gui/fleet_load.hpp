@@ -4,7 +4,7 @@
 // thread (FleetLoader).
 #include <QStringList>
 
-#include "fleet_data.hpp"
+#include "fleet/fleet_data.hpp"
 
 namespace ts::gui {
 

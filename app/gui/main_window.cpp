@@ -27,22 +27,22 @@
 #include <cstdio>
 #include <utility>
 
-#include "cu_map_view.hpp"
-#include "evidence_view.hpp"
-#include "format.hpp"
-#include "shared_gpu_mark.hpp"
+#include "cu-map/cu_map_view.hpp"
+#include "plots/evidence_view.hpp"
+#include "common/format.hpp"
+#include "common/shared_gpu_mark.hpp"
 #include "mig_convert.hpp"
-#include "mig_view.hpp"
+#include "mig/mig_view.hpp"
 #include "palettes.hpp"
 #include "recent_files.hpp"
-#include "results_model.hpp"
+#include "common/results_model.hpp"
 #include "run_controller.hpp"
 #include "run_panel.hpp"
 #include "screenshots.hpp"
-#include "series_store.hpp"
+#include "plots/series_store.hpp"
 #include "sheet_export.hpp"
-#include "topology_panel.hpp"
-#include "topology_view.hpp"
+#include "topology/topology_panel.hpp"
+#include "topology/topology_view.hpp"
 
 namespace ts::gui {
 namespace {

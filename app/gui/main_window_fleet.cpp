@@ -10,7 +10,7 @@
 
 #include "fleet_loader.hpp"
 #include "fleet_screenshots.hpp"
-#include "fleet_view.hpp"
+#include "fleet/fleet_view.hpp"
 #include "main_window.hpp"
 
 namespace ts::gui {

@@ -15,7 +15,7 @@
 #include "dropped_paths.hpp"
 #include "main_window.hpp"
 #include "recent_files.hpp"
-#include "results_model.hpp"
+#include "common/results_model.hpp"
 #include "run_controller.hpp"
 #include "session_folder.hpp"
 

@@ -1,7 +1,7 @@
 #include "metatypes.hpp"
 
 #include "device_choice.hpp"
-#include "run_data.hpp"
+#include "common/run_data.hpp"
 #include "run_worker.hpp"
 
 namespace ts::gui {

@@ -4,9 +4,9 @@
 // and the L2 segment size measured so far.
 #include <optional>
 
-#include "mig_data.hpp"
+#include "mig/mig_data.hpp"
 #include "model/mig.hpp"
-#include "topology_data.hpp"
+#include "topology/topology_data.hpp"
 
 namespace ts::gui {
 

@@ -9,7 +9,7 @@
 #include "events/observer.hpp"
 #include "io/session_recorder.hpp"
 #include "model/topology.hpp"
-#include "run_data.hpp"
+#include "common/run_data.hpp"
 
 namespace ts::gui {
 

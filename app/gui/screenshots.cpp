@@ -7,15 +7,15 @@
 
 #include <QTabWidget>
 
-#include "cu_map_view.hpp"
-#include "evidence_view.hpp"
+#include "cu-map/cu_map_view.hpp"
+#include "plots/evidence_view.hpp"
 #include "main_window.hpp"
-#include "mig_view.hpp"
-#include "plot_panel.hpp"
-#include "saved_file.hpp"
-#include "series_store.hpp"
-#include "topology_panel.hpp"
-#include "topology_view.hpp"
+#include "mig/mig_view.hpp"
+#include "plots/plot_panel.hpp"
+#include "common/saved_file.hpp"
+#include "plots/series_store.hpp"
+#include "topology/topology_panel.hpp"
+#include "topology/topology_view.hpp"
 
 namespace ts::gui {
 namespace {

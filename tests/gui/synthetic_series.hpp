@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <random>
 
-#include "run_data.hpp"
+#include "common/run_data.hpp"
 
 namespace ts::gui::test {
 

@@ -12,7 +12,7 @@
 #include <QTimer>
 
 #include "fleet_load.hpp"
-#include "fleet_view.hpp"
+#include "fleet/fleet_view.hpp"
 #include "gui_test.hpp"
 #include "io/report_json.hpp"
 #include "main_window.hpp"

@@ -12,7 +12,7 @@
 #include "io/report_json.hpp"
 #include "main_window.hpp"
 #include "mig_convert.hpp"
-#include "mig_view.hpp"
+#include "mig/mig_view.hpp"
 #include "sim/profile.hpp"
 #include "topology_fixtures.hpp"
 

@@ -5,14 +5,14 @@
 #include <QTest>
 #include <qcustomplot.h>
 
-#include "evidence_rows_plot.hpp"
-#include "evidence_view.hpp"
-#include "fetch_granularity_plot.hpp"
-#include "format.hpp"
+#include "plots/evidence_rows_plot.hpp"
+#include "plots/evidence_view.hpp"
+#include "plots/fetch_granularity_plot.hpp"
+#include "common/format.hpp"
 #include "gui_test.hpp"
-#include "latency_plot.hpp"
-#include "line_size_plot.hpp"
-#include "size_plot.hpp"
+#include "plots/latency_plot.hpp"
+#include "plots/line_size_plot.hpp"
+#include "plots/size_plot.hpp"
 #include "synthetic_series.hpp"
 
 using namespace ts::gui;

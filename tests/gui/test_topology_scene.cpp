@@ -3,10 +3,10 @@
 // of MT4G's MI210 report.
 #include <QTest>
 
-#include "cu_sharing_map.hpp"
+#include "cu-map/cu_sharing_map.hpp"
 #include "gui_test.hpp"
 #include "topology_fixtures.hpp"
-#include "topology_scene.hpp"
+#include "topology/topology_scene.hpp"
 
 using namespace ts::gui;
 
