@@ -167,85 +167,29 @@ QString toolTipOf(const TopologyData& d, const QStringList& ids) {
 
 }  // namespace
 
-TopologyScene TopologyScene::build(const TopologyData& d, const SceneOptions& options) {
-    TopologyScene s;
-    if (d.results.empty() && d.device.name.isEmpty()) return s;
-    const bool amd = isAmd(d);
-    const QString unitWord = amd ? tr("CU") : tr("SM");
+namespace {
 
-    SceneBox gpu;
-    gpu.kind = BoxKind::Gpu;
-    gpu.label = d.device.name.isEmpty() ? tr("GPU") : d.device.name;
-    QStringList facts;
-    if (!d.device.arch.isEmpty()) facts << d.device.arch;
-    if (d.device.units > 0) facts << (amd ? tr("%n CU(s)", nullptr, d.device.units) : tr("%n SM(s)", nullptr, d.device.units));
-    if (d.device.clockMHz > 0) facts << tr("%1 MHz").arg(d.device.clockMHz, 0, 'f', 0);
-    if (!facts.isEmpty()) gpu.lines << facts.join(QStringLiteral(" · "));
-    gpu.toolTip = tr("%1, backend %2, driver %3").arg(gpu.label, d.device.backend, d.device.driver);
-    const int root = s.add(gpu, -1);
-
-    // The unit array, grouped by XCD (AMD: one L2 instance per XCD) where the segments say so.
+// The unit ids as they are grouped for drawing: one group per XCD (AMD: one L2 instance per
+// XCD) where the L2 segments say so, else one group of every unit.
+std::vector<std::vector<int>> unitGroupsOf(const TopologyData& d, bool amd) {
     std::vector<std::vector<int>> unitGroups;
     const ResultData* segments = d.find(QStringLiteral("l2"), QStringLiteral("segments"));
     if (segments && !segments->groups.empty()) {
-        if (amd && segments->groups.size() > 1) {
-            unitGroups = segments->groups;
-        } else {
-            std::vector<int> all;
-            for (const auto& g : segments->groups) all.insert(all.end(), g.begin(), g.end());
-            std::sort(all.begin(), all.end());
-            unitGroups.push_back(all);
-        }
+        if (amd && segments->groups.size() > 1) return segments->groups;
+        std::vector<int> all;
+        for (const auto& g : segments->groups) all.insert(all.end(), g.begin(), g.end());
+        std::sort(all.begin(), all.end());
+        unitGroups.push_back(all);
     } else if (d.device.units > 0) {
         std::vector<int> all(static_cast<std::size_t>(d.device.units));
         for (int i = 0; i < d.device.units; ++i) all[static_cast<std::size_t>(i)] = i;
         unitGroups.push_back(all);
     }
-    std::size_t totalUnits = 0;
-    for (const auto& g : unitGroups) totalUnits += g.size();
-    const bool fold = !options.expandUnits && totalUnits > static_cast<std::size_t>(options.foldAbove);
-    s.folded_ = fold;
-    if (!unitGroups.empty()) {
-        int holder = root;
-        if (unitGroups.size() > 1) {
-            SceneBox row;
-            row.invisible = true;
-            row.columns = options.expandUnits ? 2 : 0;
-            holder = s.add(row, root);
-        }
-        for (std::size_t g = 0; g < unitGroups.size(); ++g) {
-            const auto& ids = unitGroups[g];
-            SceneBox group;
-            group.kind = BoxKind::UnitGroup;
-            group.label = unitGroups.size() > 1 ? tr("XCD %1").arg(g) : tr("%1 array").arg(unitWord);
-            group.lines << tr("%n unit(s)", nullptr, static_cast<int>(ids.size()));
-            group.columns = fold ? 0 : kGridColumns;
-            group.toolTip = tr("%1 ids %2").arg(unitWord, rangeText(ids));
-            const int gi = s.add(group, holder);
-            auto addUnit = [&](int id) {
-                SceneBox u;
-                u.kind = BoxKind::Unit;
-                u.label = QString::number(id);
-                u.unitId = id;
-                u.toolTip = tr("%1 %2").arg(unitWord).arg(id);
-                s.add(u, gi);
-            };
-            if (fold && ids.size() > 3) {
-                addUnit(ids[0]);
-                addUnit(ids[1]);
-                SceneBox more;
-                more.kind = BoxKind::Fold;
-                more.label = tr("… %n more", nullptr, static_cast<int>(ids.size() - 3));
-                more.toolTip = tr("Click to draw every unit");
-                s.add(more, gi);
-                addUnit(ids.back());
-            } else {
-                for (int id : ids) addUnit(id);
-            }
-        }
-    }
+    return unitGroups;
+}
 
-    // One unit's caches: a class of elements that share one physical cache is one box.
+// The per-unit elements, one list per physical cache: elements joined by their sharedWith names.
+std::vector<QStringList> perUnitCacheClasses(const TopologyData& d) {
     const QStringList perUnitIds = {QStringLiteral("l1"), QStringLiteral("texture"), QStringLiteral("readonly"),
                                     QStringLiteral("vl1"), QStringLiteral("constant_l1"), QStringLiteral("constant_l15")};
     QStringList present;
@@ -255,153 +199,258 @@ TopologyScene TopologyScene::build(const TopologyData& d, const SceneOptions& op
     for (const auto& id : present)
         if (const ResultData* sw = d.find(id, QStringLiteral("sharedWith")))
             for (const auto& name : sw->names) classes.join(id, d.elementIdOfName(name));
-    const QStringList scratchIds = {QStringLiteral("shared"), QStringLiteral("lds")};
-    bool anyScratch = false;
-    for (const auto& id : scratchIds) anyScratch = anyScratch || d.hasElement(id);
+    return classes.classes();
+}
 
-    if (!present.isEmpty() || anyScratch) {
-        SceneBox detail;
-        detail.kind = BoxKind::UnitDetail;
-        detail.label = d.device.units > 0 ? tr("Each %1 (× %2)").arg(unitWord).arg(d.device.units) : tr("Each %1").arg(unitWord);
-        const int di = s.add(detail, root);
-        SceneBox rowBox;
-        rowBox.invisible = true;
-        rowBox.columns = 0;
-        const int cacheRow = s.add(rowBox, di);
-        const int constRow = s.add(rowBox, di);
-        for (const auto& id : scratchIds) {
-            if (!d.hasElement(id)) continue;
-            SceneBox b;
-            b.kind = BoxKind::Scratchpad;
-            b.label = d.elementName(id);
-            b.elementIds << id;
-            cacheLines(d, id, b.lines);
-            b.toolTip = toolTipOf(d, b.elementIds);
-            s.add(b, cacheRow);
-        }
-        for (const QStringList& members : classes.classes()) {
-            const bool constant = members.front().startsWith(QLatin1String("constant"));
-            SceneBox b;
-            b.kind = constant ? BoxKind::ConstantCache : BoxKind::Cache;
-            QStringList names;
-            for (const auto& id : members) names << d.elementName(id);
-            b.label = names.join(QStringLiteral(" / "));
-            b.elementIds = members;
-            bool found = false;
-            for (const auto& id : members) {
-                QStringList lines;
-                if (cacheLines(d, id, lines)) {
-                    b.lines = lines;
-                    found = true;
-                    break;
-                }
-                if (b.lines.isEmpty()) b.lines = lines;
-            }
-            b.dashed = !found;
-            b.toolTip = toolTipOf(d, members);
-            int amount = 1;
-            for (const auto& id : members)
-                if (const ResultData* a = d.usable(id, QStringLiteral("amountPerUnit")))
-                    amount = std::max(amount, static_cast<int>(std::lround(a->value)));
-            amount = std::min(amount, 8);
-            if (amount > 1) b.lines << tr("%n per unit", nullptr, amount);
-            for (int k = 0; k < amount; ++k) s.add(b, constant ? constRow : cacheRow);
-        }
-    }
+const QStringList& scratchpadIds() {
+    static const QStringList ids = {QStringLiteral("shared"), QStringLiteral("lds")};
+    return ids;
+}
 
-    if (d.hasElement(QStringLiteral("sl1d"))) {
-        SceneBox b;
-        b.kind = BoxKind::ScalarCache;
-        b.label = d.elementName(QStringLiteral("sl1d"));
-        b.elementIds << QStringLiteral("sl1d");
-        b.dashed = !cacheLines(d, QStringLiteral("sl1d"), b.lines);
-        if (const ResultData* sb = d.find(QStringLiteral("sl1d"), QStringLiteral("sharedBetween")); sb && !sb->groups.empty()) {
-            std::map<std::size_t, int> bySize;
-            for (const auto& g : sb->groups) ++bySize[g.size()];
-            QStringList parts;
-            for (const auto& [size, count] : bySize) parts << tr("%1× %2 %3").arg(count).arg(size).arg(unitWord);
-            b.lines << tr("%n instance(s): %1", nullptr, static_cast<int>(sb->groups.size())).arg(parts.join(QStringLiteral(", ")));
-        }
-        b.toolTip = toolTipOf(d, b.elementIds);
-        b.fillWidth = true;
-        s.add(b, root);
-    }
-
-    if (d.hasElement(QStringLiteral("l2"))) {
-        SceneBox b;
-        b.kind = BoxKind::L2;
-        b.label = d.elementName(QStringLiteral("l2"));
-        b.elementIds << QStringLiteral("l2");
+// One box for a class of elements sharing a physical cache: the first member with a size
+// gives the lines; the box is dashed when none has one.
+SceneBox sharedCacheBox(const TopologyData& d, const QStringList& members) {
+    SceneBox b;
+    b.kind = members.front().startsWith(QLatin1String("constant")) ? BoxKind::ConstantCache : BoxKind::Cache;
+    QStringList names;
+    for (const auto& id : members) names << d.elementName(id);
+    b.label = names.join(QStringLiteral(" / "));
+    b.elementIds = members;
+    bool found = false;
+    for (const auto& id : members) {
         QStringList lines;
-        const ResultData* api = d.usable(QStringLiteral("l2"), QStringLiteral("apiSize"));
-        const ResultData* measured = d.usable(QStringLiteral("l2"), QStringLiteral("size"));
-        if (api) lines << tr("%1 (API)").arg(formatValue(*api));
-        if (measured) lines << tr("%1 measured per %2").arg(formatValue(*measured), unitWord);
-        if (!api && !measured) lines << tr("size not found");
-        b.dashed = !api && !measured;
-        if (const ResultData* r = d.usable(QStringLiteral("l2"), QStringLiteral("lineSize"))) lines << tr("line %1").arg(formatValue(*r));
-        if (const ResultData* r = d.usable(QStringLiteral("l2"), QStringLiteral("latency"))) {
-            QString lat = cycles(r->value);
-            if (const ResultData* far = d.usable(QStringLiteral("l2"), QStringLiteral("farLatency")))
-                lat = tr("%1 near, %2 far").arg(lat, cycles(far->value));
-            lines << lat;
+        if (cacheLines(d, id, lines)) {
+            b.lines = lines;
+            found = true;
+            break;
         }
-        b.lines = lines;
-        b.toolTip = toolTipOf(d, b.elementIds);
-        b.fillWidth = true;
-        b.columns = 0;
-        const int li = s.add(b, root);
-        if (segments && segments->groups.size() > 1) {
-            const ResultData* segSize = d.usable(QStringLiteral("l2"), QStringLiteral("segmentSize"));
-            for (std::size_t g = 0; g < segments->groups.size(); ++g) {
-                SceneBox seg;
-                seg.kind = BoxKind::Segment;
-                seg.label = tr("Segment %1").arg(g);
-                if (segSize) seg.lines << formatValue(*segSize);
-                seg.lines << tr("near %1 %2").arg(unitWord, rangeText(segments->groups[g]));
-                seg.elementIds << QStringLiteral("l2");
-                seg.toolTip = tr("%n unit(s) hit this segment fastest: %1", nullptr,
-                                 static_cast<int>(segments->groups[g].size()))
-                                  .arg(rangeText(segments->groups[g]));
-                s.add(seg, li);
-            }
-        }
+        if (b.lines.isEmpty()) b.lines = lines;
     }
+    b.dashed = !found;
+    b.toolTip = toolTipOf(d, members);
+    return b;
+}
 
+// How many copies of a cache one unit has (at most 8 are drawn).
+int amountPerUnit(const TopologyData& d, const QStringList& members) {
+    int amount = 1;
+    for (const auto& id : members)
+        if (const ResultData* a = d.usable(id, QStringLiteral("amountPerUnit")))
+            amount = std::max(amount, static_cast<int>(std::lround(a->value)));
+    return std::min(amount, 8);
+}
+
+// A box across the whole width for one element drawn by cacheLines() (sL1d, L3).
+SceneBox wideCacheBox(const TopologyData& d, BoxKind kind, const QString& id) {
+    SceneBox b;
+    b.kind = kind;
+    b.label = d.elementName(id);
+    b.elementIds << id;
+    b.dashed = !cacheLines(d, id, b.lines);
+    b.fillWidth = true;
+    return b;
+}
+
+}  // namespace
+
+TopologyScene TopologyScene::build(const TopologyData& d, const SceneOptions& options) {
+    TopologyScene s;
+    if (d.results.empty() && d.device.name.isEmpty()) return s;
+    const QString unitWord = isAmd(d) ? tr("CU") : tr("SM");
+    const int root = s.addGpu(d);
+    s.addUnitArray(d, options, root, unitWord);
+    s.addUnitDetail(d, root, unitWord);
+    s.addScalarCache(d, root, unitWord);
+    s.addL2(d, root, unitWord);
     if (d.hasElement(QStringLiteral("l3"))) {
-        SceneBox b;
-        b.kind = BoxKind::L3;
-        b.label = d.elementName(QStringLiteral("l3"));
-        b.elementIds << QStringLiteral("l3");
-        b.dashed = !cacheLines(d, QStringLiteral("l3"), b.lines);
+        SceneBox b = wideCacheBox(d, BoxKind::L3, QStringLiteral("l3"));
         b.toolTip = toolTipOf(d, b.elementIds);
-        b.fillWidth = true;
         s.add(b, root);
     }
-
-    if (d.hasElement(QStringLiteral("device_memory")) || d.device.memoryBytes > 0) {
-        SceneBox b;
-        b.kind = BoxKind::Memory;
-        const QString id = QStringLiteral("device_memory");
-        b.label = d.hasElement(id) ? d.elementName(id) : tr("Device memory");
-        if (d.hasElement(id)) b.elementIds << id;
-        if (const ResultData* r = d.usable(id, QStringLiteral("totalGlobalMem")))
-            b.lines << formatValue(*r);
-        else if (d.device.memoryBytes > 0)
-            b.lines << formatBytes(d.device.memoryBytes);
-        if (const ResultData* r = d.usable(id, QStringLiteral("latency"))) b.lines << cycles(r->value);
-        if (const ResultData* r = d.usable(id, QStringLiteral("readBandwidth")))
-            b.lines << tr("read %1 GiB/s").arg(r->value, 0, 'f', 0);
-        b.toolTip = toolTipOf(d, b.elementIds);
-        b.fillWidth = true;
-        s.add(b, root);
-    }
-
+    s.addMemory(d, root);
     markSharedGpu(d, s.boxes_);
-    const QSizeF sz = s.measure(root);
-    s.place(root, QPointF(kGap, kGap), sz.width());
-    s.size_ = QSizeF(sz.width() + 2 * kGap, s.boxes_[static_cast<std::size_t>(root)].rect.height() + 2 * kGap);
+    s.layOut(root);
     return s;
+}
+
+int TopologyScene::addGpu(const TopologyData& d) {
+    const bool amd = isAmd(d);
+    SceneBox gpu;
+    gpu.kind = BoxKind::Gpu;
+    gpu.label = d.device.name.isEmpty() ? tr("GPU") : d.device.name;
+    QStringList facts;
+    if (!d.device.arch.isEmpty()) facts << d.device.arch;
+    if (d.device.units > 0) facts << (amd ? tr("%n CU(s)", nullptr, d.device.units) : tr("%n SM(s)", nullptr, d.device.units));
+    if (d.device.clockMHz > 0) facts << tr("%1 MHz").arg(d.device.clockMHz, 0, 'f', 0);
+    if (!facts.isEmpty()) gpu.lines << facts.join(QStringLiteral(" · "));
+    gpu.toolTip = tr("%1, backend %2, driver %3").arg(gpu.label, d.device.backend, d.device.driver);
+    return add(gpu, -1);
+}
+
+void TopologyScene::addUnitArray(const TopologyData& d, const SceneOptions& options, int root, const QString& unitWord) {
+    const std::vector<std::vector<int>> unitGroups = unitGroupsOf(d, isAmd(d));
+    std::size_t totalUnits = 0;
+    for (const auto& g : unitGroups) totalUnits += g.size();
+    folded_ = !options.expandUnits && totalUnits > static_cast<std::size_t>(options.foldAbove);
+    if (unitGroups.empty()) return;
+    int holder = root;
+    if (unitGroups.size() > 1) {
+        SceneBox row;
+        row.invisible = true;
+        row.columns = options.expandUnits ? 2 : 0;
+        holder = add(row, root);
+    }
+    for (std::size_t g = 0; g < unitGroups.size(); ++g) {
+        const QString label = unitGroups.size() > 1 ? tr("XCD %1").arg(g) : tr("%1 array").arg(unitWord);
+        addUnitGroup(unitGroups[g], label, holder, unitWord);
+    }
+}
+
+void TopologyScene::addUnitGroup(const std::vector<int>& ids, const QString& label, int holder, const QString& unitWord) {
+    SceneBox group;
+    group.kind = BoxKind::UnitGroup;
+    group.label = label;
+    group.lines << tr("%n unit(s)", nullptr, static_cast<int>(ids.size()));
+    group.columns = folded_ ? 0 : kGridColumns;
+    group.toolTip = tr("%1 ids %2").arg(unitWord, rangeText(ids));
+    const int gi = add(group, holder);
+    auto addUnit = [&](int id) {
+        SceneBox u;
+        u.kind = BoxKind::Unit;
+        u.label = QString::number(id);
+        u.unitId = id;
+        u.toolTip = tr("%1 %2").arg(unitWord).arg(id);
+        add(u, gi);
+    };
+    if (!folded_ || ids.size() <= 3) {
+        for (int id : ids) addUnit(id);
+        return;
+    }
+    // Folded: the first two, "… n more", the last.
+    addUnit(ids[0]);
+    addUnit(ids[1]);
+    SceneBox more;
+    more.kind = BoxKind::Fold;
+    more.label = tr("… %n more", nullptr, static_cast<int>(ids.size() - 3));
+    more.toolTip = tr("Click to draw every unit");
+    add(more, gi);
+    addUnit(ids.back());
+}
+
+void TopologyScene::addUnitDetail(const TopologyData& d, int root, const QString& unitWord) {
+    const std::vector<QStringList> classes = perUnitCacheClasses(d);
+    bool anyScratch = false;
+    for (const auto& id : scratchpadIds()) anyScratch = anyScratch || d.hasElement(id);
+    if (classes.empty() && !anyScratch) return;
+    SceneBox detail;
+    detail.kind = BoxKind::UnitDetail;
+    detail.label = d.device.units > 0 ? tr("Each %1 (× %2)").arg(unitWord).arg(d.device.units) : tr("Each %1").arg(unitWord);
+    const int di = add(detail, root);
+    SceneBox rowBox;
+    rowBox.invisible = true;
+    rowBox.columns = 0;
+    const int cacheRow = add(rowBox, di);
+    const int constRow = add(rowBox, di);
+    for (const auto& id : scratchpadIds()) {
+        if (!d.hasElement(id)) continue;
+        SceneBox b;
+        b.kind = BoxKind::Scratchpad;
+        b.label = d.elementName(id);
+        b.elementIds << id;
+        cacheLines(d, id, b.lines);
+        b.toolTip = toolTipOf(d, b.elementIds);
+        add(b, cacheRow);
+    }
+    for (const QStringList& members : classes) {
+        SceneBox b = sharedCacheBox(d, members);
+        const int amount = amountPerUnit(d, members);
+        if (amount > 1) b.lines << tr("%n per unit", nullptr, amount);
+        const int row = b.kind == BoxKind::ConstantCache ? constRow : cacheRow;
+        for (int k = 0; k < amount; ++k) add(b, row);
+    }
+}
+
+void TopologyScene::addScalarCache(const TopologyData& d, int root, const QString& unitWord) {
+    if (!d.hasElement(QStringLiteral("sl1d"))) return;
+    SceneBox b = wideCacheBox(d, BoxKind::ScalarCache, QStringLiteral("sl1d"));
+    if (const ResultData* sb = d.find(QStringLiteral("sl1d"), QStringLiteral("sharedBetween")); sb && !sb->groups.empty()) {
+        std::map<std::size_t, int> bySize;
+        for (const auto& g : sb->groups) ++bySize[g.size()];
+        QStringList parts;
+        for (const auto& [size, count] : bySize) parts << tr("%1× %2 %3").arg(count).arg(size).arg(unitWord);
+        b.lines << tr("%n instance(s): %1", nullptr, static_cast<int>(sb->groups.size())).arg(parts.join(QStringLiteral(", ")));
+    }
+    b.toolTip = toolTipOf(d, b.elementIds);
+    add(b, root);
+}
+
+void TopologyScene::addL2(const TopologyData& d, int root, const QString& unitWord) {
+    const QString l2 = QStringLiteral("l2");
+    if (!d.hasElement(l2)) return;
+    SceneBox b;
+    b.kind = BoxKind::L2;
+    b.label = d.elementName(l2);
+    b.elementIds << l2;
+    const ResultData* api = d.usable(l2, QStringLiteral("apiSize"));
+    const ResultData* measured = d.usable(l2, QStringLiteral("size"));
+    if (api) b.lines << tr("%1 (API)").arg(formatValue(*api));
+    if (measured) b.lines << tr("%1 measured per %2").arg(formatValue(*measured), unitWord);
+    if (!api && !measured) b.lines << tr("size not found");
+    b.dashed = !api && !measured;
+    if (const ResultData* r = d.usable(l2, QStringLiteral("lineSize"))) b.lines << tr("line %1").arg(formatValue(*r));
+    if (const ResultData* r = d.usable(l2, QStringLiteral("latency"))) {
+        QString lat = cycles(r->value);
+        if (const ResultData* far = d.usable(l2, QStringLiteral("farLatency")))
+            lat = tr("%1 near, %2 far").arg(lat, cycles(far->value));
+        b.lines << lat;
+    }
+    b.toolTip = toolTipOf(d, b.elementIds);
+    b.fillWidth = true;
+    b.columns = 0;
+    const int li = add(b, root);
+    addL2Segments(d, li, unitWord);
+}
+
+void TopologyScene::addL2Segments(const TopologyData& d, int l2Box, const QString& unitWord) {
+    const ResultData* segments = d.find(QStringLiteral("l2"), QStringLiteral("segments"));
+    if (!segments || segments->groups.size() <= 1) return;
+    const ResultData* segSize = d.usable(QStringLiteral("l2"), QStringLiteral("segmentSize"));
+    for (std::size_t g = 0; g < segments->groups.size(); ++g) {
+        SceneBox seg;
+        seg.kind = BoxKind::Segment;
+        seg.label = tr("Segment %1").arg(g);
+        if (segSize) seg.lines << formatValue(*segSize);
+        seg.lines << tr("near %1 %2").arg(unitWord, rangeText(segments->groups[g]));
+        seg.elementIds << QStringLiteral("l2");
+        seg.toolTip = tr("%n unit(s) hit this segment fastest: %1", nullptr, static_cast<int>(segments->groups[g].size()))
+                          .arg(rangeText(segments->groups[g]));
+        add(seg, l2Box);
+    }
+}
+
+void TopologyScene::addMemory(const TopologyData& d, int root) {
+    const QString id = QStringLiteral("device_memory");
+    if (!d.hasElement(id) && d.device.memoryBytes <= 0) return;
+    SceneBox b;
+    b.kind = BoxKind::Memory;
+    b.label = d.hasElement(id) ? d.elementName(id) : tr("Device memory");
+    if (d.hasElement(id)) b.elementIds << id;
+    if (const ResultData* r = d.usable(id, QStringLiteral("totalGlobalMem")))
+        b.lines << formatValue(*r);
+    else if (d.device.memoryBytes > 0)
+        b.lines << formatBytes(d.device.memoryBytes);
+    if (const ResultData* r = d.usable(id, QStringLiteral("latency"))) b.lines << cycles(r->value);
+    if (const ResultData* r = d.usable(id, QStringLiteral("readBandwidth")))
+        b.lines << tr("read %1 GiB/s").arg(r->value, 0, 'f', 0);
+    b.toolTip = toolTipOf(d, b.elementIds);
+    b.fillWidth = true;
+    add(b, root);
+}
+
+void TopologyScene::layOut(int root) {
+    const QSizeF sz = measure(root);
+    place(root, QPointF(kGap, kGap), sz.width());
+    size_ = QSizeF(sz.width() + 2 * kGap, boxes_[static_cast<std::size_t>(root)].rect.height() + 2 * kGap);
 }
 
 QSizeF TopologyScene::measure(int index) {

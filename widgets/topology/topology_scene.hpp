@@ -63,6 +63,17 @@ public:
     static std::vector<std::pair<QColor, QString>> legend();
 
 private:
+    // build(), one part of the diagram each, top to bottom; each adds its boxes under `root`.
+    int addGpu(const TopologyData& d);
+    void addUnitArray(const TopologyData& d, const SceneOptions& options, int root, const QString& unitWord);
+    void addUnitGroup(const std::vector<int>& ids, const QString& label, int holder, const QString& unitWord);
+    void addUnitDetail(const TopologyData& d, int root, const QString& unitWord);
+    void addScalarCache(const TopologyData& d, int root, const QString& unitWord);
+    void addL2(const TopologyData& d, int root, const QString& unitWord);
+    void addL2Segments(const TopologyData& d, int l2Box, const QString& unitWord);
+    void addMemory(const TopologyData& d, int root);
+    void layOut(int root);  // sizes and places every box, then the scene's size
+
     int add(SceneBox box, int parent);
     QSizeF measure(int index);
     void place(int index, QPointF topLeft, double width);
