@@ -316,6 +316,13 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::EvidencePage</name>
+    <message>
+        <source>Double-click a measured value to show its evidence</source>
+        <translation>Einen gemessenen Wert doppelklicken, um seine Belege zu zeigen</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::EvidenceRowsPlot</name>
     <message>
         <source>Latency per re-timed load [cycles]</source>
@@ -528,6 +535,41 @@
     <message>
         <source>no files given</source>
         <translation>keine Dateien angegeben</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::FleetPage</name>
+    <message>
+        <source>Open &amp;Fleet…</source>
+        <translation>&amp;Flotte öffnen…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>Compare GPUs: a fleet report, or several TopoScope reports chosen at once</source>
+        <translation>GPUs vergleichen: ein Flottenbericht oder mehrere gleichzeitig gewählte TopoScope-Berichte</translation>
+    </message>
+    <message>
+        <source>Open Fleet</source>
+        <translation>Flotte öffnen</translation>
+    </message>
+    <message>
+        <source>Fleet reports or TopoScope reports (*.json);;All files (*)</source>
+        <translation>Flottenberichte oder TopoScope-Berichte (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Fleet</source>
+        <translation>F&amp;lotte</translation>
+    </message>
+    <message>
+        <source>Could not open the fleet: %1</source>
+        <translation>Die Flotte konnte nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <translation>%1 konnte nicht geöffnet werden: %2</translation>
     </message>
 </context>
 <context>
@@ -806,6 +848,13 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::LaunchDevice</name>
+    <message>
+        <source>warning: no device %1 here; choosing the default</source>
+        <translation>Warnung: kein Gerät %1 vorhanden; die Vorgabe wird gewählt</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::LineSizePlot</name>
     <message>
         <source>Stride</source>
@@ -879,24 +928,12 @@
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <source>Double-click a measured value to show its evidence</source>
-        <translation>Einen gemessenen Wert doppelklicken, um seine Belege zu zeigen</translation>
-    </message>
-    <message>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
         <source>Log</source>
         <translation>Protokoll</translation>
-    </message>
-    <message>
-        <source>Ready</source>
-        <translation>Bereit</translation>
-    </message>
-    <message>
-        <source>%v of %m</source>
-        <translation>%v von %m</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -953,10 +990,6 @@
     <message>
         <source>not starting the run: the requested device is not here</source>
         <translation>Lauf wird nicht gestartet: Das verlangte Gerät ist nicht vorhanden</translation>
-    </message>
-    <message>
-        <source>warning: no device %1 here; choosing the default</source>
-        <translation>Warnung: kein Gerät %1 vorhanden; die Vorgabe wird gewählt</translation>
     </message>
     <message>
         <source>nothing to run: check at least one benchmark</source>
@@ -1017,14 +1050,6 @@
     <message>
         <source>%1 %2 = %3 (confidence %4)</source>
         <translation>%1 %2 = %3 (Konfidenz %4)</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
-        <source>elapsed %1, ETA %2</source>
-        <translation>vergangen %1, Restzeit %2</translation>
     </message>
     <message numerus="yes">
         <source>Finished in %1: %n result(s)</source>
@@ -1090,10 +1115,6 @@
         <translation>MT4G-Rohdatenordner öffnen</translation>
     </message>
     <message>
-        <source>Session: %1</source>
-        <translation>Sitzung: %1</translation>
-    </message>
-    <message>
         <source>recording the session to %1</source>
         <translation>die Sitzung wird in %1 aufgezeichnet</translation>
     </message>
@@ -1131,24 +1152,8 @@
         <translation>&amp;MIG</translation>
     </message>
     <message>
-        <source>Open &amp;Fleet…</source>
-        <translation>&amp;Flotte öffnen…</translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+O</source>
-        <translation>Ctrl+Shift+O</translation>
-    </message>
-    <message>
-        <source>Compare GPUs: a fleet report, or several TopoScope reports chosen at once</source>
-        <translation>GPUs vergleichen: ein Flottenbericht oder mehrere gleichzeitig gewählte TopoScope-Berichte</translation>
-    </message>
-    <message>
         <source>Open Fleet</source>
         <translation>Flotte öffnen</translation>
-    </message>
-    <message>
-        <source>Fleet reports or TopoScope reports (*.json);;All files (*)</source>
-        <translation>Flottenberichte oder TopoScope-Berichte (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>a fleet is still loading; try again when it is shown</source>
@@ -1162,20 +1167,8 @@
         </translation>
     </message>
     <message>
-        <source>&amp;Fleet</source>
-        <translation>F&amp;lotte</translation>
-    </message>
-    <message>
         <source>fleet: %1 (from %2)</source>
         <translation>Flotte: %1 (aus %2)</translation>
-    </message>
-    <message>
-        <source>Could not open the fleet: %1</source>
-        <translation>Die Flotte konnte nicht geöffnet werden: %1</translation>
-    </message>
-    <message>
-        <source>Could not open %1: %2</source>
-        <translation>%1 konnte nicht geöffnet werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1512,6 +1505,29 @@
     <message>
         <source>Recording: %1</source>
         <translation>Aufzeichnung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::RunStatus</name>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>%v of %m</source>
+        <translation>%v von %m</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>elapsed %1, ETA %2</source>
+        <translation>vergangen %1, Restzeit %2</translation>
+    </message>
+    <message>
+        <source>Session: %1</source>
+        <translation>Sitzung: %1</translation>
     </message>
 </context>
 <context>

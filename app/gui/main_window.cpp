@@ -9,18 +9,13 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
-#include <QProgressBar>
 #include <QSettings>
-#include <QSortFilterProxyModel>
-#include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -28,6 +23,9 @@
 #include <utility>
 
 #include "cu-map/cu_map_view.hpp"
+#include "evidence_page.hpp"
+#include "fleet_page.hpp"
+#include "launch_device.hpp"
 #include "plots/evidence_view.hpp"
 #include "common/format.hpp"
 #include "common/shared_gpu_mark.hpp"
@@ -38,9 +36,12 @@
 #include "common/results_model.hpp"
 #include "run_controller.hpp"
 #include "run_panel.hpp"
+#include "run_status.hpp"
+#include "fleet_screenshots.hpp"
 #include "screenshots.hpp"
 #include "plots/series_store.hpp"
 #include "sheet_export.hpp"
+#include "fleet/fleet_view.hpp"
 #include "topology/topology_panel.hpp"
 #include "topology/topology_view.hpp"
 
@@ -48,15 +49,6 @@ namespace ts::gui {
 namespace {
 
 constexpr int kLogLines = 5000;
-const QString kDefaultDevice = QStringLiteral("sim:h100");
-
-QString keyFor(const LaunchOptions& o) {
-    if (o.backend == QLatin1String("sim"))
-        return QStringLiteral("sim:") + (o.profile.isEmpty() ? QStringLiteral("h100") : o.profile);
-    if (o.backend == QLatin1String("cuda") || o.backend == QLatin1String("hip"))
-        return o.backend + QLatin1Char(':') + QString::number(o.device);
-    return {};
-}
 
 }  // namespace
 
@@ -99,37 +91,16 @@ void MainWindow::buildActions() {
     quitAction_->setShortcut(QKeySequence::Quit);
     connect(quitAction_, &QAction::triggered, this, &QWidget::close);
     for (QAction* a : {runAction_, cancelAction_, openAction_, saveAction_, quitAction_}) addAction(a);
-    buildFleetAction();
 }
 
 void MainWindow::buildLayout() {
-    evidence_ = new EvidenceView(store_, this);
-    table_ = new QTableView(this);
-    auto* proxy = new QSortFilterProxyModel(this);
-    proxy->setSourceModel(results_);
-    proxy->setSortRole(ResultsModel::SortRole);
-    table_->setModel(proxy);
-    table_->setSortingEnabled(true);
-    table_->sortByColumn(-1, Qt::AscendingOrder);  // arrival order until a header is clicked
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setAlternatingRowColors(true);
-    table_->verticalHeader()->setVisible(false);
-    table_->horizontalHeader()->setStretchLastSection(true);
-    table_->setToolTip(tr("Double-click a measured value to show its evidence"));
-    connect(table_, &QTableView::doubleClicked, this, &MainWindow::showEvidenceOf);
-
-    splitter_ = new QSplitter(Qt::Vertical, this);
-    splitter_->setObjectName(QStringLiteral("centralSplitter"));
-    splitter_->addWidget(evidence_);
-    splitter_->addWidget(table_);
-    splitter_->setStretchFactor(0, 3);
-    splitter_->setStretchFactor(1, 2);
+    evidencePage_ = new EvidencePage(store_, results_, this);
     topology_ = new TopologyPanel(this);
     connect(topology_, &TopologyPanel::evidenceRequested, this, &MainWindow::showEvidence);
     cuMap_ = new CuMapView(this);
     tabs_ = new QTabWidget(this);
     tabs_->setObjectName(QStringLiteral("centralTabs"));
-    tabs_->addTab(splitter_, tr("&Evidence"));
+    tabs_->addTab(evidencePage_, tr("&Evidence"));
     tabs_->addTab(topology_, tr("&Topology"));
     tabs_->addTab(cuMap_, tr("&CU Sharing"));
     migView_ = new MigView(this);
@@ -171,17 +142,8 @@ void MainWindow::buildLayout() {
     logDock->setWidget(log_);
     addDockWidget(Qt::BottomDockWidgetArea, logDock);
 
-    stepLabel_ = new QLabel(tr("Ready"), this);
-    stepLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // long steps must not widen the window
-    etaLabel_ = new QLabel(this);
-    progress_ = new QProgressBar(this);
-    progress_->setMaximumWidth(240);
-    progress_->setRange(0, 1);
-    progress_->setValue(0);
-    progress_->setFormat(tr("%v of %m"));
-    statusBar()->addWidget(stepLabel_, 1);
-    statusBar()->addPermanentWidget(etaLabel_);
-    statusBar()->addPermanentWidget(progress_);
+    status_ = new RunStatus(statusBar());
+    buildFleetPage();
 }
 
 void MainWindow::buildMenus() {
@@ -189,9 +151,9 @@ void MainWindow::buildMenus() {
     file->addAction(openAction_);
     file->addAction(openRawAction_);
     file->addMenu(recent_->menu());
-    file->addAction(openFleetAction_);
+    file->addAction(fleetPage_->openAction());
     file->addAction(saveAction_);
-    file->addAction(evidence_->exportAction());
+    file->addAction(evidence()->exportAction());
     file->addAction(topology_->view()->exportAction());
     file->addSeparator();
     file->addAction(quitAction_);
@@ -201,12 +163,13 @@ void MainWindow::buildMenus() {
     run->addAction(cancelAction_);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(evidence_->followAction());
-    view->addAction(evidence_->nextAction());
-    view->addAction(evidence_->previousAction());
+    EvidenceView* plots = evidence();
+    view->addAction(plots->followAction());
+    view->addAction(plots->nextAction());
+    view->addAction(plots->previousAction());
     view->addSeparator();
-    view->addAction(evidence_->logScaleAction());
-    view->addAction(evidence_->resetViewAction());
+    view->addAction(plots->logScaleAction());
+    view->addAction(plots->resetViewAction());
     view->addSeparator();
     view->addAction(topology_->view()->zoomInAction());
     view->addAction(topology_->view()->zoomOutAction());
@@ -245,7 +208,7 @@ void MainWindow::connectWorker() {
     connect(w, &RunWorker::reduction, store_, &SeriesStore::setReduction);
     connect(w, &RunWorker::changePoint, store_, &SeriesStore::setChangePoint);
     connect(w, &RunWorker::result, this, &MainWindow::onResult);
-    connect(w, &RunWorker::progress, this, &MainWindow::onProgress);
+    connect(w, &RunWorker::progress, status_, &RunStatus::showProgress);
     connect(w, &RunWorker::warning, this, [this](const QString& m) {
         log(tr("warning: %1").arg(m));
         if (!sharedGpuMarked(m) || sharedGpuBanner_->isVisible()) return;
@@ -264,20 +227,15 @@ void MainWindow::connectWorker() {
 void MainWindow::onDevicesListed(const QVector<DeviceChoice>& devices) {
     runPanel_->setDevices(devices);
     for (const auto& d : devices) log(tr("device: %1").arg(d.label));
-    const bool asRequested = chooseInitialDevice(devices);
+    QString warning;
+    const bool asRequested = chooseLaunchDevice(*runPanel_, devices, options_, &warning);
+    if (!warning.isEmpty()) log(warning);
     devicesKnown_ = true;
     updateActions();
     Q_EMIT devicesReady();
     if (launchActionsDone_) return;
     launchActionsDone_ = true;
-    if (!options_.groups.isEmpty()) {
-        const QStringList known = runPanel_->benchmarks()->allGroups();
-        for (const auto& g : options_.groups)
-            if (!known.contains(g)) log(tr("warning: --only: no benchmark group \"%1\" on this device").arg(g));
-        runPanel_->setCheckedGroups(options_.groups);
-    } else if (!options_.ignoreSettings && QSettings().contains(QStringLiteral("run/groups"))) {
-        runPanel_->setCheckedGroups(QSettings().value(QStringLiteral("run/groups")).toStringList());
-    }
+    applyLaunchGroups();
     if (!options_.recording.isEmpty()) {
         openRecording(options_.recording);
     } else if (options_.run && asRequested) {
@@ -289,23 +247,16 @@ void MainWindow::onDevicesListed(const QVector<DeviceChoice>& devices) {
     }
 }
 
-bool MainWindow::chooseInitialDevice(const QVector<DeviceChoice>& devices) {
-    const QString wanted = keyFor(options_);
-    bool found = true;
-    if (!wanted.isEmpty()) {
-        if (runPanel_->selectDevice(wanted)) return true;
-        log(tr("warning: no device %1 here; choosing the default").arg(wanted));
-        found = false;
+// The benchmark groups of --only, else those checked last time.
+void MainWindow::applyLaunchGroups() {
+    if (!options_.groups.isEmpty()) {
+        const QStringList known = runPanel_->benchmarks()->allGroups();
+        for (const auto& g : options_.groups)
+            if (!known.contains(g)) log(tr("warning: --only: no benchmark group \"%1\" on this device").arg(g));
+        runPanel_->setCheckedGroups(options_.groups);
+    } else if (!options_.ignoreSettings && QSettings().contains(QStringLiteral("run/groups"))) {
+        runPanel_->setCheckedGroups(QSettings().value(QStringLiteral("run/groups")).toStringList());
     }
-    if (options_.backend.isEmpty() && !options_.ignoreSettings) {
-        const QString last = QSettings().value(QStringLiteral("device/last")).toString();
-        if (!last.isEmpty() && runPanel_->selectDevice(last)) return found;
-    }
-    // The default: the first real GPU, else the simulated H100.
-    for (const auto& d : devices)
-        if (d.real && runPanel_->selectDevice(d.key())) return found;
-    if (!runPanel_->selectDevice(kDefaultDevice) && !devices.isEmpty()) runPanel_->selectDevice(devices.front().key());
-    return found;
 }
 
 void MainWindow::startRun() {
@@ -321,9 +272,7 @@ void MainWindow::startRun() {
     device_ = {};
     sharedGpuBanner_->hide();
     scheduleTopology();
-    progress_->setRange(0, 0);  // busy until the first progress event
-    stepLabel_->setText(tr("Starting…"));
-    etaLabel_->clear();
+    status_->setBusy(tr("Starting…"));
     const QStringList all = runPanel_->benchmarks()->allGroups();
     controller_->start(*device, groups.size() == all.size() ? QStringList{} : groups, options_.simDelayUs,
                        runPanel_->benchmarks()->selectedElements(), sessionFolder_);
@@ -333,7 +282,7 @@ void MainWindow::startRun() {
 void MainWindow::cancelRun() {
     if (!controller_->busy()) return;
     controller_->cancel();
-    stepLabel_->setText(tr("Cancelling…"));
+    status_->setText(tr("Cancelling…"));
     log(tr("cancel requested"));
 }
 
@@ -346,8 +295,7 @@ void MainWindow::openRecording(const QString& path) {
     scheduleTopology();
     opening_ = path;
     runPanel_->addRecording(path);
-    progress_->setRange(0, 0);
-    stepLabel_->setText(tr("Opening %1…").arg(path));
+    status_->setBusy(tr("Opening %1…").arg(path));
     controller_->openRecording(path);
 }
 
@@ -401,17 +349,8 @@ void MainWindow::onResult(const ResultData& r) {
                 .arg(r.confidence, 0, 'f', 2));
 }
 
-void MainWindow::onProgress(const ProgressData& p) {
-    progress_->setRange(0, std::max(1, p.total));
-    progress_->setValue(std::min(p.done, std::max(1, p.total)));
-    stepLabel_->setText(p.step.isEmpty() ? p.benchmark : tr("%1 — %2").arg(p.benchmark, p.step));
-    etaLabel_->setText(tr("elapsed %1, ETA %2").arg(formatDuration(p.elapsedSeconds), formatDuration(p.etaSeconds)));
-}
-
 void MainWindow::onFinished(const RunOutcome& o) {
     const QString opened = std::exchange(opening_, QString());
-    if (progress_->maximum() == 0) progress_->setRange(0, 1);  // no progress came: a recording
-    if (o.ok) progress_->setValue(progress_->maximum());
     QString text;
     if (o.ok)
         text = tr("Finished in %1: %n result(s)", nullptr, results_->rowCount()).arg(formatDuration(o.seconds));
@@ -419,8 +358,7 @@ void MainWindow::onFinished(const RunOutcome& o) {
         text = tr("Cancelled after %1; the results so far stay").arg(formatDuration(o.seconds));
     else
         text = tr("Failed: %1").arg(o.message);
-    stepLabel_->setText(text);
-    etaLabel_->clear();
+    status_->showFinished(o.ok, text);
     log(text);
     if (!o.ok && !options_.exportPdf.isEmpty()) {  // headless: no dialog, no sheet of a failed run
         std::fprintf(stderr, "toposcope: %s\n", qPrintable(text));
@@ -478,22 +416,15 @@ void MainWindow::refreshTopology() {
     migView_->setData(toMigView(d));
 }
 
+EvidenceView* MainWindow::evidence() const { return evidencePage_->view(); }
+
 void MainWindow::showEvidence(const QString& seriesId) {
     if (seriesId.isEmpty() || !store_->find(seriesId)) {
         log(tr("no evidence series %1 in this run").arg(seriesId));
         return;
     }
-    tabs_->setCurrentWidget(splitter_);
-    evidence_->setFollow(false);
-    evidence_->showSeries(seriesId);
-}
-
-void MainWindow::showEvidenceOf(const QModelIndex& index) {
-    const auto* proxy = static_cast<const QSortFilterProxyModel*>(table_->model());
-    const ResultData& r = results_->resultAt(proxy->mapToSource(index).row());
-    if (r.evidence.isEmpty() || !store_->find(r.evidence)) return;
-    evidence_->setFollow(false);
-    evidence_->showSeries(r.evidence);
+    tabs_->setCurrentWidget(evidencePage_);
+    evidencePage_->showSeries(seriesId);
 }
 
 void MainWindow::updateActions() {
@@ -518,7 +449,7 @@ void MainWindow::log(const QString& text) {
 }
 
 QString MainWindow::logText() const { return log_->toPlainText(); }
-QString MainWindow::progressText() const { return stepLabel_->text(); }
+QString MainWindow::progressText() const { return status_->text(); }
 
 void MainWindow::restoreSettings() {
     resize(1400, 900);
@@ -527,9 +458,9 @@ void MainWindow::restoreSettings() {
     QSettings s;
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
-    splitter_->restoreState(s.value(QStringLiteral("window/splitter")).toByteArray());
-    evidence_->setLogScale(s.value(QStringLiteral("plot/log"), true).toBool());
-    evidence_->setFollow(s.value(QStringLiteral("plot/follow"), true).toBool());
+    evidencePage_->restoreState(s.value(QStringLiteral("window/splitter")).toByteArray());
+    evidence()->setLogScale(s.value(QStringLiteral("plot/log"), true).toBool());
+    evidence()->setFollow(s.value(QStringLiteral("plot/follow"), true).toBool());
     if (options_.palette.isEmpty())
         applyPaletteChoice(s.value(QStringLiteral("window/palette"), QStringLiteral("system")).toString());
 }
@@ -539,12 +470,54 @@ void MainWindow::saveSettings() const {
     QSettings s;
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
-    s.setValue(QStringLiteral("window/splitter"), splitter_->saveState());
+    s.setValue(QStringLiteral("window/splitter"), evidencePage_->saveState());
     s.setValue(QStringLiteral("window/palette"), paletteChoice_);
-    s.setValue(QStringLiteral("plot/log"), evidence_->logScale());
-    s.setValue(QStringLiteral("plot/follow"), evidence_->follow());
+    s.setValue(QStringLiteral("plot/log"), evidence()->logScale());
+    s.setValue(QStringLiteral("plot/follow"), evidence()->follow());
     if (runPanel_->currentDevice()) s.setValue(QStringLiteral("device/last"), runPanel_->currentKey());
     s.setValue(QStringLiteral("run/groups"), runPanel_->checkedGroups());
+}
+
+void MainWindow::buildFleetPage() {
+    fleetPage_ = new FleetPage(tabs_, this);
+    addAction(fleetPage_->openAction());
+    connect(fleetPage_, &FleetPage::shown, this, &MainWindow::onFleetShown);
+    connect(fleetPage_, &FleetPage::failed, this, &MainWindow::onFleetFailed);
+}
+
+FleetView* MainWindow::fleetView() const { return fleetPage_->view(); }
+QAction* MainWindow::openFleetAction() const { return fleetPage_->openAction(); }
+
+void MainWindow::openFleet(const QStringList& paths) {
+    if (!fleetPage_->open(paths)) {
+        log(tr("a fleet is still loading; try again when it is shown"));
+        return;
+    }
+    status_->setText(tr("Loading %n fleet file(s)…", nullptr, static_cast<int>(paths.size())));
+}
+
+void MainWindow::onFleetShown(const QString& summary, const QStringList& paths) {
+    status_->setText(summary);
+    log(tr("fleet: %1 (from %2)").arg(summary, paths.join(QStringLiteral(", "))));
+    Q_EMIT fleetOpened();
+    if (options_.fleet.isEmpty()) return;  // opened from the menu, not at launch
+    if (!options_.screenshotDir.isEmpty())
+        for (const auto& s : saveFleetScreenshots(*this, options_.screenshotDir)) log(tr("screenshot: %1").arg(s));
+    // With a run or a recording to open as well, the quit waits for that.
+    if (options_.quitAfterRun && !options_.run && options_.recording.isEmpty())
+        QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
+}
+
+void MainWindow::onFleetFailed(const QString& file, const QString& problem, const QString& text) {
+    status_->setText(text);
+    log(text);
+    Q_EMIT fleetFailed(file, problem);
+    if (!options_.fleet.isEmpty() && options_.quitAfterRun) {  // headless launch: no one to click a dialog
+        std::fprintf(stderr, "toposcope: %s\n", qPrintable(text));
+        QMetaObject::invokeMethod(qApp, [] { QCoreApplication::exit(2); }, Qt::QueuedConnection);
+        return;
+    }
+    QMessageBox::warning(this, tr("Open Fleet"), text);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

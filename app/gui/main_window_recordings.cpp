@@ -17,6 +17,7 @@
 #include "recent_files.hpp"
 #include "common/results_model.hpp"
 #include "run_controller.hpp"
+#include "run_status.hpp"
 #include "session_folder.hpp"
 
 namespace ts::gui {
@@ -34,9 +35,6 @@ void MainWindow::buildRecordingSupport() {
     recent_->dropMissing();
 
     setSessionFolder(defaultSessionFolder());
-    sessionLabel_ = new QLabel(this);
-    sessionLabel_->setObjectName(QStringLiteral("sessionLabel"));
-    statusBar()->addPermanentWidget(sessionLabel_);
 
     setAcceptDrops(true);
     log_->setAcceptDrops(false);  // a read-only log would swallow drops meant for the window
@@ -54,12 +52,11 @@ void MainWindow::askOpenRawFolder() {
 
 void MainWindow::onSessionRecording(const QString& path) {
     lastSession_ = path;
-    sessionLabel_->setText(tr("Session: %1").arg(QFileInfo(path).fileName()));
-    sessionLabel_->setToolTip(path);
+    status_->setSession(path);
     log(tr("recording the session to %1").arg(path));
 }
 
-QString MainWindow::sessionStatusText() const { return sessionLabel_->text(); }
+QString MainWindow::sessionStatusText() const { return status_->sessionText(); }
 
 void MainWindow::onRecordingOpened(const QString& path, const QString& kind) {
     log(tr("opened %1 (%2)").arg(path, kind));

@@ -1,4 +1,4 @@
-#include "fleet_load.hpp"
+#include "fleet_file_reader.hpp"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -21,7 +21,7 @@ QString problemOf(const std::exception& e, const QString& path) {
 }
 
 // A folder stands for the *.json files directly in it, in name order (as toposcope-cli compare).
-QStringList expandFolders(const QStringList& paths, FleetLoadResult& result) {
+QStringList expandFolders(const QStringList& paths, FleetReadResult& result) {
     QStringList files;
     for (const QString& path : paths) {
         const QFileInfo info(path);
@@ -43,8 +43,8 @@ QStringList expandFolders(const QStringList& paths, FleetLoadResult& result) {
 
 }  // namespace
 
-FleetLoadResult loadFleet(const QStringList& given) {
-    FleetLoadResult result;
+FleetReadResult readFleetFiles(const QStringList& given) {
+    FleetReadResult result;
     if (given.isEmpty()) {
         result.problem = QCoreApplication::translate("ts::gui::FleetLoad", "no files given");
         return result;

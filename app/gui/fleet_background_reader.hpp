@@ -2,19 +2,19 @@
 #include <QObject>
 #include <QStringList>
 
-#include "fleet_load.hpp"
+#include "fleet_file_reader.hpp"
 
 class QThread;
 
 namespace ts::gui {
 
-// Runs loadFleet() on a thread of its own (64 reports of a few MB each take seconds) and
+// Runs readFleetFiles() on a thread of its own (64 reports of a few MB each take seconds) and
 // reports back on the GUI thread. One load at a time.
-class FleetLoader : public QObject {
+class FleetBackgroundReader : public QObject {
     Q_OBJECT
 public:
-    explicit FleetLoader(QObject* parent = nullptr);
-    ~FleetLoader() override;  // waits for a load in progress
+    explicit FleetBackgroundReader(QObject* parent = nullptr);
+    ~FleetBackgroundReader() override;  // waits for a load in progress
 
     bool load(const QStringList& paths);  // false: a load is still running
     bool busy() const { return thread_ != nullptr; }
@@ -28,7 +28,7 @@ private:
 
     QThread* thread_ = nullptr;
     QStringList paths_;
-    FleetLoadResult result_;
+    FleetReadResult result_;
 };
 
 }  // namespace ts::gui
