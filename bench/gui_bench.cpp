@@ -162,7 +162,7 @@ SeriesChunk millionLoads(int rows, int loads, double noiseCycles) {
     SeriesChunk c;
     c.id = QStringLiteral("bench.size");
     c.title = QStringLiteral("Bench Size");
-    c.kind = EvidenceKind::Size;
+    c.kind = ts::SeriesKind::Size;
     c.replace = true;
     std::mt19937 rng(7);
     std::normal_distribution<double> noise(0, noiseCycles);

@@ -1,34 +1,12 @@
 #include "event_convert.hpp"
 
 #include "evidence_threshold.hpp"
-#include "mig_convert.hpp"
+#include "analysis/mig_shares.hpp"
 
 namespace ts::gui {
 namespace {
 
 QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
-
-EvidenceKind toKind(SeriesKind k) {
-    switch (k) {
-        case SeriesKind::Size:
-            return EvidenceKind::Size;
-        case SeriesKind::LineSize:
-            return EvidenceKind::LineSize;
-        case SeriesKind::FetchGranularity:
-            return EvidenceKind::FetchGranularity;
-        case SeriesKind::Latency:
-            return EvidenceKind::Latency;
-        case SeriesKind::SegmentSize:
-            return EvidenceKind::SegmentSize;
-        case SeriesKind::Amount:
-            return EvidenceKind::Amount;
-        case SeriesKind::Sharing:
-            return EvidenceKind::Sharing;
-        case SeriesKind::Bandwidth:
-            return EvidenceKind::Bandwidth;
-    }
-    return EvidenceKind::Size;
-}
 
 }  // namespace
 
@@ -36,7 +14,7 @@ SeriesChunk toChunk(const Series& series, std::size_t firstRow) {
     SeriesChunk c;
     c.id = q(series.id);
     c.title = q(series.title);
-    c.kind = toKind(series.kind);
+    c.kind = series.kind;
     c.element = q(displayName(series.element));
     c.replace = firstRow == 0;
     c.rows.reserve(series.rows.size() - std::min(firstRow, series.rows.size()));
@@ -67,10 +45,7 @@ ResultData toResult(Element element, const Attribute& a) {
     r.groups = a.groups;
     r.lowerBound = a.lowerBound;
     r.upperBound = a.upperBound;
-    if (a.stats) {
-        const LatencyStats& s = *a.stats;
-        r.stats = LatencySummary{s.mean, s.p50, s.p95, s.stdev, s.min, s.max, static_cast<qint64>(s.samples)};
-    }
+    r.stats = a.stats;
     return r;
 }
 
@@ -90,7 +65,6 @@ DeviceData toDevice(const DeviceInfo& d) {
     out.l2Bytes = static_cast<double>(d.l2SizeBytes);
     out.memoryBytes = static_cast<double>(d.totalGlobalBytes);
     out.driver = q(d.driver);
-    out.mig = toMigLayoutData(d.mig);
     return out;
 }
 
@@ -99,6 +73,15 @@ DeviceData toDevice(const DeviceInfo& device, const Topology& run) {
     out.measuredUtc = q(run.timestamp);
     out.toolVersion = q(run.toolVersion);
     return out;
+}
+
+MigViewData toMigView(const Topology& run) {
+    MigViewData view;
+    view.layout = run.device.mig;
+    if (!view.layout) return view;
+    for (MigShare& share : migShares(*view.layout, migL2Facts(run)))
+        (share.kind == MigShare::Kind::Instance ? view.instances : view.profiles).push_back(std::move(share));
+    return view;
 }
 
 ReductionData toReduction(const ReductionEvent& e) { return {q(e.seriesId), e.xs, e.ys}; }

@@ -29,7 +29,6 @@
 #include "plots/evidence_view.hpp"
 #include "common/format.hpp"
 #include "common/shared_gpu_mark.hpp"
-#include "mig_convert.hpp"
 #include "mig/mig_view.hpp"
 #include "palettes.hpp"
 #include "recent_files.hpp"
@@ -209,6 +208,7 @@ void MainWindow::connectWorker() {
     connect(w, &RunWorker::changePoint, store_, &SeriesStore::setChangePoint);
     connect(w, &RunWorker::result, this, &MainWindow::onResult);
     connect(w, &RunWorker::progress, status_, &RunStatus::showProgress);
+    connect(w, &RunWorker::migShares, migView_, &MigView::setData);
     connect(w, &RunWorker::warning, this, [this](const QString& m) {
         log(tr("warning: %1").arg(m));
         if (!sharedGpuMarked(m) || sharedGpuBanner_->isVisible()) return;
@@ -270,6 +270,7 @@ void MainWindow::startRun() {
     store_->clear();
     results_->clear();
     device_ = {};
+    migView_->setData({});
     sharedGpuBanner_->hide();
     scheduleTopology();
     status_->setBusy(tr("Starting…"));
@@ -291,6 +292,7 @@ void MainWindow::openRecording(const QString& path) {
     store_->clear();
     results_->clear();
     device_ = {};
+    migView_->setData({});
     sharedGpuBanner_->hide();
     scheduleTopology();
     opening_ = path;
@@ -413,7 +415,6 @@ void MainWindow::refreshTopology() {
     const TopologyData d = topologyData();
     topology_->setData(d);
     cuMap_->setData(d);
-    migView_->setData(toMigView(d));
 }
 
 EvidenceView* MainWindow::evidence() const { return evidencePage_->view(); }

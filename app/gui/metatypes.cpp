@@ -2,6 +2,7 @@
 
 #include "device_choice.hpp"
 #include "common/run_data.hpp"
+#include "mig/mig_view.hpp"
 #include "run_worker.hpp"
 
 namespace ts::gui {
@@ -13,6 +14,7 @@ void registerMetaTypes() {
     qRegisterMetaType<ResultData>();
     qRegisterMetaType<ProgressData>();
     qRegisterMetaType<DeviceData>();
+    qRegisterMetaType<MigViewData>();
     qRegisterMetaType<DeviceChoice>();
     qRegisterMetaType<QVector<DeviceChoice>>();
     qRegisterMetaType<RunOutcome>();

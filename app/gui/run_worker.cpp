@@ -145,6 +145,7 @@ void RunWorker::replay(const Topology& topology, const std::vector<std::string>&
     }
     for (const auto& [element, report] : topology.elements)
         for (const auto& a : report.attributes) observer.onResult({element, a});
+    Q_EMIT migShares(toMigView(topology));
     for (const auto& w : topology.warnings) observer.onWarning(w);
     auto q = [](std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); };
     for (const auto& name : cutOffNames) {

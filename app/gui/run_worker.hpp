@@ -10,6 +10,7 @@
 #include "io/session_recorder.hpp"
 #include "model/topology.hpp"
 #include "common/run_data.hpp"
+#include "mig/mig_view.hpp"
 
 namespace ts::gui {
 
@@ -52,6 +53,8 @@ Q_SIGNALS:
     void changePoint(const ts::gui::ChangePointData& changePoint);
     void result(const ts::gui::ResultData& result);
     void progress(const ts::gui::ProgressData& progress);
+    // What the MIG view shows, computed by the engine: with the device, and again with every L2 result.
+    void migShares(const ts::gui::MigViewData& shares);
     void warning(const QString& message);
     void note(const QString& message);
     void runFinished(const ts::gui::RunOutcome& outcome);

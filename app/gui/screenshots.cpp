@@ -20,7 +20,7 @@
 namespace ts::gui {
 namespace {
 
-QString firstOfKind(const SeriesStore& store, EvidenceKind kind) {
+QString firstOfKind(const SeriesStore& store, SeriesKind kind) {
     for (const auto& id : store.ids())
         if (const StoredSeries* s = store.find(id); s && s->kind == kind && !s->rows.empty()) return id;
     return {};
@@ -41,13 +41,13 @@ QStringList saveScreenshots(MainWindow& window, const QString& dir) {
     EvidenceView& evidence = *window.evidence();
     settle(600);  // a "follow" switch still pending from the end of the run happens now, not mid-way
 
-    const std::pair<EvidenceKind, const char*> plots[] = {
-        {EvidenceKind::FetchGranularity, "plot-fetch-granularity.png"},
-        {EvidenceKind::LineSize, "plot-line-size.png"},
-        {EvidenceKind::Latency, "plot-latency.png"},
-        {EvidenceKind::Amount, "plot-amount.png"},
-        {EvidenceKind::Sharing, "plot-sharing.png"},
-        {EvidenceKind::Size, "plot-size.png"},  // last: the window shot shows the size plot
+    const std::pair<SeriesKind, const char*> plots[] = {
+        {SeriesKind::FetchGranularity, "plot-fetch-granularity.png"},
+        {SeriesKind::LineSize, "plot-line-size.png"},
+        {SeriesKind::Latency, "plot-latency.png"},
+        {SeriesKind::Amount, "plot-amount.png"},
+        {SeriesKind::Sharing, "plot-sharing.png"},
+        {SeriesKind::Size, "plot-size.png"},  // last: the window shot shows the size plot
     };
     for (const auto& [kind, file] : plots) {
         const QString id = firstOfKind(*window.store(), kind);

@@ -211,7 +211,7 @@ private Q_SLOTS:
         QVERIFY2(o.ok, qPrintable(o.message));
         QString sizeSeries;
         for (const auto& id : w.store()->ids())
-            if (w.store()->find(id)->kind == EvidenceKind::Size && !w.store()->find(id)->rows.empty()) sizeSeries = id;
+            if (w.store()->find(id)->kind == ts::SeriesKind::Size && !w.store()->find(id)->rows.empty()) sizeSeries = id;
         QVERIFY(!sizeSeries.isEmpty());
         w.showEvidence(sizeSeries);
         SizePlotWidget* plot = w.evidence()->sizePlot();

@@ -1,6 +1,7 @@
 #pragma once
-// Value types a run (or a recording) hands to the widgets. They carry no engine types, so
-// the widgets build with Qt alone; app/gui converts the engine's events into them.
+// Value types a run (or a recording) hands to the widgets, beside the engine's own model types
+// (engine/model, the toposcope_model library: SeriesKind, LatencyStats, MigLayout) that the
+// widgets use as they are; app/gui converts the engine's events into them.
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
@@ -10,12 +11,10 @@
 #include <optional>
 #include <vector>
 
-#include "mig/mig_data.hpp"
+#include "model/attribute.hpp"
+#include "model/series.hpp"
 
 namespace ts::gui {
-
-// What a series measures (mirrors the engine's SeriesKind).
-enum class EvidenceKind { Size, LineSize, FetchGranularity, Latency, SegmentSize, Amount, Sharing, Bandwidth };
 
 struct RowData {
     double x = 0;
@@ -29,7 +28,7 @@ struct RowData {
 struct SeriesChunk {
     QString id;
     QString title;
-    EvidenceKind kind = EvidenceKind::Size;
+    SeriesKind kind = SeriesKind::Size;
     QString element;  // display name, "L1"
     bool replace = false;
     std::vector<RowData> rows;
@@ -53,11 +52,6 @@ struct ChangePointData {
     double confidence = 0;
 };
 
-struct LatencySummary {
-    double mean = 0, p50 = 0, p95 = 0, stdev = 0, min = 0, max = 0;
-    qint64 samples = 0;
-};
-
 struct ResultData {
     QString elementId;    // stable id, "constant_l15"
     QString elementName;  // "Constant L1.5"
@@ -74,7 +68,7 @@ struct ResultData {
     std::vector<std::vector<int>> groups;  // the groups themselves (physical unit ids)
     bool lowerBound = false;
     bool upperBound = false;
-    std::optional<LatencySummary> stats;
+    std::optional<LatencyStats> stats;
     // A reopened session's benchmark that was cut off while it measured this (empty: none). A row
     // with a cut-off benchmark and no attribute name stands for a benchmark that reported nothing.
     QString cutOff;
@@ -100,7 +94,6 @@ struct DeviceData {
     double l2Bytes = 0;
     double memoryBytes = 0;
     QString driver;
-    MigLayoutData mig;  // NVIDIA: MIG mode, profiles, instances; state None when not reported
     // The run, not the device: when it started (ISO 8601 UTC) and which TopoScope measured it;
     // a reopened recording keeps its own. Empty when unknown.
     QString measuredUtc;

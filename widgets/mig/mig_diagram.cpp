@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "mig/mig_data.hpp"
 
 namespace ts::gui {
 namespace {
@@ -51,17 +50,17 @@ void MigDiagram::paintEvent(QPaintEvent*) {
     p.fillRect(rect(), palette().base());
     const double left = kLabelWidth;
     const double width = std::max(100.0, this->width() - left - 8.0);
-    const double computeW = width / kMigComputeColumns;
-    const double memoryW = width / kMigMemoryColumns;
+    const double computeW = width / kMigComputeSlices;
+    const double memoryW = width / kMigMemorySlices;
     const QColor ink = palette().color(QPalette::Text);
 
     // Compute slice numbers above the first row, memory slice numbers below the last.
     const int rowCount = std::max(1, rows());
     p.setPen(palette().color(QPalette::PlaceholderText));
-    for (int c = 0; c < kMigComputeColumns; ++c)
+    for (int c = 0; c < kMigComputeSlices; ++c)
         p.drawText(QRectF(left + c * computeW, 0, computeW, kHeaderHeight), Qt::AlignCenter, QString::number(c));
     const double footer = kHeaderHeight + rowCount * kRowHeight - kRowGap;
-    for (int c = 0; c < kMigMemoryColumns; ++c)
+    for (int c = 0; c < kMigMemorySlices; ++c)
         p.drawText(QRectF(left + c * memoryW, footer, memoryW, kHeaderHeight), Qt::AlignCenter, QString::number(c));
     p.drawText(QRectF(0, 0, kLabelWidth - 6, kHeaderHeight), Qt::AlignRight | Qt::AlignVCenter, tr("slice"));
 
@@ -73,8 +72,8 @@ void MigDiagram::paintEvent(QPaintEvent*) {
                    tr("memory, L2"));
         p.setPen(QPen(palette().color(QPalette::Mid), 1));
         p.setBrush(Qt::NoBrush);
-        for (int c = 0; c < kMigComputeColumns; ++c) p.drawRect(QRectF(left + c * computeW, y, computeW, kBandHeight));
-        for (int c = 0; c < kMigMemoryColumns; ++c)
+        for (int c = 0; c < kMigComputeSlices; ++c) p.drawRect(QRectF(left + c * computeW, y, computeW, kBandHeight));
+        for (int c = 0; c < kMigMemorySlices; ++c)
             p.drawRect(QRectF(left + c * memoryW, y + kBandHeight + 2, memoryW, kBandHeight));
     }
     for (const auto& b : blocks_) {

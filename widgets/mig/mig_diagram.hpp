@@ -7,7 +7,18 @@
 
 #include <vector>
 
+#include "model/mig.hpp"
+
 namespace ts::gui {
+
+// MIG has 7 compute and 8 memory slices; NVML places instances in memory slices only. The view
+// draws an instance's compute slices from its placement start, moved left where they would run
+// past the 7th column (the layout of NVIDIA's MIG diagrams).
+inline int migComputeStart(int placementStart, int sliceCount) {
+    const int last = kMigComputeSlices - sliceCount;
+    return placementStart < last ? placementStart : (last < 0 ? 0 : last);
+}
+
 
 struct MigBlock {
     QString label;

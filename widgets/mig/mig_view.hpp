@@ -4,8 +4,12 @@
 // gets of SMs, memory, copy engines and L2, every figure with its source.
 #include <QWidget>
 
-#include "mig/mig_data.hpp"
+#include <optional>
+#include <vector>
+
 #include "mig/mig_diagram.hpp"
+#include "model/mig.hpp"
+#include "model/mig_share.hpp"
 
 class QComboBox;
 class QLabel;
@@ -13,6 +17,14 @@ class QScrollArea;
 class QTableWidget;
 
 namespace ts::gui {
+
+// What the view shows: the layout the device reports (absent: none reported) and what each
+// profile and instance gets, as the engine's migShares() computed it (app/gui: toMigView).
+struct MigViewData {
+    std::optional<MigLayout> layout;
+    std::vector<MigShare> profiles;
+    std::vector<MigShare> instances;
+};
 
 class MigView : public QWidget {
     Q_OBJECT
@@ -34,7 +46,7 @@ public:
 private:
     void showSelection();
     void fillTable();
-    bool instancesEntry() const { return data_.state == MigState::Enabled; }
+    bool instancesEntry() const { return data_.layout && data_.layout->mode == MigMode::Enabled; }
 
     MigViewData data_;
     QLabel* banner_;
@@ -46,3 +58,5 @@ private:
 };
 
 }  // namespace ts::gui
+
+Q_DECLARE_METATYPE(ts::gui::MigViewData)

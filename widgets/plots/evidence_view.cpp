@@ -114,21 +114,21 @@ EvidenceView::EvidenceView(SeriesStore* store, QWidget* parent)
             [this](int index) { showSeries(index < 0 ? QString() : chooser_->itemData(index).toString()); });
 }
 
-PlotPanel* EvidenceView::plotFor(EvidenceKind kind) const {
+PlotPanel* EvidenceView::plotFor(SeriesKind kind) const {
     switch (kind) {
-        case EvidenceKind::Size:
-        case EvidenceKind::SegmentSize:
+        case SeriesKind::Size:
+        case SeriesKind::SegmentSize:
             return size_;
-        case EvidenceKind::FetchGranularity:
+        case SeriesKind::FetchGranularity:
             return fetch_;
-        case EvidenceKind::LineSize:
+        case SeriesKind::LineSize:
             return line_;
-        case EvidenceKind::Latency:
+        case SeriesKind::Latency:
             return latency_;
-        case EvidenceKind::Amount:
-        case EvidenceKind::Sharing:
+        case SeriesKind::Amount:
+        case SeriesKind::Sharing:
             return rows_;
-        case EvidenceKind::Bandwidth:
+        case SeriesKind::Bandwidth:
             return bandwidth_;
     }
     return size_;

@@ -32,7 +32,7 @@ public:
     void showSeries(const QString& id);
     QString currentSeries() const;
     PlotPanel* currentPlot() const;
-    PlotPanel* plotFor(EvidenceKind kind) const;
+    PlotPanel* plotFor(SeriesKind kind) const;
     SizePlotWidget* sizePlot() const { return size_; }
 
     bool follow() const;

@@ -29,7 +29,7 @@ struct StoredRow {
 struct StoredSeries {
     QString id;
     QString title;
-    EvidenceKind kind = EvidenceKind::Size;
+    SeriesKind kind = SeriesKind::Size;
     QString element;
     std::vector<StoredRow> rows;           // arrival order
     std::vector<std::uint32_t> latencies;  // every row's loads, back to back
