@@ -1,12 +1,34 @@
 #include "event_convert.hpp"
 
-#include "evidence_threshold.hpp"
+#include <QCoreApplication>
+
 #include "analysis/mig_shares.hpp"
 
 namespace ts::gui {
 namespace {
 
 QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
+// The engine's rule in words, for the plot's caption.
+QString ruleText(ThresholdRule rule) {
+    switch (rule) {
+        case ThresholdRule::None: return {};
+        case ThresholdRule::FastestLoadSplit:
+            return QCoreApplication::translate("ts::gui::Threshold", "hit/miss split of the fastest load of each stride");
+        case ThresholdRule::EveryLoadSplit:
+            return QCoreApplication::translate("ts::gui::Threshold", "hit/miss split of every load");
+        case ThresholdRule::ControlFence:
+            return QCoreApplication::translate("ts::gui::Threshold",
+                                               "far-out fence of the control row, Q3 + 3 IQR (miss rule)");
+        case ThresholdRule::RowMedianSplit:
+            return QCoreApplication::translate("ts::gui::Threshold",
+                                               "near/far split of the row medians, for display: the engine compares "
+                                               "each unit's slow and fast loads with the filler's");
+        case ThresholdRule::OneLevel:
+            return QCoreApplication::translate("ts::gui::Threshold", "one latency level: every row near");
+    }
+    return {};
+}
 
 }  // namespace
 
@@ -22,9 +44,8 @@ SeriesChunk toChunk(const Series& series, std::size_t firstRow) {
         const SeriesRow& r = series.rows[i];
         c.rows.push_back(RowData{r.x, r.x2, r.value, q(r.label), r.latencies});
     }
-    const Threshold t = evidenceThreshold(series);
-    c.missThreshold = t.value;
-    c.thresholdRule = t.rule;
+    c.missThreshold = series.missThreshold;  // decided by the engine (bench/series_threshold)
+    c.thresholdRule = ruleText(series.thresholdRule);
     return c;
 }
 

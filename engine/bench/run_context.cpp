@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "bench/series_threshold.hpp"
+
 namespace ts {
 
 RunContext::RunContext(Backend& backend, Topology& topology, Observer& observer, const CancelToken& cancel)
@@ -124,6 +126,7 @@ void RunContext::appendRows(const std::string& seriesId, std::vector<SeriesRow> 
     if (it == all.end()) throw std::logic_error("appendRows to unknown series " + seriesId);
     const std::size_t first = it->rows.size();
     for (auto& row : rows) it->rows.push_back(std::move(row));
+    updateMissThreshold(*it);
     observer_.onSeriesChunk({&*it, first});
 }
 
