@@ -74,28 +74,6 @@ ProgressData toProgress(const ProgressEvent& e) {
     return {q(e.benchmark), q(e.step), e.done, e.total, e.elapsedSeconds, e.etaSeconds};
 }
 
-DeviceData toDevice(const DeviceInfo& d) {
-    DeviceData out;
-    out.name = q(d.name);
-    out.vendor = q(toString(d.vendor));
-    out.arch = q(d.arch);
-    out.backend = q(d.backend);
-    out.units = d.unitCount;
-    out.clockMHz = static_cast<double>(d.clockKhz) / 1000.0;
-    out.memoryClockMHz = static_cast<double>(d.memoryClockKhz) / 1000.0;
-    out.l2Bytes = static_cast<double>(d.l2SizeBytes);
-    out.memoryBytes = static_cast<double>(d.totalGlobalBytes);
-    out.driver = q(d.driver);
-    return out;
-}
-
-DeviceData toDevice(const DeviceInfo& device, const Topology& run) {
-    DeviceData out = toDevice(device);
-    out.measuredUtc = q(run.timestamp);
-    out.toolVersion = q(run.toolVersion);
-    return out;
-}
-
 MigViewData toMigView(const Topology& run) {
     MigViewData view;
     view.layout = run.device.mig;

@@ -15,9 +15,6 @@ namespace ts::gui {
 SeriesChunk toChunk(const Series& series, std::size_t firstRow);
 ResultData toResult(Element element, const Attribute& attribute);
 ProgressData toProgress(const ProgressEvent& event);
-DeviceData toDevice(const DeviceInfo& device);
-// The device of `run`, with when the run started and which TopoScope measured it.
-DeviceData toDevice(const DeviceInfo& device, const Topology& run);
 // What the MIG view shows of a run (the device's layout, the L2 facts decided so far): the
 // engine's migShares() over migL2Facts(), the rule the CLI's `mig` command uses.
 MigViewData toMigView(const Topology& run);

@@ -270,6 +270,8 @@ void MainWindow::startRun() {
     store_->clear();
     results_->clear();
     device_ = {};
+    measuredUtc_.clear();
+    toolVersion_.clear();
     migView_->setData({});
     sharedGpuBanner_->hide();
     scheduleTopology();
@@ -292,6 +294,8 @@ void MainWindow::openRecording(const QString& path) {
     store_->clear();
     results_->clear();
     device_ = {};
+    measuredUtc_.clear();
+    toolVersion_.clear();
     migView_->setData({});
     sharedGpuBanner_->hide();
     scheduleTopology();
@@ -330,15 +334,19 @@ void MainWindow::onRunStarted(const QString& description) {
     log(tr("started: %1").arg(description));
 }
 
-void MainWindow::onDeviceInfo(const DeviceData& d) {
+void MainWindow::onDeviceInfo(const DeviceInfo& d, const QString& measuredUtc, const QString& toolVersion) {
     device_ = d;
+    measuredUtc_ = measuredUtc;
+    toolVersion_ = toolVersion;
     scheduleTopology();
-    setWindowTitle(tr("TopoScope — %1").arg(d.name));
+    auto q = [](std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); };
+    setWindowTitle(tr("TopoScope — %1").arg(q(d.name)));
     log(tr("%1 (%2, %3): %4 units at %5 MHz, L2 %6, memory %7 [%8]")
-            .arg(d.name, d.vendor, d.arch)
-            .arg(d.units)
-            .arg(d.clockMHz, 0, 'f', 0)
-            .arg(formatBytes(d.l2Bytes), formatBytes(d.memoryBytes), d.backend));
+            .arg(q(d.name), q(toString(d.vendor)), q(d.arch))
+            .arg(d.unitCount)
+            .arg(static_cast<double>(d.clockKhz) / 1000.0, 0, 'f', 0)
+            .arg(formatBytes(static_cast<double>(d.l2SizeBytes)), formatBytes(static_cast<double>(d.totalGlobalBytes)),
+                 q(d.backend)));
 }
 
 void MainWindow::onResult(const ResultData& r) {
@@ -403,8 +411,8 @@ void MainWindow::scheduleTopology() {
 TopologyData MainWindow::topologyData() const {
     TopologyData d;
     d.device = device_;
-    d.toolVersion = device_.toolVersion.isEmpty() ? QCoreApplication::applicationVersion() : device_.toolVersion;
-    d.timestamp = device_.measuredUtc;
+    d.toolVersion = toolVersion_.isEmpty() ? QCoreApplication::applicationVersion() : toolVersion_;
+    d.timestamp = measuredUtc_;
     for (int row = 0; row < results_->rowCount(); ++row)
         if (!ResultsModel::isCutOffMarker(results_->resultAt(row))) d.results.push_back(results_->resultAt(row));
     return d;

@@ -92,7 +92,7 @@ private:
     void onDevicesListed(const QVector<DeviceChoice>& devices);
     void applyLaunchGroups();
     void onRunStarted(const QString& description);
-    void onDeviceInfo(const DeviceData& device);
+    void onDeviceInfo(const DeviceInfo& device, const QString& measuredUtc, const QString& toolVersion);
     void onResult(const ResultData& result);
     void onProgress(const ProgressData& progress);
     void onFinished(const RunOutcome& outcome);
@@ -128,7 +128,9 @@ private:
     CuMapView* cuMap_ = nullptr;
     MigView* migView_ = nullptr;
     QTimer* topologyTimer_ = nullptr;
-    DeviceData device_;
+    DeviceInfo device_;
+    QString measuredUtc_;   // when the shown run started (ISO 8601 UTC), empty when unknown
+    QString toolVersion_;   // the TopoScope that measured it, empty when unknown
     QPlainTextEdit* log_ = nullptr;
     RunStatus* status_ = nullptr;
     QLabel* sharedGpuBanner_ = nullptr;  // over the tabs while the run shows a shared GPU

@@ -13,7 +13,7 @@ void registerMetaTypes() {
     qRegisterMetaType<ChangePointData>();
     qRegisterMetaType<ResultData>();
     qRegisterMetaType<ProgressData>();
-    qRegisterMetaType<DeviceData>();
+    qRegisterMetaType<DeviceInfo>();
     qRegisterMetaType<MigViewData>();
     qRegisterMetaType<DeviceChoice>();
     qRegisterMetaType<QVector<DeviceChoice>>();

@@ -6,7 +6,11 @@
 namespace ts::gui {
 
 void QtObserver::onDevice(const DeviceInfo& device) {
-    Q_EMIT worker_.deviceInfo(topology_ ? toDevice(device, *topology_) : toDevice(device));
+    auto q = [](const std::string& s) { return QString::fromStdString(s); };
+    if (topology_)
+        Q_EMIT worker_.deviceInfo(device, q(topology_->timestamp), q(topology_->toolVersion));
+    else
+        Q_EMIT worker_.deviceInfo(device, {}, {});
     migFacts_.device = device;
     deviceKnown_ = true;
     reportMigShares();

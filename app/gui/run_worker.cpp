@@ -124,7 +124,8 @@ void RunWorker::openRecording(const QString& path) {
 // A cut-off benchmark's series (its title is the benchmark's name) is marked in its title.
 void RunWorker::replay(const Topology& topology, const std::vector<std::string>& cutOffNames) {
     QtObserver observer(*this);
-    Q_EMIT deviceInfo(toDevice(topology.device, topology));
+    Q_EMIT deviceInfo(topology.device, QString::fromStdString(topology.timestamp),
+                      QString::fromStdString(topology.toolVersion));
     std::map<std::string, const Series*> cutSeries;
     for (const auto& series : topology.series) {
         const bool cut = std::find(cutOffNames.begin(), cutOffNames.end(), series.title) != cutOffNames.end();

@@ -47,7 +47,9 @@ public:
 Q_SIGNALS:
     void devicesListed(const QVector<ts::gui::DeviceChoice>& devices);
     void runStarted(const QString& description);
-    void deviceInfo(const ts::gui::DeviceData& device);
+    // The device as the engine reports it, with when the run started and which TopoScope
+    // measured it (empty where unknown; a recording keeps its own).
+    void deviceInfo(const ts::DeviceInfo& device, const QString& measuredUtc, const QString& toolVersion);
     void seriesChunk(const ts::gui::SeriesChunkPtr& chunk);
     void reduction(const ts::gui::ReductionData& reduction);
     void changePoint(const ts::gui::ChangePointData& changePoint);

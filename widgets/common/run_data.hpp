@@ -1,6 +1,6 @@
 #pragma once
 // Value types a run (or a recording) hands to the widgets, beside the engine's own model types
-// (engine/model, the toposcope_model library: SeriesKind, LatencyStats, MigLayout) that the
+// (engine/model, the toposcope_model library: DeviceInfo, SeriesKind, LatencyStats, MigLayout) that the
 // widgets use as they are; app/gui converts the engine's events into them.
 #include <QMetaType>
 #include <QString>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/attribute.hpp"
+#include "model/device_info.hpp"
 #include "model/series.hpp"
 
 namespace ts::gui {
@@ -83,23 +84,6 @@ struct ProgressData {
     double etaSeconds = -1;  // -1 unknown
 };
 
-struct DeviceData {
-    QString name;
-    QString vendor;
-    QString arch;
-    QString backend;  // "sim", "cuda", "hip", "recording"
-    int units = 0;
-    double clockMHz = 0;
-    double memoryClockMHz = 0;
-    double l2Bytes = 0;
-    double memoryBytes = 0;
-    QString driver;
-    // The run, not the device: when it started (ISO 8601 UTC) and which TopoScope measured it;
-    // a reopened recording keeps its own. Empty when unknown.
-    QString measuredUtc;
-    QString toolVersion;
-};
-
 }  // namespace ts::gui
 
 Q_DECLARE_METATYPE(ts::gui::SeriesChunkPtr)
@@ -107,4 +91,4 @@ Q_DECLARE_METATYPE(ts::gui::ReductionData)
 Q_DECLARE_METATYPE(ts::gui::ChangePointData)
 Q_DECLARE_METATYPE(ts::gui::ResultData)
 Q_DECLARE_METATYPE(ts::gui::ProgressData)
-Q_DECLARE_METATYPE(ts::gui::DeviceData)
+Q_DECLARE_METATYPE(ts::DeviceInfo)

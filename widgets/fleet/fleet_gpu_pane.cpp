@@ -32,7 +32,7 @@ void FleetGpuPane::showMember(const FleetData& fleet, int member) {
         return;
     }
     const FleetMemberData& m = fleet.members[static_cast<std::size_t>(member)];
-    title_->setText(tr("%1 — %2").arg(fleetRowLabel(m), m.topology.device.name));
+    title_->setText(tr("%1 — %2").arg(fleetRowLabel(m), QString::fromStdString(m.topology.device.name)));
     title_->setToolTip(m.label);
 
     QStringList items;

@@ -71,7 +71,7 @@ QVariant FleetTableModel::memberData(const FleetMemberData& m, int role) const {
     case SortRole:
         return fleetRowLabel(m);
     case Qt::ToolTipRole: {
-        QStringList lines{m.label, m.topology.device.name};
+        QStringList lines{m.label, QString::fromStdString(m.topology.device.name)};
         if (!m.uuid.isEmpty())
             lines << (m.uuidSynthetic ? tr("UUID %1 (synthetic: made from the simulator profile, rank and index)")
                                       : tr("UUID %1"))

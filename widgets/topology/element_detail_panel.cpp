@@ -61,14 +61,15 @@ void ElementDetailPanel::showBox(const TopologyData& data, const SceneBox* box) 
     }
     title_->setText(QStringLiteral("<b>%1</b>").arg(box->label.toHtmlEscaped()));
     if (box->kind == BoxKind::Gpu || box->elementIds.isEmpty()) {
-        const DeviceData& d = data.device;
-        addRow({tr("Name"), d.name, tr("API")});
-        addRow({tr("Vendor"), d.vendor, tr("API")});
-        addRow({tr("Architecture"), d.arch, tr("API")});
-        addRow({tr("Units"), QString::number(d.units), tr("API")});
-        addRow({tr("Clock"), tr("%1 MHz").arg(d.clockMHz, 0, 'f', 0), tr("API")});
-        addRow({tr("Driver"), d.driver, tr("API")});
-        addRow({tr("Backend"), d.backend, QString()});
+        const DeviceInfo& d = data.device;
+        auto q = [](std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); };
+        addRow({tr("Name"), q(d.name), tr("API")});
+        addRow({tr("Vendor"), q(toString(d.vendor)), tr("API")});
+        addRow({tr("Architecture"), q(d.arch), tr("API")});
+        addRow({tr("Units"), QString::number(d.unitCount), tr("API")});
+        addRow({tr("Clock"), tr("%1 MHz").arg(static_cast<double>(d.clockKhz) / 1000.0, 0, 'f', 0), tr("API")});
+        addRow({tr("Driver"), q(d.driver), tr("API")});
+        addRow({tr("Backend"), q(d.backend), QString()});
         if (box->unitId >= 0) addRow({tr("Physical id"), QString::number(box->unitId), QString()});
         return;
     }

@@ -10,7 +10,7 @@
 namespace ts::gui {
 
 struct TopologyData {
-    DeviceData device;
+    DeviceInfo device;  // the engine's, as the run or recording reported it
     QString toolVersion;
     QString timestamp;  // ISO 8601 UTC of the run, when known
     std::vector<ResultData> results;

@@ -101,7 +101,9 @@ private:
     std::vector<int> parent_;
 };
 
-bool isAmd(const TopologyData& d) { return d.device.vendor.compare(QLatin1String("AMD"), Qt::CaseInsensitive) == 0; }
+bool isAmd(const TopologyData& d) { return d.device.vendor == Vendor::Amd; }
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 
@@ -180,9 +182,9 @@ std::vector<std::vector<int>> unitGroupsOf(const TopologyData& d, bool amd) {
         for (const auto& g : segments->groups) all.insert(all.end(), g.begin(), g.end());
         std::sort(all.begin(), all.end());
         unitGroups.push_back(all);
-    } else if (d.device.units > 0) {
-        std::vector<int> all(static_cast<std::size_t>(d.device.units));
-        for (int i = 0; i < d.device.units; ++i) all[static_cast<std::size_t>(i)] = i;
+    } else if (d.device.unitCount > 0) {
+        std::vector<int> all(static_cast<std::size_t>(d.device.unitCount));
+        for (int i = 0; i < d.device.unitCount; ++i) all[static_cast<std::size_t>(i)] = i;
         unitGroups.push_back(all);
     }
     return unitGroups;
@@ -255,7 +257,7 @@ SceneBox wideCacheBox(const TopologyData& d, BoxKind kind, const QString& id) {
 
 TopologyScene TopologyScene::build(const TopologyData& d, const SceneOptions& options) {
     TopologyScene s;
-    if (d.results.empty() && d.device.name.isEmpty()) return s;
+    if (d.results.empty() && d.device.name.empty()) return s;
     const QString unitWord = isAmd(d) ? tr("CU") : tr("SM");
     const int root = s.addGpu(d);
     s.addUnitArray(d, options, root, unitWord);
@@ -277,13 +279,14 @@ int TopologyScene::addGpu(const TopologyData& d) {
     const bool amd = isAmd(d);
     SceneBox gpu;
     gpu.kind = BoxKind::Gpu;
-    gpu.label = d.device.name.isEmpty() ? tr("GPU") : d.device.name;
+    gpu.label = d.device.name.empty() ? tr("GPU") : q(d.device.name);
     QStringList facts;
-    if (!d.device.arch.isEmpty()) facts << d.device.arch;
-    if (d.device.units > 0) facts << (amd ? tr("%n CU(s)", nullptr, d.device.units) : tr("%n SM(s)", nullptr, d.device.units));
-    if (d.device.clockMHz > 0) facts << tr("%1 MHz").arg(d.device.clockMHz, 0, 'f', 0);
+    const int units = d.device.unitCount;
+    if (!d.device.arch.empty()) facts << q(d.device.arch);
+    if (units > 0) facts << (amd ? tr("%n CU(s)", nullptr, units) : tr("%n SM(s)", nullptr, units));
+    if (d.device.clockKhz > 0) facts << tr("%1 MHz").arg(static_cast<double>(d.device.clockKhz) / 1000.0, 0, 'f', 0);
     if (!facts.isEmpty()) gpu.lines << facts.join(QStringLiteral(" · "));
-    gpu.toolTip = tr("%1, backend %2, driver %3").arg(gpu.label, d.device.backend, d.device.driver);
+    gpu.toolTip = tr("%1, backend %2, driver %3").arg(gpu.label, q(d.device.backend), q(d.device.driver));
     return add(gpu, -1);
 }
 
@@ -344,7 +347,7 @@ void TopologyScene::addUnitDetail(const TopologyData& d, int root, const QString
     if (classes.empty() && !anyScratch) return;
     SceneBox detail;
     detail.kind = BoxKind::UnitDetail;
-    detail.label = d.device.units > 0 ? tr("Each %1 (× %2)").arg(unitWord).arg(d.device.units) : tr("Each %1").arg(unitWord);
+    detail.label = d.device.unitCount > 0 ? tr("Each %1 (× %2)").arg(unitWord).arg(d.device.unitCount) : tr("Each %1").arg(unitWord);
     const int di = add(detail, root);
     SceneBox rowBox;
     rowBox.invisible = true;
@@ -430,15 +433,15 @@ void TopologyScene::addL2Segments(const TopologyData& d, int l2Box, const QStrin
 
 void TopologyScene::addMemory(const TopologyData& d, int root) {
     const QString id = QStringLiteral("device_memory");
-    if (!d.hasElement(id) && d.device.memoryBytes <= 0) return;
+    if (!d.hasElement(id) && d.device.totalGlobalBytes == 0) return;
     SceneBox b;
     b.kind = BoxKind::Memory;
     b.label = d.hasElement(id) ? d.elementName(id) : tr("Device memory");
     if (d.hasElement(id)) b.elementIds << id;
     if (const ResultData* r = d.usable(id, QStringLiteral("totalGlobalMem")))
         b.lines << formatValue(*r);
-    else if (d.device.memoryBytes > 0)
-        b.lines << formatBytes(d.device.memoryBytes);
+    else if (d.device.totalGlobalBytes > 0)
+        b.lines << formatBytes(static_cast<double>(d.device.totalGlobalBytes));
     if (const ResultData* r = d.usable(id, QStringLiteral("latency"))) b.lines << cycles(r->value);
     if (const ResultData* r = d.usable(id, QStringLiteral("readBandwidth")))
         b.lines << tr("read %1 GiB/s").arg(r->value, 0, 'f', 0);

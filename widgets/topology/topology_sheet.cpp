@@ -67,19 +67,22 @@ QString valueOf(const TopologyData& d, const QString& id, const QString& name) {
 }
 
 void header(SheetPainter& s, const TopologyData& d) {
-    s.text(TopologySheet::tr("%1 — memory topology").arg(d.device.name), 0, kWidth, 16, true);
+    const DeviceInfo& g = d.device;
+    auto q = [](const std::string& text) { return QString::fromStdString(text); };
+    s.text(TopologySheet::tr("%1 — memory topology").arg(q(g.name)), 0, kWidth, 16, true);
     s.y += 22;
     QStringList facts;
-    if (!d.device.vendor.isEmpty()) facts << d.device.vendor + QLatin1Char(' ') + d.device.arch;
-    facts << TopologySheet::tr("driver %1").arg(d.device.driver.isEmpty() ? TopologySheet::tr("unknown") : d.device.driver);
-    if (d.device.clockMHz > 0) facts << TopologySheet::tr("clock %1 MHz").arg(d.device.clockMHz, 0, 'f', 0);
-    if (d.device.memoryClockMHz > 0) facts << TopologySheet::tr("memory clock %1 MHz").arg(d.device.memoryClockMHz, 0, 'f', 0);
-    if (d.device.units > 0) facts << TopologySheet::tr("%n unit(s)", nullptr, d.device.units);
+    if (!g.name.empty()) facts << q(std::string(toString(g.vendor))) + QLatin1Char(' ') + q(g.arch);
+    facts << TopologySheet::tr("driver %1").arg(g.driver.empty() ? TopologySheet::tr("unknown") : q(g.driver));
+    if (g.clockKhz > 0) facts << TopologySheet::tr("clock %1 MHz").arg(static_cast<double>(g.clockKhz) / 1000.0, 0, 'f', 0);
+    if (g.memoryClockKhz > 0)
+        facts << TopologySheet::tr("memory clock %1 MHz").arg(static_cast<double>(g.memoryClockKhz) / 1000.0, 0, 'f', 0);
+    if (g.unitCount > 0) facts << TopologySheet::tr("%n unit(s)", nullptr, g.unitCount);
     s.text(facts.join(QStringLiteral(" · ")), 0, kWidth, 10);
     s.y += 14;
     const QString date = d.timestamp.isEmpty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODate) : d.timestamp;
     s.text(TopologySheet::tr("measured %1 · TopoScope %2 · backend %3")
-               .arg(date, d.toolVersion.isEmpty() ? QCoreApplication::applicationVersion() : d.toolVersion, d.device.backend),
+               .arg(date, d.toolVersion.isEmpty() ? QCoreApplication::applicationVersion() : d.toolVersion, q(g.backend)),
            0, kWidth, 10);
     s.y += 20;
 }
@@ -181,7 +184,7 @@ bool TopologySheet::render(QIODevice& device, const QString& path, const Topolog
     pdf.setPageOrientation(QPageLayout::Landscape);
     pdf.setPageMargins(QMarginsF(28, 28, 28, 28), QPageLayout::Point);
     pdf.setResolution(300);
-    pdf.setTitle(tr("%1 topology sheet").arg(data.device.name));
+    pdf.setTitle(tr("%1 topology sheet").arg(QString::fromStdString(data.device.name)));
     pdf.setCreator(tr("TopoScope %1").arg(QCoreApplication::applicationVersion()));
     QPainter p;
     if (!p.begin(&pdf)) {

@@ -169,7 +169,7 @@ bool TopologyView::exportTo(const QString& path, QString* error) const {
         svg.setOutputDevice(&buffer);
         svg.setSize(s.toSize());
         svg.setViewBox(QRectF(QPointF(0, 0), s));
-        svg.setTitle(data_.device.name);
+        svg.setTitle(QString::fromStdString(data_.device.name));
         svg.setDescription(tr("TopoScope memory-hierarchy diagram"));
         QPainter p;
         ok = p.begin(&svg);
@@ -181,7 +181,7 @@ bool TopologyView::exportTo(const QString& path, QString* error) const {
         QPdfWriter pdf(&buffer);
         pdf.setPageSize(QPageSize(QSizeF(s.width() + 20, s.height() + 20), QPageSize::Point));
         pdf.setPageMargins(QMarginsF(10, 10, 10, 10), QPageLayout::Point);
-        pdf.setTitle(data_.device.name);
+        pdf.setTitle(QString::fromStdString(data_.device.name));
         QPainter p;
         ok = p.begin(&pdf);
         if (ok) {
