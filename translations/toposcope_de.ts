@@ -1016,10 +1016,6 @@
         <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
-        <source>Open Recording</source>
-        <translation>Aufzeichnung öffnen</translation>
-    </message>
-    <message>
         <source>Save Report</source>
         <translation>Bericht speichern</translation>
     </message>
@@ -1091,30 +1087,6 @@
         <translation>keine Messreihe %1 in diesem Lauf</translation>
     </message>
     <message>
-        <source>&amp;Open…</source>
-        <translation>Ö&amp;ffnen…</translation>
-    </message>
-    <message>
-        <source>Recordings (*.tss *.json);;TopoScope sessions (*.tss);;Reports (*.json);;All files (*)</source>
-        <translation>Aufzeichnungen (*.tss *.json);;TopoScope-Sitzungen (*.tss);;Berichte (*.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Open MT4G Ra&amp;w Folder…</source>
-        <translation>MT4G-&amp;Rohdatenordner öffnen…</translation>
-    </message>
-    <message>
-        <source>Analyse a folder of MT4G raw series</source>
-        <translation>Einen Ordner mit MT4G-Rohdatenreihen auswerten</translation>
-    </message>
-    <message>
-        <source>recent file %1 no longer exists: removed from the list</source>
-        <translation>zuletzt geöffnete Datei %1 existiert nicht mehr: aus der Liste entfernt</translation>
-    </message>
-    <message>
-        <source>Open MT4G Raw Folder</source>
-        <translation>MT4G-Rohdatenordner öffnen</translation>
-    </message>
-    <message>
         <source>recording the session to %1</source>
         <translation>die Sitzung wird in %1 aufgezeichnet</translation>
     </message>
@@ -1129,12 +1101,6 @@
     <message>
         <source>cut off: %1 — the recorded run ended while it ran; its rows so far are in %2</source>
         <translation>abgebrochen: %1 — der aufgezeichnete Lauf endete, während es lief; seine bisherigen Zeilen stehen in %2</translation>
-    </message>
-    <message>
-        <source>Could not open %1:
-%2</source>
-        <translation>%1 konnte nicht geöffnet werden:
-%2</translation>
     </message>
     <message>
         <source>not opening %1: a run or recording is in progress</source>
@@ -1375,6 +1341,43 @@
     <message>
         <source>Recent runs (toposcope and toposcope-cli)</source>
         <translation>Letzte Läufe (toposcope und toposcope-cli)</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::RecordingMenu</name>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open MT4G Ra&amp;w Folder…</source>
+        <translation>MT4G-&amp;Rohdatenordner öffnen…</translation>
+    </message>
+    <message>
+        <source>Analyse a folder of MT4G raw series</source>
+        <translation>Einen Ordner mit MT4G-Rohdatenreihen auswerten</translation>
+    </message>
+    <message>
+        <source>recent file %1 no longer exists: removed from the list</source>
+        <translation>zuletzt geöffnete Datei %1 existiert nicht mehr: aus der Liste entfernt</translation>
+    </message>
+    <message>
+        <source>Open Recording</source>
+        <translation>Aufzeichnung öffnen</translation>
+    </message>
+    <message>
+        <source>Recordings (*.tss *.json);;TopoScope sessions (*.tss);;Reports (*.json);;All files (*)</source>
+        <translation>Aufzeichnungen (*.tss *.json);;TopoScope-Sitzungen (*.tss);;Berichte (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open MT4G Raw Folder</source>
+        <translation>MT4G-Rohdatenordner öffnen</translation>
+    </message>
+    <message>
+        <source>Could not open %1:
+%2</source>
+        <translation>%1 konnte nicht geöffnet werden:
+%2</translation>
     </message>
 </context>
 <context>

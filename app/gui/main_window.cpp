@@ -32,6 +32,7 @@
 #include "mig/mig_view.hpp"
 #include "palettes.hpp"
 #include "recent_files.hpp"
+#include "recording_menu.hpp"
 #include "common/results_model.hpp"
 #include "run_controller.hpp"
 #include "run_panel.hpp"
@@ -80,16 +81,13 @@ void MainWindow::buildActions() {
     cancelAction_->setShortcuts({QKeySequence(tr("Ctrl+.")), QKeySequence(Qt::Key_Escape)});
     cancelAction_->setToolTip(tr("Stop the run; what was measured so far stays (Esc)"));
     connect(cancelAction_, &QAction::triggered, this, &MainWindow::cancelRun);
-    openAction_ = new QAction(tr("&Open…"), this);
-    openAction_->setShortcut(QKeySequence::Open);
-    connect(openAction_, &QAction::triggered, this, &MainWindow::askOpenRecording);
     saveAction_ = new QAction(tr("&Save Report…"), this);
     saveAction_->setShortcut(QKeySequence::Save);
     connect(saveAction_, &QAction::triggered, this, &MainWindow::askSaveReport);
     quitAction_ = new QAction(tr("&Quit"), this);
     quitAction_->setShortcut(QKeySequence::Quit);
     connect(quitAction_, &QAction::triggered, this, &QWidget::close);
-    for (QAction* a : {runAction_, cancelAction_, openAction_, saveAction_, quitAction_}) addAction(a);
+    for (QAction* a : {runAction_, cancelAction_, saveAction_, quitAction_}) addAction(a);
 }
 
 void MainWindow::buildLayout() {
@@ -125,7 +123,6 @@ void MainWindow::buildLayout() {
     connect(topologyTimer_, &QTimer::timeout, this, &MainWindow::refreshTopology);
 
     runPanel_ = new RunPanel(runAction_, cancelAction_, this);
-    connect(runPanel_, &RunPanel::openRecordingRequested, this, &MainWindow::askOpenRecording);
     connect(runPanel_, &RunPanel::deviceChanged, this, &MainWindow::updateActions);
     auto* runDock = new QDockWidget(tr("Run"), this);
     runDock->setObjectName(QStringLiteral("runDock"));
@@ -147,9 +144,9 @@ void MainWindow::buildLayout() {
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(openAction_);
-    file->addAction(openRawAction_);
-    file->addMenu(recent_->menu());
+    file->addAction(recordings_->openAction());
+    file->addAction(recordings_->openRawAction());
+    file->addMenu(recordings_->recent()->menu());
     file->addAction(fleetPage_->openAction());
     file->addAction(saveAction_);
     file->addAction(evidence()->exportAction());
@@ -278,7 +275,7 @@ void MainWindow::startRun() {
     status_->setBusy(tr("Starting…"));
     const QStringList all = runPanel_->benchmarks()->allGroups();
     controller_->start(*device, groups.size() == all.size() ? QStringList{} : groups, options_.simDelayUs,
-                       runPanel_->benchmarks()->selectedElements(), sessionFolder_);
+                       runPanel_->benchmarks()->selectedElements(), recordings_->sessionFolder());
     log(tr("run on %1: %2").arg(device->label, groups.join(QStringLiteral(", "))));
 }
 
@@ -305,16 +302,9 @@ void MainWindow::openRecording(const QString& path) {
     controller_->openRecording(path);
 }
 
-QString MainWindow::openDialogFolder() const {
-    return !sessionFolder_.isEmpty() && QFileInfo(sessionFolder_).isDir() ? sessionFolder_ : QString();
-}
-
-void MainWindow::askOpenRecording() {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Recording"), openDialogFolder(),
-        tr("Recordings (*.tss *.json);;TopoScope sessions (*.tss);;Reports (*.json);;All files (*)"));
-    if (!path.isEmpty()) openRecording(path);
-}
+QString MainWindow::openDialogFolder() const { return recordings_->openDialogFolder(); }
+RecentFiles* MainWindow::recentFiles() const { return recordings_->recent(); }
+QAction* MainWindow::openRawAction() const { return recordings_->openRawAction(); }
 
 void MainWindow::askSaveReport() {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Report"), QStringLiteral("toposcope-report.json"),
@@ -377,10 +367,10 @@ void MainWindow::onFinished(const RunOutcome& o) {
         return;
     }
     if (!o.ok && !o.cancelled && !opened.isEmpty())
-        showOpenError(opened, o.message);
+        recordings_->showOpenError(opened, o.message);
     else if (!o.ok && !o.cancelled)
         QMessageBox::warning(this, tr("TopoScope"), text);
-    if (o.ok && !opened.isEmpty()) recent_->add(opened);
+    if (o.ok && !opened.isEmpty()) recordings_->recent()->add(opened);
     updateActions();
     Q_EMIT runFinished(o);
     afterRun();
@@ -440,9 +430,7 @@ void MainWindow::updateActions() {
     const bool busy = controller_->busy();
     runAction_->setEnabled(!busy && devicesKnown_ && runPanel_->currentDevice() != nullptr);
     cancelAction_->setEnabled(busy);
-    openAction_->setEnabled(!busy);
-    openRawAction_->setEnabled(!busy);
-    recent_->menu()->setEnabled(!busy);
+    recordings_->setEnabled(!busy);
     saveAction_->setEnabled(!busy && haveRunData_);
     runPanel_->chooser()->setEnabled(!busy && devicesKnown_);
 }

@@ -21,6 +21,7 @@ class EvidenceView;
 class FleetPage;
 class FleetView;
 class RecentFiles;
+class RecordingMenu;
 class MigView;
 class ResultsModel;
 class RunController;
@@ -61,8 +62,8 @@ public:
     void startRun();
     void cancelRun();
     void openRecording(const QString& path);  // a session, report, MT4G JSON report or MT4G raw folder
-    RecentFiles* recentFiles() const { return recent_; }
-    QAction* openRawAction() const { return openRawAction_; }
+    RecentFiles* recentFiles() const;
+    QAction* openRawAction() const;
     void setSessionFolder(const QString& folder);  // where runs record, and Open Recent's runs
     // Where File ▸ Open… starts: the sessions folder (the CLI's runs too) once it exists.
     QString openDialogFolder() const;
@@ -97,14 +98,11 @@ private:
     void onProgress(const ProgressData& progress);
     void onFinished(const RunOutcome& outcome);
     void onReportSaved(const QString& path, const QString& error);
-    void askOpenRecording();
-    void askOpenRawFolder();
     void buildRecordingSupport();
     void onSessionRecording(const QString& path);
     void onRecordingOpened(const QString& path, const QString& kind);
     void onCutOff(const QString& benchmark, const QString& seriesId, const QString& elementId,
                   const QString& elementName);
-    void showOpenError(const QString& path, const QString& message);
     void askSaveReport();
     void updateActions();
     void applyPaletteChoice(const QString& choice);
@@ -136,7 +134,6 @@ private:
     QLabel* sharedGpuBanner_ = nullptr;  // over the tabs while the run shows a shared GPU
     QAction* runAction_ = nullptr;
     QAction* cancelAction_ = nullptr;
-    QAction* openAction_ = nullptr;
     QAction* saveAction_ = nullptr;
     QAction* quitAction_ = nullptr;
     QActionGroup* paletteGroup_ = nullptr;
@@ -144,9 +141,7 @@ private:
     bool devicesKnown_ = false;
     bool launchActionsDone_ = false;
     bool haveRunData_ = false;
-    RecentFiles* recent_ = nullptr;
-    QAction* openRawAction_ = nullptr;
-    QString sessionFolder_;
+    RecordingMenu* recordings_ = nullptr;
     QString lastSession_;
     QString opening_;  // the recording being opened; empty during a run
     FleetPage* fleetPage_ = nullptr;
