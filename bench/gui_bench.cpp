@@ -19,14 +19,14 @@
 #include <map>
 #include <random>
 
-#include "evidence_view.hpp"
-#include "frame_monitor.hpp"
+#include "plots/evidence_view.hpp"
+#include "common/frame_monitor.hpp"
 #include "main_window.hpp"
 #include "metatypes.hpp"
 #include "palettes.hpp"
 #include "run_panel.hpp"
-#include "series_store.hpp"
-#include "size_plot.hpp"
+#include "plots/series_store.hpp"
+#include "plots/size_plot.hpp"
 
 using namespace ts::gui;
 
@@ -162,7 +162,7 @@ SeriesChunk millionLoads(int rows, int loads, double noiseCycles) {
     SeriesChunk c;
     c.id = QStringLiteral("bench.size");
     c.title = QStringLiteral("Bench Size");
-    c.kind = EvidenceKind::Size;
+    c.kind = ts::SeriesKind::Size;
     c.replace = true;
     std::mt19937 rng(7);
     std::normal_distribution<double> noise(0, noiseCycles);

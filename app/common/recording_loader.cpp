@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/raw_analysis.hpp"
+#include "analysis/series_threshold.hpp"
 #include "io/mt4g_raw_analysis.hpp"
 #include "io/input_error.hpp"
 #include "io/json_input.hpp"
@@ -105,6 +107,7 @@ Recording loadRecording(const std::string& path, RecordingKind kind) {
     }
     r.kind = kind;
     r.path = path;
+    updateMissThresholds(r.topology);  // files hold the rows, not the thresholds drawn over them
     return r;
 }
 
@@ -115,6 +118,7 @@ Recording loadRecording(const std::string& path) {
     r.kind = RecordingKind::Report;
     r.path = path;
     r.topology = wholeReportFromJson(p.parsed, path);  // already parsed: no second read
+    updateMissThresholds(r.topology);
     return r;
 }
 

@@ -2,7 +2,7 @@
 #include <QString>
 #include <QVector>
 
-#include "benchmark_tree_model.hpp"
+#include "common/benchmark_tree_model.hpp"
 
 namespace ts::gui {
 

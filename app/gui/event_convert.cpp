@@ -1,33 +1,33 @@
 #include "event_convert.hpp"
 
-#include "evidence_threshold.hpp"
-#include "mig_convert.hpp"
+#include <QCoreApplication>
+
+#include "analysis/mig_shares.hpp"
 
 namespace ts::gui {
 namespace {
 
 QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 
-EvidenceKind toKind(SeriesKind k) {
-    switch (k) {
-        case SeriesKind::Size:
-            return EvidenceKind::Size;
-        case SeriesKind::LineSize:
-            return EvidenceKind::LineSize;
-        case SeriesKind::FetchGranularity:
-            return EvidenceKind::FetchGranularity;
-        case SeriesKind::Latency:
-            return EvidenceKind::Latency;
-        case SeriesKind::SegmentSize:
-            return EvidenceKind::SegmentSize;
-        case SeriesKind::Amount:
-            return EvidenceKind::Amount;
-        case SeriesKind::Sharing:
-            return EvidenceKind::Sharing;
-        case SeriesKind::Bandwidth:
-            return EvidenceKind::Bandwidth;
+// The engine's rule in words, for the plot's caption.
+QString ruleText(ThresholdRule rule) {
+    switch (rule) {
+        case ThresholdRule::None: return {};
+        case ThresholdRule::FastestLoadSplit:
+            return QCoreApplication::translate("ts::gui::Threshold", "hit/miss split of the fastest load of each stride");
+        case ThresholdRule::EveryLoadSplit:
+            return QCoreApplication::translate("ts::gui::Threshold", "hit/miss split of every load");
+        case ThresholdRule::ControlFence:
+            return QCoreApplication::translate("ts::gui::Threshold",
+                                               "far-out fence of the control row, Q3 + 3 IQR (miss rule)");
+        case ThresholdRule::RowMedianSplit:
+            return QCoreApplication::translate("ts::gui::Threshold",
+                                               "near/far split of the row medians, for display: the engine compares "
+                                               "each unit's slow and fast loads with the filler's");
+        case ThresholdRule::OneLevel:
+            return QCoreApplication::translate("ts::gui::Threshold", "one latency level: every row near");
     }
-    return EvidenceKind::Size;
+    return {};
 }
 
 }  // namespace
@@ -36,7 +36,7 @@ SeriesChunk toChunk(const Series& series, std::size_t firstRow) {
     SeriesChunk c;
     c.id = q(series.id);
     c.title = q(series.title);
-    c.kind = toKind(series.kind);
+    c.kind = series.kind;
     c.element = q(displayName(series.element));
     c.replace = firstRow == 0;
     c.rows.reserve(series.rows.size() - std::min(firstRow, series.rows.size()));
@@ -44,9 +44,8 @@ SeriesChunk toChunk(const Series& series, std::size_t firstRow) {
         const SeriesRow& r = series.rows[i];
         c.rows.push_back(RowData{r.x, r.x2, r.value, q(r.label), r.latencies});
     }
-    const Threshold t = evidenceThreshold(series);
-    c.missThreshold = t.value;
-    c.thresholdRule = t.rule;
+    c.missThreshold = series.missThreshold;  // decided by the engine (analysis/series_threshold)
+    c.thresholdRule = ruleText(series.thresholdRule);
     return c;
 }
 
@@ -67,10 +66,7 @@ ResultData toResult(Element element, const Attribute& a) {
     r.groups = a.groups;
     r.lowerBound = a.lowerBound;
     r.upperBound = a.upperBound;
-    if (a.stats) {
-        const LatencyStats& s = *a.stats;
-        r.stats = LatencySummary{s.mean, s.p50, s.p95, s.stdev, s.min, s.max, static_cast<qint64>(s.samples)};
-    }
+    r.stats = a.stats;
     return r;
 }
 
@@ -78,27 +74,13 @@ ProgressData toProgress(const ProgressEvent& e) {
     return {q(e.benchmark), q(e.step), e.done, e.total, e.elapsedSeconds, e.etaSeconds};
 }
 
-DeviceData toDevice(const DeviceInfo& d) {
-    DeviceData out;
-    out.name = q(d.name);
-    out.vendor = q(toString(d.vendor));
-    out.arch = q(d.arch);
-    out.backend = q(d.backend);
-    out.units = d.unitCount;
-    out.clockMHz = static_cast<double>(d.clockKhz) / 1000.0;
-    out.memoryClockMHz = static_cast<double>(d.memoryClockKhz) / 1000.0;
-    out.l2Bytes = static_cast<double>(d.l2SizeBytes);
-    out.memoryBytes = static_cast<double>(d.totalGlobalBytes);
-    out.driver = q(d.driver);
-    out.mig = toMigLayoutData(d.mig);
-    return out;
-}
-
-DeviceData toDevice(const DeviceInfo& device, const Topology& run) {
-    DeviceData out = toDevice(device);
-    out.measuredUtc = q(run.timestamp);
-    out.toolVersion = q(run.toolVersion);
-    return out;
+MigViewData toMigView(const Topology& run) {
+    MigViewData view;
+    view.layout = run.device.mig;
+    if (!view.layout) return view;
+    for (MigShare& share : migShares(*view.layout, migL2Facts(run)))
+        (share.kind == MigShare::Kind::Instance ? view.instances : view.profiles).push_back(std::move(share));
+    return view;
 }
 
 ReductionData toReduction(const ReductionEvent& e) { return {q(e.seriesId), e.xs, e.ys}; }

@@ -2,7 +2,8 @@
 // Engine types to the widgets' value types. Every function copies: nothing returned points
 // into engine memory, so the results can cross to the GUI thread.
 #include "device_choice.hpp"
-#include "run_data.hpp"
+#include "common/run_data.hpp"
+#include "mig/mig_view.hpp"
 
 #include "common/backend_factory.hpp"
 #include "events/observer.hpp"
@@ -14,9 +15,9 @@ namespace ts::gui {
 SeriesChunk toChunk(const Series& series, std::size_t firstRow);
 ResultData toResult(Element element, const Attribute& attribute);
 ProgressData toProgress(const ProgressEvent& event);
-DeviceData toDevice(const DeviceInfo& device);
-// The device of `run`, with when the run started and which TopoScope measured it.
-DeviceData toDevice(const DeviceInfo& device, const Topology& run);
+// What the MIG view shows of a run (the device's layout, the L2 facts decided so far): the
+// engine's migShares() over migL2Facts(), the rule the CLI's `mig` command uses.
+MigViewData toMigView(const Topology& run);
 ReductionData toReduction(const ReductionEvent& event);
 ChangePointData toChangePoint(const ChangePointEvent& event);
 DeviceChoice toChoice(const app::DeviceEntry& entry);

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "fleet/fleet_report.hpp"
-#include "fleet_data.hpp"
+#include "fleet/fleet_data.hpp"
 
 namespace ts::gui {
 

@@ -6,11 +6,11 @@
 #include <QTabWidget>
 #include <QTimer>
 
-#include "fleet_gpu_pane.hpp"
-#include "fleet_view.hpp"
+#include "fleet/fleet_gpu_pane.hpp"
+#include "fleet/fleet_view.hpp"
 #include "main_window.hpp"
-#include "saved_file.hpp"
-#include "topology_view.hpp"
+#include "common/saved_file.hpp"
+#include "topology/topology_view.hpp"
 
 namespace ts::gui {
 namespace {

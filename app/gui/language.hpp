@@ -6,7 +6,7 @@ namespace ts::gui {
 
 // The GUI's language: the system locale's, or the one `--lang` forces. Translations are looked
 // up installed (<prefix>/share/toposcope/translations, next to bin/) and then in the binary
-// (:/i18n, built from app/gui/translations/*.ts by qt_add_translations).
+// (:/i18n, built from translations/*.ts by qt_add_translations).
 
 // The value of `--lang X` / `--lang=X` among the arguments; empty when absent. The options are
 // parsed after the translators are installed, so that `--help` is translated too.

@@ -17,6 +17,105 @@ namespace {
     std::exit(2);
 }
 
+// Every option of the command line, declared once; all() in the order --help lists them.
+struct Options {
+    // Not addVersionOption(): besides `toposcope VERSION` it names the build, as toposcope-cli does.
+    const QCommandLineOption version{{QStringLiteral("v"), QStringLiteral("version")},
+                                     QCoreApplication::translate("main", "Displays version information.")};
+    const QCommandLineOption backend{QStringLiteral("backend"), QCoreApplication::translate("main", "auto, cuda, hip or sim."),
+                                     QStringLiteral("backend")};
+    const QCommandLineOption device{QStringLiteral("device"), QCoreApplication::translate("main", "GPU index."),
+                                    QStringLiteral("index"), QStringLiteral("0")};
+    const QCommandLineOption profile{QStringLiteral("profile"),
+                                     QCoreApplication::translate("main", "Simulator profile (built-in name)."),
+                                     QStringLiteral("name")};
+    const QCommandLineOption only{QStringLiteral("only"),
+                                  QCoreApplication::translate("main", "Comma list of benchmark groups to check."),
+                                  QStringLiteral("groups")};
+    const QCommandLineOption run{QStringLiteral("run"), QCoreApplication::translate("main", "Start a run at launch.")};
+    const QCommandLineOption open{QStringLiteral("open"),
+                                  QCoreApplication::translate("main", "Open a recording: a session file, a TopoScope "
+                                                                      "report, an MT4G JSON report or an MT4G raw folder."),
+                                  QStringLiteral("file")};
+    const QCommandLineOption screenshots{
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate("main", "When the run or recording is done, save screenshots into DIR."),
+        QStringLiteral("dir")};
+    const QCommandLineOption quit{QStringLiteral("quit-after-run"),
+                                  QCoreApplication::translate("main", "Quit when the run (and screenshots) are done.")};
+    const QCommandLineOption fresh{QStringLiteral("no-settings"),
+                                   QCoreApplication::translate("main", "Neither read nor write saved settings.")};
+    const QCommandLineOption delay{
+        QStringLiteral("sim-delay-us"),
+        QCoreApplication::translate("main", "Simulator: wait this many microseconds before each device call."),
+        QStringLiteral("us"), QStringLiteral("0")};
+    const QCommandLineOption palette{QStringLiteral("palette"),
+                                     QCoreApplication::translate("main", "Colours: system, light or dark."),
+                                     QStringLiteral("palette")};
+    const QCommandLineOption exportPdf{
+        QStringLiteral("export-pdf"),
+        QCoreApplication::translate("main", "After the run (--run) or recording (--open), write the topology sheet "
+                                            "(PDF) to FILE and exit."),
+        QStringLiteral("file")};
+    const QCommandLineOption lang{
+        QStringLiteral("lang"),
+        QCoreApplication::translate("main", "Language of the interface: %1 (default: the system's).")
+            .arg(availableLanguages().join(QStringLiteral(", "))),
+        QStringLiteral("language")};
+    const QCommandLineOption fleet{
+        QStringLiteral("fleet"),
+        QCoreApplication::translate("main", "Open a fleet to compare: a fleet report, or several TopoScope reports "
+                                            "(the files after --fleet)."),
+        QStringLiteral("file")};
+
+    QList<QCommandLineOption> all() const {
+        return {version, backend, device, profile, only, run,  open,      screenshots,
+                quit,    fresh,   delay,  palette, exportPdf, lang, fleet};
+    }
+};
+
+// The values of a parsed command line; exits with a message on a bad one.
+LaunchOptions valuesOf(const QCommandLineParser& parser, const Options& opt) {
+    LaunchOptions o;
+    o.backend = parser.value(opt.backend);
+    bool ok = true;
+    o.device = parser.value(opt.device).toInt(&ok);
+    if (!ok || o.device < 0) {
+        fail(QCoreApplication::translate("main", "--device needs a GPU index"));
+    }
+    if (!o.backend.isEmpty() && !QStringList{"auto", "cuda", "hip", "sim"}.contains(o.backend)) {
+        fail(QCoreApplication::translate("main", "--backend must be auto, cuda, hip or sim"));
+    }
+    o.simDelayUs = parser.value(opt.delay).toInt(&ok);
+    if (!ok || o.simDelayUs < 0) {
+        fail(QCoreApplication::translate("main", "--sim-delay-us needs a number of microseconds"));
+    }
+    o.profile = parser.value(opt.profile);
+    if (!o.profile.isEmpty() && o.backend.isEmpty()) o.backend = QStringLiteral("sim");
+    o.groups = parser.value(opt.only).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    o.run = parser.isSet(opt.run);
+    o.recording = parser.value(opt.open);
+    // A file manager passes the files to open as arguments (the .desktop's %F): the first is
+    // opened as --open would; with --fleet they are fleet members (below).
+    if (o.recording.isEmpty() && !parser.isSet(opt.fleet) && !parser.positionalArguments().isEmpty())
+        o.recording = parser.positionalArguments().constFirst();
+    o.screenshotDir = parser.value(opt.screenshots);
+    o.quitAfterRun = parser.isSet(opt.quit);
+    o.ignoreSettings = parser.isSet(opt.fresh);
+    o.palette = parser.value(opt.palette);
+    o.exportPdf = parser.value(opt.exportPdf);
+    if (!o.exportPdf.isEmpty() && !o.run && o.recording.isEmpty())
+        fail(QCoreApplication::translate("main", "--export-pdf needs --run or --open"));
+    if (!o.palette.isEmpty() && !QStringList{"system", "light", "dark"}.contains(o.palette))
+        fail(QCoreApplication::translate("main", "--palette must be system, light or dark"));
+    o.language = parser.value(opt.lang);
+    if (!o.language.isEmpty() && !availableLanguages().contains(o.language))
+        fail(QCoreApplication::translate("main", "--lang must be one of: %1")
+                 .arg(availableLanguages().join(QStringLiteral(", "))));
+    if (parser.isSet(opt.fleet)) o.fleet = parser.values(opt.fleet) + parser.positionalArguments();
+    return o;
+}
+
 }  // namespace
 
 LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
@@ -24,107 +123,17 @@ LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
     parser.setApplicationDescription(
         QCoreApplication::translate("main", "TopoScope: GPU memory topology by pointer-chase microbenchmarks, live."));
     parser.addHelpOption();
-    // Not addVersionOption(): besides `toposcope VERSION` it names the build, as toposcope-cli does.
-    const QCommandLineOption version({QStringLiteral("v"), QStringLiteral("version")},
-                                     QCoreApplication::translate("main", "Displays version information."));
-    parser.addOption(version);
-    const QCommandLineOption backend(QStringLiteral("backend"),
-                                     QCoreApplication::translate("main", "auto, cuda, hip or sim."),
-                                     QStringLiteral("backend"));
-    const QCommandLineOption device(QStringLiteral("device"), QCoreApplication::translate("main", "GPU index."),
-                                    QStringLiteral("index"), QStringLiteral("0"));
-    const QCommandLineOption profile(QStringLiteral("profile"),
-                                     QCoreApplication::translate("main", "Simulator profile (built-in name)."),
-                                     QStringLiteral("name"));
-    const QCommandLineOption only(QStringLiteral("only"),
-                                  QCoreApplication::translate("main", "Comma list of benchmark groups to check."),
-                                  QStringLiteral("groups"));
-    const QCommandLineOption run(QStringLiteral("run"), QCoreApplication::translate("main", "Start a run at launch."));
-    const QCommandLineOption open(QStringLiteral("open"),
-                                  QCoreApplication::translate("main", "Open a recording: a session file, a TopoScope "
-                                                                      "report, an MT4G JSON report or an MT4G raw folder."),
-                                  QStringLiteral("file"));
-    const QCommandLineOption screenshots(
-        QStringLiteral("screenshot"),
-        QCoreApplication::translate("main", "When the run or recording is done, save screenshots into DIR."),
-        QStringLiteral("dir"));
-    const QCommandLineOption quit(QStringLiteral("quit-after-run"),
-                                  QCoreApplication::translate("main", "Quit when the run (and screenshots) are done."));
-    const QCommandLineOption fresh(QStringLiteral("no-settings"),
-                                   QCoreApplication::translate("main", "Neither read nor write saved settings."));
-    const QCommandLineOption delay(
-        QStringLiteral("sim-delay-us"),
-        QCoreApplication::translate("main", "Simulator: wait this many microseconds before each device call."),
-        QStringLiteral("us"), QStringLiteral("0"));
-    const QCommandLineOption palette(QStringLiteral("palette"),
-                                     QCoreApplication::translate("main", "Colours: system, light or dark."),
-                                     QStringLiteral("palette"));
-    parser.addOptions({backend, device, profile, only, run, open, screenshots, quit, fresh, delay, palette});
-    const QCommandLineOption exportPdf(
-        QStringLiteral("export-pdf"),
-        QCoreApplication::translate("main", "After the run (--run) or recording (--open), write the topology sheet "
-                                            "(PDF) to FILE and exit."),
-        QStringLiteral("file"));
-    parser.addOption(exportPdf);
-    const QCommandLineOption lang(
-        QStringLiteral("lang"),
-        QCoreApplication::translate("main", "Language of the interface: %1 (default: the system's).")
-            .arg(availableLanguages().join(QStringLiteral(", "))),
-        QStringLiteral("language"));
-    parser.addOption(lang);
-    const QCommandLineOption fleet(
-        QStringLiteral("fleet"),
-        QCoreApplication::translate("main", "Open a fleet to compare: a fleet report, or several TopoScope reports "
-                                            "(the files after --fleet)."),
-        QStringLiteral("file"));
-    parser.addOption(fleet);
+    const Options opt;
+    parser.addOptions(opt.all());
     parser.addPositionalArgument(QStringLiteral("files"),
                                  QCoreApplication::translate("main", "With --fleet: more reports of the fleet."),
                                  QStringLiteral("[FILE...]"));
     parser.process(app);
-    if (parser.isSet(version)) {
+    if (parser.isSet(opt.version)) {
         std::printf("%s\n", ts::versionText("toposcope").c_str());
         std::exit(0);
     }
-
-    LaunchOptions o;
-    o.backend = parser.value(backend);
-    bool ok = true;
-    o.device = parser.value(device).toInt(&ok);
-    if (!ok || o.device < 0) {
-        fail(QCoreApplication::translate("main", "--device needs a GPU index"));
-    }
-    if (!o.backend.isEmpty() && !QStringList{"auto", "cuda", "hip", "sim"}.contains(o.backend)) {
-        fail(QCoreApplication::translate("main", "--backend must be auto, cuda, hip or sim"));
-    }
-    o.simDelayUs = parser.value(delay).toInt(&ok);
-    if (!ok || o.simDelayUs < 0) {
-        fail(QCoreApplication::translate("main", "--sim-delay-us needs a number of microseconds"));
-    }
-    o.profile = parser.value(profile);
-    if (!o.profile.isEmpty() && o.backend.isEmpty()) o.backend = QStringLiteral("sim");
-    o.groups = parser.value(only).split(QLatin1Char(','), Qt::SkipEmptyParts);
-    o.run = parser.isSet(run);
-    o.recording = parser.value(open);
-    // A file manager passes the files to open as arguments (the .desktop's %F): the first is
-    // opened as --open would; with --fleet they are fleet members (below).
-    if (o.recording.isEmpty() && !parser.isSet(fleet) && !parser.positionalArguments().isEmpty())
-        o.recording = parser.positionalArguments().constFirst();
-    o.screenshotDir = parser.value(screenshots);
-    o.quitAfterRun = parser.isSet(quit);
-    o.ignoreSettings = parser.isSet(fresh);
-    o.palette = parser.value(palette);
-    o.exportPdf = parser.value(exportPdf);
-    if (!o.exportPdf.isEmpty() && !o.run && o.recording.isEmpty())
-        fail(QCoreApplication::translate("main", "--export-pdf needs --run or --open"));
-    if (!o.palette.isEmpty() && !QStringList{"system", "light", "dark"}.contains(o.palette))
-        fail(QCoreApplication::translate("main", "--palette must be system, light or dark"));
-    o.language = parser.value(lang);
-    if (!o.language.isEmpty() && !availableLanguages().contains(o.language))
-        fail(QCoreApplication::translate("main", "--lang must be one of: %1")
-                 .arg(availableLanguages().join(QStringLiteral(", "))));
-    if (parser.isSet(fleet)) o.fleet = parser.values(fleet) + parser.positionalArguments();
-    return o;
+    return valuesOf(parser, opt);
 }
 
 }  // namespace ts::gui

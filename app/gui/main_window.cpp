@@ -9,54 +9,46 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
-#include <QProgressBar>
 #include <QSettings>
-#include <QSortFilterProxyModel>
-#include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
 
 #include <cstdio>
 #include <utility>
 
-#include "cu_map_view.hpp"
-#include "evidence_view.hpp"
-#include "format.hpp"
-#include "shared_gpu_mark.hpp"
-#include "mig_convert.hpp"
-#include "mig_view.hpp"
+#include "cu-map/cu_map_view.hpp"
+#include "evidence_page.hpp"
+#include "fleet_page.hpp"
+#include "launch_device.hpp"
+#include "plots/evidence_view.hpp"
+#include "common/format.hpp"
+#include "common/shared_gpu_mark.hpp"
+#include "mig/mig_view.hpp"
 #include "palettes.hpp"
 #include "recent_files.hpp"
-#include "results_model.hpp"
+#include "recording_menu.hpp"
+#include "common/results_model.hpp"
 #include "run_controller.hpp"
 #include "run_panel.hpp"
+#include "run_status.hpp"
+#include "fleet_screenshots.hpp"
 #include "screenshots.hpp"
-#include "series_store.hpp"
+#include "plots/series_store.hpp"
 #include "sheet_export.hpp"
-#include "topology_panel.hpp"
-#include "topology_view.hpp"
+#include "fleet/fleet_view.hpp"
+#include "topology/topology_panel.hpp"
+#include "topology/topology_view.hpp"
 
 namespace ts::gui {
 namespace {
 
 constexpr int kLogLines = 5000;
-const QString kDefaultDevice = QStringLiteral("sim:h100");
-
-QString keyFor(const LaunchOptions& o) {
-    if (o.backend == QLatin1String("sim"))
-        return QStringLiteral("sim:") + (o.profile.isEmpty() ? QStringLiteral("h100") : o.profile);
-    if (o.backend == QLatin1String("cuda") || o.backend == QLatin1String("hip"))
-        return o.backend + QLatin1Char(':') + QString::number(o.device);
-    return {};
-}
 
 }  // namespace
 
@@ -89,47 +81,23 @@ void MainWindow::buildActions() {
     cancelAction_->setShortcuts({QKeySequence(tr("Ctrl+.")), QKeySequence(Qt::Key_Escape)});
     cancelAction_->setToolTip(tr("Stop the run; what was measured so far stays (Esc)"));
     connect(cancelAction_, &QAction::triggered, this, &MainWindow::cancelRun);
-    openAction_ = new QAction(tr("&Open…"), this);
-    openAction_->setShortcut(QKeySequence::Open);
-    connect(openAction_, &QAction::triggered, this, &MainWindow::askOpenRecording);
     saveAction_ = new QAction(tr("&Save Report…"), this);
     saveAction_->setShortcut(QKeySequence::Save);
     connect(saveAction_, &QAction::triggered, this, &MainWindow::askSaveReport);
     quitAction_ = new QAction(tr("&Quit"), this);
     quitAction_->setShortcut(QKeySequence::Quit);
     connect(quitAction_, &QAction::triggered, this, &QWidget::close);
-    for (QAction* a : {runAction_, cancelAction_, openAction_, saveAction_, quitAction_}) addAction(a);
-    buildFleetAction();
+    for (QAction* a : {runAction_, cancelAction_, saveAction_, quitAction_}) addAction(a);
 }
 
 void MainWindow::buildLayout() {
-    evidence_ = new EvidenceView(store_, this);
-    table_ = new QTableView(this);
-    auto* proxy = new QSortFilterProxyModel(this);
-    proxy->setSourceModel(results_);
-    proxy->setSortRole(ResultsModel::SortRole);
-    table_->setModel(proxy);
-    table_->setSortingEnabled(true);
-    table_->sortByColumn(-1, Qt::AscendingOrder);  // arrival order until a header is clicked
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setAlternatingRowColors(true);
-    table_->verticalHeader()->setVisible(false);
-    table_->horizontalHeader()->setStretchLastSection(true);
-    table_->setToolTip(tr("Double-click a measured value to show its evidence"));
-    connect(table_, &QTableView::doubleClicked, this, &MainWindow::showEvidenceOf);
-
-    splitter_ = new QSplitter(Qt::Vertical, this);
-    splitter_->setObjectName(QStringLiteral("centralSplitter"));
-    splitter_->addWidget(evidence_);
-    splitter_->addWidget(table_);
-    splitter_->setStretchFactor(0, 3);
-    splitter_->setStretchFactor(1, 2);
+    evidencePage_ = new EvidencePage(store_, results_, this);
     topology_ = new TopologyPanel(this);
     connect(topology_, &TopologyPanel::evidenceRequested, this, &MainWindow::showEvidence);
     cuMap_ = new CuMapView(this);
     tabs_ = new QTabWidget(this);
     tabs_->setObjectName(QStringLiteral("centralTabs"));
-    tabs_->addTab(splitter_, tr("&Evidence"));
+    tabs_->addTab(evidencePage_, tr("&Evidence"));
     tabs_->addTab(topology_, tr("&Topology"));
     tabs_->addTab(cuMap_, tr("&CU Sharing"));
     migView_ = new MigView(this);
@@ -155,7 +123,6 @@ void MainWindow::buildLayout() {
     connect(topologyTimer_, &QTimer::timeout, this, &MainWindow::refreshTopology);
 
     runPanel_ = new RunPanel(runAction_, cancelAction_, this);
-    connect(runPanel_, &RunPanel::openRecordingRequested, this, &MainWindow::askOpenRecording);
     connect(runPanel_, &RunPanel::deviceChanged, this, &MainWindow::updateActions);
     auto* runDock = new QDockWidget(tr("Run"), this);
     runDock->setObjectName(QStringLiteral("runDock"));
@@ -171,27 +138,18 @@ void MainWindow::buildLayout() {
     logDock->setWidget(log_);
     addDockWidget(Qt::BottomDockWidgetArea, logDock);
 
-    stepLabel_ = new QLabel(tr("Ready"), this);
-    stepLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // long steps must not widen the window
-    etaLabel_ = new QLabel(this);
-    progress_ = new QProgressBar(this);
-    progress_->setMaximumWidth(240);
-    progress_->setRange(0, 1);
-    progress_->setValue(0);
-    progress_->setFormat(tr("%v of %m"));
-    statusBar()->addWidget(stepLabel_, 1);
-    statusBar()->addPermanentWidget(etaLabel_);
-    statusBar()->addPermanentWidget(progress_);
+    status_ = new RunStatus(statusBar());
+    buildFleetPage();
 }
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(openAction_);
-    file->addAction(openRawAction_);
-    file->addMenu(recent_->menu());
-    file->addAction(openFleetAction_);
+    file->addAction(recordings_->openAction());
+    file->addAction(recordings_->openRawAction());
+    file->addMenu(recordings_->recent()->menu());
+    file->addAction(fleetPage_->openAction());
     file->addAction(saveAction_);
-    file->addAction(evidence_->exportAction());
+    file->addAction(evidence()->exportAction());
     file->addAction(topology_->view()->exportAction());
     file->addSeparator();
     file->addAction(quitAction_);
@@ -201,12 +159,13 @@ void MainWindow::buildMenus() {
     run->addAction(cancelAction_);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(evidence_->followAction());
-    view->addAction(evidence_->nextAction());
-    view->addAction(evidence_->previousAction());
+    EvidenceView* plots = evidence();
+    view->addAction(plots->followAction());
+    view->addAction(plots->nextAction());
+    view->addAction(plots->previousAction());
     view->addSeparator();
-    view->addAction(evidence_->logScaleAction());
-    view->addAction(evidence_->resetViewAction());
+    view->addAction(plots->logScaleAction());
+    view->addAction(plots->resetViewAction());
     view->addSeparator();
     view->addAction(topology_->view()->zoomInAction());
     view->addAction(topology_->view()->zoomOutAction());
@@ -245,7 +204,8 @@ void MainWindow::connectWorker() {
     connect(w, &RunWorker::reduction, store_, &SeriesStore::setReduction);
     connect(w, &RunWorker::changePoint, store_, &SeriesStore::setChangePoint);
     connect(w, &RunWorker::result, this, &MainWindow::onResult);
-    connect(w, &RunWorker::progress, this, &MainWindow::onProgress);
+    connect(w, &RunWorker::progress, status_, &RunStatus::showProgress);
+    connect(w, &RunWorker::migShares, migView_, &MigView::setData);
     connect(w, &RunWorker::warning, this, [this](const QString& m) {
         log(tr("warning: %1").arg(m));
         if (!sharedGpuMarked(m) || sharedGpuBanner_->isVisible()) return;
@@ -264,20 +224,15 @@ void MainWindow::connectWorker() {
 void MainWindow::onDevicesListed(const QVector<DeviceChoice>& devices) {
     runPanel_->setDevices(devices);
     for (const auto& d : devices) log(tr("device: %1").arg(d.label));
-    const bool asRequested = chooseInitialDevice(devices);
+    QString warning;
+    const bool asRequested = chooseLaunchDevice(*runPanel_, devices, options_, &warning);
+    if (!warning.isEmpty()) log(warning);
     devicesKnown_ = true;
     updateActions();
     Q_EMIT devicesReady();
     if (launchActionsDone_) return;
     launchActionsDone_ = true;
-    if (!options_.groups.isEmpty()) {
-        const QStringList known = runPanel_->benchmarks()->allGroups();
-        for (const auto& g : options_.groups)
-            if (!known.contains(g)) log(tr("warning: --only: no benchmark group \"%1\" on this device").arg(g));
-        runPanel_->setCheckedGroups(options_.groups);
-    } else if (!options_.ignoreSettings && QSettings().contains(QStringLiteral("run/groups"))) {
-        runPanel_->setCheckedGroups(QSettings().value(QStringLiteral("run/groups")).toStringList());
-    }
+    applyLaunchGroups();
     if (!options_.recording.isEmpty()) {
         openRecording(options_.recording);
     } else if (options_.run && asRequested) {
@@ -289,23 +244,16 @@ void MainWindow::onDevicesListed(const QVector<DeviceChoice>& devices) {
     }
 }
 
-bool MainWindow::chooseInitialDevice(const QVector<DeviceChoice>& devices) {
-    const QString wanted = keyFor(options_);
-    bool found = true;
-    if (!wanted.isEmpty()) {
-        if (runPanel_->selectDevice(wanted)) return true;
-        log(tr("warning: no device %1 here; choosing the default").arg(wanted));
-        found = false;
+// The benchmark groups of --only, else those checked last time.
+void MainWindow::applyLaunchGroups() {
+    if (!options_.groups.isEmpty()) {
+        const QStringList known = runPanel_->benchmarks()->allGroups();
+        for (const auto& g : options_.groups)
+            if (!known.contains(g)) log(tr("warning: --only: no benchmark group \"%1\" on this device").arg(g));
+        runPanel_->setCheckedGroups(options_.groups);
+    } else if (!options_.ignoreSettings && QSettings().contains(QStringLiteral("run/groups"))) {
+        runPanel_->setCheckedGroups(QSettings().value(QStringLiteral("run/groups")).toStringList());
     }
-    if (options_.backend.isEmpty() && !options_.ignoreSettings) {
-        const QString last = QSettings().value(QStringLiteral("device/last")).toString();
-        if (!last.isEmpty() && runPanel_->selectDevice(last)) return found;
-    }
-    // The default: the first real GPU, else the simulated H100.
-    for (const auto& d : devices)
-        if (d.real && runPanel_->selectDevice(d.key())) return found;
-    if (!runPanel_->selectDevice(kDefaultDevice) && !devices.isEmpty()) runPanel_->selectDevice(devices.front().key());
-    return found;
 }
 
 void MainWindow::startRun() {
@@ -319,21 +267,22 @@ void MainWindow::startRun() {
     store_->clear();
     results_->clear();
     device_ = {};
+    measuredUtc_.clear();
+    toolVersion_.clear();
+    migView_->setData({});
     sharedGpuBanner_->hide();
     scheduleTopology();
-    progress_->setRange(0, 0);  // busy until the first progress event
-    stepLabel_->setText(tr("Starting…"));
-    etaLabel_->clear();
+    status_->setBusy(tr("Starting…"));
     const QStringList all = runPanel_->benchmarks()->allGroups();
     controller_->start(*device, groups.size() == all.size() ? QStringList{} : groups, options_.simDelayUs,
-                       runPanel_->benchmarks()->selectedElements(), sessionFolder_);
+                       runPanel_->benchmarks()->selectedElements(), recordings_->sessionFolder());
     log(tr("run on %1: %2").arg(device->label, groups.join(QStringLiteral(", "))));
 }
 
 void MainWindow::cancelRun() {
     if (!controller_->busy()) return;
     controller_->cancel();
-    stepLabel_->setText(tr("Cancelling…"));
+    status_->setText(tr("Cancelling…"));
     log(tr("cancel requested"));
 }
 
@@ -342,25 +291,20 @@ void MainWindow::openRecording(const QString& path) {
     store_->clear();
     results_->clear();
     device_ = {};
+    measuredUtc_.clear();
+    toolVersion_.clear();
+    migView_->setData({});
     sharedGpuBanner_->hide();
     scheduleTopology();
     opening_ = path;
     runPanel_->addRecording(path);
-    progress_->setRange(0, 0);
-    stepLabel_->setText(tr("Opening %1…").arg(path));
+    status_->setBusy(tr("Opening %1…").arg(path));
     controller_->openRecording(path);
 }
 
-QString MainWindow::openDialogFolder() const {
-    return !sessionFolder_.isEmpty() && QFileInfo(sessionFolder_).isDir() ? sessionFolder_ : QString();
-}
-
-void MainWindow::askOpenRecording() {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Recording"), openDialogFolder(),
-        tr("Recordings (*.tss *.json);;TopoScope sessions (*.tss);;Reports (*.json);;All files (*)"));
-    if (!path.isEmpty()) openRecording(path);
-}
+QString MainWindow::openDialogFolder() const { return recordings_->openDialogFolder(); }
+RecentFiles* MainWindow::recentFiles() const { return recordings_->recent(); }
+QAction* MainWindow::openRawAction() const { return recordings_->openRawAction(); }
 
 void MainWindow::askSaveReport() {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Report"), QStringLiteral("toposcope-report.json"),
@@ -380,15 +324,19 @@ void MainWindow::onRunStarted(const QString& description) {
     log(tr("started: %1").arg(description));
 }
 
-void MainWindow::onDeviceInfo(const DeviceData& d) {
+void MainWindow::onDeviceInfo(const DeviceInfo& d, const QString& measuredUtc, const QString& toolVersion) {
     device_ = d;
+    measuredUtc_ = measuredUtc;
+    toolVersion_ = toolVersion;
     scheduleTopology();
-    setWindowTitle(tr("TopoScope — %1").arg(d.name));
+    auto q = [](std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); };
+    setWindowTitle(tr("TopoScope — %1").arg(q(d.name)));
     log(tr("%1 (%2, %3): %4 units at %5 MHz, L2 %6, memory %7 [%8]")
-            .arg(d.name, d.vendor, d.arch)
-            .arg(d.units)
-            .arg(d.clockMHz, 0, 'f', 0)
-            .arg(formatBytes(d.l2Bytes), formatBytes(d.memoryBytes), d.backend));
+            .arg(q(d.name), q(toString(d.vendor)), q(d.arch))
+            .arg(d.unitCount)
+            .arg(static_cast<double>(d.clockKhz) / 1000.0, 0, 'f', 0)
+            .arg(formatBytes(static_cast<double>(d.l2SizeBytes)), formatBytes(static_cast<double>(d.totalGlobalBytes)),
+                 q(d.backend)));
 }
 
 void MainWindow::onResult(const ResultData& r) {
@@ -401,17 +349,8 @@ void MainWindow::onResult(const ResultData& r) {
                 .arg(r.confidence, 0, 'f', 2));
 }
 
-void MainWindow::onProgress(const ProgressData& p) {
-    progress_->setRange(0, std::max(1, p.total));
-    progress_->setValue(std::min(p.done, std::max(1, p.total)));
-    stepLabel_->setText(p.step.isEmpty() ? p.benchmark : tr("%1 — %2").arg(p.benchmark, p.step));
-    etaLabel_->setText(tr("elapsed %1, ETA %2").arg(formatDuration(p.elapsedSeconds), formatDuration(p.etaSeconds)));
-}
-
 void MainWindow::onFinished(const RunOutcome& o) {
     const QString opened = std::exchange(opening_, QString());
-    if (progress_->maximum() == 0) progress_->setRange(0, 1);  // no progress came: a recording
-    if (o.ok) progress_->setValue(progress_->maximum());
     QString text;
     if (o.ok)
         text = tr("Finished in %1: %n result(s)", nullptr, results_->rowCount()).arg(formatDuration(o.seconds));
@@ -419,8 +358,7 @@ void MainWindow::onFinished(const RunOutcome& o) {
         text = tr("Cancelled after %1; the results so far stay").arg(formatDuration(o.seconds));
     else
         text = tr("Failed: %1").arg(o.message);
-    stepLabel_->setText(text);
-    etaLabel_->clear();
+    status_->showFinished(o.ok, text);
     log(text);
     if (!o.ok && !options_.exportPdf.isEmpty()) {  // headless: no dialog, no sheet of a failed run
         std::fprintf(stderr, "toposcope: %s\n", qPrintable(text));
@@ -429,10 +367,10 @@ void MainWindow::onFinished(const RunOutcome& o) {
         return;
     }
     if (!o.ok && !o.cancelled && !opened.isEmpty())
-        showOpenError(opened, o.message);
+        recordings_->showOpenError(opened, o.message);
     else if (!o.ok && !o.cancelled)
         QMessageBox::warning(this, tr("TopoScope"), text);
-    if (o.ok && !opened.isEmpty()) recent_->add(opened);
+    if (o.ok && !opened.isEmpty()) recordings_->recent()->add(opened);
     updateActions();
     Q_EMIT runFinished(o);
     afterRun();
@@ -463,8 +401,8 @@ void MainWindow::scheduleTopology() {
 TopologyData MainWindow::topologyData() const {
     TopologyData d;
     d.device = device_;
-    d.toolVersion = device_.toolVersion.isEmpty() ? QCoreApplication::applicationVersion() : device_.toolVersion;
-    d.timestamp = device_.measuredUtc;
+    d.toolVersion = toolVersion_.isEmpty() ? QCoreApplication::applicationVersion() : toolVersion_;
+    d.timestamp = measuredUtc_;
     for (int row = 0; row < results_->rowCount(); ++row)
         if (!ResultsModel::isCutOffMarker(results_->resultAt(row))) d.results.push_back(results_->resultAt(row));
     return d;
@@ -475,34 +413,24 @@ void MainWindow::refreshTopology() {
     const TopologyData d = topologyData();
     topology_->setData(d);
     cuMap_->setData(d);
-    migView_->setData(toMigView(d));
 }
+
+EvidenceView* MainWindow::evidence() const { return evidencePage_->view(); }
 
 void MainWindow::showEvidence(const QString& seriesId) {
     if (seriesId.isEmpty() || !store_->find(seriesId)) {
         log(tr("no evidence series %1 in this run").arg(seriesId));
         return;
     }
-    tabs_->setCurrentWidget(splitter_);
-    evidence_->setFollow(false);
-    evidence_->showSeries(seriesId);
-}
-
-void MainWindow::showEvidenceOf(const QModelIndex& index) {
-    const auto* proxy = static_cast<const QSortFilterProxyModel*>(table_->model());
-    const ResultData& r = results_->resultAt(proxy->mapToSource(index).row());
-    if (r.evidence.isEmpty() || !store_->find(r.evidence)) return;
-    evidence_->setFollow(false);
-    evidence_->showSeries(r.evidence);
+    tabs_->setCurrentWidget(evidencePage_);
+    evidencePage_->showSeries(seriesId);
 }
 
 void MainWindow::updateActions() {
     const bool busy = controller_->busy();
     runAction_->setEnabled(!busy && devicesKnown_ && runPanel_->currentDevice() != nullptr);
     cancelAction_->setEnabled(busy);
-    openAction_->setEnabled(!busy);
-    openRawAction_->setEnabled(!busy);
-    recent_->menu()->setEnabled(!busy);
+    recordings_->setEnabled(!busy);
     saveAction_->setEnabled(!busy && haveRunData_);
     runPanel_->chooser()->setEnabled(!busy && devicesKnown_);
 }
@@ -518,7 +446,7 @@ void MainWindow::log(const QString& text) {
 }
 
 QString MainWindow::logText() const { return log_->toPlainText(); }
-QString MainWindow::progressText() const { return stepLabel_->text(); }
+QString MainWindow::progressText() const { return status_->text(); }
 
 void MainWindow::restoreSettings() {
     resize(1400, 900);
@@ -527,9 +455,9 @@ void MainWindow::restoreSettings() {
     QSettings s;
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
-    splitter_->restoreState(s.value(QStringLiteral("window/splitter")).toByteArray());
-    evidence_->setLogScale(s.value(QStringLiteral("plot/log"), true).toBool());
-    evidence_->setFollow(s.value(QStringLiteral("plot/follow"), true).toBool());
+    evidencePage_->restoreState(s.value(QStringLiteral("window/splitter")).toByteArray());
+    evidence()->setLogScale(s.value(QStringLiteral("plot/log"), true).toBool());
+    evidence()->setFollow(s.value(QStringLiteral("plot/follow"), true).toBool());
     if (options_.palette.isEmpty())
         applyPaletteChoice(s.value(QStringLiteral("window/palette"), QStringLiteral("system")).toString());
 }
@@ -539,12 +467,54 @@ void MainWindow::saveSettings() const {
     QSettings s;
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
-    s.setValue(QStringLiteral("window/splitter"), splitter_->saveState());
+    s.setValue(QStringLiteral("window/splitter"), evidencePage_->saveState());
     s.setValue(QStringLiteral("window/palette"), paletteChoice_);
-    s.setValue(QStringLiteral("plot/log"), evidence_->logScale());
-    s.setValue(QStringLiteral("plot/follow"), evidence_->follow());
+    s.setValue(QStringLiteral("plot/log"), evidence()->logScale());
+    s.setValue(QStringLiteral("plot/follow"), evidence()->follow());
     if (runPanel_->currentDevice()) s.setValue(QStringLiteral("device/last"), runPanel_->currentKey());
     s.setValue(QStringLiteral("run/groups"), runPanel_->checkedGroups());
+}
+
+void MainWindow::buildFleetPage() {
+    fleetPage_ = new FleetPage(tabs_, this);
+    addAction(fleetPage_->openAction());
+    connect(fleetPage_, &FleetPage::shown, this, &MainWindow::onFleetShown);
+    connect(fleetPage_, &FleetPage::failed, this, &MainWindow::onFleetFailed);
+}
+
+FleetView* MainWindow::fleetView() const { return fleetPage_->view(); }
+QAction* MainWindow::openFleetAction() const { return fleetPage_->openAction(); }
+
+void MainWindow::openFleet(const QStringList& paths) {
+    if (!fleetPage_->open(paths)) {
+        log(tr("a fleet is still loading; try again when it is shown"));
+        return;
+    }
+    status_->setText(tr("Loading %n fleet file(s)…", nullptr, static_cast<int>(paths.size())));
+}
+
+void MainWindow::onFleetShown(const QString& summary, const QStringList& paths) {
+    status_->setText(summary);
+    log(tr("fleet: %1 (from %2)").arg(summary, paths.join(QStringLiteral(", "))));
+    Q_EMIT fleetOpened();
+    if (options_.fleet.isEmpty()) return;  // opened from the menu, not at launch
+    if (!options_.screenshotDir.isEmpty())
+        for (const auto& s : saveFleetScreenshots(*this, options_.screenshotDir)) log(tr("screenshot: %1").arg(s));
+    // With a run or a recording to open as well, the quit waits for that.
+    if (options_.quitAfterRun && !options_.run && options_.recording.isEmpty())
+        QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
+}
+
+void MainWindow::onFleetFailed(const QString& file, const QString& problem, const QString& text) {
+    status_->setText(text);
+    log(text);
+    Q_EMIT fleetFailed(file, problem);
+    if (!options_.fleet.isEmpty() && options_.quitAfterRun) {  // headless launch: no one to click a dialog
+        std::fprintf(stderr, "toposcope: %s\n", qPrintable(text));
+        QMetaObject::invokeMethod(qApp, [] { QCoreApplication::exit(2); }, Qt::QueuedConnection);
+        return;
+    }
+    QMessageBox::warning(this, tr("Open Fleet"), text);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

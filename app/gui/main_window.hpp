@@ -8,32 +8,33 @@ class QAction;
 class QActionGroup;
 class QLabel;
 class QPlainTextEdit;
-class QProgressBar;
 class QDragEnterEvent;
 class QDropEvent;
 class QTimer;
-class QSplitter;
-class QTableView;
 class QTabWidget;
 
 namespace ts::gui {
 
 class CuMapView;
-class FleetLoader;
-class FleetView;
+class EvidencePage;
 class EvidenceView;
+class FleetPage;
+class FleetView;
 class RecentFiles;
+class RecordingMenu;
 class MigView;
 class ResultsModel;
 class RunController;
 class RunPanel;
+class RunStatus;
 class SeriesStore;
 class TopologyPanel;
 struct TopologyData;
-struct FleetData;
 
-// The TopoScope window: device and benchmark choice on the left, the live evidence plot and
-// the results table in the middle, the log below, progress in the status bar.
+// The TopoScope window wires its pages to the run: the run page (device and benchmark choice,
+// RunPanel) on the left; the tabs Evidence (EvidencePage), Topology (TopologyPanel), CU Sharing
+// (CuMapView), MIG (MigView) and Fleet (FleetPage); the log below, the run's status
+// (RunStatus) at the bottom. Opening recordings is in main_window_recordings.cpp.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -43,7 +44,7 @@ public:
     RunController* controller() const { return controller_; }
     SeriesStore* store() const { return store_; }
     ResultsModel* results() const { return results_; }
-    EvidenceView* evidence() const { return evidence_; }
+    EvidenceView* evidence() const;
     RunPanel* runPanel() const { return runPanel_; }
     QAction* runAction() const { return runAction_; }
     QAction* cancelAction() const { return cancelAction_; }
@@ -61,17 +62,17 @@ public:
     void startRun();
     void cancelRun();
     void openRecording(const QString& path);  // a session, report, MT4G JSON report or MT4G raw folder
-    RecentFiles* recentFiles() const { return recent_; }
-    QAction* openRawAction() const { return openRawAction_; }
+    RecentFiles* recentFiles() const;
+    QAction* openRawAction() const;
     void setSessionFolder(const QString& folder);  // where runs record, and Open Recent's runs
     // Where File ▸ Open… starts: the sessions folder (the CLI's runs too) once it exists.
     QString openDialogFolder() const;
     QString lastSessionPath() const { return lastSession_; }  // the last run's session file, if any
     QString sessionStatusText() const;
-    // Fleet comparison (main_window_fleet.cpp): loads off the GUI thread, then the Fleet tab.
+    // Fleet comparison (FleetPage): loads off the GUI thread, then the Fleet tab.
     void openFleet(const QStringList& paths);
-    FleetView* fleetView() const { return fleet_; }
-    QAction* openFleetAction() const { return openFleetAction_; }
+    FleetView* fleetView() const;
+    QAction* openFleetAction() const;
 
 Q_SIGNALS:
     void devicesReady();
@@ -90,23 +91,19 @@ private:
     void buildLayout();
     void connectWorker();
     void onDevicesListed(const QVector<DeviceChoice>& devices);
-    bool chooseInitialDevice(const QVector<DeviceChoice>& devices);  // false: the requested one is missing
+    void applyLaunchGroups();
     void onRunStarted(const QString& description);
-    void onDeviceInfo(const DeviceData& device);
+    void onDeviceInfo(const DeviceInfo& device, const QString& measuredUtc, const QString& toolVersion);
     void onResult(const ResultData& result);
     void onProgress(const ProgressData& progress);
     void onFinished(const RunOutcome& outcome);
     void onReportSaved(const QString& path, const QString& error);
-    void askOpenRecording();
-    void askOpenRawFolder();
     void buildRecordingSupport();
     void onSessionRecording(const QString& path);
     void onRecordingOpened(const QString& path, const QString& kind);
     void onCutOff(const QString& benchmark, const QString& seriesId, const QString& elementId,
                   const QString& elementName);
-    void showOpenError(const QString& path, const QString& message);
     void askSaveReport();
-    void showEvidenceOf(const QModelIndex& index);
     void updateActions();
     void applyPaletteChoice(const QString& choice);
     void log(const QString& text);
@@ -114,33 +111,29 @@ private:
     void saveSettings() const;
     void afterRun();
     void scheduleTopology();
-    void buildFleetAction();
-    void askOpenFleet();
-    void onFleetLoaded(const FleetData& data, const QStringList& paths);
-    void onFleetFailed(const QString& file, const QString& problem);
+    void buildFleetPage();
+    void onFleetShown(const QString& summary, const QStringList& paths);
+    void onFleetFailed(const QString& file, const QString& problem, const QString& text);
 
     LaunchOptions options_;
     RunController* controller_;
     SeriesStore* store_;
     ResultsModel* results_;
-    EvidenceView* evidence_ = nullptr;
+    EvidencePage* evidencePage_ = nullptr;
     RunPanel* runPanel_ = nullptr;
-    QSplitter* splitter_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     TopologyPanel* topology_ = nullptr;
     CuMapView* cuMap_ = nullptr;
     MigView* migView_ = nullptr;
     QTimer* topologyTimer_ = nullptr;
-    DeviceData device_;
-    QTableView* table_ = nullptr;
+    DeviceInfo device_;
+    QString measuredUtc_;   // when the shown run started (ISO 8601 UTC), empty when unknown
+    QString toolVersion_;   // the TopoScope that measured it, empty when unknown
     QPlainTextEdit* log_ = nullptr;
-    QLabel* stepLabel_ = nullptr;
+    RunStatus* status_ = nullptr;
     QLabel* sharedGpuBanner_ = nullptr;  // over the tabs while the run shows a shared GPU
-    QLabel* etaLabel_ = nullptr;
-    QProgressBar* progress_ = nullptr;
     QAction* runAction_ = nullptr;
     QAction* cancelAction_ = nullptr;
-    QAction* openAction_ = nullptr;
     QAction* saveAction_ = nullptr;
     QAction* quitAction_ = nullptr;
     QActionGroup* paletteGroup_ = nullptr;
@@ -148,15 +141,10 @@ private:
     bool devicesKnown_ = false;
     bool launchActionsDone_ = false;
     bool haveRunData_ = false;
-    RecentFiles* recent_ = nullptr;
-    QAction* openRawAction_ = nullptr;
-    QLabel* sessionLabel_ = nullptr;
-    QString sessionFolder_;
+    RecordingMenu* recordings_ = nullptr;
     QString lastSession_;
     QString opening_;  // the recording being opened; empty during a run
-    FleetView* fleet_ = nullptr;
-    FleetLoader* fleetLoader_ = nullptr;
-    QAction* openFleetAction_ = nullptr;
+    FleetPage* fleetPage_ = nullptr;
 };
 
 }  // namespace ts::gui

@@ -1,7 +1,8 @@
 #include "metatypes.hpp"
 
 #include "device_choice.hpp"
-#include "run_data.hpp"
+#include "common/run_data.hpp"
+#include "mig/mig_view.hpp"
 #include "run_worker.hpp"
 
 namespace ts::gui {
@@ -12,7 +13,8 @@ void registerMetaTypes() {
     qRegisterMetaType<ChangePointData>();
     qRegisterMetaType<ResultData>();
     qRegisterMetaType<ProgressData>();
-    qRegisterMetaType<DeviceData>();
+    qRegisterMetaType<DeviceInfo>();
+    qRegisterMetaType<MigViewData>();
     qRegisterMetaType<DeviceChoice>();
     qRegisterMetaType<QVector<DeviceChoice>>();
     qRegisterMetaType<RunOutcome>();

@@ -6,7 +6,18 @@
 namespace ts::gui {
 
 void QtObserver::onDevice(const DeviceInfo& device) {
-    Q_EMIT worker_.deviceInfo(topology_ ? toDevice(device, *topology_) : toDevice(device));
+    auto q = [](const std::string& s) { return QString::fromStdString(s); };
+    if (topology_)
+        Q_EMIT worker_.deviceInfo(device, q(topology_->timestamp), q(topology_->toolVersion));
+    else
+        Q_EMIT worker_.deviceInfo(device, {}, {});
+    migFacts_.device = device;
+    deviceKnown_ = true;
+    reportMigShares();
+}
+
+void QtObserver::reportMigShares() {
+    if (deviceKnown_) Q_EMIT worker_.migShares(toMigView(migFacts_));
 }
 
 void QtObserver::reportApiOnce() {
@@ -30,6 +41,9 @@ void QtObserver::onChangePoint(const ChangePointEvent& event) { Q_EMIT worker_.c
 void QtObserver::onResult(const ResultEvent& event) {
     reportApiOnce();
     Q_EMIT worker_.result(toResult(event.element, event.attribute));
+    if (event.element != Element::L2) return;
+    migFacts_.element(Element::L2).set(event.attribute);
+    reportMigShares();
 }
 
 void QtObserver::onProgress(const ProgressEvent& event) {

@@ -23,10 +23,15 @@ public:
 
 private:
     void reportApiOnce();
+    void reportMigShares();
 
     RunWorker& worker_;
     const Topology* topology_;
     bool apiReported_ = false;
+    // What the MIG shares are computed from: the device and the L2 results so far (the engine
+    // tells the observer of a result before it stores it in the topology).
+    Topology migFacts_;
+    bool deviceKnown_ = false;
 };
 
 }  // namespace ts::gui

@@ -1,7 +1,7 @@
 #pragma once
 #include <QWidget>
 
-#include "benchmark_tree_model.hpp"
+#include "common/benchmark_tree_model.hpp"
 #include "device_choice.hpp"
 
 class QAction;

@@ -123,7 +123,8 @@ void RunWorker::openRecording(const QString& path) {
 // A cut-off benchmark's series (its title is the benchmark's name) is marked in its title.
 void RunWorker::replay(const Topology& topology, const std::vector<std::string>& cutOffNames) {
     QtObserver observer(*this);
-    Q_EMIT deviceInfo(toDevice(topology.device, topology));
+    Q_EMIT deviceInfo(topology.device, QString::fromStdString(topology.timestamp),
+                      QString::fromStdString(topology.toolVersion));
     std::map<std::string, const Series*> cutSeries;
     for (const auto& series : topology.series) {
         const bool cut = std::find(cutOffNames.begin(), cutOffNames.end(), series.title) != cutOffNames.end();
@@ -144,6 +145,7 @@ void RunWorker::replay(const Topology& topology, const std::vector<std::string>&
     }
     for (const auto& [element, report] : topology.elements)
         for (const auto& a : report.attributes) observer.onResult({element, a});
+    Q_EMIT migShares(toMigView(topology));
     for (const auto& w : topology.warnings) observer.onWarning(w);
     auto q = [](std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); };
     for (const auto& name : cutOffNames) {

@@ -10,7 +10,8 @@
 #include "events/observer.hpp"
 #include "io/session_recorder.hpp"
 #include "model/topology.hpp"
-#include "run_data.hpp"
+#include "common/run_data.hpp"
+#include "mig/mig_view.hpp"
 
 namespace ts::gui {
 
@@ -47,12 +48,16 @@ public:
 Q_SIGNALS:
     void devicesListed(const QVector<ts::gui::DeviceChoice>& devices);
     void runStarted(const QString& description);
-    void deviceInfo(const ts::gui::DeviceData& device);
+    // The device as the engine reports it, with when the run started and which TopoScope
+    // measured it (empty where unknown; a recording keeps its own).
+    void deviceInfo(const ts::DeviceInfo& device, const QString& measuredUtc, const QString& toolVersion);
     void seriesChunk(const ts::gui::SeriesChunkPtr& chunk);
     void reduction(const ts::gui::ReductionData& reduction);
     void changePoint(const ts::gui::ChangePointData& changePoint);
     void result(const ts::gui::ResultData& result);
     void progress(const ts::gui::ProgressData& progress);
+    // What the MIG view shows, computed by the engine: with the device, and again with every L2 result.
+    void migShares(const ts::gui::MigViewData& shares);
     void warning(const QString& message);
     void note(const QString& message);
     void runFinished(const ts::gui::RunOutcome& outcome);

@@ -7,20 +7,20 @@
 
 #include <QTabWidget>
 
-#include "cu_map_view.hpp"
-#include "evidence_view.hpp"
+#include "cu-map/cu_map_view.hpp"
+#include "plots/evidence_view.hpp"
 #include "main_window.hpp"
-#include "mig_view.hpp"
-#include "plot_panel.hpp"
-#include "saved_file.hpp"
-#include "series_store.hpp"
-#include "topology_panel.hpp"
-#include "topology_view.hpp"
+#include "mig/mig_view.hpp"
+#include "plots/plot_panel.hpp"
+#include "common/saved_file.hpp"
+#include "plots/series_store.hpp"
+#include "topology/topology_panel.hpp"
+#include "topology/topology_view.hpp"
 
 namespace ts::gui {
 namespace {
 
-QString firstOfKind(const SeriesStore& store, EvidenceKind kind) {
+QString firstOfKind(const SeriesStore& store, SeriesKind kind) {
     for (const auto& id : store.ids())
         if (const StoredSeries* s = store.find(id); s && s->kind == kind && !s->rows.empty()) return id;
     return {};
@@ -41,13 +41,13 @@ QStringList saveScreenshots(MainWindow& window, const QString& dir) {
     EvidenceView& evidence = *window.evidence();
     settle(600);  // a "follow" switch still pending from the end of the run happens now, not mid-way
 
-    const std::pair<EvidenceKind, const char*> plots[] = {
-        {EvidenceKind::FetchGranularity, "plot-fetch-granularity.png"},
-        {EvidenceKind::LineSize, "plot-line-size.png"},
-        {EvidenceKind::Latency, "plot-latency.png"},
-        {EvidenceKind::Amount, "plot-amount.png"},
-        {EvidenceKind::Sharing, "plot-sharing.png"},
-        {EvidenceKind::Size, "plot-size.png"},  // last: the window shot shows the size plot
+    const std::pair<SeriesKind, const char*> plots[] = {
+        {SeriesKind::FetchGranularity, "plot-fetch-granularity.png"},
+        {SeriesKind::LineSize, "plot-line-size.png"},
+        {SeriesKind::Latency, "plot-latency.png"},
+        {SeriesKind::Amount, "plot-amount.png"},
+        {SeriesKind::Sharing, "plot-sharing.png"},
+        {SeriesKind::Size, "plot-size.png"},  // last: the window shot shows the size plot
     };
     for (const auto& [kind, file] : plots) {
         const QString id = firstOfKind(*window.store(), kind);

@@ -5,11 +5,11 @@
 
 #include <qcustomplot.h>
 
-#include "evidence_view.hpp"
+#include "plots/evidence_view.hpp"
 #include "main_window.hpp"
-#include "plot_panel.hpp"
-#include "series_store.hpp"
-#include "topology_sheet.hpp"
+#include "plots/plot_panel.hpp"
+#include "plots/series_store.hpp"
+#include "topology/topology_sheet.hpp"
 
 namespace ts::gui {
 

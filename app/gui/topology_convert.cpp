@@ -6,7 +6,7 @@ namespace ts::gui {
 
 TopologyData toTopologyData(const Topology& topology) {
     TopologyData d;
-    d.device = toDevice(topology.device);
+    d.device = topology.device;
     d.toolVersion = QString::fromStdString(topology.toolVersion);
     d.timestamp = QString::fromStdString(topology.timestamp);
     for (const auto& [element, report] : topology.elements)

@@ -1,7 +1,7 @@
 #pragma once
 // A whole Topology (a finished run, a report) as the value types the topology views draw.
 #include "model/topology.hpp"
-#include "topology_data.hpp"
+#include "topology/topology_data.hpp"
 
 namespace ts::gui {
 

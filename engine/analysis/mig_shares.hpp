@@ -10,6 +10,7 @@
 
 #include "model/attribute.hpp"
 #include "model/mig.hpp"
+#include "model/mig_share.hpp"
 #include "model/topology.hpp"
 
 namespace ts {
@@ -26,27 +27,7 @@ struct MigL2Facts {
 // (only decided ones, confidence > 0).
 MigL2Facts migL2Facts(const Topology& topology);
 
-struct MigShare {
-    enum class Kind { Profile, Instance };
-    Kind kind = Kind::Profile;
-    int id = 0;             // profile id, or GPU instance id
-    int profileId = 0;
-    std::string name;       // profile name
-    int sliceCount = 0;     // compute slices
-    std::vector<MigPlacement> placements;  // the profile's possible ones, or the instance's own
-    std::string uuid;       // instances, when known
-    bool current = false;   // the instance this run ran in
-
-    // Figures, each with source, method and confidence.
-    Attribute smCount;        // "smCount"
-    Attribute memory;         // "memory", bytes
-    Attribute memorySlices;   // "memorySlices", of 8
-    Attribute copyEngines;    // "copyEngines" (confidence 0 when not reported)
-    Attribute l2Size;         // "l2Size", bytes
-    Attribute l2Segments;     // "l2Segments": how many measured L2 segments the share fills (0.25 = a quarter of one)
-};
-
-// One entry per profile (in the layout's order), then one per instance.
+// One entry per profile (in the layout's order), then one per instance (MigShare: model/mig_share.hpp).
 std::vector<MigShare> migShares(const MigLayout& layout, const MigL2Facts& facts);
 
 // "a quarter of one 25 MiB segment", "2 segments of 25 MiB": the l2Segments value in words.

@@ -5,6 +5,8 @@
 #include <thread>
 #include <utility>
 
+#include "analysis/series_threshold.hpp"
+
 namespace ts {
 
 RunContext::RunContext(Backend& backend, Topology& topology, Observer& observer, const CancelToken& cancel)
@@ -160,6 +162,7 @@ void RunContext::appendRows(const std::string& seriesId, std::vector<SeriesRow> 
     if (it == all.end()) throw std::logic_error("appendRows to unknown series " + seriesId);
     const std::size_t first = it->rows.size();
     for (auto& row : rows) it->rows.push_back(std::move(row));
+    updateMissThreshold(*it);
     observer_.onSeriesChunk({&*it, first});
 }
 

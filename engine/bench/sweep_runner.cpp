@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "analysis/series_threshold.hpp"
+
 namespace ts {
 
 SweepRunner::SweepRunner(RunContext& ctx, std::string seriesId, const std::string& title, SeriesKind kind,
@@ -45,6 +47,7 @@ void SweepRunner::dropRowsAbove(double x) {
     std::erase_if(sorted_.rows, [x](const SeriesRow& row) { return row.x > x; });
     Series& stored = ctx_.openSeries(seriesId_, sorted_.title, sorted_.kind, sorted_.element);
     stored.rows = sorted_.rows;
+    updateMissThreshold(stored);
     ctx_.observer().onSeriesChunk({&stored, 0});
 }
 
@@ -60,6 +63,7 @@ ChangePoint SweepRunner::changePoint() {
 void SweepRunner::finish() {
     Series& stored = ctx_.openSeries(seriesId_, sorted_.title, sorted_.kind, sorted_.element);
     stored.rows = sorted_.rows;
+    updateMissThreshold(stored);
     ctx_.observer().onSeriesChunk({&stored, 0});
 }
 

@@ -19,6 +19,16 @@ enum class SeriesKind {
     Bandwidth,         // row.x = blocks, row.x2 = threads; latencies hold nothing, value in row.value
 };
 
+// How a series' miss threshold was found (analysis/series_threshold); the GUI words it.
+enum class ThresholdRule {
+    None,              // the kind has no hit/miss split, or the rows cannot be split yet
+    FastestLoadSplit,  // fetch granularity: hit/miss split of the fastest load of each stride
+    EveryLoadSplit,    // line size: hit/miss split of every load
+    ControlFence,      // amount: far-out fence of the control row, Q3 + 3 IQR (the miss rule)
+    RowMedianSplit,    // L2 segments: near/far split of the row medians, for display
+    OneLevel,          // sharing rows of one latency level: every row near
+};
+
 struct SeriesRow {
     double x = 0;
     double x2 = 0;
@@ -34,6 +44,11 @@ struct Series {
     SeriesKind kind = SeriesKind::Size;
     Element element = Element::L1;
     std::vector<SeriesRow> rows;
+    // The latency above which a load (or a row's median) counts as a miss, as the engine's rule
+    // for this kind finds it from the rows so far (analysis/series_threshold); -1 with rule None.
+    // Not written to files: loading a recording computes it again.
+    double missThreshold = -1;
+    ThresholdRule thresholdRule = ThresholdRule::None;
 };
 
 std::string_view toString(SeriesKind k);

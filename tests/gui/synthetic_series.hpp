@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <random>
 
-#include "run_data.hpp"
+#include "common/run_data.hpp"
 
 namespace ts::gui::test {
 
@@ -14,7 +14,7 @@ inline SeriesChunk sizeSweep(int rows, int loads, double fitsBytes, std::uint32_
     SeriesChunk c;
     c.id = QStringLiteral("l1.size");
     c.title = QStringLiteral("L1 Size");
-    c.kind = EvidenceKind::Size;
+    c.kind = SeriesKind::Size;
     c.element = QStringLiteral("L1");
     c.replace = true;
     std::mt19937 rng(seed);

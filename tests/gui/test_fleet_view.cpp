@@ -10,12 +10,12 @@
 #include <utility>
 
 #include "fleet_convert.hpp"
-#include "fleet_gpu_pane.hpp"
-#include "fleet_table_model.hpp"
-#include "fleet_view.hpp"
+#include "fleet/fleet_gpu_pane.hpp"
+#include "fleet/fleet_table_model.hpp"
+#include "fleet/fleet_view.hpp"
 #include "gui_test.hpp"
 #include "simulated_fleet.hpp"
-#include "topology_view.hpp"
+#include "topology/topology_view.hpp"
 
 using namespace ts::gui;
 using ts::gui::test::kPlantedMember;

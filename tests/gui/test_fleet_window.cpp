@@ -11,8 +11,8 @@
 #include <QTest>
 #include <QTimer>
 
-#include "fleet_load.hpp"
-#include "fleet_view.hpp"
+#include "fleet_file_reader.hpp"
+#include "fleet/fleet_view.hpp"
 #include "gui_test.hpp"
 #include "io/report_json.hpp"
 #include "main_window.hpp"
@@ -103,7 +103,7 @@ private Q_SLOTS:
     void emptyFolderIsAProblemNamingIt() {
         const QString empty = dir_.filePath(QStringLiteral("empty"));
         QVERIFY(QDir(dir_.path()).mkpath(QStringLiteral("empty")));
-        const FleetLoadResult result = loadFleet({reports_[0], empty});
+        const FleetReadResult result = readFleetFiles({reports_[0], empty});
         QVERIFY(!result.ok());
         QCOMPARE(result.file, empty);
         QVERIFY2(result.problem.contains(QStringLiteral("no .json")), qPrintable(result.problem));

@@ -7,18 +7,18 @@
 #include <QTest>
 
 #include "bench/targets.hpp"
-#include "evidence_view.hpp"
-#include "format.hpp"
-#include "frame_monitor.hpp"
+#include "plots/evidence_view.hpp"
+#include "common/format.hpp"
+#include "common/frame_monitor.hpp"
 #include "gui_test.hpp"
 #include "main_window.hpp"
-#include "results_model.hpp"
+#include "common/results_model.hpp"
 #include "run_controller.hpp"
 #include "run_panel.hpp"
-#include "series_store.hpp"
+#include "plots/series_store.hpp"
 #include "sim/profile.hpp"
 #include "sim_truth.hpp"
-#include "size_plot.hpp"
+#include "plots/size_plot.hpp"
 
 using namespace ts::gui;
 

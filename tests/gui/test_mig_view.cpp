@@ -11,8 +11,7 @@
 #include "gui_test.hpp"
 #include "io/report_json.hpp"
 #include "main_window.hpp"
-#include "mig_convert.hpp"
-#include "mig_view.hpp"
+#include "mig/mig_view.hpp"
 #include "sim/profile.hpp"
 #include "topology_fixtures.hpp"
 
@@ -21,15 +20,15 @@ using namespace ts::gui;
 namespace {
 
 // The device as a run reports it, before any benchmark.
-TopologyData deviceOnly(const std::string& profile) {
-    TopologyData d;
-    d.device = toDevice(ts::deviceInfoFrom(ts::loadProfile(profile)));
+ts::Topology deviceOnly(const std::string& profile) {
+    ts::Topology d;
+    d.device = ts::deviceInfoFrom(ts::loadProfile(profile));
     return d;
 }
 
 int profileIndex(const MigViewData& data, const QString& name) {
     for (std::size_t i = 0; i < data.profiles.size(); ++i)
-        if (data.profiles[i].name == name) return static_cast<int>(i);
+        if (QString::fromStdString(data.profiles[i].name) == name) return static_cast<int>(i);
     return -1;
 }
 
@@ -71,8 +70,8 @@ private Q_SLOTS:
         QCOMPARE(view.blocks().back().computeStart, 6);
 
         // No run yet: the L2 share is known from the API, the segment share is not.
-        const MigRowData& row = view.data().profiles[static_cast<std::size_t>(one)];
-        QCOMPARE(row.l2.value, 52428800.0 / 8);
+        const ts::MigShare& row = view.data().profiles[static_cast<std::size_t>(one)];
+        QCOMPARE(row.l2Size.value, 52428800.0 / 8);
         QCOMPARE(row.l2Segments.confidence, 0.0);
         QCOMPARE(view.table()->item(one, 7)->text(), QStringLiteral("?"));
     }
@@ -81,29 +80,29 @@ private Q_SLOTS:
         MigView view;
         view.resize(900, 700);
         view.show();
-        view.setData(toMigView(test::simulatedData("h100-mig", {"l2"})));
+        view.setData(toMigView(test::simulate("h100-mig", {"l2"})));
         QVERIFY2(view.bannerText().contains(QStringLiteral("MIG enabled")), qPrintable(view.bannerText()));
         QVERIFY(view.bannerText().contains(QStringLiteral("4 instance")));
         QCOMPARE(view.selectorCount(), 7);  // all instances + 6 profiles
         view.selectInstances();
         const auto& blocks = view.blocks();
         QCOMPARE(blocks.size(), std::size_t{4});
-        const std::vector<MigRowData>& instances = view.data().instances;
+        const std::vector<ts::MigShare>& instances = view.data().instances;
         for (std::size_t i = 0; i < blocks.size(); ++i) {
-            const MigPlacementData& p = instances[i].placements.front();
+            const ts::MigPlacement& p = instances[i].placements.front();
             QCOMPARE(blocks[i].memoryStart, p.start);
             QCOMPARE(blocks[i].memoryCount, p.size);
             QCOMPARE(blocks[i].computeCount, instances[i].sliceCount);
             QCOMPARE(blocks[i].row, 0);
         }
         // Together they cover each compute and memory column exactly once.
-        std::vector<int> compute(kMigComputeColumns), memory(kMigMemoryColumns);
+        std::vector<int> compute(ts::kMigComputeSlices), memory(ts::kMigMemorySlices);
         for (const auto& b : blocks) {
             for (int c = b.computeStart; c < b.computeStart + b.computeCount; ++c) ++compute[static_cast<std::size_t>(c)];
             for (int c = b.memoryStart; c < b.memoryStart + b.memoryCount; ++c) ++memory[static_cast<std::size_t>(c)];
         }
-        QCOMPARE(compute, std::vector<int>(kMigComputeColumns, 1));
-        QCOMPARE(memory, std::vector<int>(kMigMemoryColumns, 1));
+        QCOMPARE(compute, std::vector<int>(ts::kMigComputeSlices, 1));
+        QCOMPARE(memory, std::vector<int>(ts::kMigMemorySlices, 1));
 
         // The l2 group measured the segment: a 1g instance sees a quarter of one.
         QCOMPARE(view.table()->rowCount(), 10);
@@ -111,7 +110,7 @@ private Q_SLOTS:
         for (const auto& r : instances)
             if (r.sliceCount == 1) {
                 QVERIFY(r.l2Segments.confidence > 0);
-                QVERIFY(!r.l2Segments.fromApi);
+                QVERIFY(r.l2Segments.source != ts::Source::Api);
                 quarter = std::abs(r.l2Segments.value - 0.25) < 0.02;
             }
         QVERIFY(quarter);

@@ -2,11 +2,11 @@
 #include <QSignalSpy>
 #include <QTest>
 
-#include "benchmark_tree_model.hpp"
-#include "format.hpp"
+#include "common/benchmark_tree_model.hpp"
+#include "common/format.hpp"
 #include "gui_test.hpp"
-#include "results_model.hpp"
-#include "series_store.hpp"
+#include "common/results_model.hpp"
+#include "plots/series_store.hpp"
 #include "synthetic_series.hpp"
 
 using namespace ts::gui;

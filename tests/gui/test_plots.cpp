@@ -5,21 +5,21 @@
 #include <QTest>
 #include <qcustomplot.h>
 
-#include "evidence_rows_plot.hpp"
-#include "evidence_view.hpp"
-#include "fetch_granularity_plot.hpp"
-#include "format.hpp"
+#include "plots/evidence_rows_plot.hpp"
+#include "plots/evidence_view.hpp"
+#include "plots/fetch_granularity_plot.hpp"
+#include "common/format.hpp"
 #include "gui_test.hpp"
-#include "latency_plot.hpp"
-#include "line_size_plot.hpp"
-#include "size_plot.hpp"
+#include "plots/latency_plot.hpp"
+#include "plots/line_size_plot.hpp"
+#include "plots/size_plot.hpp"
 #include "synthetic_series.hpp"
 
 using namespace ts::gui;
 
 namespace {
 
-SeriesChunk stridedSeries(EvidenceKind kind, const QString& id, std::vector<double> strides, double arrayBytes) {
+SeriesChunk stridedSeries(ts::SeriesKind kind, const QString& id, std::vector<double> strides, double arrayBytes) {
     SeriesChunk c;
     c.id = id;
     c.title = id;
@@ -177,7 +177,7 @@ private Q_SLOTS:
     void decisionPlotsShowTheirRule() {
         SeriesStore store;
         const QString fg = QStringLiteral("l1.fetch_granularity");
-        store.addChunk(stridedSeries(EvidenceKind::FetchGranularity, fg, {4, 8, 16, 32, 64, 128}, 0));
+        store.addChunk(stridedSeries(ts::SeriesKind::FetchGranularity, fg, {4, 8, 16, 32, 64, 128}, 0));
         store.addDecision(decision(fg, QStringLiteral("fetchGranularity"), 32));
         FetchGranularityPlot fetch;
         fetch.setStore(&store);
@@ -188,8 +188,8 @@ private Q_SLOTS:
         QVERIFY(fetch.caption().contains(QStringLiteral("32 B")));
 
         const QString ls = QStringLiteral("l1.line_size");
-        SeriesChunk lines = stridedSeries(EvidenceKind::LineSize, ls, {32, 64, 128}, 192 * 1024);
-        SeriesChunk more = stridedSeries(EvidenceKind::LineSize, ls, {32, 64, 128}, 384 * 1024);
+        SeriesChunk lines = stridedSeries(ts::SeriesKind::LineSize, ls, {32, 64, 128}, 192 * 1024);
+        SeriesChunk more = stridedSeries(ts::SeriesKind::LineSize, ls, {32, 64, 128}, 384 * 1024);
         more.replace = false;
         store.addChunk(lines);
         store.addChunk(more);
@@ -201,7 +201,7 @@ private Q_SLOTS:
         QCOMPARE(line.curveCount(), 2);
         QVERIFY(line.decisionVisible());
 
-        SeriesChunk latency = stridedSeries(EvidenceKind::Latency, QStringLiteral("l1.latency"), {0}, 0);
+        SeriesChunk latency = stridedSeries(ts::SeriesKind::Latency, QStringLiteral("l1.latency"), {0}, 0);
         latency.rows.front().label = QStringLiteral("tlb-warm");
         store.addChunk(latency);
         LatencyHistogramPlot histogram;
@@ -212,7 +212,7 @@ private Q_SLOTS:
 
         SeriesChunk amount;
         amount.id = QStringLiteral("l1.amount");
-        amount.kind = EvidenceKind::Amount;
+        amount.kind = ts::SeriesKind::Amount;
         amount.replace = true;
         amount.missThreshold = 45;
         for (int w = 0; w < 4; ++w) {
@@ -237,11 +237,11 @@ private Q_SLOTS:
         store.addChunk(test::sizeSweep(8, 8, 4096));
         QCOMPARE(view.currentSeries(), QStringLiteral("l1.size"));
         QCOMPARE(view.currentPlot(), static_cast<PlotPanel*>(view.sizePlot()));
-        store.addChunk(stridedSeries(EvidenceKind::FetchGranularity, QStringLiteral("fg"), {4, 8}, 0));
+        store.addChunk(stridedSeries(ts::SeriesKind::FetchGranularity, QStringLiteral("fg"), {4, 8}, 0));
         QTRY_COMPARE(view.currentSeries(), QStringLiteral("fg"));  // follows the run
         QVERIFY(view.sizePlot()->seriesId().isEmpty());            // hidden plots drop their data
         view.setFollow(false);
-        store.addChunk(stridedSeries(EvidenceKind::LineSize, QStringLiteral("ls"), {4, 8}, 1024));
+        store.addChunk(stridedSeries(ts::SeriesKind::LineSize, QStringLiteral("ls"), {4, 8}, 1024));
         QCOMPARE(view.currentSeries(), QStringLiteral("fg"));
         view.nextAction()->trigger();
         QCOMPARE(view.currentSeries(), QStringLiteral("ls"));

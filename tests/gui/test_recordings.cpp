@@ -23,8 +23,8 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/discovery.hpp"
-#include "cu_map_view.hpp"
-#include "evidence_view.hpp"
+#include "cu-map/cu_map_view.hpp"
+#include "plots/evidence_view.hpp"
 #include "gui_test.hpp"
 #include "io/session_log.hpp"
 #include "io/session_read.hpp"
@@ -32,13 +32,13 @@
 #include "main_window.hpp"
 #include "model/build_info.hpp"
 #include "recent_files.hpp"
-#include "results_model.hpp"
+#include "common/results_model.hpp"
 #include "run_controller.hpp"
 #include "run_panel.hpp"
-#include "series_store.hpp"
+#include "plots/series_store.hpp"
 #include "sim/sim_backend.hpp"
 #include "sim_test_profiles.hpp"
-#include "size_plot.hpp"
+#include "plots/size_plot.hpp"
 
 using namespace ts::gui;
 
@@ -211,7 +211,7 @@ private Q_SLOTS:
         QVERIFY2(o.ok, qPrintable(o.message));
         QString sizeSeries;
         for (const auto& id : w.store()->ids())
-            if (w.store()->find(id)->kind == EvidenceKind::Size && !w.store()->find(id)->rows.empty()) sizeSeries = id;
+            if (w.store()->find(id)->kind == ts::SeriesKind::Size && !w.store()->find(id)->rows.empty()) sizeSeries = id;
         QVERIFY(!sizeSeries.isEmpty());
         w.showEvidence(sizeSeries);
         SizePlotWidget* plot = w.evidence()->sizePlot();

@@ -12,12 +12,12 @@
 #include "gui_test.hpp"
 #include "io/session_recorder.hpp"
 #include "main_window.hpp"
-#include "results_model.hpp"
-#include "shared_gpu_mark.hpp"
+#include "common/results_model.hpp"
+#include "common/shared_gpu_mark.hpp"
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
 #include "topology_convert.hpp"
-#include "topology_scene.hpp"
+#include "topology/topology_scene.hpp"
 
 using namespace ts::gui;
 

@@ -3,10 +3,10 @@
 // of MT4G's MI210 report.
 #include <QTest>
 
-#include "cu_sharing_map.hpp"
+#include "cu-map/cu_sharing_map.hpp"
 #include "gui_test.hpp"
 #include "topology_fixtures.hpp"
-#include "topology_scene.hpp"
+#include "topology/topology_scene.hpp"
 
 using namespace ts::gui;
 
@@ -97,7 +97,7 @@ private slots:
         QVERIFY(counts.count(2) && counts.at(2) > 0);
         int grouped = 0;
         for (const auto& g : map.groups()) grouped += static_cast<int>(g.size());
-        QCOMPARE(grouped, d.device.units);  // every enabled CU is in exactly one group
+        QCOMPARE(grouped, d.device.unitCount);  // every enabled CU is in exactly one group
         for (int id : map.disabled()) QCOMPARE(map.groupOf(id), -1);
         QCOMPARE(map.partners(0), std::vector<int>{1});
     }
@@ -114,7 +114,7 @@ private slots:
         QVERIFY(map.countsText().contains(QStringLiteral("groups of 2: 48")));
         const TopologyScene s = TopologyScene::build(d);
         QCOMPARE(s.ofKind(BoxKind::ScalarCache).size(), std::size_t(1));
-        QCOMPARE(d.device.name, QStringLiteral("AMD Instinct MI210"));
+        QCOMPARE(d.device.name, std::string("AMD Instinct MI210"));
     }
 };
 

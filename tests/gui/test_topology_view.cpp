@@ -9,14 +9,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "cu_map_view.hpp"
+#include "cu-map/cu_map_view.hpp"
 #include "io/report_json.hpp"
-#include "element_detail_panel.hpp"
+#include "topology/element_detail_panel.hpp"
 #include "gui_test.hpp"
 #include "topology_fixtures.hpp"
-#include "topology_panel.hpp"
-#include "topology_sheet.hpp"
-#include "topology_view.hpp"
+#include "topology/topology_panel.hpp"
+#include "topology/topology_sheet.hpp"
+#include "topology/topology_view.hpp"
 
 using namespace ts::gui;
 

@@ -1,0 +1,2008 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de">
+<context>
+    <name>main</name>
+    <message>
+        <source>TopoScope: GPU memory topology by pointer-chase microbenchmarks, live.</source>
+        <translation>TopoScope: GPU-Speichertopologie durch Pointer-Chase-Mikrobenchmarks, live.</translation>
+    </message>
+    <message>
+        <source>auto, cuda, hip or sim.</source>
+        <translation>auto, cuda, hip oder sim.</translation>
+    </message>
+    <message>
+        <source>GPU index.</source>
+        <translation>Index der GPU.</translation>
+    </message>
+    <message>
+        <source>Simulator profile (built-in name).</source>
+        <translation>Simulatorprofil (Name eines eingebauten Profils).</translation>
+    </message>
+    <message>
+        <source>Comma list of benchmark groups to check.</source>
+        <translation>Kommagetrennte Liste der anzuwählenden Benchmark-Gruppen.</translation>
+    </message>
+    <message>
+        <source>Start a run at launch.</source>
+        <translation>Beim Start sofort einen Lauf beginnen.</translation>
+    </message>
+    <message>
+        <source>When the run or recording is done, save screenshots into DIR.</source>
+        <translation>Nach dem Lauf oder der Aufzeichnung Bildschirmfotos im Ordner DIR speichern.</translation>
+    </message>
+    <message>
+        <source>Quit when the run (and screenshots) are done.</source>
+        <translation>Beenden, wenn der Lauf (und die Bildschirmfotos) fertig sind.</translation>
+    </message>
+    <message>
+        <source>Neither read nor write saved settings.</source>
+        <translation>Gespeicherte Einstellungen weder lesen noch schreiben.</translation>
+    </message>
+    <message>
+        <source>Simulator: wait this many microseconds before each device call.</source>
+        <translation>Simulator: vor jedem Geräteaufruf so viele Mikrosekunden warten.</translation>
+    </message>
+    <message>
+        <source>Colours: system, light or dark.</source>
+        <translation>Farben: system, light (hell) oder dark (dunkel).</translation>
+    </message>
+    <message>
+        <source>Language of the interface: %1 (default: the system&apos;s).</source>
+        <translation>Sprache der Oberfläche: %1 (Vorgabe: die des Systems).</translation>
+    </message>
+    <message>
+        <source>--device needs a GPU index</source>
+        <translation>--device erwartet den Index einer GPU</translation>
+    </message>
+    <message>
+        <source>--backend must be auto, cuda, hip or sim</source>
+        <translation>--backend muss auto, cuda, hip oder sim sein</translation>
+    </message>
+    <message>
+        <source>--sim-delay-us needs a number of microseconds</source>
+        <translation>--sim-delay-us erwartet eine Anzahl Mikrosekunden</translation>
+    </message>
+    <message>
+        <source>--palette must be system, light or dark</source>
+        <translation>--palette muss system, light oder dark sein</translation>
+    </message>
+    <message>
+        <source>--lang must be one of: %1</source>
+        <translation>--lang muss eines der folgenden sein: %1</translation>
+    </message>
+    <message>
+        <source>After the run (--run) or recording (--open), write the topology sheet (PDF) to FILE and exit.</source>
+        <translation>Nach dem Lauf (--run) oder der Aufzeichnung (--open) das Topologieblatt (PDF) in die Datei FILE schreiben und beenden.</translation>
+    </message>
+    <message>
+        <source>--export-pdf needs --run or --open</source>
+        <translation>--export-pdf braucht --run oder --open</translation>
+    </message>
+    <message>
+        <source>Open a recording: a session file, a TopoScope report, an MT4G JSON report or an MT4G raw folder.</source>
+        <translation>Eine Aufzeichnung öffnen: eine Sitzungsdatei, einen TopoScope-Bericht, einen MT4G-JSON-Bericht oder einen MT4G-Rohdatenordner.</translation>
+    </message>
+    <message>
+        <source>Open a fleet to compare: a fleet report, or several TopoScope reports (the files after --fleet).</source>
+        <translation>Eine Flotte zum Vergleich öffnen: ein Flottenbericht oder mehrere TopoScope-Berichte (die Dateien nach --fleet).</translation>
+    </message>
+    <message>
+        <source>With --fleet: more reports of the fleet.</source>
+        <translation>Mit --fleet: weitere Berichte der Flotte.</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::BandwidthPlot</name>
+    <message>
+        <source>Blocks</source>
+        <translation>Blöcke</translation>
+    </message>
+    <message>
+        <source>Bandwidth [GiB/s]</source>
+        <translation>Bandbreite [GiB/s]</translation>
+    </message>
+    <message>
+        <source>%1 threads per block</source>
+        <translation>%1 Threads pro Block</translation>
+    </message>
+    <message>
+        <source>%1 blocks, %2: %3 GiB/s</source>
+        <translation>%1 Blöcke, %2: %3 GiB/s</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::BenchmarkTreeModel</name>
+    <message>
+        <source>Benchmarks</source>
+        <translation>Benchmarks</translation>
+    </message>
+    <message>
+        <source>Uncheck to leave this cache out of the &quot;%1&quot; group</source>
+        <translation>Abwählen, um diesen Cache aus der Gruppe „%1“ herauszunehmen</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::Catalog</name>
+    <message>
+        <source>L1 cache</source>
+        <translation>L1-Cache</translation>
+    </message>
+    <message>
+        <source>L2 cache</source>
+        <translation>L2-Cache</translation>
+    </message>
+    <message>
+        <source>Texture cache</source>
+        <translation>Textur-Cache</translation>
+    </message>
+    <message>
+        <source>Read-only cache</source>
+        <translation>Nur-Lese-Cache</translation>
+    </message>
+    <message>
+        <source>Constant caches</source>
+        <translation>Konstanten-Caches</translation>
+    </message>
+    <message>
+        <source>Scratchpad (shared memory / LDS)</source>
+        <translation>Scratchpad (Shared Memory / LDS)</translation>
+    </message>
+    <message>
+        <source>Device memory</source>
+        <translation>Gerätespeicher</translation>
+    </message>
+    <message>
+        <source>Scalar L1 cache</source>
+        <translation>Skalarer L1-Cache</translation>
+    </message>
+    <message>
+        <source>Amount and sharing</source>
+        <translation>Anzahl und gemeinsame Nutzung</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>Bandbreite</translation>
+    </message>
+    <message>
+        <source>Benchmark group &quot;%1&quot; (toposcope-cli --only %1)</source>
+        <translation>Benchmark-Gruppe „%1“ (toposcope-cli --only %1)</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CuMapView</name>
+    <message>
+        <source>Physical CU ids coloured by the scalar L1 (sL1d) they share; hatched: disabled. Click a CU to outline its partners.</source>
+        <translation>Physische CU-Nummern, gefärbt nach dem skalaren L1 (sL1d), den sie sich teilen; schraffiert: abgeschaltet. Eine CU anklicken, um ihre Partner zu umranden.</translation>
+    </message>
+    <message>
+        <source>No sL1d sharing in this run: the CU-sharing map needs an AMD GPU (or its simulator profile) and the sharing benchmarks.</source>
+        <translation>Keine sL1d-Teilung in diesem Lauf: Die CU-Teilungskarte braucht eine AMD-GPU (oder ihr Simulatorprofil) und die Benchmarks zur gemeinsamen Nutzung.</translation>
+    </message>
+    <message>
+        <source>Click a CU to see which CUs share its scalar L1.</source>
+        <translation>Eine CU anklicken, um zu sehen, welche CUs sich ihren skalaren L1 teilen.</translation>
+    </message>
+    <message>
+        <source>CU %1 is disabled.</source>
+        <translation>CU %1 ist abgeschaltet.</translation>
+    </message>
+    <message>
+        <source>CU %1 was not measured.</source>
+        <translation>CU %1 wurde nicht gemessen.</translation>
+    </message>
+    <message>
+        <source>CU %1 has its scalar L1 to itself.</source>
+        <translation>CU %1 hat ihren skalaren L1 für sich allein.</translation>
+    </message>
+    <message>
+        <source>CU %1 shares its scalar L1 with CU %2.</source>
+        <translation>CU %1 teilt ihren skalaren L1 mit CU %2.</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CuSharingMap</name>
+    <message>
+        <source>groups of %1: %2</source>
+        <translation>Gruppen zu %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n disabled CU(s)</source>
+        <translation>
+            <numerusform>; %n abgeschaltete CU</numerusform>
+            <numerusform>; %n abgeschaltete CUs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ElementDetailPanel</name>
+    <message>
+        <source>Attribute</source>
+        <translation>Attribut</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>Konfidenz</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Belege</translation>
+    </message>
+    <message>
+        <source>Show plot</source>
+        <translation>Grafik zeigen</translation>
+    </message>
+    <message>
+        <source>Show the evidence series %1</source>
+        <translation>Die Messreihe %1 zeigen</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Click a box of the diagram to see what was found about it.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Einen Kasten des Diagramms anklicken, um zu sehen, was darüber ermittelt wurde.&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>Hersteller</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Architektur</translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <translation>Einheiten</translation>
+    </message>
+    <message>
+        <source>Clock</source>
+        <translation>Takt</translation>
+    </message>
+    <message>
+        <source>%1 MHz</source>
+        <translation>%1 MHz</translation>
+    </message>
+    <message>
+        <source>Driver</source>
+        <translation>Treiber</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Physical id</source>
+        <translation>Physische Nummer</translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n group(s))</source>
+        <translation>
+            <numerusform> (%n Gruppe)</numerusform>
+            <numerusform> (%n Gruppen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>benchmark</source>
+        <translation>Benchmark</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::Evidence</name>
+    <message>
+        <source>%1: no decision yet</source>
+        <translation>%1: noch keine Entscheidung</translation>
+    </message>
+    <message>
+        <source>%1: %2 = %3 (confidence %4). %5</source>
+        <translation>%1: %2 = %3 (Konfidenz %4). %5</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::EvidencePage</name>
+    <message>
+        <source>Double-click a measured value to show its evidence</source>
+        <translation>Einen gemessenen Wert doppelklicken, um seine Belege zu zeigen</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::EvidenceRowsPlot</name>
+    <message>
+        <source>Latency per re-timed load [cycles]</source>
+        <translation>Latenz pro erneut gemessenem Ladezugriff [Takte]</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>At hit latency: data kept (or near)</source>
+        <translation>Bei Trefferlatenz: Daten behalten (oder nah)</translation>
+    </message>
+    <message>
+        <source>Slower: data evicted (or far)</source>
+        <translation>Langsamer: Daten verdrängt (oder fern)</translation>
+    </message>
+    <message>
+        <source>Threshold %1 cycles: %2.</source>
+        <translation>Schwelle %1 Takte: %2.</translation>
+    </message>
+    <message>
+        <source>Each row carries the engine&apos;s own verdict (1 = the other side evicted the data).</source>
+        <translation>Jede Zeile trägt das Urteil der Engine (1 = die andere Seite hat die Daten verdrängt).</translation>
+    </message>
+    <message>
+        <source>%1: %2 loads, min %3, median %4, max %5 cycles: %6</source>
+        <translation>%1: %2 Ladezugriffe, Min. %3, Median %4, Max. %5 Takte: %6</translation>
+    </message>
+    <message>
+        <source>evicted / far</source>
+        <translation>verdrängt / fern</translation>
+    </message>
+    <message>
+        <source>kept / near</source>
+        <translation>behalten / nah</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::EvidenceView</name>
+    <message>
+        <source>Follow run</source>
+        <translation>Lauf folgen</translation>
+    </message>
+    <message>
+        <source>No evidence yet: press Run to measure, or open a recording.</source>
+        <translation>Noch keine Belege: „Ausführen“ drücken, um zu messen, oder eine Aufzeichnung öffnen.</translation>
+    </message>
+    <message>
+        <source>&amp;Follow Run</source>
+        <translation>Lauf f&amp;olgen</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+F</source>
+        <translation>Ctrl+Shift+F</translation>
+    </message>
+    <message>
+        <source>Show each new series as the run starts it</source>
+        <translation>Jede neue Messreihe zeigen, sobald der Lauf sie beginnt</translation>
+    </message>
+    <message>
+        <source>&amp;Logarithmic Axis</source>
+        <translation>&amp;Logarithmische Achse</translation>
+    </message>
+    <message>
+        <source>Ctrl+L</source>
+        <translation>Ctrl+L</translation>
+    </message>
+    <message>
+        <source>&amp;Reset View</source>
+        <translation>Ansicht &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Ctrl+0</source>
+        <translation>Ctrl+0</translation>
+    </message>
+    <message>
+        <source>Fit the axes to the data again (or double-click the plot)</source>
+        <translation>Die Achsen wieder an die Daten anpassen (oder auf die Grafik doppelklicken)</translation>
+    </message>
+    <message>
+        <source>&amp;Export Plot…</source>
+        <translation>Grafik &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>&amp;Next Series</source>
+        <translation>&amp;Nächste Messreihe</translation>
+    </message>
+    <message>
+        <source>Ctrl+PgDown</source>
+        <translation>Ctrl+PgDown</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Series</source>
+        <translation>&amp;Vorherige Messreihe</translation>
+    </message>
+    <message>
+        <source>Ctrl+PgUp</source>
+        <translation>Ctrl+PgUp</translation>
+    </message>
+    <message>
+        <source>&amp;Evidence:</source>
+        <translation>&amp;Messreihe:</translation>
+    </message>
+    <message>
+        <source>no plot is shown</source>
+        <translation>keine Grafik angezeigt</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Export Plot</source>
+        <translation>Grafik exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Dokument (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::FetchGranularityPlot</name>
+    <message>
+        <source>Stride</source>
+        <translation>Schrittweite</translation>
+    </message>
+    <message>
+        <source>Fraction of loads that missed</source>
+        <translation>Anteil der Ladezugriffe mit Fehlzugriff</translation>
+    </message>
+    <message>
+        <source>Latency per load [cycles]</source>
+        <translation>Latenz pro Ladezugriff [Takte]</translation>
+    </message>
+    <message>
+        <source>Loads</source>
+        <translation>Ladezugriffe</translation>
+    </message>
+    <message>
+        <source>Observed miss fraction</source>
+        <translation>Beobachteter Fehlzugriffsanteil</translation>
+    </message>
+    <message>
+        <source>Sector model of the decision</source>
+        <translation>Sektormodell der Entscheidung</translation>
+    </message>
+    <message>
+        <source>%1 · confidence %2</source>
+        <translation>%1 · Konfidenz %2</translation>
+    </message>
+    <message>
+        <source>%1 (bound)</source>
+        <translation>%1 (Schranke)</translation>
+    </message>
+    <message>
+        <source>A load counts as a miss above %1 cycles (%2).</source>
+        <translation>Ein Ladezugriff gilt über %1 Takten als Fehlzugriff (%2).</translation>
+    </message>
+    <message>
+        <source>stride %1</source>
+        <translation>Schrittweite %1</translation>
+    </message>
+    <message>
+        <source>stride %1: %2 loads, latency min %3, mean %4, max %5 cycles</source>
+        <translation>Schrittweite %1: %2 Ladezugriffe, Latenz Min. %3, Mittel %4, Max. %5 Takte</translation>
+    </message>
+    <message>
+        <source>; miss fraction %1</source>
+        <translation>; Fehlzugriffsanteil %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::FleetGpuPane</name>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 (median %3)</source>
+        <translation>%1 %2 (Median %3)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Fewer than %1 GPUs: no verdict</source>
+        <translation>Weniger als %1 GPUs: kein Urteil</translation>
+    </message>
+    <message>
+        <source>No outliers</source>
+        <translation>Keine Ausreißer</translation>
+    </message>
+    <message>
+        <source>Outliers: %1</source>
+        <translation>Ausreißer: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::FleetLoad</name>
+    <message>
+        <source>the folder holds no .json file</source>
+        <translation>der Ordner enthält keine .json-Datei</translation>
+    </message>
+    <message>
+        <source>no files given</source>
+        <translation>keine Dateien angegeben</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::FleetPage</name>
+    <message>
+        <source>Open &amp;Fleet…</source>
+        <translation>&amp;Flotte öffnen…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>Compare GPUs: a fleet report, or several TopoScope reports chosen at once</source>
+        <translation>GPUs vergleichen: ein Flottenbericht oder mehrere gleichzeitig gewählte TopoScope-Berichte</translation>
+    </message>
+    <message>
+        <source>Open Fleet</source>
+        <translation>Flotte öffnen</translation>
+    </message>
+    <message>
+        <source>Fleet reports or TopoScope reports (*.json);;All files (*)</source>
+        <translation>Flottenberichte oder TopoScope-Berichte (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Fleet</source>
+        <translation>F&amp;lotte</translation>
+    </message>
+    <message>
+        <source>Could not open the fleet: %1</source>
+        <translation>Die Flotte konnte nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <translation>%1 konnte nicht geöffnet werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::FleetTableModel</name>
+    <message>
+        <source>UUID %1 (synthetic: made from the simulator profile, rank and index)</source>
+        <translation>UUID %1 (synthetisch: aus Simulatorprofil, Rang und Index gebildet)</translation>
+    </message>
+    <message>
+        <source>UUID %1</source>
+        <translation>UUID %1</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>aus %1</translation>
+    </message>
+    <message>
+        <source>No value: the report lacks it, or its benchmark could not decide</source>
+        <translation>Kein Wert: Der Bericht enthält ihn nicht, oder sein Benchmark konnte nicht entscheiden</translation>
+    </message>
+    <message>
+        <source>Fewer than %1 GPUs: no verdict</source>
+        <translation>Weniger als %1 GPUs: kein Urteil</translation>
+    </message>
+    <message>
+        <source>No verdict for this attribute</source>
+        <translation>Kein Urteil für dieses Attribut</translation>
+    </message>
+    <message>
+        <source>robust z = %1, median %2</source>
+        <translation>robustes z = %1, Median %2</translation>
+    </message>
+    <message>
+        <source>Outlier: </source>
+        <translation>Ausreißer: </translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Host (or report file) · device index · UUID, first 8 digits</source>
+        <translation>Host (oder Berichtsdatei) · Geräteindex · UUID, erste 8 Stellen</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>%1
+[%2]</source>
+        <translation>%1
+[%2]</translation>
+    </message>
+    <message>
+        <source>%1: median %2</source>
+        <translation>%1: Median %2</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::FleetView</name>
+    <message>
+        <source>What the comparison could not judge, and why</source>
+        <translation>Was der Vergleich nicht beurteilen konnte, und warum</translation>
+    </message>
+    <message>
+        <source>Select two GPUs (Ctrl+click) to see their diagrams side by side</source>
+        <translation>Zwei GPUs auswählen (Strg+Klick), um ihre Diagramme nebeneinander zu sehen</translation>
+    </message>
+    <message>
+        <source>Select two GPUs in the table (Ctrl+click) to see their diagrams side by side.</source>
+        <translation>Zwei GPUs in der Tabelle auswählen (Strg+Klick), um ihre Diagramme nebeneinander zu sehen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s); fewer than %1 GPUs: no verdict</source>
+        <translation>
+            <numerusform>%n GPU; weniger als %1 GPUs: kein Urteil</numerusform>
+            <numerusform>%n GPUs; weniger als %1 GPUs: kein Urteil</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s), no outliers</source>
+        <translation>
+            <numerusform>%n GPU, keine Ausreißer</numerusform>
+            <numerusform>%n GPUs, keine Ausreißer</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s), %1 in %2</source>
+        <translation>
+            <numerusform>%n GPU, %1 in %2</numerusform>
+            <numerusform>%n GPUs, %1 in %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n outlier(s)</source>
+        <translation>
+            <numerusform>%n Ausreißer</numerusform>
+            <numerusform>%n Ausreißer</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attribute(s)</source>
+        <translation>
+            <numerusform>%n Attribut</numerusform>
+            <numerusform>%n Attribute</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::Format</name>
+    <message numerus="yes">
+        <source>%n group(s)</source>
+        <translation>
+            <numerusform>%n Gruppe</numerusform>
+            <numerusform>%n Gruppen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 cycles</source>
+        <translation>%1 Takte</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Line size</source>
+        <translation>Zeilengröße</translation>
+    </message>
+    <message>
+        <source>Fetch granularity</source>
+        <translation>Abrufgranularität</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>Miss penalty</source>
+        <translation>Fehlzugriffskosten</translation>
+    </message>
+    <message>
+        <source>Amount per SM/CU</source>
+        <translation>Anzahl pro SM/CU</translation>
+    </message>
+    <message>
+        <source>Shared with</source>
+        <translation>Geteilt mit</translation>
+    </message>
+    <message>
+        <source>Shared between CUs</source>
+        <translation>Zwischen CUs geteilt</translation>
+    </message>
+    <message>
+        <source>Segment size</source>
+        <translation>Segmentgröße</translation>
+    </message>
+    <message>
+        <source>Segments</source>
+        <translation>Segmente</translation>
+    </message>
+    <message>
+        <source>Read bandwidth</source>
+        <translation>Lesebandbreite</translation>
+    </message>
+    <message>
+        <source>Write bandwidth</source>
+        <translation>Schreibbandbreite</translation>
+    </message>
+    <message>
+        <source>Copy bandwidth</source>
+        <translation>Kopierbandbreite</translation>
+    </message>
+    <message>
+        <source>Vendor copy bandwidth</source>
+        <translation>Kopierbandbreite (Herstellerfunktion)</translation>
+    </message>
+    <message>
+        <source>Size (API)</source>
+        <translation>Größe (API)</translation>
+    </message>
+    <message>
+        <source>Persisting L2 maximum</source>
+        <translation>Höchstmenge des persistenten L2</translation>
+    </message>
+    <message>
+        <source>Constant memory</source>
+        <translation>Konstantenspeicher</translation>
+    </message>
+    <message>
+        <source>Shared memory per SM</source>
+        <translation>Shared Memory pro SM</translation>
+    </message>
+    <message>
+        <source>Shared memory per block</source>
+        <translation>Shared Memory pro Block</translation>
+    </message>
+    <message>
+        <source>Reserved shared memory per block</source>
+        <translation>Reserviertes Shared Memory pro Block</translation>
+    </message>
+    <message>
+        <source>Memory bus width</source>
+        <translation>Speicherbusbreite</translation>
+    </message>
+    <message>
+        <source>Memory clock</source>
+        <translation>Speichertakt</translation>
+    </message>
+    <message>
+        <source>Total memory</source>
+        <translation>Gesamtspeicher</translation>
+    </message>
+    <message>
+        <source>Latency on a TLB miss</source>
+        <translation>Latenz bei TLB-Fehlzugriff</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::LatencyHistogramPlot</name>
+    <message>
+        <source>Latency per load [cycles]</source>
+        <translation>Latenz pro Ladezugriff [Takte]</translation>
+    </message>
+    <message>
+        <source>Loads</source>
+        <translation>Ladezugriffe</translation>
+    </message>
+    <message>
+        <source>mean %1</source>
+        <translation>Mittel %1</translation>
+    </message>
+    <message>
+        <source>median %1</source>
+        <translation>Median %1</translation>
+    </message>
+    <message>
+        <source>p95 %1</source>
+        <translation>p95 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n load(s) outside the view (%1 to %2 cycles): zoom out to see them.</source>
+        <translation>
+            <numerusform>%n Ladezugriff außerhalb der Ansicht (%1 bis %2 Takte): herauszoomen, um ihn zu sehen.</numerusform>
+            <numerusform>%n Ladezugriffe außerhalb der Ansicht (%1 bis %2 Takte): herauszoomen, um sie zu sehen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 loads</source>
+        <translation>%1: %2 Ladezugriffe</translation>
+    </message>
+    <message>
+        <source>%1–%2 cycles</source>
+        <translation>%1–%2 Takte</translation>
+    </message>
+    <message>
+        <source>%1 cycles</source>
+        <translation>%1 Takte</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::LaunchDevice</name>
+    <message>
+        <source>warning: no device %1 here; choosing the default</source>
+        <translation>Warnung: kein Gerät %1 vorhanden; die Vorgabe wird gewählt</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::LineSizePlot</name>
+    <message>
+        <source>Stride</source>
+        <translation>Schrittweite</translation>
+    </message>
+    <message>
+        <source>Fraction of loads that missed</source>
+        <translation>Anteil der Ladezugriffe mit Fehlzugriff</translation>
+    </message>
+    <message>
+        <source>Mean latency [cycles]</source>
+        <translation>Mittlere Latenz [Takte]</translation>
+    </message>
+    <message>
+        <source>array %1</source>
+        <translation>Array %1</translation>
+    </message>
+    <message>
+        <source>%1 · confidence %2</source>
+        <translation>%1 · Konfidenz %2</translation>
+    </message>
+    <message>
+        <source>A load counts as a miss above %1 cycles (%2).</source>
+        <translation>Ein Ladezugriff gilt über %1 Takten als Fehlzugriff (%2).</translation>
+    </message>
+    <message>
+        <source>stride %1, %2: %3</source>
+        <translation>Schrittweite %1, %2: %3</translation>
+    </message>
+    <message>
+        <source>stride %1</source>
+        <translation>Schrittweite %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::MainWindow</name>
+    <message>
+        <source>TopoScope</source>
+        <translation>TopoScope</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>Aus&amp;führen</translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <source>Run the checked benchmarks on the chosen device (Ctrl+R, F5)</source>
+        <translation>Die angewählten Benchmarks auf dem gewählten Gerät ausführen (Ctrl+R, F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Abbrechen</translation>
+    </message>
+    <message>
+        <source>Ctrl+.</source>
+        <translation>Ctrl+.</translation>
+    </message>
+    <message>
+        <source>Stop the run; what was measured so far stays (Esc)</source>
+        <translation>Den Lauf anhalten; was bisher gemessen wurde, bleibt (Esc)</translation>
+    </message>
+    <message>
+        <source>&amp;Save Report…</source>
+        <translation>Bericht &amp;speichern…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Palette</source>
+        <translation>&amp;Farbschema</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;System</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About TopoScope</source>
+        <translation>&amp;Über TopoScope</translation>
+    </message>
+    <message>
+        <source>About TopoScope</source>
+        <translation>Über TopoScope</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;TopoScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Discovers GPU memory topology with pointer-chase microbenchmarks and shows the evidence as it is measured.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;TopoScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Ermittelt die Speichertopologie von GPUs mit Pointer-Chase-Mikrobenchmarks und zeigt die Belege, während sie gemessen werden.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>device: %1</source>
+        <translation>Gerät: %1</translation>
+    </message>
+    <message>
+        <source>warning: --only: no benchmark group &quot;%1&quot; on this device</source>
+        <translation>Warnung: --only: keine Benchmark-Gruppe „%1“ auf diesem Gerät</translation>
+    </message>
+    <message>
+        <source>not starting the run: the requested device is not here</source>
+        <translation>Lauf wird nicht gestartet: Das verlangte Gerät ist nicht vorhanden</translation>
+    </message>
+    <message>
+        <source>nothing to run: check at least one benchmark</source>
+        <translation>Nichts auszuführen: mindestens einen Benchmark anwählen</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Wird gestartet…</translation>
+    </message>
+    <message>
+        <source>run on %1: %2</source>
+        <translation>Lauf auf %1: %2</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>cancel requested</source>
+        <translation>Abbruch angefordert</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>Save Report</source>
+        <translation>Bericht speichern</translation>
+    </message>
+    <message>
+        <source>TopoScope reports (*.json)</source>
+        <translation>TopoScope-Berichte (*.json)</translation>
+    </message>
+    <message>
+        <source>report saved to %1</source>
+        <translation>Bericht nach %1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>%1 konnte nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>started: %1</source>
+        <translation>gestartet: %1</translation>
+    </message>
+    <message>
+        <source>TopoScope — %1</source>
+        <translation>TopoScope — %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3): %4 units at %5 MHz, L2 %6, memory %7 [%8]</source>
+        <translation>%1 (%2, %3): %4 Einheiten mit %5 MHz, L2 %6, Speicher %7 [%8]</translation>
+    </message>
+    <message>
+        <source>%1 %2 = %3 (confidence %4)</source>
+        <translation>%1 %2 = %3 (Konfidenz %4)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished in %1: %n result(s)</source>
+        <translation>
+            <numerusform>Fertig nach %1: %n Ergebnis</numerusform>
+            <numerusform>Fertig nach %1: %n Ergebnisse</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled after %1; the results so far stay</source>
+        <translation>Abgebrochen nach %1; die bisherigen Ergebnisse bleiben</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>screenshot: %1</source>
+        <translation>Bildschirmfoto: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Evidence</source>
+        <translation>Bel&amp;ege</translation>
+    </message>
+    <message>
+        <source>&amp;Topology</source>
+        <translation>&amp;Topologie</translation>
+    </message>
+    <message>
+        <source>&amp;CU Sharing</source>
+        <translation>&amp;CU-Teilung</translation>
+    </message>
+    <message>
+        <source>topology sheet written to %1</source>
+        <translation>Topologieblatt nach %1 geschrieben</translation>
+    </message>
+    <message>
+        <source>no evidence series %1 in this run</source>
+        <translation>keine Messreihe %1 in diesem Lauf</translation>
+    </message>
+    <message>
+        <source>recording the session to %1</source>
+        <translation>die Sitzung wird in %1 aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>opened %1 (%2)</source>
+        <translation>%1 geöffnet (%2)</translation>
+    </message>
+    <message>
+        <source>cut off: %1 — the recorded run ended while it ran</source>
+        <translation>abgebrochen: %1 — der aufgezeichnete Lauf endete, während es lief</translation>
+    </message>
+    <message>
+        <source>cut off: %1 — the recorded run ended while it ran; its rows so far are in %2</source>
+        <translation>abgebrochen: %1 — der aufgezeichnete Lauf endete, während es lief; seine bisherigen Zeilen stehen in %2</translation>
+    </message>
+    <message>
+        <source>not opening %1: a run or recording is in progress</source>
+        <translation>%1 wird nicht geöffnet: ein Lauf oder eine Aufzeichnung ist im Gange</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) dropped: opening the first, %1</source>
+        <translation>
+            <numerusform>%n Element abgelegt: das erste wird geöffnet, %1</numerusform>
+            <numerusform>%n Elemente abgelegt: das erste wird geöffnet, %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;MIG</source>
+        <translation>&amp;MIG</translation>
+    </message>
+    <message>
+        <source>Open Fleet</source>
+        <translation>Flotte öffnen</translation>
+    </message>
+    <message>
+        <source>a fleet is still loading; try again when it is shown</source>
+        <translation>eine Flotte wird noch geladen; erneut versuchen, sobald sie angezeigt wird</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loading %n fleet file(s)…</source>
+        <translation>
+            <numerusform>%n Flottendatei wird geladen…</numerusform>
+            <numerusform>%n Flottendateien werden geladen…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>fleet: %1 (from %2)</source>
+        <translation>Flotte: %1 (aus %2)</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::MigDiagram</name>
+    <message>
+        <source>Top band of each row: the 7 compute slices; bottom band: the 8 memory slices (with their share of the L2). NVML places instances by memory slice; compute slices are drawn from the placement start.</source>
+        <translation>Oberes Band jeder Zeile: die 7 Rechen-Slices; unteres Band: die 8 Speicher-Slices (mit ihrem Anteil am L2). NVML platziert Instanzen nach Speicher-Slice; Rechen-Slices werden ab dem Platzierungsbeginn gezeichnet.</translation>
+    </message>
+    <message>
+        <source>slice</source>
+        <translation>Slice</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>Rechnen</translation>
+    </message>
+    <message>
+        <source>memory, L2</source>
+        <translation>Speicher, L2</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::MigView</name>
+    <message>
+        <source>Source: API</source>
+        <translation>Quelle: API</translation>
+    </message>
+    <message>
+        <source>Source: derived from a benchmark</source>
+        <translation>Quelle: aus einem Benchmark abgeleitet</translation>
+    </message>
+    <message>
+        <source>Method: %1</source>
+        <translation>Methode: %1</translation>
+    </message>
+    <message>
+        <source>Confidence: %1</source>
+        <translation>Konfidenz: %1</translation>
+    </message>
+    <message>
+        <source>Evidence: %1</source>
+        <translation>Belege: %1</translation>
+    </message>
+    <message>
+        <source>one whole %1 segment</source>
+        <translation>ein ganzes Segment von %1</translation>
+    </message>
+    <message>
+        <source>%1 of one %2 segment</source>
+        <translation>%1 eines Segments von %2</translation>
+    </message>
+    <message>
+        <source>%1 segments of %2</source>
+        <translation>%1 Segmente von %2</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>; L2 segments: benchmark (confidence %1)</source>
+        <translation>; L2-Segmente: Benchmark (Konfidenz %1)</translation>
+    </message>
+    <message>
+        <source>Show all instances, or one GPU-instance profile at every placement it can take</source>
+        <translation>Alle Instanzen zeigen oder ein GPU-Instanzprofil an jeder möglichen Platzierung</translation>
+    </message>
+    <message>
+        <source>Profile / instance</source>
+        <translation>Profil / Instanz</translation>
+    </message>
+    <message>
+        <source>Slices</source>
+        <translation>Slices</translation>
+    </message>
+    <message>
+        <source>Placements</source>
+        <translation>Platzierungen</translation>
+    </message>
+    <message>
+        <source>SMs</source>
+        <translation>SMs</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Copy engines</source>
+        <translation>Kopier-Engines</translation>
+    </message>
+    <message>
+        <source>L2</source>
+        <translation>L2</translation>
+    </message>
+    <message>
+        <source>L2 segments</source>
+        <translation>L2-Segmente</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Quellen</translation>
+    </message>
+    <message>
+        <source>MIG not supported/unknown — this device reports no MIG layout (not an NVIDIA GPU, NVML not read, or a report without it)</source>
+        <translation>MIG nicht unterstützt/unbekannt — dieses Gerät meldet keine MIG-Aufteilung (keine NVIDIA-GPU, NVML nicht gelesen oder ein Bericht ohne sie)</translation>
+    </message>
+    <message>
+        <source>MIG not supported — %1</source>
+        <translation>MIG nicht unterstützt — %1</translation>
+    </message>
+    <message>
+        <source>MIG state unknown — %1</source>
+        <translation>MIG-Zustand unbekannt — %1</translation>
+    </message>
+    <message>
+        <source>MIG disabled — what-if over the NVML profile table</source>
+        <translation>MIG deaktiviert — Was-wäre-wenn über die NVML-Profiltabelle</translation>
+    </message>
+    <message>
+        <source>MIG disabled — what-if over the profile table of the %1</source>
+        <translation>MIG deaktiviert — Was-wäre-wenn über die Profiltabelle von %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>MIG enabled — %n instance(s)</source>
+        <translation>
+            <numerusform>MIG aktiviert — %n Instanz</numerusform>
+            <numerusform>MIG aktiviert — %n Instanzen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All instances</source>
+        <translation>Alle Instanzen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (profile %2): %n placement(s)</source>
+        <translation>
+            <numerusform>%1 (Profil %2): %n Platzierung</numerusform>
+            <numerusform>%1 (Profil %2): %n Platzierungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SMs, memory, copy engines and placements come from %1.</source>
+        <translation>SMs, Speicher, Kopier-Engines und Platzierungen stammen aus %1.</translation>
+    </message>
+    <message>
+        <source>L2 = memory slices / 8 of the API L2 size (MIG partitions the L2 with the memory); L2 segments divide it by the L2 segment size measured in this run.</source>
+        <translation>L2 = Speicher-Slices / 8 der L2-Größe laut API (MIG teilt den L2 mit dem Speicher auf); L2-Segmente teilen ihn durch die in diesem Lauf gemessene L2-Segmentgröße.</translation>
+    </message>
+    <message>
+        <source>Placements: %1</source>
+        <translation>Platzierungen: %1</translation>
+    </message>
+    <message>
+        <source>GI %1: %2</source>
+        <translation>GI %1: %2</translation>
+    </message>
+    <message>
+        <source>GI %1: %2%3</source>
+        <translation>GI %1: %2%3</translation>
+    </message>
+    <message>
+        <source> (this run)</source>
+        <translation> (dieser Lauf)</translation>
+    </message>
+    <message>
+        <source>%1 (profile %2)</source>
+        <translation>%1 (Profil %2)</translation>
+    </message>
+    <message>
+        <source>API: %1</source>
+        <translation>API: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::PlotPanel</name>
+    <message>
+        <source>TopoScope evidence plot</source>
+        <translation>TopoScope-Belegrafik</translation>
+    </message>
+    <message>
+        <source>unknown file type &quot;%1&quot; (use .png, .svg or .pdf)</source>
+        <translation>unbekannter Dateityp „%1“ (.png, .svg oder .pdf verwenden)</translation>
+    </message>
+    <message>
+        <source>could not write %1</source>
+        <translation>%1 konnte nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::RecentFiles</name>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Menu</source>
+        <translation>Menü &amp;leeren</translation>
+    </message>
+    <message>
+        <source>Recent runs (toposcope and toposcope-cli)</source>
+        <translation>Letzte Läufe (toposcope und toposcope-cli)</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::RecordingMenu</name>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open MT4G Ra&amp;w Folder…</source>
+        <translation>MT4G-&amp;Rohdatenordner öffnen…</translation>
+    </message>
+    <message>
+        <source>Analyse a folder of MT4G raw series</source>
+        <translation>Einen Ordner mit MT4G-Rohdatenreihen auswerten</translation>
+    </message>
+    <message>
+        <source>recent file %1 no longer exists: removed from the list</source>
+        <translation>zuletzt geöffnete Datei %1 existiert nicht mehr: aus der Liste entfernt</translation>
+    </message>
+    <message>
+        <source>Open Recording</source>
+        <translation>Aufzeichnung öffnen</translation>
+    </message>
+    <message>
+        <source>Recordings (*.tss *.json);;TopoScope sessions (*.tss);;Reports (*.json);;All files (*)</source>
+        <translation>Aufzeichnungen (*.tss *.json);;TopoScope-Sitzungen (*.tss);;Berichte (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open MT4G Raw Folder</source>
+        <translation>MT4G-Rohdatenordner öffnen</translation>
+    </message>
+    <message>
+        <source>Could not open %1:
+%2</source>
+        <translation>%1 konnte nicht geöffnet werden:
+%2</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ResultsModel</name>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>Benchmark</translation>
+    </message>
+    <message>
+        <source>undecided</source>
+        <translation>unentschieden</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3</source>
+        <translation>%1 %2: %3</translation>
+    </message>
+    <message>
+        <source>Method: %1</source>
+        <translation>Methode: %1</translation>
+    </message>
+    <message>
+        <source>Evidence: %1</source>
+        <translation>Belege: %1</translation>
+    </message>
+    <message>
+        <source>Latency: mean %1, median %2, p95 %3, σ %4 over %5 loads</source>
+        <translation>Latenz: Mittel %1, Median %2, p95 %3, σ %4 über %5 Ladezugriffe</translation>
+    </message>
+    <message>
+        <source>Element</source>
+        <translation>Element</translation>
+    </message>
+    <message>
+        <source>Attribute</source>
+        <translation>Attribut</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>Konfidenz</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>cut off: the run ended while this benchmark ran</source>
+        <translation>abgebrochen: der Lauf endete, während dieser Benchmark lief</translation>
+    </message>
+    <message>
+        <source>cut off: the run ended while this benchmark ran; its rows so far are the evidence</source>
+        <translation>abgebrochen: der Lauf endete, während dieser Benchmark lief; seine bisherigen Zeilen sind die Belege</translation>
+    </message>
+    <message>
+        <source>cut off: %1 did not finish</source>
+        <translation>abgebrochen: %1 wurde nicht fertig</translation>
+    </message>
+    <message>
+        <source>cut off: %1 did not finish; %2</source>
+        <translation>abgebrochen: %1 wurde nicht fertig; %2</translation>
+    </message>
+    <message>
+        <source>cut off</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>The run ended while %1 ran: the recording was cut off.</source>
+        <translation>Der Lauf endete, während %1 lief: die Aufzeichnung ist abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Exactly %1 bytes</source>
+        <translation>Genau %1 Byte</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::RunPanel</name>
+    <message>
+        <source>Looking for devices…</source>
+        <translation>Geräte werden gesucht…</translation>
+    </message>
+    <message>
+        <source>&amp;All</source>
+        <translation>A&amp;lle</translation>
+    </message>
+    <message>
+        <source>&amp;None</source>
+        <translation>&amp;Keine</translation>
+    </message>
+    <message>
+        <source>&amp;Device:</source>
+        <translation>&amp;Gerät:</translation>
+    </message>
+    <message>
+        <source>&amp;Benchmarks:</source>
+        <translation>&amp;Benchmarks:</translation>
+    </message>
+    <message>
+        <source>A GPU of this machine</source>
+        <translation>Eine GPU dieses Rechners</translation>
+    </message>
+    <message>
+        <source>The simulator with this profile</source>
+        <translation>Der Simulator mit diesem Profil</translation>
+    </message>
+    <message>
+        <source>Open recording…</source>
+        <translation>Aufzeichnung öffnen…</translation>
+    </message>
+    <message>
+        <source>Recording: %1</source>
+        <translation>Aufzeichnung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::RunStatus</name>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>%v of %m</source>
+        <translation>%v von %m</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>elapsed %1, ETA %2</source>
+        <translation>vergangen %1, Restzeit %2</translation>
+    </message>
+    <message>
+        <source>Session: %1</source>
+        <translation>Sitzung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::RunWorker</name>
+    <message>
+        <source>session recording stopped: %1</source>
+        <translation>Sitzungsaufzeichnung angehalten: %1</translation>
+    </message>
+    <message>
+        <source>not recording the session: no folder for session files</source>
+        <translation>die Sitzung wird nicht aufgezeichnet: kein Ordner für Sitzungsdateien</translation>
+    </message>
+    <message>
+        <source>not recording the session: %1</source>
+        <translation>die Sitzung wird nicht aufgezeichnet: %1</translation>
+    </message>
+    <message>
+        <source>the recorded run ended: %1</source>
+        <translation>der aufgezeichnete Lauf endete: %1</translation>
+    </message>
+    <message>
+        <source>the recorded run never closed its session (killed or still running)</source>
+        <translation>der aufgezeichnete Lauf hat seine Sitzung nie abgeschlossen (abgebrochen oder läuft noch)</translation>
+    </message>
+    <message>
+        <source>%1 (cut off)</source>
+        <translation>%1 (abgebrochen)</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::SizePlotWidget</name>
+    <message>
+        <source>Array size</source>
+        <translation>Arraygröße</translation>
+    </message>
+    <message>
+        <source>Latency per load [cycles]</source>
+        <translation>Latenz pro Ladezugriff [Takte]</translation>
+    </message>
+    <message>
+        <source>Reduced value (RMS distance from the fastest load)</source>
+        <translation>Reduzierter Wert (RMS-Abstand zum schnellsten Ladezugriff)</translation>
+    </message>
+    <message>
+        <source>Minimum</source>
+        <translation>Minimum</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <source>Maximum</source>
+        <translation>Maximum</translation>
+    </message>
+    <message>
+        <source>Reduction</source>
+        <translation>Reduktion</translation>
+    </message>
+    <message>
+        <source>Loads (darker: more loads)</source>
+        <translation>Ladezugriffe (dunkler: mehr Ladezugriffe)</translation>
+    </message>
+    <message>
+        <source>%1 · confidence %2</source>
+        <translation>%1 · Konfidenz %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n array size(s), %2 loads</source>
+        <translation>
+            <numerusform>%1: %n Arraygröße, %2 Ladezugriffe</numerusform>
+            <numerusform>%1: %n Arraygrößen, %2 Ladezugriffe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>decided %1 = %2 (confidence %3): %4</source>
+        <translation>entschieden: %1 = %2 (Konfidenz %3): %4</translation>
+    </message>
+    <message>
+        <source>%1, load %2: %3 cycles (this size: min %4, mean %5, max %6)</source>
+        <translation>%1, Ladezugriff %2: %3 Takte (diese Größe: Min. %4, Mittel %5, Max. %6)</translation>
+    </message>
+    <message>
+        <source>%1: reduced value %2</source>
+        <translation>%1: reduzierter Wert %2</translation>
+    </message>
+    <message>
+        <source>%1, %2 cycles</source>
+        <translation>%1, %2 Takte</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::Threshold</name>
+    <message>
+        <source>hit/miss split of the fastest load of each stride</source>
+        <translation>Treffer/Fehlzugriff-Trennung des schnellsten Ladezugriffs jeder Schrittweite</translation>
+    </message>
+    <message>
+        <source>hit/miss split of every load</source>
+        <translation>Treffer/Fehlzugriff-Trennung aller Ladezugriffe</translation>
+    </message>
+    <message>
+        <source>far-out fence of the control row, Q3 + 3 IQR (miss rule)</source>
+        <translation>äußerer Zaun der Kontrollzeile, Q3 + 3 IQR (Fehlzugriffsregel)</translation>
+    </message>
+    <message>
+        <source>near/far split of the row medians, for display: the engine compares each unit&apos;s slow and fast loads with the filler&apos;s</source>
+        <translation>Nah/fern-Trennung der Zeilenmediane, nur zur Anzeige: Die Engine vergleicht die langsamen und schnellen Ladezugriffe jeder Einheit mit denen des Füllers</translation>
+    </message>
+    <message>
+        <source>one latency level: every row near</source>
+        <translation>eine Latenzstufe: jede Zeile nah</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyPanel</name>
+    <message>
+        <source>Show Every Unit</source>
+        <translation>Jede Einheit zeigen</translation>
+    </message>
+    <message>
+        <source>Draw every SM or CU instead of the folded array</source>
+        <translation>Jeden SM bzw. jede CU zeichnen statt des zusammengefalteten Arrays</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyScene</name>
+    <message>
+        <source>%1 cycles</source>
+        <translation>%1 Takte</translation>
+    </message>
+    <message>
+        <source>%1 (API)</source>
+        <translation>%1 (API)</translation>
+    </message>
+    <message>
+        <source>%1 per unit</source>
+        <translation>%1 pro Einheit</translation>
+    </message>
+    <message>
+        <source>size not found</source>
+        <translation>Größe nicht gefunden</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>Zeile %1</translation>
+    </message>
+    <message>
+        <source>fetch %1</source>
+        <translation>Abruf %1</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>benchmark</source>
+        <translation>Benchmark</translation>
+    </message>
+    <message>
+        <source>confidence %1</source>
+        <translation>Konfidenz %1</translation>
+    </message>
+    <message>
+        <source>CU</source>
+        <translation>CU</translation>
+    </message>
+    <message>
+        <source>SM</source>
+        <translation>SM</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n CU(s)</source>
+        <translation>
+            <numerusform>%n CU</numerusform>
+            <numerusform>%n CUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n SM(s)</source>
+        <translation>
+            <numerusform>%n SM</numerusform>
+            <numerusform>%n SMs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 MHz</source>
+        <translation>%1 MHz</translation>
+    </message>
+    <message>
+        <source>%1, backend %2, driver %3</source>
+        <translation>%1, Backend %2, Treiber %3</translation>
+    </message>
+    <message>
+        <source>XCD %1</source>
+        <translation>XCD %1</translation>
+    </message>
+    <message>
+        <source>%1 array</source>
+        <translation>%1-Array</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unit(s)</source>
+        <translation>
+            <numerusform>%n Einheit</numerusform>
+            <numerusform>%n Einheiten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ids %2</source>
+        <translation>%1-Nummern %2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more</source>
+        <translation>
+            <numerusform>… %n weitere</numerusform>
+            <numerusform>… %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Click to draw every unit</source>
+        <translation>Klicken, um jede Einheit zu zeichnen</translation>
+    </message>
+    <message>
+        <source>Each %1 (× %2)</source>
+        <translation>Pro %1 (× %2)</translation>
+    </message>
+    <message>
+        <source>Each %1</source>
+        <translation>Pro %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n per unit</source>
+        <translation>
+            <numerusform>%n pro Einheit</numerusform>
+            <numerusform>%n pro Einheit</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1× %2 %3</source>
+        <translation>%1× %2 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n instance(s): %1</source>
+        <translation>
+            <numerusform>%n Instanz: %1</numerusform>
+            <numerusform>%n Instanzen: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 measured per %2</source>
+        <translation>%1 gemessen pro %2</translation>
+    </message>
+    <message>
+        <source>%1 near, %2 far</source>
+        <translation>%1 nah, %2 fern</translation>
+    </message>
+    <message>
+        <source>Segment %1</source>
+        <translation>Segment %1</translation>
+    </message>
+    <message>
+        <source>near %1 %2</source>
+        <translation>nah an %1 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unit(s) hit this segment fastest: %1</source>
+        <translation>
+            <numerusform>%n Einheit erreicht dieses Segment am schnellsten: %1</numerusform>
+            <numerusform>%n Einheiten erreichen dieses Segment am schnellsten: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Device memory</source>
+        <translation>Gerätespeicher</translation>
+    </message>
+    <message>
+        <source>read %1 GiB/s</source>
+        <translation>Lesen %1 GiB/s</translation>
+    </message>
+    <message>
+        <source>SMs / CUs</source>
+        <translation>SMs / CUs</translation>
+    </message>
+    <message>
+        <source>Shared memory / LDS</source>
+        <translation>Shared Memory / LDS</translation>
+    </message>
+    <message>
+        <source>First-level cache (per unit)</source>
+        <translation>Cache der ersten Ebene (pro Einheit)</translation>
+    </message>
+    <message>
+        <source>Constant caches</source>
+        <translation>Konstanten-Caches</translation>
+    </message>
+    <message>
+        <source>Scalar L1 (shared by CUs)</source>
+        <translation>Skalarer L1 (von CUs geteilt)</translation>
+    </message>
+    <message>
+        <source>L2 and its segments</source>
+        <translation>L2 und seine Segmente</translation>
+    </message>
+    <message>
+        <source>L3 / Infinity Cache</source>
+        <translation>L3 / Infinity Cache</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologySheet</name>
+    <message>
+        <source>%1 — memory topology</source>
+        <translation>%1 — Speichertopologie</translation>
+    </message>
+    <message>
+        <source>driver %1</source>
+        <translation>Treiber %1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>clock %1 MHz</source>
+        <translation>Takt %1 MHz</translation>
+    </message>
+    <message>
+        <source>memory clock %1 MHz</source>
+        <translation>Speichertakt %1 MHz</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unit(s)</source>
+        <translation>
+            <numerusform>%n Einheit</numerusform>
+            <numerusform>%n Einheiten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>measured %1 · TopoScope %2 · backend %3</source>
+        <translation>gemessen %1 · TopoScope %2 · Backend %3</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Legende</translation>
+    </message>
+    <message>
+        <source>Element</source>
+        <translation>Element</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>Attribute</source>
+        <translation>Attribut</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>Konfidenz</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Belege</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>benchmark</source>
+        <translation>Benchmark</translation>
+    </message>
+    <message>
+        <source>Evidence: %1</source>
+        <translation>Belege: %1</translation>
+    </message>
+    <message>
+        <source>series not recorded</source>
+        <translation>Messreihe nicht aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>%1 topology sheet</source>
+        <translation>Topologieblatt %1</translation>
+    </message>
+    <message>
+        <source>TopoScope %1</source>
+        <translation>TopoScope %1</translation>
+    </message>
+    <message>
+        <source>could not write %1</source>
+        <translation>%1 konnte nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>sL1d CU-sharing map</source>
+        <translation>sL1d-CU-Teilungskarte</translation>
+    </message>
+    <message>
+        <source>could not finish %1</source>
+        <translation>%1 konnte nicht fertiggestellt werden</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyView</name>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>Ver&amp;größern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Fit Diagram to Window</source>
+        <translation>Diagramm an Fenster an&amp;passen</translation>
+    </message>
+    <message>
+        <source>Export &amp;Diagram…</source>
+        <translation>&amp;Diagramm exportieren…</translation>
+    </message>
+    <message>
+        <source>Click a box for its attributes; arrow keys move, Enter expands the unit array, Ctrl+wheel or +/- zoom, 0 fits</source>
+        <translation>Einen Kasten für seine Attribute anklicken; Pfeiltasten bewegen, Enter klappt das Einheiten-Array auf, Ctrl+Mausrad oder +/- zoomen, 0 passt ein</translation>
+    </message>
+    <message>
+        <source>TopoScope memory-hierarchy diagram</source>
+        <translation>TopoScope-Diagramm der Speicherhierarchie</translation>
+    </message>
+    <message>
+        <source>unknown file type &quot;%1&quot; (use .png, .svg or .pdf)</source>
+        <translation>unbekannter Dateityp „%1“ (.png, .svg oder .pdf verwenden)</translation>
+    </message>
+    <message>
+        <source>could not write %1</source>
+        <translation>%1 konnte nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>Export Diagram</source>
+        <translation>Diagramm exportieren</translation>
+    </message>
+    <message>
+        <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
+        <translation>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,110 @@
+#include "common/format.hpp"
+
+#include <QCoreApplication>
+
+#include <cmath>
+
+namespace ts::gui {
+namespace {
+
+QString number(double v) {
+    if (v == std::floor(v) && std::fabs(v) < 1e15) return QString::number(static_cast<qint64>(v));
+    return QString::number(v, 'g', 4);
+}
+
+}  // namespace
+
+QString formatBytes(double bytes) {
+    static const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    int u = 0;
+    double v = bytes;
+    while (std::fabs(v) >= 1024 && u < 4) {
+        v /= 1024;
+        ++u;
+    }
+    const QString digits = v == std::floor(v) ? QString::number(static_cast<qint64>(v)) : QString::number(v, 'g', 3);
+    return digits + QLatin1Char(' ') + QLatin1String(units[u]);
+}
+
+QString formatValue(const ResultData& r) {
+    QString text;
+    if (!r.names.isEmpty()) {
+        text = r.names.join(QStringLiteral(", "));
+    } else if (r.groupCount > 0 && r.name != QLatin1String("segments")) {
+        text = QCoreApplication::translate("ts::gui::Format", "%n group(s)", nullptr, r.groupCount);
+    } else if (r.unit == QLatin1String("bytes")) {
+        text = formatBytes(r.value);
+    } else if (r.unit == QLatin1String("cycles")) {
+        text = QCoreApplication::translate("ts::gui::Format", "%1 cycles").arg(QString::number(r.value, 'f', 1));
+    } else if (r.unit.isEmpty()) {
+        text = number(r.value);
+    } else {
+        text = number(r.value) + QLatin1Char(' ') + r.unit;
+    }
+    if (r.names.isEmpty() && r.name == QLatin1String("sharedWith") && r.value == 0)
+        text = QCoreApplication::translate("ts::gui::Format", "none");
+    if (r.lowerBound) text.prepend(QStringLiteral("≥ "));
+    if (r.upperBound) text.prepend(QStringLiteral("≤ "));
+    return text;
+}
+
+QString formatDuration(double seconds) {
+    if (seconds < 0) return QStringLiteral("…");
+    const auto s = static_cast<qint64>(std::llround(seconds));
+    if (s < 60) return QCoreApplication::translate("ts::gui::Format", "%1 s").arg(s);
+    if (s < 3600)
+        return QCoreApplication::translate("ts::gui::Format", "%1 min %2 s")
+            .arg(s / 60)
+            .arg(s % 60, 2, 10, QLatin1Char('0'));
+    return QCoreApplication::translate("ts::gui::Format", "%1 h %2 min")
+        .arg(s / 3600)
+        .arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
+}
+
+QString attributeTitle(const QString& name) {
+    static const struct {
+        const char* name;
+        const char* title;
+    } known[] = {
+        {"size", QT_TRANSLATE_NOOP("ts::gui::Format", "Size")},
+        {"lineSize", QT_TRANSLATE_NOOP("ts::gui::Format", "Line size")},
+        {"fetchGranularity", QT_TRANSLATE_NOOP("ts::gui::Format", "Fetch granularity")},
+        {"latency", QT_TRANSLATE_NOOP("ts::gui::Format", "Latency")},
+        {"missPenalty", QT_TRANSLATE_NOOP("ts::gui::Format", "Miss penalty")},
+        {"amountPerUnit", QT_TRANSLATE_NOOP("ts::gui::Format", "Amount per SM/CU")},
+        {"sharedWith", QT_TRANSLATE_NOOP("ts::gui::Format", "Shared with")},
+        {"sharedBetween", QT_TRANSLATE_NOOP("ts::gui::Format", "Shared between CUs")},
+        {"segmentSize", QT_TRANSLATE_NOOP("ts::gui::Format", "Segment size")},
+        {"segments", QT_TRANSLATE_NOOP("ts::gui::Format", "Segments")},
+        {"readBandwidth", QT_TRANSLATE_NOOP("ts::gui::Format", "Read bandwidth")},
+        {"writeBandwidth", QT_TRANSLATE_NOOP("ts::gui::Format", "Write bandwidth")},
+        {"copyBandwidth", QT_TRANSLATE_NOOP("ts::gui::Format", "Copy bandwidth")},
+        {"vendorCopyBandwidth", QT_TRANSLATE_NOOP("ts::gui::Format", "Vendor copy bandwidth")},
+        {"apiSize", QT_TRANSLATE_NOOP("ts::gui::Format", "Size (API)")},
+        {"persistingL2CacheMaxSize", QT_TRANSLATE_NOOP("ts::gui::Format", "Persisting L2 maximum")},
+        {"totalConstMem", QT_TRANSLATE_NOOP("ts::gui::Format", "Constant memory")},
+        {"sharedMemPerMultiProcessor", QT_TRANSLATE_NOOP("ts::gui::Format", "Shared memory per SM")},
+        {"sharedMemPerBlock", QT_TRANSLATE_NOOP("ts::gui::Format", "Shared memory per block")},
+        {"reservedSharedMemPerBlock", QT_TRANSLATE_NOOP("ts::gui::Format", "Reserved shared memory per block")},
+        {"memoryBusWidth", QT_TRANSLATE_NOOP("ts::gui::Format", "Memory bus width")},
+        {"memoryClockRate", QT_TRANSLATE_NOOP("ts::gui::Format", "Memory clock")},
+        {"totalGlobalMem", QT_TRANSLATE_NOOP("ts::gui::Format", "Total memory")},
+        {"latencyTlbMiss", QT_TRANSLATE_NOOP("ts::gui::Format", "Latency on a TLB miss")},
+    };
+    for (const auto& k : known)
+        if (name == QLatin1String(k.name)) return QCoreApplication::translate("ts::gui::Format", k.title);
+    // Names without a translation: "persistingMaxBytes" -> "Persisting max bytes".
+    QString out;
+    for (int i = 0; i < name.size(); ++i) {
+        const QChar c = name.at(i);
+        if (i == 0)
+            out += c.toUpper();
+        else if (c.isUpper())
+            out += QLatin1Char(' ') + c.toLower();
+        else
+            out += c;
+    }
+    return out;
+}
+
+}  // namespace ts::gui

@@ -1,0 +1,94 @@
+#pragma once
+// Value types a run (or a recording) hands to the widgets, beside the engine's own model types
+// (engine/model, the toposcope_model library: DeviceInfo, SeriesKind, LatencyStats, MigLayout) that the
+// widgets use as they are; app/gui converts the engine's events into them.
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "model/attribute.hpp"
+#include "model/device_info.hpp"
+#include "model/series.hpp"
+
+namespace ts::gui {
+
+struct RowData {
+    double x = 0;
+    double x2 = 0;
+    double value = 0;
+    QString label;
+    std::vector<std::uint32_t> latencies;  // cycles, one per timed load
+};
+
+// New rows of one series. `replace`: the rows are the whole series (it was reset or re-sorted).
+struct SeriesChunk {
+    QString id;
+    QString title;
+    SeriesKind kind = SeriesKind::Size;
+    QString element;  // display name, "L1"
+    bool replace = false;
+    std::vector<RowData> rows;
+    // Latency above which a load counts as a miss, as the engine's rule for this kind decides
+    // it from every row so far; negative when the kind has no such threshold.
+    double missThreshold = -1;
+    QString thresholdRule;  // how missThreshold was found, for the plot's caption
+};
+using SeriesChunkPtr = std::shared_ptr<const SeriesChunk>;
+
+struct ReductionData {
+    QString seriesId;
+    std::vector<double> xs;
+    std::vector<double> ys;
+};
+
+struct ChangePointData {
+    QString seriesId;
+    qsizetype index = 0;  // first row of the second regime
+    double x = 0;         // the largest x that still fits
+    double confidence = 0;
+};
+
+struct ResultData {
+    QString elementId;    // stable id, "constant_l15"
+    QString elementName;  // "Constant L1.5"
+    QString name;         // attribute name, "size"
+    double value = 0;
+    QString unit;  // "bytes", "cycles", "GiB/s", ""
+    bool fromApi = false;
+    QString method;
+    double confidence = 1;
+    QString evidence;  // series id, empty for API values
+    QString reason;
+    QStringList names;   // sharedWith and similar lists
+    int groupCount = 0;  // CU sharing groups
+    std::vector<std::vector<int>> groups;  // the groups themselves (physical unit ids)
+    bool lowerBound = false;
+    bool upperBound = false;
+    std::optional<LatencyStats> stats;
+    // A reopened session's benchmark that was cut off while it measured this (empty: none). A row
+    // with a cut-off benchmark and no attribute name stands for a benchmark that reported nothing.
+    QString cutOff;
+};
+
+struct ProgressData {
+    QString benchmark;
+    QString step;
+    int done = 0;
+    int total = 0;
+    double elapsedSeconds = 0;
+    double etaSeconds = -1;  // -1 unknown
+};
+
+}  // namespace ts::gui
+
+Q_DECLARE_METATYPE(ts::gui::SeriesChunkPtr)
+Q_DECLARE_METATYPE(ts::gui::ReductionData)
+Q_DECLARE_METATYPE(ts::gui::ChangePointData)
+Q_DECLARE_METATYPE(ts::gui::ResultData)
+Q_DECLARE_METATYPE(ts::gui::ProgressData)
+Q_DECLARE_METATYPE(ts::DeviceInfo)

@@ -1,0 +1,39 @@
+#pragma once
+#include <QWidget>
+
+#include "cu-map/cu_sharing_map.hpp"
+
+class QLabel;
+
+namespace ts::gui {
+
+// The sL1d CU-sharing map on screen: click a CU to highlight the CUs it shares its scalar L1
+// with; arrow keys move the selection.
+class CuMapView : public QWidget {
+    Q_OBJECT
+public:
+    explicit CuMapView(QWidget* parent = nullptr);
+
+    void setData(const TopologyData& data);
+    const CuSharingMap& map() const { return map_; }
+    int selected() const { return selected_; }
+    void select(int id);
+    QString selectionText() const;
+
+signals:
+    void selectionChanged(int id);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    QRectF mapArea() const;
+
+    CuSharingMap map_;
+    QLabel* info_;
+    int selected_ = -1;
+};
+
+}  // namespace ts::gui

@@ -1,0 +1,123 @@
+#include "fleet/fleet_table_model.hpp"
+
+#include <QColor>
+#include <QFont>
+
+#include <limits>
+
+namespace ts::gui {
+
+FleetTableModel::FleetTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void FleetTableModel::setData(const FleetData& data) {
+    beginResetModel();
+    data_ = data;
+    endResetModel();
+}
+
+int FleetTableModel::columnOfAttribute(const QString& attributeId) const {
+    for (int a = 0; a < static_cast<int>(data_.attributes.size()); ++a)
+        if (data_.attributes[static_cast<std::size_t>(a)].id == attributeId) return a + 1;
+    return -1;
+}
+
+int FleetTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(data_.members.size());
+}
+
+int FleetTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : 1 + static_cast<int>(data_.attributes.size());
+}
+
+QColor FleetTableModel::outlierBackground() { return QColor(0xd6, 0x27, 0x28, 90); }  // tab10 red, see-through
+
+QVariant FleetTableModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const auto& member = data_.members[static_cast<std::size_t>(index.row())];
+    if (role == MemberRole) return index.row();
+    if (index.column() == 0) return memberData(member, role);
+    const int a = attributeOfColumn(index.column());
+    const FleetCellData* cell = data_.cell(index.row(), a);
+    if (!cell) return {};
+    const auto& attribute = data_.attributes[static_cast<std::size_t>(a)];
+    switch (role) {
+    case Qt::DisplayRole:
+        return cell->value ? formatFleetValue(*cell->value, attribute.unit) : QStringLiteral("—");
+    case SortRole:
+        return cell->value ? *cell->value : std::numeric_limits<double>::max();
+    case OutlierRole:
+        return cell->outlier;
+    case Qt::BackgroundRole:
+        return cell->outlier ? QVariant(outlierBackground()) : QVariant();
+    case Qt::FontRole:
+        if (cell->outlier) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        return cellToolTip(attribute, *cell);
+    default:
+        return {};
+    }
+}
+
+QVariant FleetTableModel::memberData(const FleetMemberData& m, int role) const {
+    switch (role) {
+    case Qt::DisplayRole:
+    case SortRole:
+        return fleetRowLabel(m);
+    case Qt::ToolTipRole: {
+        QStringList lines{m.label, QString::fromStdString(m.topology.device.name)};
+        if (!m.uuid.isEmpty())
+            lines << (m.uuidSynthetic ? tr("UUID %1 (synthetic: made from the simulator profile, rank and index)")
+                                      : tr("UUID %1"))
+                         .arg(m.uuid);
+        if (!m.source.isEmpty()) lines << tr("from %1").arg(m.source);
+        lines.removeAll(QString());
+        return lines.join(QLatin1Char('\n'));
+    }
+    default:
+        return {};
+    }
+}
+
+QString FleetTableModel::cellToolTip(const FleetAttributeData& attribute, const FleetCellData& cell) const {
+    if (!cell.value) return tr("No value: the report lacks it, or its benchmark could not decide");
+    QString text;
+    if (!data_.judged())
+        text = tr("Fewer than %1 GPUs: no verdict").arg(data_.minimumMembers);
+    else if (!attribute.median)
+        text = tr("No verdict for this attribute");
+    else
+        text = tr("robust z = %1, median %2")
+                   .arg(formatRobustZ(cell.robustZ), formatFleetValue(*attribute.median, attribute.unit));
+    if (cell.outlier) text.prepend(tr("Outlier: "));
+    return text;
+}
+
+QVariant FleetTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal) return QAbstractTableModel::headerData(section, orientation, role);
+    if (section == 0) {
+        if (role == Qt::DisplayRole) return tr("GPU");
+        if (role == Qt::ToolTipRole) return tr("Host (or report file) · device index · UUID, first 8 digits");
+        return {};
+    }
+    const int a = attributeOfColumn(section);
+    if (a < 0 || a >= static_cast<int>(data_.attributes.size())) return {};
+    const auto& attribute = data_.attributes[static_cast<std::size_t>(a)];
+    if (role == Qt::DisplayRole) {
+        const QString unit = attribute.unit.isEmpty() ? tr("count") : attribute.unit;
+        return tr("%1\n[%2]").arg(attribute.label, unit);
+    }
+    if (role == Qt::ToolTipRole) {
+        if (!attribute.median) return attribute.id;
+        return tr("%1: median %2").arg(attribute.id, formatFleetValue(*attribute.median, attribute.unit));
+    }
+    return {};
+}
+
+}  // namespace ts::gui

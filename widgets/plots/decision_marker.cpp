@@ -1,0 +1,40 @@
+#include "plots/decision_marker.hpp"
+
+#include <qcustomplot.h>
+
+#include "plots/plot_theme.hpp"
+
+namespace ts::gui {
+
+DecisionMarker::DecisionMarker(QCustomPlot* plot) : line_(new QCPItemStraightLine(plot)), label_(new QCPItemText(plot)) {
+    label_->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    label_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    label_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    label_->setPadding(QMargins(4, 2, 4, 2));
+    hide();
+}
+
+void DecisionMarker::applyTheme(const PlotTheme& theme) {
+    line_->setPen(QPen(theme.changePoint, 2, Qt::DashLine));
+    label_->setColor(theme.changePoint);
+    label_->setPen(QPen(theme.changePoint));
+    label_->setBrush(QBrush(theme.background));
+}
+
+void DecisionMarker::show(double x, const QString& label) {
+    line_->point1->setCoords(x, 0);
+    line_->point2->setCoords(x, 1);
+    label_->position->setCoords(x, 0.02);
+    label_->setText(label);
+    line_->setVisible(true);
+    label_->setVisible(true);
+}
+
+void DecisionMarker::hide() {
+    line_->setVisible(false);
+    label_->setVisible(false);
+}
+
+bool DecisionMarker::visible() const { return line_->visible(); }
+
+}  // namespace ts::gui

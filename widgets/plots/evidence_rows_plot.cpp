@@ -1,0 +1,117 @@
+#include "plots/evidence_rows_plot.hpp"
+
+#include <qcustomplot.h>
+
+#include "plots/evidence_math.hpp"
+
+namespace ts::gui {
+namespace {
+
+constexpr int kMaxTextTicks = 40;
+
+}  // namespace
+
+EvidenceRowsPlot::EvidenceRowsPlot(QWidget* parent) : PlotPanel(parent) {
+    QCustomPlot* p = plot();
+    p->yAxis->setLabel(tr("Latency per re-timed load [cycles]"));
+    p->xAxis->setLabel(tr("Row"));
+    hits_ = new QCPStatisticalBox(p->xAxis, p->yAxis);
+    hits_->setName(tr("At hit latency: data kept (or near)"));
+    misses_ = new QCPStatisticalBox(p->xAxis, p->yAxis);
+    misses_->setName(tr("Slower: data evicted (or far)"));
+    threshold_ = new QCPItemStraightLine(p);
+    threshold_->setVisible(false);
+    p->legend->setVisible(true);
+    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignLeft | Qt::AlignTop);
+    applyTheme();
+}
+
+void EvidenceRowsPlot::applyTheme() {
+    const PlotTheme& t = theme();
+    for (auto [box, color] : {std::pair{hits_, t.hit}, std::pair{misses_, t.miss}}) {
+        QColor fill = color;
+        fill.setAlpha(120);
+        box->setBrush(fill);
+        box->setPen(QPen(color.darker(120)));
+        box->setMedianPen(QPen(t.foreground, 2));
+        box->setWhiskerPen(QPen(color, 1));
+        box->setWhiskerBarPen(QPen(color, 1));
+        box->setOutlierStyle(QCPScatterStyle(QCPScatterStyle::ssNone));
+    }
+    threshold_->setPen(QPen(t.changePoint, 1.5, Qt::DashLine));
+}
+
+void EvidenceRowsPlot::clearPlot() {
+    hits_->data()->clear();
+    misses_->data()->clear();
+    threshold_->setVisible(false);
+    labels_.clear();
+    missed_.clear();
+}
+
+bool EvidenceRowsPlot::rowMissed(const StoredSeries& s, const StoredRow& row, double median) const {
+    if (s.missThreshold >= 0) return median > s.missThreshold;
+    return row.value != 0;
+}
+
+void EvidenceRowsPlot::rebuild(const StoredSeries& s, bool) {
+    clearPlot();
+    QVector<QCPStatisticalBoxData> hit, miss;
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (std::size_t i = 0; i < s.rows.size(); ++i) {
+        const StoredRow& row = s.rows[i];
+        const auto loads = s.latenciesOf(row);
+        const double median = quantile(loads, 0.5);
+        QCPStatisticalBoxData box(static_cast<double>(i), row.min, quantile(loads, 0.25), median, quantile(loads, 0.75),
+                                  row.max);
+        const bool missed = row.count > 0 && rowMissed(s, row, median);
+        (missed ? miss : hit).append(box);
+        labels_.push_back(row.label.isEmpty() ? QString::number(row.x) : row.label);
+        missed_.push_back(missed);
+        if (s.rows.size() <= kMaxTextTicks) ticker->addTick(static_cast<double>(i), labels_.back());
+    }
+    hits_->data()->set(hit, true);
+    misses_->data()->set(miss, true);
+    if (s.rows.size() <= kMaxTextTicks) {
+        plot()->xAxis->setTicker(ticker);
+        plot()->xAxis->setTickLabelRotation(s.rows.size() > 8 ? 45 : 0);
+    } else {
+        plot()->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        plot()->xAxis->setTickLabelRotation(0);
+    }
+    if (s.missThreshold >= 0) {
+        threshold_->point1->setCoords(0, s.missThreshold);
+        threshold_->point2->setCoords(1, s.missThreshold);
+        threshold_->setVisible(true);
+    }
+    QStringList captions;
+    for (const auto& d : s.decisions) captions << decisionText(s, d.name);
+    if (captions.isEmpty()) captions << decisionText(s, QString());
+    if (s.missThreshold >= 0)
+        captions << tr("Threshold %1 cycles: %2.").arg(s.missThreshold, 0, 'f', 1).arg(s.thresholdRule);
+    else
+        captions << tr("Each row carries the engine's own verdict (1 = the other side evicted the data).");
+    setCaption(captions.join(QLatin1Char('\n')));
+}
+
+QString EvidenceRowsPlot::readoutAt(const QPointF& pixel) const {
+    const StoredSeries* s = store() ? store()->find(seriesId()) : nullptr;
+    const double x = plot()->xAxis->pixelToCoord(pixel.x());
+    const auto i = static_cast<long long>(std::llround(x));
+    if (!s || i < 0 || i >= static_cast<long long>(s->rows.size()) || i >= static_cast<long long>(labels_.size()))
+        return {};
+    const StoredRow& row = s->rows[static_cast<std::size_t>(i)];
+    const auto loads = s->latenciesOf(row);
+    return tr("%1: %2 loads, min %3, median %4, max %5 cycles: %6")
+        .arg(labels_[static_cast<std::size_t>(i)])
+        .arg(row.count)
+        .arg(row.min)
+        .arg(quantile(loads, 0.5), 0, 'f', 0)
+        .arg(row.max)
+        .arg(missed_[static_cast<std::size_t>(i)] ? tr("evicted / far") : tr("kept / near"));
+}
+
+int EvidenceRowsPlot::missRowCount() const { return misses_->dataCount(); }
+int EvidenceRowsPlot::hitRowCount() const { return hits_->dataCount(); }
+
+}  // namespace ts::gui

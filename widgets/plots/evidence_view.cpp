@@ -1,0 +1,237 @@
+#include "plots/evidence_view.hpp"
+
+#include <QAction>
+#include <algorithm>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QStackedWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "plots/bandwidth_plot.hpp"
+#include "plots/evidence_rows_plot.hpp"
+#include "plots/fetch_granularity_plot.hpp"
+#include "plots/latency_plot.hpp"
+#include "plots/line_size_plot.hpp"
+#include "plots/size_plot.hpp"
+
+namespace ts::gui {
+namespace {
+
+constexpr int kFollowMs = 400;
+
+QToolButton* toolButton(QAction* action, QWidget* parent) {
+    auto* b = new QToolButton(parent);
+    b->setDefaultAction(action);
+    b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    return b;
+}
+
+}  // namespace
+
+EvidenceView::EvidenceView(SeriesStore* store, QWidget* parent)
+    : QWidget(parent),
+      store_(store),
+      chooser_(new QComboBox(this)),
+      followBox_(new QCheckBox(tr("Follow run"), this)),
+      stack_(new QStackedWidget(this)),
+      empty_(new QLabel(tr("No evidence yet: press Run to measure, or open a recording."), this)),
+      size_(new SizePlotWidget(this)),
+      fetch_(new FetchGranularityPlot(this)),
+      line_(new LineSizePlot(this)),
+      latency_(new LatencyHistogramPlot(this)),
+      rows_(new EvidenceRowsPlot(this)),
+      bandwidth_(new BandwidthPlot(this)) {
+    followAction_ = new QAction(tr("&Follow Run"), this);
+    followAction_->setCheckable(true);
+    followAction_->setChecked(true);
+    followAction_->setShortcut(QKeySequence(tr("Ctrl+Shift+F")));
+    followAction_->setToolTip(tr("Show each new series as the run starts it"));
+    logAction_ = new QAction(tr("&Logarithmic Axis"), this);
+    logAction_->setCheckable(true);
+    logAction_->setChecked(logScale_);
+    logAction_->setShortcut(QKeySequence(tr("Ctrl+L")));
+    resetAction_ = new QAction(tr("&Reset View"), this);
+    resetAction_->setShortcut(QKeySequence(tr("Ctrl+0")));
+    resetAction_->setToolTip(tr("Fit the axes to the data again (or double-click the plot)"));
+    exportAction_ = new QAction(tr("&Export Plot…"), this);
+    exportAction_->setShortcut(QKeySequence(tr("Ctrl+E")));
+    nextAction_ = new QAction(tr("&Next Series"), this);
+    nextAction_->setShortcut(QKeySequence(tr("Ctrl+PgDown")));
+    previousAction_ = new QAction(tr("&Previous Series"), this);
+    previousAction_->setShortcut(QKeySequence(tr("Ctrl+PgUp")));
+    for (QAction* a : {followAction_, logAction_, resetAction_, exportAction_, nextAction_, previousAction_}) {
+        a->setShortcutContext(Qt::WindowShortcut);
+        addAction(a);
+    }
+
+    connect(followAction_, &QAction::toggled, followBox_, &QCheckBox::setChecked);
+    connect(followBox_, &QCheckBox::toggled, followAction_, &QAction::setChecked);
+    followBox_->setChecked(true);
+    connect(logAction_, &QAction::toggled, this, &EvidenceView::setLogScale);
+    connect(resetAction_, &QAction::triggered, this, [this] {
+        if (PlotPanel* p = currentPlot()) p->resetView();
+    });
+    connect(exportAction_, &QAction::triggered, this, &EvidenceView::exportInteractively);
+    connect(nextAction_, &QAction::triggered, this, [this] { step(1); });
+    connect(previousAction_, &QAction::triggered, this, [this] { step(-1); });
+
+    auto* top = new QHBoxLayout;
+    auto* label = new QLabel(tr("&Evidence:"), this);
+    label->setBuddy(chooser_);
+    chooser_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    chooser_->setMinimumContentsLength(32);
+    top->addWidget(label);
+    top->addWidget(chooser_, 1);
+    top->addWidget(followBox_);
+    top->addWidget(toolButton(logAction_, this));
+    top->addWidget(toolButton(resetAction_, this));
+    top->addWidget(toolButton(exportAction_, this));
+
+    empty_->setAlignment(Qt::AlignCenter);
+    stack_->addWidget(empty_);
+    for (PlotPanel* p : std::initializer_list<PlotPanel*>{size_, fetch_, line_, latency_, rows_, bandwidth_}) {
+        p->setStore(store_);
+        p->setLogScale(logScale_);
+        stack_->addWidget(p);
+    }
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(stack_, 1);
+
+    followTimer_.setSingleShot(true);
+    connect(&followTimer_, &QTimer::timeout, this, &EvidenceView::followNewest);
+    connect(store_, &SeriesStore::seriesAdded, this, &EvidenceView::onSeriesAdded);
+    connect(store_, &SeriesStore::cleared, this, &EvidenceView::onCleared);
+    connect(chooser_, &QComboBox::activated, this, [this] { setFollow(false); });  // the user chose
+    connect(chooser_, &QComboBox::currentIndexChanged, this,
+            [this](int index) { showSeries(index < 0 ? QString() : chooser_->itemData(index).toString()); });
+}
+
+PlotPanel* EvidenceView::plotFor(SeriesKind kind) const {
+    switch (kind) {
+        case SeriesKind::Size:
+        case SeriesKind::SegmentSize:
+            return size_;
+        case SeriesKind::FetchGranularity:
+            return fetch_;
+        case SeriesKind::LineSize:
+            return line_;
+        case SeriesKind::Latency:
+            return latency_;
+        case SeriesKind::Amount:
+        case SeriesKind::Sharing:
+            return rows_;
+        case SeriesKind::Bandwidth:
+            return bandwidth_;
+    }
+    return size_;
+}
+
+void EvidenceView::showSeries(const QString& id) {
+    const StoredSeries* s = id.isEmpty() ? nullptr : store_->find(id);
+    PlotPanel* target = s ? plotFor(s->kind) : nullptr;
+    for (int i = 1; i < stack_->count(); ++i) {
+        auto* p = static_cast<PlotPanel*>(stack_->widget(i));
+        if (p != target && !p->seriesId().isEmpty()) p->setSeries({});  // drop drawing data of hidden plots
+    }
+    if (target) {
+        if (target->seriesId() != id) target->setSeries(id);
+        stack_->setCurrentWidget(target);
+    } else {
+        stack_->setCurrentWidget(empty_);
+    }
+    const int index = chooser_->findData(id);
+    if (index != chooser_->currentIndex()) {
+        QSignalBlocker block(chooser_);
+        chooser_->setCurrentIndex(index);
+    }
+    sinceSwitch_.start();
+    emit currentSeriesChanged(s ? id : QString());
+}
+
+QString EvidenceView::currentSeries() const {
+    const PlotPanel* p = currentPlot();
+    return p ? p->seriesId() : QString();
+}
+
+PlotPanel* EvidenceView::currentPlot() const {
+    return stack_->currentWidget() == empty_ ? nullptr : static_cast<PlotPanel*>(stack_->currentWidget());
+}
+
+bool EvidenceView::follow() const { return followAction_->isChecked(); }
+
+void EvidenceView::setFollow(bool on) {
+    followAction_->setChecked(on);
+    if (on) followNewest();
+}
+
+void EvidenceView::setLogScale(bool on) {
+    logScale_ = on;
+    if (logAction_->isChecked() != on) logAction_->setChecked(on);
+    for (int i = 1; i < stack_->count(); ++i) static_cast<PlotPanel*>(stack_->widget(i))->setLogScale(on);
+}
+
+bool EvidenceView::exportCurrent(const QString& path, QString* error) {
+    PlotPanel* p = currentPlot();
+    if (!p) {
+        if (error) *error = tr("no plot is shown");
+        return false;
+    }
+    return p->exportTo(path, error);
+}
+
+void EvidenceView::onSeriesAdded(const QString& id) {
+    const StoredSeries* s = store_->find(id);
+    if (!s) return;
+    {
+        QSignalBlocker block(chooser_);
+        chooser_->addItem(tr("%1 (%2)").arg(s->title, id), id);
+    }
+    newest_ = id;
+    if (currentPlot() == nullptr) {
+        showSeries(id);
+    } else if (follow() && !followTimer_.isActive()) {
+        const qint64 waited = sinceSwitch_.isValid() ? sinceSwitch_.elapsed() : kFollowMs;
+        followTimer_.start(static_cast<int>(std::max<qint64>(0, kFollowMs - waited)));
+    }
+}
+
+void EvidenceView::followNewest() {
+    if (follow() && !newest_.isEmpty() && newest_ != currentSeries()) showSeries(newest_);
+}
+
+void EvidenceView::onCleared() {
+    followTimer_.stop();
+    newest_.clear();
+    QSignalBlocker block(chooser_);
+    chooser_->clear();
+    showSeries({});
+}
+
+void EvidenceView::exportInteractively() {
+    if (!currentPlot()) return;
+    QString selected;
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export Plot"), currentSeries() + QStringLiteral(".png"),
+                                     tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &selected);
+    if (path.isEmpty()) return;
+    QString error;
+    if (!exportCurrent(path, &error)) QMessageBox::warning(this, tr("Export Plot"), error);
+}
+
+void EvidenceView::step(int delta) {
+    const int n = chooser_->count();
+    if (n == 0) return;
+    const int index = ((chooser_->currentIndex() + delta) % n + n) % n;
+    setFollow(false);
+    chooser_->setCurrentIndex(index);
+}
+
+}  // namespace ts::gui

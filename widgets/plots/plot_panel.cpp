@@ -1,0 +1,273 @@
+#include "plots/plot_panel.hpp"
+
+#include <QBuffer>
+#include <QEvent>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+#include <QVBoxLayout>
+#include <QWindow>
+#include <qcustomplot.h>
+
+#include "common/saved_file.hpp"
+
+namespace ts::gui {
+namespace {
+
+constexpr int kRefreshMs = 40;
+
+}  // namespace
+
+PlotPanel::PlotPanel(QWidget* parent)
+    : QWidget(parent), plot_(new QCustomPlot(this)), readoutLabel_(new QLabel(this)), captionLabel_(new QLabel(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(plot_, 1);
+    layout->addWidget(readoutLabel_);
+    layout->addWidget(captionLabel_);
+    // Fixed heights and ignored widths: new text must not resize the plot (a resize means a
+    // full re-layout and a replot of every layer).
+    const int line = fontMetrics().lineSpacing();
+    readoutLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    readoutLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    readoutLabel_->setFixedHeight(line + 4);
+    captionLabel_->setWordWrap(true);
+    captionLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    captionLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    captionLabel_->setFixedHeight(3 * line + 4);
+    captionLabel_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    plot_->setMinimumSize(320, 220);
+    plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot_->setNoAntialiasingOnDrag(true);
+    plot_->setNotAntialiasedElements(QCP::aeScatters);  // thousands of points: speed over smoothness
+    plot_->setMouseTracking(true);
+    plot_->installEventFilter(this);
+    refreshTimer_.setSingleShot(true);
+    refreshTimer_.setInterval(kRefreshMs);
+    connect(&refreshTimer_, &QTimer::timeout, this, &PlotPanel::refresh);
+    updateTheme();
+}
+
+void PlotPanel::setStore(const SeriesStore* store) {
+    if (store_) disconnect(store_, nullptr, this, nullptr);
+    store_ = store;
+    if (store_) {
+        connect(store_, &SeriesStore::rowsChanged, this, &PlotPanel::onRowsChanged);
+        connect(store_, &SeriesStore::analysisChanged, this, &PlotPanel::onAnalysisChanged);
+        connect(store_, &SeriesStore::cleared, this, [this] { setSeries({}); });
+    }
+    setSeries({});
+}
+
+void PlotPanel::setSeries(const QString& id) {
+    seriesId_ = id;
+    userView_ = false;
+    plottedRows_ = 0;
+    clearPlot();
+    setCaption({});
+    scheduleRefresh(true);  // drawn on the next tick: a fast run switches series often
+}
+
+void PlotPanel::setLogScale(bool on) {
+    if (!supportsLogScale()) on = false;
+    if (on == logScale_) return;
+    logScale_ = on;
+    applyScale();
+    if (!userView_) fitView();
+    plot_->replot();
+}
+
+void PlotPanel::resetView() {
+    userView_ = false;
+    fitView();
+    plot_->replot();
+}
+
+void PlotPanel::refreshNow() {
+    refreshTimer_.stop();
+    refresh();
+}
+
+void PlotPanel::scheduleRefresh(bool full) {
+    fullPending_ = fullPending_ || full;
+    if (!refreshTimer_.isActive()) refreshTimer_.start();
+}
+
+void PlotPanel::onRowsChanged(const QString& id) {
+    if (id == seriesId_) scheduleRefresh(false);
+}
+
+void PlotPanel::onAnalysisChanged(const QString& id) {
+    if (id == seriesId_) scheduleRefresh(false);
+}
+
+void PlotPanel::refresh() {
+    const StoredSeries* s = store_ && !seriesId_.isEmpty() ? store_->find(seriesId_) : nullptr;
+    if (!s) {
+        plot_->replot();
+        return;
+    }
+    const bool full = fullPending_ || s->generation != generation_ || s->rows.size() < plottedRows_;
+    if (full) {
+        plottedRows_ = 0;
+        clearPlot();
+    }
+    rebuild(*s, full);
+    plottedRows_ = s->rows.size();
+    generation_ = s->generation;
+    fullPending_ = false;
+    if (!userView_) fitView();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+    ++refreshes_;
+}
+
+void PlotPanel::rescaleAll() {
+    plot_->rescaleAxes(true);
+    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis, plot_->yAxis2}) {
+        if (!axis->visible()) continue;
+        QCPRange r = axis->range();
+        if (axis->scaleType() == QCPAxis::stLogarithmic) {
+            if (r.lower > 0) axis->setRange(r.lower / 1.25, r.upper * 1.25);
+        } else {
+            const double margin = r.size() > 0 ? 0.05 * r.size() : 1;
+            axis->setRange(r.lower - margin, r.upper + margin);
+        }
+    }
+}
+
+void PlotPanel::setCaption(const QString& text) {
+    captionLabel_->setText(text);
+    captionLabel_->setToolTip(text);
+}
+
+QString PlotPanel::caption() const { return captionLabel_->text(); }
+
+bool PlotPanel::exportTo(const QString& path, QString* error) {
+    refreshNow();
+    plot_->replot(QCustomPlot::rpImmediateRefresh);
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    QByteArray bytes;  // rendered in memory, then written by the one output writer
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    bool ok = false;
+    if (suffix == QLatin1String("png")) {
+        return saveImage(path, plot_->toPixmap(0, 0, 2.0).toImage(), error);
+    } else if (suffix == QLatin1String("pdf")) {
+        QPdfWriter pdf(&buffer);
+        pdf.setPageSize(QPageSize(QSizeF(plot_->size()), QPageSize::Point));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout::Point);
+        pdf.setTitle(seriesId_);
+        pdf.setResolution(72);
+        QCPPainter painter;
+        ok = painter.begin(&pdf);
+        if (ok) {
+            painter.setMode(QCPPainter::pmVectorized);
+            painter.setMode(QCPPainter::pmNoCaching);
+            plot_->toPainter(&painter, plot_->width(), plot_->height());
+            ok = painter.end();
+        }
+    } else if (suffix == QLatin1String("svg")) {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setSize(plot_->size());
+        svg.setViewBox(QRect(QPoint(0, 0), plot_->size()));
+        svg.setTitle(seriesId_);
+        svg.setDescription(tr("TopoScope evidence plot"));
+        QCPPainter painter;
+        ok = painter.begin(&svg);
+        if (ok) {
+            plot_->toPainter(&painter, plot_->width(), plot_->height());
+            ok = painter.end();
+        }
+    } else {
+        if (error) *error = tr("unknown file type \"%1\" (use .png, .svg or .pdf)").arg(suffix);
+        return false;
+    }
+    if (!ok) {
+        if (error) *error = tr("could not draw %1").arg(path);
+        return false;
+    }
+    return saveFile(path, bytes, error);
+}
+
+bool PlotPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == plot_) {
+        switch (event->type()) {
+            case QEvent::MouseMove: {
+                auto* me = static_cast<QMouseEvent*>(event);
+                if (me->buttons() != Qt::NoButton) userView_ = true;
+                updateReadout(me->position());
+                break;
+            }
+            case QEvent::Wheel:
+                userView_ = true;
+                break;
+            case QEvent::MouseButtonDblClick:
+                resetView();
+                return true;
+            case QEvent::Leave:
+                readout_.clear();
+                readoutLabel_->clear();
+                break;
+            default:
+                break;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void PlotPanel::updateReadout(const QPointF& pixel) {
+    const QString text = plot_->axisRect()->rect().contains(pixel.toPoint()) ? readoutAt(pixel) : QString();
+    if (text == readout_) return;
+    readout_ = text;
+    readoutLabel_->setText(text);
+    emit readoutChanged(text);
+}
+
+void PlotPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) updateTheme();
+    QWidget::changeEvent(event);
+}
+
+void PlotPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    updatePixelRatio();
+    // A window moved to a screen of another scale needs sharper (or lighter) plot buffers.
+    if (QWindow* w = window()->windowHandle())
+        connect(w, &QWindow::screenChanged, this, &PlotPanel::updatePixelRatio, Qt::UniqueConnection);
+}
+
+void PlotPanel::updatePixelRatio() {
+    if (!qFuzzyCompare(plot_->bufferDevicePixelRatio(), devicePixelRatioF())) {
+        plot_->setBufferDevicePixelRatio(devicePixelRatioF());
+        plot_->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void PlotPanel::updateTheme() {
+    theme_ = PlotTheme::fromPalette(palette());
+    theme_.applyFrame(*plot_);
+    applyTheme();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+PlotPanel::GraphPoint PlotPanel::nearestGraphPoint(const QPointF& pixel) const {
+    double best = 100;  // squared pixels
+    GraphPoint nearest;
+    for (int i = 0; i < plot_->graphCount(); ++i) {
+        const QCPGraph* g = plot_->graph(i);
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+            const double dx = g->keyAxis()->coordToPixel(it->key) - pixel.x();
+            const double dy = g->valueAxis()->coordToPixel(it->value) - pixel.y();
+            if (dx * dx + dy * dy < best) {
+                best = dx * dx + dy * dy;
+                nearest = {g, it->key, it->value};
+            }
+        }
+    }
+    return nearest;
+}
+
+}  // namespace ts::gui

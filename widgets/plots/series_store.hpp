@@ -1,0 +1,80 @@
+#pragma once
+#include <QObject>
+#include <QStringList>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "common/run_data.hpp"
+
+namespace ts::gui {
+
+// One row as stored: its coordinates and a slice of the series' flat latency buffer,
+// with the statistics the plots draw precomputed once.
+struct StoredRow {
+    double x = 0;
+    double x2 = 0;
+    double value = 0;
+    QString label;
+    std::uint64_t offset = 0;  // first latency in StoredSeries::latencies
+    std::uint32_t count = 0;
+    std::uint32_t min = 0;
+    std::uint32_t max = 0;
+    double mean = 0;
+};
+
+struct StoredSeries {
+    QString id;
+    QString title;
+    SeriesKind kind = SeriesKind::Size;
+    QString element;
+    std::vector<StoredRow> rows;           // arrival order
+    std::vector<std::uint32_t> latencies;  // every row's loads, back to back
+    double missThreshold = -1;
+    QString thresholdRule;
+    ReductionData reduction;
+    std::optional<ChangePointData> changePoint;
+    std::vector<ResultData> decisions;  // results whose evidence is this series
+    quint64 generation = 0;             // bumped when the rows are replaced
+
+    std::span<const std::uint32_t> latenciesOf(const StoredRow& row) const {
+        return {latencies.data() + row.offset, row.count};
+    }
+    std::uint64_t bytes() const;  // heap memory held
+};
+
+// Every series a run produced, as value data the plots read. Latencies stay uint32 in one
+// buffer per series; plots build their drawing data only for the series they show.
+class SeriesStore : public QObject {
+    Q_OBJECT
+public:
+    explicit SeriesStore(QObject* parent = nullptr);
+
+    void addChunk(const SeriesChunk& chunk);
+    void setReduction(const ReductionData& reduction);
+    void setChangePoint(const ChangePointData& changePoint);
+    void addDecision(const ResultData& result);  // ignored without evidence
+    void clear();
+
+    const StoredSeries* find(const QString& id) const;
+    QStringList ids() const { return order_; }  // arrival order
+    std::uint64_t loadCount() const;
+    std::uint64_t bytes() const;
+
+signals:
+    void seriesAdded(const QString& id);
+    void rowsChanged(const QString& id);      // rows appended or replaced
+    void analysisChanged(const QString& id);  // reduction, change point or decision
+    void cleared();
+
+private:
+    StoredSeries& ensure(const SeriesChunk& chunk);
+
+    std::map<QString, StoredSeries> series_;  // node based: pointers from find() stay valid
+    QStringList order_;
+};
+
+}  // namespace ts::gui

@@ -1,0 +1,90 @@
+#include "topology/element_detail_panel.hpp"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "common/format.hpp"
+
+namespace ts::gui {
+
+ElementDetailPanel::ElementDetailPanel(QWidget* parent)
+    : QWidget(parent), title_(new QLabel(this)), table_(new QTableWidget(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    title_->setTextFormat(Qt::RichText);
+    title_->setWordWrap(true);
+    layout->addWidget(title_);
+    layout->addWidget(table_, 1);
+    table_->setColumnCount(6);
+    table_->setHorizontalHeaderLabels(
+        {tr("Attribute"), tr("Value"), tr("Source"), tr("Method"), tr("Confidence"), tr("Evidence")});
+    table_->verticalHeader()->setVisible(false);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
+    showBox({}, nullptr);
+}
+
+QString ElementDetailPanel::title() const { return title_->text(); }
+int ElementDetailPanel::rowCount() const { return table_->rowCount(); }
+
+void ElementDetailPanel::addRow(const QStringList& cells, const QString& evidence, bool heading) {
+    const int row = table_->rowCount();
+    table_->insertRow(row);
+    for (int c = 0; c < cells.size() && c < 5; ++c) {
+        auto* item = new QTableWidgetItem(cells[c]);
+        if (heading) {
+            QFont f = item->font();
+            f.setBold(true);
+            item->setFont(f);
+        }
+        table_->setItem(row, c, item);
+    }
+    if (!evidence.isEmpty()) {
+        auto* button = new QPushButton(tr("Show plot"), table_);
+        button->setToolTip(tr("Show the evidence series %1").arg(evidence));
+        button->setObjectName(QStringLiteral("evidence:") + evidence);
+        connect(button, &QPushButton::clicked, this, [this, evidence] { emit evidenceRequested(evidence); });
+        table_->setCellWidget(row, 5, button);
+    }
+}
+
+void ElementDetailPanel::showBox(const TopologyData& data, const SceneBox* box) {
+    table_->setRowCount(0);
+    if (!box) {
+        title_->setText(tr("<i>Click a box of the diagram to see what was found about it.</i>"));
+        return;
+    }
+    title_->setText(QStringLiteral("<b>%1</b>").arg(box->label.toHtmlEscaped()));
+    if (box->kind == BoxKind::Gpu || box->elementIds.isEmpty()) {
+        const DeviceInfo& d = data.device;
+        auto q = [](std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); };
+        addRow({tr("Name"), q(d.name), tr("API")});
+        addRow({tr("Vendor"), q(toString(d.vendor)), tr("API")});
+        addRow({tr("Architecture"), q(d.arch), tr("API")});
+        addRow({tr("Units"), QString::number(d.unitCount), tr("API")});
+        addRow({tr("Clock"), tr("%1 MHz").arg(static_cast<double>(d.clockKhz) / 1000.0, 0, 'f', 0), tr("API")});
+        addRow({tr("Driver"), q(d.driver), tr("API")});
+        addRow({tr("Backend"), q(d.backend), QString()});
+        if (box->unitId >= 0) addRow({tr("Physical id"), QString::number(box->unitId), QString()});
+        return;
+    }
+    const bool several = box->elementIds.size() > 1;
+    for (const QString& id : box->elementIds) {
+        if (several) addRow({data.elementName(id)}, {}, true);
+        for (const ResultData* r : data.attributesOf(id)) {
+            QString value = formatValue(*r);
+            if (!r->groups.empty() && r->name != QLatin1String("segments")) value += tr(" (%n group(s))", nullptr, static_cast<int>(r->groups.size()));
+            addRow({attributeTitle(r->name), value, r->fromApi ? tr("API") : tr("benchmark"), r->method,
+                    QString::number(r->confidence, 'f', 2)},
+                   r->evidence);
+            if (!r->reason.isEmpty()) table_->item(table_->rowCount() - 1, 0)->setToolTip(r->reason);
+        }
+    }
+}
+
+}  // namespace ts::gui

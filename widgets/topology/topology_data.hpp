@@ -1,0 +1,29 @@
+#pragma once
+// What the topology views draw: the device and every reported attribute, as the widgets'
+// value types (no engine types). app/gui fills it from a run's results or a Topology.
+#include <QStringList>
+
+#include <vector>
+
+#include "common/run_data.hpp"
+
+namespace ts::gui {
+
+struct TopologyData {
+    DeviceInfo device;  // the engine's, as the run or recording reported it
+    QString toolVersion;
+    QString timestamp;  // ISO 8601 UTC of the run, when known
+    std::vector<ResultData> results;
+
+    const ResultData* find(const QString& elementId, const QString& name) const;
+    bool hasElement(const QString& elementId) const;
+    QStringList elementIds() const;  // in the order they first appear
+    QString elementName(const QString& elementId) const;
+    QString elementIdOfName(const QString& displayName) const;  // "Read Only" -> "readonly"
+    std::vector<const ResultData*> attributesOf(const QString& elementId) const;
+    // The value of a measured (or API) attribute worth printing: present and, unless it is
+    // an API value, with a positive value; nullptr otherwise.
+    const ResultData* usable(const QString& elementId, const QString& name) const;
+};
+
+}  // namespace ts::gui

@@ -1,0 +1,619 @@
+#include "topology/topology_scene.hpp"
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "common/format.hpp"
+#include "common/shared_gpu_mark.hpp"
+
+namespace ts::gui {
+namespace {
+
+constexpr double kPad = 6;
+constexpr double kGap = 6;
+constexpr double kLine = 15;
+constexpr double kUnitW = 34;
+constexpr double kUnitH = 20;
+constexpr int kGridColumns = 16;
+
+QFont labelFont() {
+    QFont f;
+    f.setPixelSize(12);
+    f.setBold(true);
+    return f;
+}
+
+QFont textFont() {
+    QFont f;
+    f.setPixelSize(11);
+    return f;
+}
+
+QColor fillFor(BoxKind k) {
+    switch (k) {
+        case BoxKind::Gpu: return QColor(0xf4, 0xf4, 0xf4);
+        case BoxKind::UnitGroup: return QColor(0xe4, 0xe4, 0xe4);
+        case BoxKind::Unit: return QColor(0xc8, 0xc8, 0xc8);
+        case BoxKind::Fold: return QColor(0xee, 0xee, 0xee);
+        case BoxKind::UnitDetail: return QColor(0xea, 0xea, 0xea);
+        case BoxKind::Scratchpad: return QColor(0xe3, 0xd7, 0xf5);
+        case BoxKind::Cache: return QColor(0xcf, 0xee, 0xcf);
+        case BoxKind::ConstantCache: return QColor(0xf8, 0xee, 0xbc);
+        case BoxKind::ScalarCache: return QColor(0xc6, 0xea, 0xe6);
+        case BoxKind::L2: return QColor(0xcb, 0xdd, 0xf6);
+        case BoxKind::Segment: return QColor(0xe2, 0xec, 0xfa);
+        case BoxKind::L3: return QColor(0xf9, 0xdb, 0xc2);
+        case BoxKind::Memory: return QColor(0xd8, 0xdb, 0xe2);
+    }
+    return Qt::white;
+}
+
+// "0–65, 70, 72–80"
+QString rangeText(std::vector<int> ids) {
+    std::sort(ids.begin(), ids.end());
+    QStringList parts;
+    for (std::size_t i = 0; i < ids.size();) {
+        std::size_t j = i;
+        while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1) ++j;
+        parts << (j == i ? QString::number(ids[i]) : QStringLiteral("%1–%2").arg(ids[i]).arg(ids[j]));
+        i = j + 1;
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+QString cycles(double v) { return TopologyScene::tr("%1 cycles").arg(QString::number(v, 'f', 0)); }
+
+// Union-find over element ids, joined by their sharedWith names.
+class Classes {
+public:
+    explicit Classes(const QStringList& ids) : ids_(ids) {
+        for (int i = 0; i < ids.size(); ++i) parent_.push_back(i);
+    }
+    void join(const QString& a, const QString& b) {
+        const int i = ids_.indexOf(a), j = ids_.indexOf(b);
+        if (i >= 0 && j >= 0) parent_[root(i)] = root(j);
+    }
+    std::vector<QStringList> classes() const {
+        std::vector<QStringList> out;
+        std::map<int, std::size_t> index;
+        for (int i = 0; i < ids_.size(); ++i) {
+            const int r = root(i);
+            if (!index.count(r)) {
+                index[r] = out.size();
+                out.emplace_back();
+            }
+            out[index[r]] << ids_[i];
+        }
+        return out;
+    }
+
+private:
+    int root(int i) const {
+        while (parent_[i] != i) i = parent_[i];
+        return i;
+    }
+    QStringList ids_;
+    std::vector<int> parent_;
+};
+
+bool isAmd(const TopologyData& d) { return d.device.vendor == Vendor::Amd; }
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+}  // namespace
+
+int TopologyScene::add(SceneBox box, int parent) {
+    box.parent = parent;
+    if (!box.fill.isValid()) box.fill = fillFor(box.kind);
+    boxes_.push_back(std::move(box));
+    const int index = static_cast<int>(boxes_.size()) - 1;
+    if (parent >= 0) boxes_[static_cast<std::size_t>(parent)].children.push_back(index);
+    return index;
+}
+
+namespace {
+
+// Size, line, fetch granularity and latency of an element, as box lines; false when no size was found.
+bool cacheLines(const TopologyData& d, const QString& id, QStringList& lines) {
+    bool found = false;
+    if (const ResultData* r = d.usable(id, QStringLiteral("size"))) {
+        lines << formatValue(*r);
+        found = true;
+    } else if (const ResultData* api = d.usable(id, QStringLiteral("apiSize"))) {
+        lines << TopologyScene::tr("%1 (API)").arg(formatValue(*api));
+        found = true;
+    } else if (const ResultData* sm = d.usable(id, QStringLiteral("sharedMemPerMultiProcessor"))) {
+        lines << TopologyScene::tr("%1 per unit").arg(formatValue(*sm));
+        found = true;
+    } else {
+        lines << TopologyScene::tr("size not found");
+    }
+    if (const ResultData* r = d.usable(id, QStringLiteral("lineSize")))
+        lines << TopologyScene::tr("line %1").arg(formatValue(*r));
+    if (const ResultData* r = d.usable(id, QStringLiteral("fetchGranularity")); r && found)
+        lines << TopologyScene::tr("fetch %1").arg(formatValue(*r));
+    if (const ResultData* r = d.usable(id, QStringLiteral("latency"))) lines << cycles(r->value);
+    return found;
+}
+
+// Boxes whose elements hold a result disturbed by another process on the GPU: drawn in the
+// shared-GPU colour, with a line and a tooltip that say so.
+void markSharedGpu(const TopologyData& d, std::vector<SceneBox>& boxes) {
+    for (SceneBox& b : boxes) {
+        for (const auto& id : b.elementIds)
+            for (const ResultData* r : d.attributesOf(id))
+                if (sharedGpuMarked(r->reason)) b.sharedGpu = true;
+        if (!b.sharedGpu) continue;
+        b.lines << TopologyScene::tr("shared GPU: confidence ≤ 0.5");
+        b.toolTip = TopologyScene::tr("Measured while another process used the GPU") + QStringLiteral("<br>") + b.toolTip;
+    }
+}
+
+QString toolTipOf(const TopologyData& d, const QStringList& ids) {
+    QStringList out;
+    for (const auto& id : ids) {
+        out << QStringLiteral("<b>%1</b>").arg(d.elementName(id).toHtmlEscaped());
+        for (const ResultData* r : d.attributesOf(id))
+            out << QStringLiteral("%1: %2 <i>(%3, %4)</i>")
+                       .arg(attributeTitle(r->name).toHtmlEscaped(), formatValue(*r).toHtmlEscaped(),
+                            r->fromApi ? TopologyScene::tr("API") : TopologyScene::tr("benchmark"),
+                            TopologyScene::tr("confidence %1").arg(r->confidence, 0, 'f', 2));
+    }
+    return out.join(QStringLiteral("<br>"));
+}
+
+}  // namespace
+
+namespace {
+
+// The unit ids as they are grouped for drawing: one group per XCD (AMD: one L2 instance per
+// XCD) where the L2 segments say so, else one group of every unit.
+std::vector<std::vector<int>> unitGroupsOf(const TopologyData& d, bool amd) {
+    std::vector<std::vector<int>> unitGroups;
+    const ResultData* segments = d.find(QStringLiteral("l2"), QStringLiteral("segments"));
+    if (segments && !segments->groups.empty()) {
+        if (amd && segments->groups.size() > 1) return segments->groups;
+        std::vector<int> all;
+        for (const auto& g : segments->groups) all.insert(all.end(), g.begin(), g.end());
+        std::sort(all.begin(), all.end());
+        unitGroups.push_back(all);
+    } else if (d.device.unitCount > 0) {
+        std::vector<int> all(static_cast<std::size_t>(d.device.unitCount));
+        for (int i = 0; i < d.device.unitCount; ++i) all[static_cast<std::size_t>(i)] = i;
+        unitGroups.push_back(all);
+    }
+    return unitGroups;
+}
+
+// The per-unit elements, one list per physical cache: elements joined by their sharedWith names.
+std::vector<QStringList> perUnitCacheClasses(const TopologyData& d) {
+    const QStringList perUnitIds = {QStringLiteral("l1"), QStringLiteral("texture"), QStringLiteral("readonly"),
+                                    QStringLiteral("vl1"), QStringLiteral("constant_l1"), QStringLiteral("constant_l15")};
+    QStringList present;
+    for (const auto& id : perUnitIds)
+        if (d.hasElement(id)) present << id;
+    Classes classes(present);
+    for (const auto& id : present)
+        if (const ResultData* sw = d.find(id, QStringLiteral("sharedWith")))
+            for (const auto& name : sw->names) classes.join(id, d.elementIdOfName(name));
+    return classes.classes();
+}
+
+const QStringList& scratchpadIds() {
+    static const QStringList ids = {QStringLiteral("shared"), QStringLiteral("lds")};
+    return ids;
+}
+
+// One box for a class of elements sharing a physical cache: the first member with a size
+// gives the lines; the box is dashed when none has one.
+SceneBox sharedCacheBox(const TopologyData& d, const QStringList& members) {
+    SceneBox b;
+    b.kind = members.front().startsWith(QLatin1String("constant")) ? BoxKind::ConstantCache : BoxKind::Cache;
+    QStringList names;
+    for (const auto& id : members) names << d.elementName(id);
+    b.label = names.join(QStringLiteral(" / "));
+    b.elementIds = members;
+    bool found = false;
+    for (const auto& id : members) {
+        QStringList lines;
+        if (cacheLines(d, id, lines)) {
+            b.lines = lines;
+            found = true;
+            break;
+        }
+        if (b.lines.isEmpty()) b.lines = lines;
+    }
+    b.dashed = !found;
+    b.toolTip = toolTipOf(d, members);
+    return b;
+}
+
+// How many copies of a cache one unit has (at most 8 are drawn).
+int amountPerUnit(const TopologyData& d, const QStringList& members) {
+    int amount = 1;
+    for (const auto& id : members)
+        if (const ResultData* a = d.usable(id, QStringLiteral("amountPerUnit")))
+            amount = std::max(amount, static_cast<int>(std::lround(a->value)));
+    return std::min(amount, 8);
+}
+
+// A box across the whole width for one element drawn by cacheLines() (sL1d, L3).
+SceneBox wideCacheBox(const TopologyData& d, BoxKind kind, const QString& id) {
+    SceneBox b;
+    b.kind = kind;
+    b.label = d.elementName(id);
+    b.elementIds << id;
+    b.dashed = !cacheLines(d, id, b.lines);
+    b.fillWidth = true;
+    return b;
+}
+
+}  // namespace
+
+TopologyScene TopologyScene::build(const TopologyData& d, const SceneOptions& options) {
+    TopologyScene s;
+    if (d.results.empty() && d.device.name.empty()) return s;
+    const QString unitWord = isAmd(d) ? tr("CU") : tr("SM");
+    const int root = s.addGpu(d);
+    s.addUnitArray(d, options, root, unitWord);
+    s.addUnitDetail(d, root, unitWord);
+    s.addScalarCache(d, root, unitWord);
+    s.addL2(d, root, unitWord);
+    if (d.hasElement(QStringLiteral("l3"))) {
+        SceneBox b = wideCacheBox(d, BoxKind::L3, QStringLiteral("l3"));
+        b.toolTip = toolTipOf(d, b.elementIds);
+        s.add(b, root);
+    }
+    s.addMemory(d, root);
+    markSharedGpu(d, s.boxes_);
+    s.layOut(root);
+    return s;
+}
+
+int TopologyScene::addGpu(const TopologyData& d) {
+    const bool amd = isAmd(d);
+    SceneBox gpu;
+    gpu.kind = BoxKind::Gpu;
+    gpu.label = d.device.name.empty() ? tr("GPU") : q(d.device.name);
+    QStringList facts;
+    const int units = d.device.unitCount;
+    if (!d.device.arch.empty()) facts << q(d.device.arch);
+    if (units > 0) facts << (amd ? tr("%n CU(s)", nullptr, units) : tr("%n SM(s)", nullptr, units));
+    if (d.device.clockKhz > 0) facts << tr("%1 MHz").arg(static_cast<double>(d.device.clockKhz) / 1000.0, 0, 'f', 0);
+    if (!facts.isEmpty()) gpu.lines << facts.join(QStringLiteral(" · "));
+    gpu.toolTip = tr("%1, backend %2, driver %3").arg(gpu.label, q(d.device.backend), q(d.device.driver));
+    return add(gpu, -1);
+}
+
+void TopologyScene::addUnitArray(const TopologyData& d, const SceneOptions& options, int root, const QString& unitWord) {
+    const std::vector<std::vector<int>> unitGroups = unitGroupsOf(d, isAmd(d));
+    std::size_t totalUnits = 0;
+    for (const auto& g : unitGroups) totalUnits += g.size();
+    folded_ = !options.expandUnits && totalUnits > static_cast<std::size_t>(options.foldAbove);
+    if (unitGroups.empty()) return;
+    int holder = root;
+    if (unitGroups.size() > 1) {
+        SceneBox row;
+        row.invisible = true;
+        row.columns = options.expandUnits ? 2 : 0;
+        holder = add(row, root);
+    }
+    for (std::size_t g = 0; g < unitGroups.size(); ++g) {
+        const QString label = unitGroups.size() > 1 ? tr("XCD %1").arg(g) : tr("%1 array").arg(unitWord);
+        addUnitGroup(unitGroups[g], label, holder, unitWord);
+    }
+}
+
+void TopologyScene::addUnitGroup(const std::vector<int>& ids, const QString& label, int holder, const QString& unitWord) {
+    SceneBox group;
+    group.kind = BoxKind::UnitGroup;
+    group.label = label;
+    group.lines << tr("%n unit(s)", nullptr, static_cast<int>(ids.size()));
+    group.columns = folded_ ? 0 : kGridColumns;
+    group.toolTip = tr("%1 ids %2").arg(unitWord, rangeText(ids));
+    const int gi = add(group, holder);
+    auto addUnit = [&](int id) {
+        SceneBox u;
+        u.kind = BoxKind::Unit;
+        u.label = QString::number(id);
+        u.unitId = id;
+        u.toolTip = tr("%1 %2").arg(unitWord).arg(id);
+        add(u, gi);
+    };
+    if (!folded_ || ids.size() <= 3) {
+        for (int id : ids) addUnit(id);
+        return;
+    }
+    // Folded: the first two, "… n more", the last.
+    addUnit(ids[0]);
+    addUnit(ids[1]);
+    SceneBox more;
+    more.kind = BoxKind::Fold;
+    more.label = tr("… %n more", nullptr, static_cast<int>(ids.size() - 3));
+    more.toolTip = tr("Click to draw every unit");
+    add(more, gi);
+    addUnit(ids.back());
+}
+
+void TopologyScene::addUnitDetail(const TopologyData& d, int root, const QString& unitWord) {
+    const std::vector<QStringList> classes = perUnitCacheClasses(d);
+    bool anyScratch = false;
+    for (const auto& id : scratchpadIds()) anyScratch = anyScratch || d.hasElement(id);
+    if (classes.empty() && !anyScratch) return;
+    SceneBox detail;
+    detail.kind = BoxKind::UnitDetail;
+    detail.label = d.device.unitCount > 0 ? tr("Each %1 (× %2)").arg(unitWord).arg(d.device.unitCount) : tr("Each %1").arg(unitWord);
+    const int di = add(detail, root);
+    SceneBox rowBox;
+    rowBox.invisible = true;
+    rowBox.columns = 0;
+    const int cacheRow = add(rowBox, di);
+    const int constRow = add(rowBox, di);
+    for (const auto& id : scratchpadIds()) {
+        if (!d.hasElement(id)) continue;
+        SceneBox b;
+        b.kind = BoxKind::Scratchpad;
+        b.label = d.elementName(id);
+        b.elementIds << id;
+        cacheLines(d, id, b.lines);
+        b.toolTip = toolTipOf(d, b.elementIds);
+        add(b, cacheRow);
+    }
+    for (const QStringList& members : classes) {
+        SceneBox b = sharedCacheBox(d, members);
+        const int amount = amountPerUnit(d, members);
+        if (amount > 1) b.lines << tr("%n per unit", nullptr, amount);
+        const int row = b.kind == BoxKind::ConstantCache ? constRow : cacheRow;
+        for (int k = 0; k < amount; ++k) add(b, row);
+    }
+}
+
+void TopologyScene::addScalarCache(const TopologyData& d, int root, const QString& unitWord) {
+    if (!d.hasElement(QStringLiteral("sl1d"))) return;
+    SceneBox b = wideCacheBox(d, BoxKind::ScalarCache, QStringLiteral("sl1d"));
+    if (const ResultData* sb = d.find(QStringLiteral("sl1d"), QStringLiteral("sharedBetween")); sb && !sb->groups.empty()) {
+        std::map<std::size_t, int> bySize;
+        for (const auto& g : sb->groups) ++bySize[g.size()];
+        QStringList parts;
+        for (const auto& [size, count] : bySize) parts << tr("%1× %2 %3").arg(count).arg(size).arg(unitWord);
+        b.lines << tr("%n instance(s): %1", nullptr, static_cast<int>(sb->groups.size())).arg(parts.join(QStringLiteral(", ")));
+    }
+    b.toolTip = toolTipOf(d, b.elementIds);
+    add(b, root);
+}
+
+void TopologyScene::addL2(const TopologyData& d, int root, const QString& unitWord) {
+    const QString l2 = QStringLiteral("l2");
+    if (!d.hasElement(l2)) return;
+    SceneBox b;
+    b.kind = BoxKind::L2;
+    b.label = d.elementName(l2);
+    b.elementIds << l2;
+    const ResultData* api = d.usable(l2, QStringLiteral("apiSize"));
+    const ResultData* measured = d.usable(l2, QStringLiteral("size"));
+    if (api) b.lines << tr("%1 (API)").arg(formatValue(*api));
+    if (measured) b.lines << tr("%1 measured per %2").arg(formatValue(*measured), unitWord);
+    if (!api && !measured) b.lines << tr("size not found");
+    b.dashed = !api && !measured;
+    if (const ResultData* r = d.usable(l2, QStringLiteral("lineSize"))) b.lines << tr("line %1").arg(formatValue(*r));
+    if (const ResultData* r = d.usable(l2, QStringLiteral("latency"))) {
+        QString lat = cycles(r->value);
+        if (const ResultData* far = d.usable(l2, QStringLiteral("farLatency")))
+            lat = tr("%1 near, %2 far").arg(lat, cycles(far->value));
+        b.lines << lat;
+    }
+    b.toolTip = toolTipOf(d, b.elementIds);
+    b.fillWidth = true;
+    b.columns = 0;
+    const int li = add(b, root);
+    addL2Segments(d, li, unitWord);
+}
+
+void TopologyScene::addL2Segments(const TopologyData& d, int l2Box, const QString& unitWord) {
+    const ResultData* segments = d.find(QStringLiteral("l2"), QStringLiteral("segments"));
+    if (!segments || segments->groups.size() <= 1) return;
+    const ResultData* segSize = d.usable(QStringLiteral("l2"), QStringLiteral("segmentSize"));
+    for (std::size_t g = 0; g < segments->groups.size(); ++g) {
+        SceneBox seg;
+        seg.kind = BoxKind::Segment;
+        seg.label = tr("Segment %1").arg(g);
+        if (segSize) seg.lines << formatValue(*segSize);
+        seg.lines << tr("near %1 %2").arg(unitWord, rangeText(segments->groups[g]));
+        seg.elementIds << QStringLiteral("l2");
+        seg.toolTip = tr("%n unit(s) hit this segment fastest: %1", nullptr, static_cast<int>(segments->groups[g].size()))
+                          .arg(rangeText(segments->groups[g]));
+        add(seg, l2Box);
+    }
+}
+
+void TopologyScene::addMemory(const TopologyData& d, int root) {
+    const QString id = QStringLiteral("device_memory");
+    if (!d.hasElement(id) && d.device.totalGlobalBytes == 0) return;
+    SceneBox b;
+    b.kind = BoxKind::Memory;
+    b.label = d.hasElement(id) ? d.elementName(id) : tr("Device memory");
+    if (d.hasElement(id)) b.elementIds << id;
+    if (const ResultData* r = d.usable(id, QStringLiteral("totalGlobalMem")))
+        b.lines << formatValue(*r);
+    else if (d.device.totalGlobalBytes > 0)
+        b.lines << formatBytes(static_cast<double>(d.device.totalGlobalBytes));
+    if (const ResultData* r = d.usable(id, QStringLiteral("latency"))) b.lines << cycles(r->value);
+    if (const ResultData* r = d.usable(id, QStringLiteral("readBandwidth")))
+        b.lines << tr("read %1 GiB/s").arg(r->value, 0, 'f', 0);
+    b.toolTip = toolTipOf(d, b.elementIds);
+    b.fillWidth = true;
+    add(b, root);
+}
+
+void TopologyScene::layOut(int root) {
+    const QSizeF sz = measure(root);
+    place(root, QPointF(kGap, kGap), sz.width());
+    size_ = QSizeF(sz.width() + 2 * kGap, boxes_[static_cast<std::size_t>(root)].rect.height() + 2 * kGap);
+}
+
+QSizeF TopologyScene::measure(int index) {
+    SceneBox& b = boxes_[static_cast<std::size_t>(index)];
+    if (b.kind == BoxKind::Unit) return {kUnitW, kUnitH};
+    const QFontMetricsF lf(labelFont()), tf(textFont());
+    double textW = b.label.isEmpty() ? 0 : lf.horizontalAdvance(b.label);
+    for (const auto& l : b.lines) textW = std::max(textW, tf.horizontalAdvance(l));
+    const double pad = b.invisible ? 0 : kPad;
+    double headerH = b.invisible ? 0 : (b.label.isEmpty() ? 0 : kLine + 2) + kLine * b.lines.size();
+    double w = 0, h = 0;
+    if (!b.children.empty()) {
+        std::vector<QSizeF> sizes;
+        for (int c : std::vector<int>(b.children)) sizes.push_back(measure(c));
+        if (b.columns == 1) {
+            for (const auto& z : sizes) {
+                w = std::max(w, z.width());
+                h += z.height() + kGap;
+            }
+            h -= kGap;
+        } else if (b.columns == 0) {
+            for (const auto& z : sizes) {
+                w += z.width() + kGap;
+                h = std::max(h, z.height());
+            }
+            w -= kGap;
+        } else {
+            double cw = 0, ch = 0;
+            for (const auto& z : sizes) {
+                cw = std::max(cw, z.width());
+                ch = std::max(ch, z.height());
+            }
+            const int cols = std::min<int>(b.columns, static_cast<int>(sizes.size()));
+            const int rows = (static_cast<int>(sizes.size()) + cols - 1) / cols;
+            w = cols * cw + (cols - 1) * kGap;
+            h = rows * ch + (rows - 1) * kGap;
+        }
+        if (headerH > 0) headerH += kGap / 2;
+    }
+    return {std::max(w, textW) + 2 * pad, headerH + h + 2 * pad};
+}
+
+void TopologyScene::place(int index, QPointF topLeft, double width) {
+    SceneBox& b = boxes_[static_cast<std::size_t>(index)];
+    const QSizeF natural = measure(index);
+    b.rect = QRectF(topLeft, QSizeF(std::max(width, natural.width()), natural.height()));
+    if (b.children.empty()) return;
+    const double pad = b.invisible ? 0 : kPad;
+    double headerH = b.invisible ? 0 : (b.label.isEmpty() ? 0 : kLine + 2) + kLine * b.lines.size();
+    if (headerH > 0) headerH += kGap / 2;
+    const double inner = b.rect.width() - 2 * pad;
+    QPointF at(b.rect.left() + pad, b.rect.top() + pad + headerH);
+    const std::vector<int> children = b.children;  // `b` may move while children are placed? no: no adds here
+    if (b.columns == 1) {
+        for (int c : children) {
+            const QSizeF z = measure(c);
+            const bool fill = boxes_[static_cast<std::size_t>(c)].fillWidth || boxes_[static_cast<std::size_t>(c)].invisible;
+            place(c, at, fill ? inner : z.width());
+            at.ry() += boxes_[static_cast<std::size_t>(c)].rect.height() + kGap;
+        }
+    } else if (b.columns == 0) {
+        for (int c : children) {
+            const QSizeF z = measure(c);
+            place(c, at, z.width());
+            at.rx() += z.width() + kGap;
+        }
+    } else {
+        double cw = 0, ch = 0;
+        for (int c : children) {
+            const QSizeF z = measure(c);
+            cw = std::max(cw, z.width());
+            ch = std::max(ch, z.height());
+        }
+        for (std::size_t i = 0; i < children.size(); ++i) {
+            const int col = static_cast<int>(i) % b.columns, row = static_cast<int>(i) / b.columns;
+            place(children[i], QPointF(at.x() + col * (cw + kGap), at.y() + row * (ch + kGap)), cw);
+        }
+    }
+}
+
+void TopologyScene::paint(QPainter& p, int selected) const {
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setRenderHint(QPainter::TextAntialiasing, true);
+    const QFont lf = labelFont(), tf = textFont();
+    const QColor ink(0x20, 0x20, 0x20);
+    for (const SceneBox& b : boxes_) {
+        if (b.invisible) continue;
+        QPen pen(QColor(0x60, 0x60, 0x60), 1.0);
+        if (b.dashed) pen.setStyle(Qt::DashLine);
+        if (b.sharedGpu) pen = QPen(sharedGpuColour(), 2.0, pen.style());
+        p.setPen(pen);
+        p.setBrush(b.fill);
+        p.drawRoundedRect(b.rect, 3, 3);
+        p.setPen(ink);
+        if (b.kind == BoxKind::Unit) {
+            p.setFont(tf);
+            p.drawText(b.rect, Qt::AlignCenter, b.label);
+            continue;
+        }
+        double y = b.rect.top() + kPad;
+        const double x = b.rect.left() + kPad, w = b.rect.width() - 2 * kPad;
+        if (!b.label.isEmpty()) {
+            p.setFont(lf);
+            p.drawText(QRectF(x, y, w, kLine + 2), Qt::AlignLeft | Qt::AlignVCenter, b.label);
+            y += kLine + 2;
+        }
+        p.setFont(tf);
+        for (const auto& l : b.lines) {
+            p.drawText(QRectF(x, y, w, kLine), Qt::AlignLeft | Qt::AlignVCenter, l);
+            y += kLine;
+        }
+    }
+    if (selected >= 0 && selected < static_cast<int>(boxes_.size())) {
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(QColor(0xd6, 0x27, 0x28), 2.5));
+        p.drawRoundedRect(boxes_[static_cast<std::size_t>(selected)].rect.adjusted(-1, -1, 1, 1), 3, 3);
+    }
+    p.restore();
+}
+
+int TopologyScene::hitTest(const QPointF& point) const {
+    for (int i = static_cast<int>(boxes_.size()) - 1; i >= 0; --i) {
+        const SceneBox& b = boxes_[static_cast<std::size_t>(i)];
+        if (!b.invisible && b.rect.contains(point)) return i;
+    }
+    return -1;
+}
+
+std::vector<int> TopologyScene::selectable() const {
+    std::vector<int> out;
+    for (int i = 0; i < static_cast<int>(boxes_.size()); ++i) {
+        const SceneBox& b = boxes_[static_cast<std::size_t>(i)];
+        if (!b.invisible && (b.kind == BoxKind::Gpu || b.kind == BoxKind::Fold || !b.elementIds.isEmpty())) out.push_back(i);
+    }
+    return out;
+}
+
+int TopologyScene::findElement(const QString& elementId) const {
+    for (int i = 0; i < static_cast<int>(boxes_.size()); ++i)
+        if (boxes_[static_cast<std::size_t>(i)].elementIds.contains(elementId)) return i;
+    return -1;
+}
+
+std::vector<int> TopologyScene::ofKind(BoxKind kind) const {
+    std::vector<int> out;
+    for (int i = 0; i < static_cast<int>(boxes_.size()); ++i)
+        if (boxes_[static_cast<std::size_t>(i)].kind == kind && !boxes_[static_cast<std::size_t>(i)].invisible) out.push_back(i);
+    return out;
+}
+
+std::vector<std::pair<QColor, QString>> TopologyScene::legend() {
+    return {{fillFor(BoxKind::UnitGroup), tr("SMs / CUs")},
+            {fillFor(BoxKind::Scratchpad), tr("Shared memory / LDS")},
+            {fillFor(BoxKind::Cache), tr("First-level cache (per unit)")},
+            {fillFor(BoxKind::ConstantCache), tr("Constant caches")},
+            {fillFor(BoxKind::ScalarCache), tr("Scalar L1 (shared by CUs)")},
+            {fillFor(BoxKind::L2), tr("L2 and its segments")},
+            {fillFor(BoxKind::L3), tr("L3 / Infinity Cache")},
+            {fillFor(BoxKind::Memory), tr("Device memory")}};
+}
+
+}  // namespace ts::gui
