@@ -4,7 +4,7 @@
 #include <set>
 #include <string>
 
-#include "bench/discovery.hpp"
+#include "benchmarks/discovery.hpp"
 #include "io/session_recorder.hpp"
 #include "sim/sim_backend.hpp"
 #include "sim_test_profiles.hpp"

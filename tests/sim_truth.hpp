@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/targets.hpp"
+#include "benchmarks/targets.hpp"
 #include "sim/profile.hpp"
 
 namespace ts::test {

@@ -7,7 +7,7 @@
 #include "analysis/assoc.hpp"
 #include "backend/sequence_chase.hpp"
 #include "sim/cache_sim.hpp"
-#include "bench/discovery.hpp"
+#include "benchmarks/discovery.hpp"
 #include "io/report_json.hpp"
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"

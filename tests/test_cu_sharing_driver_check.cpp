@@ -1,7 +1,7 @@
 // The measured sL1d groups are compared with the driver's (KFD) groups when the backend knows them.
 #include <gtest/gtest.h>
 
-#include "bench/discovery.hpp"
+#include "benchmarks/discovery.hpp"
 #include "sim/sim_backend.hpp"
 
 using namespace ts;

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "bench/discovery.hpp"
-#include "bench/targets.hpp"
+#include "benchmarks/discovery.hpp"
+#include "benchmarks/targets.hpp"
 #include "sim/builtin_profiles.hpp"
 #include "sim/sim_backend.hpp"
 #include "random_profile.hpp"

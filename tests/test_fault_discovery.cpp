@@ -7,8 +7,8 @@
 #include <filesystem>
 
 #include "backend/fault_injection.hpp"
-#include "bench/discovery.hpp"
-#include "bench/targets.hpp"
+#include "benchmarks/discovery.hpp"
+#include "benchmarks/targets.hpp"
 #include "io/report_json.hpp"
 #include "io/session_read.hpp"
 #include "io/session_recorder.hpp"
@@ -124,7 +124,7 @@ bool anyWarningHas(const Topology& t, const std::string& part) {
     return std::any_of(t.warnings.begin(), t.warnings.end(), [&](const std::string& w) { return w.find(part) != std::string::npos; });
 }
 
-// The guard's sentinel chase (engine/bench/interference_guard.cpp).
+// The guard's sentinel chase (engine/benchmarks/interference_guard.cpp).
 bool isReference(const ChaseRequest& r) {
     return r.space == Space::Global && r.arrayBytes == (1u << 20) && r.strideBytes == 64 && r.recordLoads == 32768 &&
            !r.second;

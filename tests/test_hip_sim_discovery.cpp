@@ -6,7 +6,7 @@
 
 #include "amd/kfd_topology.hpp"
 #include "amd/sl1d_cross_check.hpp"
-#include "bench/discovery.hpp"
+#include "benchmarks/discovery.hpp"
 #include "io/json_file.hpp"
 #include "kfd_fixtures.hpp"
 #include "sim/profile.hpp"

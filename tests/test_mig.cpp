@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "analysis/mig_shares.hpp"
-#include "bench/discovery.hpp"
+#include "benchmarks/discovery.hpp"
 #include "cli_runner.hpp"
 #include "io/input_error.hpp"
 #include "io/report_json.hpp"

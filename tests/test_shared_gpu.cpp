@@ -12,8 +12,8 @@
 #include <map>
 
 #include "backend/fault_injection.hpp"
-#include "bench/discovery.hpp"
-#include "bench/interference_guard.hpp"
+#include "benchmarks/discovery.hpp"
+#include "benchmarks/interference_guard.hpp"
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
 

@@ -3,7 +3,7 @@
 // fit once and miss once. The reported size must stay within 1 % of the true one.
 #include <gtest/gtest.h>
 
-#include "bench/size_search.hpp"
+#include "benchmarks/size_search.hpp"
 #include "sim/builtin_profiles.hpp"
 #include "sim/sim_backend.hpp"
 

@@ -15,7 +15,7 @@ LEVELS = [
     ["engine/io"],
     ["engine/amd"],
     ["engine/cuda", "engine/hip", "engine/sim"],
-    ["engine/bench"],
+    ["engine/benchmarks"],
     ["engine/fleet"],
     ["app/common"],
     ["app/cli", "app/gui", "app/mpi"],

@@ -11,7 +11,7 @@
 #include "backend/fault_injection.hpp"
 #include "common/backend_factory.hpp"
 #include "common/recording_loader.hpp"
-#include "bench/discovery.hpp"
+#include "benchmarks/discovery.hpp"
 #include "io/input_error.hpp"
 #include "io/json_file.hpp"
 #include "model/build_info.hpp"

@@ -2,8 +2,8 @@
 
 #include <QCoreApplication>
 
-#include "bench/discovery.hpp"
-#include "bench/targets.hpp"
+#include "benchmarks/discovery.hpp"
+#include "benchmarks/targets.hpp"
 
 namespace ts::gui {
 namespace {

@@ -6,7 +6,7 @@
 #include <map>
 
 #include "analysis/analysis.hpp"
-#include "bench/discovery.hpp"
+#include "benchmarks/discovery.hpp"
 #include "common/backend_factory.hpp"
 #include "event_convert.hpp"
 #include "paced_backend.hpp"

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "backend/backend.hpp"
-#include "bench/discovery.hpp"
+#include "benchmarks/discovery.hpp"
 #include "events/observer.hpp"
 #include "fleet/fleet_report.hpp"
 

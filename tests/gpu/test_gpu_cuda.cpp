@@ -8,7 +8,7 @@
 #include <cmath>
 #include <optional>
 
-#include "bench/discovery.hpp"
+#include "benchmarks/discovery.hpp"
 #include "cuda/cuda_backend.hpp"
 #include "cuda/nvml_processes.hpp"
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/discovery.hpp"
+#include "benchmarks/discovery.hpp"
 #include "fleet/fleet_report.hpp"
 #include "sim/builtin_profiles.hpp"
 #include "sim/sim_backend.hpp"

@@ -6,7 +6,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "bench/targets.hpp"
+#include "benchmarks/targets.hpp"
 #include "plots/evidence_view.hpp"
 #include "common/format.hpp"
 #include "common/frame_monitor.hpp"

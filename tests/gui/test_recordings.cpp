@@ -22,7 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bench/discovery.hpp"
+#include "benchmarks/discovery.hpp"
 #include "cu-map/cu_map_view.hpp"
 #include "plots/evidence_view.hpp"
 #include "gui_test.hpp"

@@ -8,7 +8,7 @@
 #include <QTest>
 
 #include "backend/fault_injection.hpp"
-#include "bench/discovery.hpp"
+#include "benchmarks/discovery.hpp"
 #include "gui_test.hpp"
 #include "io/session_recorder.hpp"
 #include "main_window.hpp"

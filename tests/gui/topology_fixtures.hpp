@@ -3,7 +3,7 @@
 #include <set>
 #include <string>
 
-#include "bench/discovery.hpp"
+#include "benchmarks/discovery.hpp"
 #include "common/backend_factory.hpp"
 #include "io/mt4g_json_read.hpp"
 #include "topology_convert.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // A result disturbed by another process on the GPU: its reason carries the engine's mark
-// (kSharedGpuMark in engine/bench/plan_runner.hpp; docs/faults.md, "A shared GPU").
+// (kSharedGpuMark in engine/benchmarks/plan_runner.hpp; docs/faults.md, "A shared GPU").
 #include <QColor>
 #include <QString>
 

@@ -1,0 +1,148 @@
+// Ways, sets and set-index function by stride experiments (docs/methods.md, "Associativity").
+#include <algorithm>
+
+#include "analysis/assoc.hpp"
+#include "benchmarks/assoc_benchmarks.hpp"
+#include "benchmarks/attributes.hpp"
+#include "benchmarks/cache_benchmarks.hpp"
+#include "benchmarks/cache_common.hpp"
+#include "benchmarks/eviction_set.hpp"
+#include "benchmarks/sequence_probe.hpp"
+
+namespace ts {
+namespace {
+
+constexpr std::uint32_t kMaxWays = 64;   // a plateau above this is no set of one stride
+constexpr std::uint64_t kScatterRegion = 8;  // scattered lines come from 8x the capacity
+// Eviction-set searches cost about 16 x lines x ways loads: larger caches stay undecided.
+constexpr std::uint64_t kMaxSearchLines = 1u << 17;
+// The scattered walk that tells full associativity from a hash costs 1.8 x lines loads.
+constexpr std::uint64_t kMaxScatterLines = 1u << 20;
+
+struct Probe {
+    RunContext& ctx;
+    const CacheTarget& target;
+    std::string series;
+    double threshold = 0;
+
+    // Do n lines at `stride` all hit on their second pass? One line too many always leaves a miss
+    // (whatever the policy), so a run with a miss is repeated once: a delayed load is no conflict.
+    bool fits(std::uint64_t n, std::uint64_t stride) { return fitsOnce(n, stride) || fitsOnce(n, stride); }
+    bool fitsOnce(std::uint64_t n, std::uint64_t stride) {
+        const ProbeRun run = timedSecondPass(ctx, target.space, stridedLines(n, stride, 1), series,
+                                             static_cast<double>(stride), static_cast<double>(n * stride), "stride");
+        return missShare(run.timed, threshold) * static_cast<double>(n) < 0.5 + static_cast<double>(n / 64);
+    }
+    bool scatteredFit(std::uint64_t n, std::uint64_t line) {
+        std::vector<std::uint64_t> lines;
+        std::uint64_t state = 0x9e3779b97f4a7c15ull;
+        const std::uint64_t region = n * kScatterRegion;
+        std::vector<bool> used(region, false);
+        while (lines.size() < n) {
+            state = state * 6364136223846793005ull + 1442695040888963407ull;
+            const std::uint64_t pick = (state >> 17) % region;
+            if (!used[pick]) used[pick] = true, lines.push_back(pick * line);
+        }
+        const ProbeRun run = timedSecondPass(ctx, target.space, lines, series, static_cast<double>(line),
+                                             static_cast<double>(region * line), "scattered");
+        return missShare(run.timed, threshold) * static_cast<double>(n) < 1.0 + static_cast<double>(n) / 64.0;
+    }
+};
+
+// Lines of one set for the replacement-policy benchmark: rows "conflict-line", x = offset.
+void recordConflictSet(RunContext& ctx, const std::string& series, const std::vector<std::uint64_t>& set) {
+    std::vector<SeriesRow> rows;
+    for (std::uint64_t offset : set) rows.push_back(SeriesRow{static_cast<double>(offset), 0, "conflict-line", 0, {}});
+    ctx.appendRows(series, std::move(rows));
+}
+
+// A hashed index: search one set's lines (capacity permitting) and check one line fewer does not evict.
+void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t lineBytes) {
+    if (lines > kMaxSearchLines) {
+        s.searchSkipped = true;
+        return;
+    }
+    const ConflictSearch search{p.target.space, lines, lineBytes, p.threshold, kMaxWays};
+    const auto set = findConflictSet(p.ctx, search);
+    if (!set) return;
+    s.conflictWays = static_cast<std::uint32_t>(set->size() - 1);
+    std::vector<std::uint64_t> fewer(set->begin() + 1, set->end() - 1);
+    SequenceChase r;
+    r.space = p.target.space;
+    r.offsets = {0};
+    for (int pass = 0; pass < 2; ++pass) r.offsets.insert(r.offsets.end(), fewer.begin(), fewer.end());
+    r.offsets.push_back(0);
+    r.timedFrom = static_cast<std::uint32_t>(r.offsets.size() - 1);
+    s.conflictConfirmed = p.ctx.chaseSequence(r).latencies.back() <= p.threshold;
+    recordConflictSet(p.ctx, p.series, *set);
+}
+
+SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
+    SetProbe s;
+    if (p.fits(kMaxWays + 1, size)) {
+        s.capacityBound = true;
+        if (lines > kMaxScatterLines) {
+            s.tooLargeToScatter = s.searchSkipped = true;
+            return s;
+        }
+        s.randomLinesFit = p.scatteredFit(lines * 9 / 10, size / lines);
+        if (!s.randomLinesFit) searchConflicts(p, s, lines, size / lines);
+        return s;
+    }
+    std::uint32_t lo = 0, hi = kMaxWays + 1;  // lo lines fit, hi do not
+    while (hi - lo > 1) {
+        const std::uint32_t mid = (lo + hi) / 2;
+        (p.fits(mid, size) ? lo : hi) = mid;
+    }
+    s.waysPlateau = lo;
+    const std::uint64_t half = lo > 0 ? size / (2 * lo) : 0;
+    const std::uint64_t line = size / lines;
+    if (lo > 0 && half >= line && half % line == 0)
+        s.plateauConfirmed = p.fits(2 * lo, half) && !p.fits(2 * lo + 1, half);
+    if (s.plateauConfirmed) recordConflictSet(p.ctx, p.series, stridedLines(lo + 1, size / lo, 1));
+    else searchConflicts(p, s, lines, line);
+    return s;
+}
+
+void reportSets(RunContext& ctx, Element element, const SetDecision& d, const std::string& evidence) {
+    Attribute ways = attributeFrom(d.ways, "ways", evidence);
+    ways.unit = "";
+    Attribute sets = attributeFrom(d.sets, "sets", evidence);
+    sets.unit = "";
+    Decision index{!d.indexFunction.empty(), d.indexFunction == "modulo" ? 1.0 : d.indexFunction == "hashed" ? 2.0 : 3.0,
+                   d.indexConfidence, "stride-conflicts", d.indexReason, false, false};
+    Attribute fn = attributeFrom(index, "indexFunction", evidence);
+    fn.unit = "";
+    if (!d.indexFunction.empty()) fn.names = {d.indexFunction};
+    ctx.report(element, ways);
+    ctx.report(element, sets);
+    ctx.report(element, fn);
+}
+
+}  // namespace
+
+void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
+    const Attribute* size = decided(ctx, target.element, "size");
+    const Attribute* line = decided(ctx, target.element, "lineSize");
+    if (!size || !line || line->value <= 0) {
+        for (const char* name : {"ways", "sets", "indexFunction"})
+            ctx.report(target.element, undecided(name, "", "size or line size unknown"));
+        return;
+    }
+    const auto bytes = static_cast<std::uint64_t>(size->value);
+    const auto lineBytes = static_cast<std::uint64_t>(line->value);
+    const std::string id = seriesId(target, "associativity");
+    ctx.beginStep(target.title + " Associativity", "strides of the whole size");
+    ctx.openSeries(id, target.title + " Associativity", SeriesKind::LineSize, target.element);
+    try {
+        Probe probe{ctx, target, id, capacityMissThreshold(ctx, target.space, bytes, lineBytes, id)};
+        const SetProbe s = probeSets(probe, bytes, bytes / lineBytes);
+        reportSets(ctx, target.element, decideSets(s, bytes / lineBytes), id);
+    } catch (const BackendError& e) {
+        if (e.deviceLost()) throw;
+        for (const char* name : {"ways", "sets", "indexFunction"})
+            ctx.report(target.element, undecided(name, "", std::string("sequence chase: ") + e.what()));
+    }
+}
+
+}  // namespace ts

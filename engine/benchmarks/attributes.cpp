@@ -1,0 +1,43 @@
+#include "benchmarks/attributes.hpp"
+
+namespace ts {
+
+Attribute attributeFrom(const Decision& d, const std::string& name, const std::string& evidence) {
+    Attribute a;
+    a.name = name;
+    a.unit = "bytes";
+    a.value = d.value;
+    a.method = d.method.empty() ? "p-chase" : d.method;
+    a.confidence = d.decided ? d.confidence : 0;
+    a.reason = d.reason;
+    a.evidence = evidence;
+    a.lowerBound = d.lowerBound;
+    return a;
+}
+
+Attribute latencyAttribute(const std::string& name, const std::vector<std::uint32_t>& samples,
+                           const std::string& evidence, const std::string& method, const std::string& reason) {
+    Attribute a;
+    a.name = name;
+    a.unit = "cycles";
+    a.stats = latencyStats(samples);
+    a.value = a.stats->p50;
+    a.method = method;
+    a.confidence = samples.empty() ? 0 : 1;
+    a.evidence = evidence;
+    a.reason = reason;
+    return a;
+}
+
+Attribute failedAttribute(const std::string& name, const std::string& unit, const std::string& reason) {
+    Attribute a;
+    a.name = name;
+    a.unit = unit;
+    a.method = "not measured";
+    a.confidence = 0;
+    a.failed = true;
+    a.reason = reason;
+    return a;
+}
+
+}  // namespace ts

@@ -1,0 +1,82 @@
+#include "benchmarks/cache_common.hpp"
+
+#include <algorithm>
+
+#include "benchmarks/cache_benchmarks.hpp"
+#include "model/attribute_names.hpp"
+#include "benchmarks/plan_runner.hpp"
+
+namespace ts {
+
+std::uint64_t alignDown(std::uint64_t bytes, std::uint64_t align) { return align ? bytes / align * align : bytes; }
+
+std::string seriesId(const CacheTarget& target, const std::string& benchmark) {
+    return target.idPrefix() + "." + benchmark;
+}
+
+std::uint32_t lineStride(const RunContext& ctx, const CacheTarget& target) {
+    if (const auto* line = decided(ctx, target.element, attr::lineSize)) return static_cast<std::uint32_t>(line->value);
+    if (const auto* fg = usableFetchGranularity(ctx, target.element)) return static_cast<std::uint32_t>(fg->value);
+    return 64;
+}
+
+Attribute undecided(const std::string& name, const std::string& unit, const std::string& reason) {
+    Attribute a;
+    a.name = name;
+    a.unit = unit;
+    a.method = "p-chase";
+    a.confidence = 0;
+    a.reason = reason;
+    return a;
+}
+
+std::uint64_t chaserLimit(RunContext& ctx, const CacheTarget& target) {
+    const std::uint64_t global = ctx.device().totalGlobalBytes ? ctx.device().totalGlobalBytes / 4 : (1ull << 31);
+    return std::min({ctx.backend().maxArrayBytes(target.space), global, std::uint64_t{1} << 31});
+}
+
+const Attribute* decided(const RunContext& ctx, Element element, const std::string& name) {
+    return const_cast<RunContext&>(ctx).topology().findDecided(element, name);
+}
+
+std::uint64_t passAboveBytes(const RunContext& ctx, const CacheTarget& target, std::uint32_t stride) {
+    if (!target.above) return 0;
+    const Attribute* size = decided(ctx, *target.above, attr::size);
+    if (!size) return 0;
+    const Attribute* line = decided(ctx, *target.above, attr::lineSize);
+    if (!line) line = usableFetchGranularity(ctx, *target.above);
+    const double scale = line && line->value > 0 ? std::max(1.0, stride / line->value) : 1.0;
+    return static_cast<std::uint64_t>(2 * size->value * scale);
+}
+
+ChaseRequest chaseOver(Space space, std::uint64_t totalBytes, std::uint32_t stride, std::uint64_t splitAboveBytes) {
+    ChaseRequest r;
+    r.space = space;
+    r.arrayBytes = totalBytes;
+    r.strideBytes = stride;
+    if (splitAboveBytes && totalBytes > splitAboveBytes) {
+        r.arrayBytes = alignDown(splitAboveBytes, stride);
+        r.second = SecondChaser{space, totalBytes - r.arrayBytes, stride, 1, Placement::SameThread, 0, -1, false};
+    }
+    return r;
+}
+
+const Attribute* usableFetchGranularity(const RunContext& ctx, Element element) {
+    const Attribute* a = const_cast<RunContext&>(ctx).topology().find(element, attr::fetchGranularity);
+    return a && a->value > 0 && (a->confidence > 0 || a->upperBound) ? a : nullptr;
+}
+
+}  // namespace ts
+
+namespace ts {
+
+const Attribute* undisturbed(const Attribute* input) {
+    return input && input->reason.find(kSharedGpuMark) == std::string::npos ? input : nullptr;
+}
+
+void noteIfDisturbed(RunContext& ctx, Element element, const Attribute* input) {
+    if (input && input->reason.find(kSharedGpuMark) != std::string::npos)
+        ctx.noteDisturbedInput(std::string(displayName(element)) + " " + input->name);
+}
+
+}  // namespace ts

@@ -1,0 +1,96 @@
+#include <algorithm>
+
+#include "analysis/analysis.hpp"
+#include "benchmarks/attributes.hpp"
+#include "benchmarks/cache_benchmarks.hpp"
+#include "benchmarks/cache_common.hpp"
+#include "analysis/miss_rule.hpp"
+#include "analysis/robust.hpp"
+#include "benchmarks/sweep_runner.hpp"
+#include "model/attribute_names.hpp"
+
+namespace ts {
+namespace {
+
+constexpr std::uint32_t kLatencySamples = 256;
+
+std::vector<std::uint32_t> timedChase(RunContext& ctx, const CacheTarget& target, SweepRunner& runner,
+                                      std::uint64_t arrayBytes, std::uint32_t stride, std::uint32_t warmup) {
+    const std::uint64_t split = target.space == Space::Constant ? chaserLimit(ctx, target) : 0;
+    ChaseRequest r = chaseOver(target.space, arrayBytes, stride, split);
+    r.warmupPasses = warmup;
+    r.recordLoads = kLatencySamples;
+    return runner.run({r}, false, {SeriesRow{static_cast<double>(arrayBytes), 0, {}, 0, {}}}).front();
+}
+
+// Behind another cache every load must miss it: stride of its fetch granularity (a new
+// sector of it per load) over at least twice its size. Otherwise one line per load.
+std::uint32_t hitStride(const RunContext& ctx, const CacheTarget& target) {
+    if (target.above)
+        if (const Attribute* aboveFg = usableFetchGranularity(ctx, *target.above))
+            return static_cast<std::uint32_t>(aboveFg->value);
+    return lineStride(ctx, target);
+}
+
+// A working set that hits this cache: a quarter of it (at most 1 MiB), but well past the cache in front.
+std::uint64_t hitArrayBytes(const RunContext& ctx, const CacheTarget& target, double size, std::uint32_t stride) {
+    std::uint64_t bytes = std::min<std::uint64_t>(static_cast<std::uint64_t>(size / 4), 1ull << 20);
+    bytes = std::max(bytes, passAboveBytes(ctx, target, stride));
+    return std::max<std::uint64_t>(alignDown(bytes, stride), stride);
+}
+
+}  // namespace
+
+void measureLatency(RunContext& ctx, const CacheTarget& target) {
+    const std::string title = target.title + " Latency";
+    const Attribute* size = decided(ctx, target.element, attr::size);
+    const Attribute* bound = ctx.topology().find(target.element, attr::size);
+    if (!size && !(bound && bound->value > 0)) {
+        ctx.report(target.element, undecided(attr::latency, "cycles", "size unknown"));
+        return;
+    }
+    const double cacheBytes = size ? size->value : bound->value;
+    const std::uint32_t stride = hitStride(ctx, target);
+    ctx.beginStep(title, "warm chase");
+    SweepRunner runner(ctx, seriesId(target, "latency"), title, SeriesKind::Latency, target.element);
+    const auto samples = timedChase(ctx, target, runner, hitArrayBytes(ctx, target, cacheBytes, stride), stride, 2);
+    runner.finish();
+
+    ctx.report(target.element, latencyAttribute(attr::latency, samples, runner.sorted().id));
+}
+
+// Mean latency of a chase twice the size (every load misses here, hits the next level) minus the hit latency.
+void measureMissPenalty(RunContext& ctx, const CacheTarget& target) {
+    const Attribute* size = decided(ctx, target.element, attr::size);
+    const Attribute* hit = decided(ctx, target.element, attr::latency);
+    if (!size || !hit) {
+        ctx.report(target.element, undecided(attr::missPenalty, "cycles", "size or latency unknown"));
+        return;
+    }
+    const std::uint32_t stride = hitStride(ctx, target);
+    const std::uint64_t arrayBytes = alignDown(static_cast<std::uint64_t>(2 * size->value), stride);
+    if (arrayBytes > chaserLimit(ctx, target) && target.space != Space::Constant) {
+        ctx.report(target.element, undecided(attr::missPenalty, "cycles",
+                                             "twice the size exceeds what one chaser can walk in this space"));
+        return;
+    }
+    const std::string title = target.title + " Miss Penalty";
+    ctx.beginStep(title, "chase over twice the size");
+    SweepRunner runner(ctx, seriesId(target, "miss_penalty"), title, SeriesKind::Latency, target.element);
+    const auto samples = timedChase(ctx, target, runner, arrayBytes, stride, 1);
+    runner.finish();
+
+    Attribute a;
+    a.name = attr::missPenalty;
+    a.unit = "cycles";
+    a.value = median(samples) - hit->value;
+    a.method = "p-chase";
+    a.confidence = showsMisses(hitReference(ctx.series(seriesId(target, "latency")).rows.front().latencies), samples)
+                       ? 1.0 : 0.0;
+    a.reason = a.confidence > 0 ? "median latency at 2x the size minus the median hit latency"
+                                : "the chase at 2x the size did not miss: no penalty measurable";
+    a.evidence = runner.sorted().id;
+    ctx.report(target.element, a);
+}
+
+}  // namespace ts

@@ -1,0 +1,257 @@
+#include "benchmarks/discovery.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <sstream>
+#include <thread>
+
+#include "benchmarks/assoc_benchmarks.hpp"
+#include "model/api_attributes.hpp"
+#include "benchmarks/cache_benchmarks.hpp"
+#include "benchmarks/device_benchmarks.hpp"
+#include "analysis/robust.hpp"
+#include "benchmarks/interference_guard.hpp"
+#include "benchmarks/plan_runner.hpp"
+#include "benchmarks/run_context.hpp"
+#include "benchmarks/targets.hpp"
+#include "benchmarks/unit_benchmarks.hpp"
+#include "model/timestamp.hpp"
+#include "model/attribute_names.hpp"
+
+namespace ts {
+namespace {
+
+bool wants(const DiscoveryOptions& o, const std::string& group) { return o.groups.empty() || o.groups.count(group); }
+
+class PlanBuilder {
+public:
+    PlanBuilder(Vendor vendor, const DiscoveryOptions& options) : targets_(cacheTargets(vendor)), options_(options) {}
+
+    std::vector<PlanItem> build(Vendor vendor) {
+        // Selected groups, in the order that makes the L1 appear first.
+        for (const char* group : {"l1", "texture", "readonly", "constant", "scalar", "l2"})
+            if (wants(options_, group))
+                for (const auto& t : targets_)
+                    if (t.group == group && selected(t.element)) addCacheItems(t, true);
+        for (const char* group : {"l1", "l2"})  // issue 22: set structure of the data caches
+            if (wants(options_, group))
+                for (const auto& t : targets_)
+                    if (t.group == group && selected(t.element)) addSetItems(t);
+        if (wants(options_, "l2"))
+            if (const CacheTarget* l2 = findTarget(targets_, Element::L2))
+                items_.push_back({"L2 Segments", [t = *l2](RunContext& c) { measureL2Segments(c, t); }, Element::L2,
+                                  attr::segmentSize, "bytes"});
+        if (wants(options_, "shared"))
+            items_.push_back({"Scratchpad Latency", measureScratchpadLatency,
+                              vendor == Vendor::Nvidia ? Element::Shared : Element::Lds, attr::latency, "cycles"});
+        if (wants(options_, "memory")) {
+            PlanItem memory{"Main Memory Latency", measureDeviceMemoryLatency, Element::DeviceMemory, attr::latency, "cycles"};
+            memory.also = {{Element::DeviceMemory, attr::latencyTlbMiss, "cycles"}};
+            items_.push_back(std::move(memory));
+            PlanItem tlb{"TLB Levels", measureTlbLevels, Element::DeviceMemory, "tlbLevels", ""};
+            items_.push_back(std::move(tlb));
+        }
+        if (wants(options_, "sharing")) addSharingItems(vendor);
+        if (wants(options_, "bandwidth")) items_.push_back(bandwidthItem());
+        return std::move(items_);
+    }
+
+private:
+    // Every attribute the bandwidth benchmark measures, so a failure marks them instead of dropping them.
+    PlanItem bandwidthItem() const {
+        PlanItem item{"Bandwidth", measureBandwidth};
+        for (const char* name : {attr::readBandwidth, attr::writeBandwidth, attr::copyBandwidth})
+            item.also.push_back({Element::DeviceMemory, name, "GiB/s"});
+        for (Element level : {Element::L2, Element::L3})
+            if (findTarget(targets_, level))
+                for (const char* name : {attr::readBandwidth, attr::writeBandwidth}) item.also.push_back({level, name, "GiB/s"});
+        return item;
+    }
+
+    void addCacheItems(const CacheTarget& t, bool full) {
+        if (t.above)
+            if (const CacheTarget* above = findTarget(targets_, *t.above)) addCacheItems(*above, false);
+        addOnce({t.title + " Fetch Granularity", [t](RunContext& c) { measureFetchGranularity(c, t); }, t.element,
+                 attr::fetchGranularity, "bytes"});
+        addOnce({t.title + " Size", [t](RunContext& c) { measureSize(c, t); }, t.element, attr::size, "bytes"});
+        addOnce({t.title + " Line Size", [t](RunContext& c) { measureLineSize(c, t); }, t.element, attr::lineSize, "bytes"});
+        if (!full) return;
+        addOnce({t.title + " Latency", [t](RunContext& c) { measureLatency(c, t); }, t.element, attr::latency, "cycles"});
+        addOnce({t.title + " Miss Penalty", [t](RunContext& c) { measureMissPenalty(c, t); }, t.element, attr::missPenalty,
+                 "cycles"});
+    }
+
+    void addSetItems(const CacheTarget& t) {
+        addOnce({t.title + " Associativity", [t](RunContext& c) { measureAssociativity(c, t); }, t.element, "ways", ""});
+        addOnce({t.title + " Replacement Policy", [t](RunContext& c) { measureReplacementPolicy(c, t); }, t.element,
+                 "replacementPolicy", ""});
+    }
+
+    void addSharingItems(Vendor vendor) {
+        for (const auto& t : targets_)
+            if (!t.above && t.space != Space::GlobalL2 && t.space != Space::VectorL2 && selected(t.element))
+                addCacheItems(t, false);
+        for (const auto& t : targets_)
+            if (t.unitPrivate && selected(t.element))
+                addOnce({t.title + " Amount", [t](RunContext& c) { measureAmount(c, t); }, t.element, attr::amountPerUnit, ""});
+        addOnce({"Physical Sharing", [targets = targets_](RunContext& c) { measurePhysicalSharing(c, targets); }});
+        if (vendor == Vendor::Amd)
+            if (const CacheTarget* s = findTarget(targets_, Element::SL1D))
+                addOnce({"Scalar L1 CU Sharing", [t = *s](RunContext& c) { measureCuSharing(c, t); }, s->element,
+                         attr::sharedBetween, ""});
+    }
+
+    bool selected(Element e) const { return options_.elements.empty() || options_.elements.count(e) > 0; }
+
+    void addOnce(PlanItem item) {
+        if (std::none_of(items_.begin(), items_.end(), [&](const PlanItem& i) { return i.name == item.name; }))
+            items_.push_back(std::move(item));
+    }
+
+    std::vector<CacheTarget> targets_;
+    const DiscoveryOptions& options_;
+    std::vector<PlanItem> items_;
+};
+
+// Is another process using the GPU now? The driver's busy foreign contexts, else a sentinel
+// chase with a pre-emption gap (the driver may not see processes of other containers).
+std::string sharedNow(Backend& backend, const InterferenceGuard& guard, SharedGpuLog& log, bool probe) {
+    log.refresh(backend, true);
+    const std::string busy = log.busyNeighbours();
+    if (!busy.empty())
+        return "the driver lists " + busy + " (GPU " + std::to_string(log.driver().utilisationPercent) + " % busy)";
+    if (!probe || !guard.active()) return {};
+    const auto latencies = backend.chase(guard.reference()).latencies;
+    if (InterferenceGuard::hasGap(latencies))
+        return "a sentinel chase was pre-empted (a timed load took " +
+               std::to_string(*std::max_element(latencies.begin(), latencies.end())) + " cycles)";
+    return {};
+}
+
+void noteDriverView(DeviceInfo& device, const SharedGpuLog& log) {
+    const GpuActivity& d = log.driver();
+    if (!d.known) {
+        device.extra["otherProcesses"] = "unknown: " + (d.problem.empty() ? "the backend cannot ask the driver" : d.problem);
+        return;
+    }
+    device.extra["otherProcesses"] = d.others.empty() ? "none listed by the driver" : log.listedNeighbours();
+    if (d.utilisationPercent >= 0)
+        device.extra["gpuUtilisationBeforeRun"] = std::to_string(d.utilisationPercent) + " %";
+}
+
+// --wait-for-idle and --exclusive: before the first benchmark. Returns a warning (empty: none).
+std::string checkBeforeRun(Backend& backend, const DiscoveryOptions& options, const CancelToken& cancel,
+                           const InterferenceGuard& guard, SharedGpuLog& log) {
+    // Without --wait-for-idle or --exclusive the driver's word suffices here: the sentinels of
+    // the first benchmark see the rest.
+    const bool probe = options.exclusive || options.waitForIdleSeconds > 0;
+    std::string shared = sharedNow(backend, guard, log, probe);
+    // Counted in the waits themselves, so a simulated neighbour (whose time the waits move on)
+    // is waited for as long as a real one.
+    const auto step = std::chrono::milliseconds(500);
+    double waited = 0;
+    while (!shared.empty() && waited < options.waitForIdleSeconds) {
+        cancel.throwIfCancelled();
+        backend.pause(step);
+        waited += std::chrono::duration<double>(step).count();
+        shared = sharedNow(backend, guard, log, probe);
+    }
+    if (shared.empty()) return {};
+    if (options.exclusive) throw SharedGpuRefused("refusing to measure on a shared GPU (--exclusive): " + shared);
+    std::ostringstream out;
+    out << kSharedGpuMark << ": another process uses the GPU (" << shared << ")";
+    if (options.waitForIdleSeconds > 0) out << " after waiting " << options.waitForIdleSeconds << " s; measuring anyway";
+    return out.str();
+}
+
+void measureTimerOverhead(RunContext& ctx) {
+    const auto samples = ctx.timerOverhead(256);
+    ctx.topology().timerOverheadCycles = samples.empty() ? 0 : median(samples);
+}
+
+void warnSharedSummary(RunContext& ctx, const InterferenceGuard& guard) {
+    const SharedGpuLog& log = ctx.shared();
+    if (log.disturbed() == 0 && !guard.neighbourSeen()) return;
+    std::ostringstream out;
+    out << kSharedGpuMark << ": another process used the GPU during the run; " << guard.chasesCleaned()
+        << " pre-empted chase(s) measured again clean; " << log.disturbed() << " benchmark(s) disturbed, "
+        << log.cleaned().size() << " measured again undisturbed, " << log.capped().size()
+        << " kept at confidence at most 0.5";
+    for (std::size_t i = 0; i < log.capped().size(); ++i) out << (i ? ", " : " (") << log.capped()[i];
+    if (!log.capped().empty()) out << ")";
+    ctx.warn(out.str());
+}
+
+}  // namespace
+
+const std::vector<std::string>& benchmarkGroups() {
+    static const std::vector<std::string> groups{"l1",     "l2",     "texture", "readonly", "constant",
+                                                 "shared", "memory", "scalar",  "sharing",  "bandwidth"};
+    return groups;
+}
+
+bool parseGroups(const std::string& csv, std::set<std::string>& groups, std::string& error) {
+    std::stringstream in(csv);
+    std::string name;
+    while (std::getline(in, name, ',')) {
+        if (name.empty()) continue;
+        const auto& all = benchmarkGroups();
+        if (std::find(all.begin(), all.end(), name) == all.end()) {
+            error = "unknown benchmark group '" + name + "' (known: l1, l2, texture, readonly, constant, shared, "
+                    "memory, scalar, sharing, bandwidth)";
+            return false;
+        }
+        groups.insert(name);
+    }
+    if (groups.empty()) {
+        error = "no benchmark group given";
+        return false;
+    }
+    return true;
+}
+
+void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& observer, const CancelToken& cancel,
+                  Topology& topology) {
+    topology.device = backend.queryDevice();
+    topology.toolVersion = TOPOSCOPE_VERSION;
+    topology.toolBuild = buildInfo();
+    topology.timestamp = utcTimestamp();
+    InterferenceGuard guard(backend, topology.device.vendor, topology.device.l2SizeBytes);
+    RunContext ctx(backend, topology, observer, cancel);
+    const std::string sharedAtStart = checkBeforeRun(backend, options, cancel, guard, ctx.shared());
+    noteDriverView(topology.device, ctx.shared());
+    observer.onDevice(topology.device);
+    addApiAttributes(topology);
+    if (!sharedAtStart.empty()) ctx.warn(sharedAtStart);
+
+    const Vendor vendor = topology.device.vendor;
+    for (const auto& group : options.groups) {
+        const bool nvidiaOnly = group == "texture" || group == "readonly" || group == "constant";
+        if ((vendor == Vendor::Amd && nvidiaOnly) || (vendor == Vendor::Nvidia && group == "scalar"))
+            ctx.warn("group '" + group + "' does not exist on " + std::string(toString(vendor)) + " GPUs: skipped");
+    }
+    const auto plan = PlanBuilder(vendor, options).build(vendor);
+    ctx.setPlanSize(static_cast<int>(plan.size()) + 1);
+    ctx.attachGuard(&guard);
+    const PlanItem timer{"Timer Overhead", [](RunContext& c) {
+                             measureTimerOverhead(c);
+                             c.calibrateGuard();
+                         }};
+    runPlanItem(ctx, timer);
+    ctx.finishPlanItem();
+    for (const auto& item : plan) {
+        ctx.beginStep(item.name, "start");
+        if (ctx.deviceLost().empty()) runPlanItem(ctx, item);
+        else skipPlanItem(ctx, item);
+        ctx.finishPlanItem();
+        if (options.exclusive && guard.neighbourSeen())
+            throw SharedGpuRefused("stopped (--exclusive): another process started using the GPU during " + item.name +
+                                   " (" + guard.describe() + ")");
+        ctx.shared().refresh(backend, false);
+    }
+    warnSharedSummary(ctx, guard);
+    ctx.beginStep("done", "");
+}
+
+}  // namespace ts

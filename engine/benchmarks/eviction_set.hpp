@@ -1,0 +1,24 @@
+#pragma once
+// Lines that share one set of a cache whose set index is hashed (docs/methods.md, "Associativity").
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "benchmarks/run_context.hpp"
+
+namespace ts {
+
+struct ConflictSearch {
+    Space space = Space::Global;
+    std::uint64_t lines = 0;      // capacity in lines
+    std::uint64_t lineBytes = 0;
+    double threshold = 0;         // latency above which a load missed
+    std::uint32_t maxWays = 64;
+};
+
+// The target line (offset 0) followed by the fewest pool lines that evict it: under LRU-like
+// replacement exactly `ways` lines of its set. Nothing when no pool of up to 4x the capacity
+// evicts it or the set grows past maxWays.
+std::optional<std::vector<std::uint64_t>> findConflictSet(RunContext& ctx, const ConflictSearch& search);
+
+}  // namespace ts

@@ -1,0 +1,144 @@
+#include "benchmarks/interference_guard.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "analysis/robust.hpp"
+
+namespace ts {
+
+InterferenceGuard::InterferenceGuard(Backend& backend, Vendor vendor, std::uint64_t l2Bytes) {
+    // The sentinel walks 1 MiB through the L2 (a quarter of the L2 at most), one warm-up pass,
+    // then 32768 consecutive timed loads (8192 on AMD, whose LDS holds the times): about 5 ms
+    // on an H100, longer than our time slice beside a busy neighbour (its slices: ~2.4 ms).
+    // Through the L1-cached space: 1 MiB exceeds every L1, so the loads hit in the L2, and the
+    // fault injection counts the sentinel in group l1 like the other guard chases before it.
+    const bool nvidia = vendor == Vendor::Nvidia;
+    reference_.space = nvidia ? Space::Global : Space::Vector;
+    std::uint64_t bytes = 1ull << 20;
+    if (l2Bytes > 0) bytes = std::min(bytes, std::max<std::uint64_t>(4096, l2Bytes / 4));
+    reference_.arrayBytes = bytes;
+    reference_.strideBytes = 64;
+    reference_.warmupPasses = 1;
+    reference_.recordLoads = nvidia ? 32768 : 8192;
+    reference_.unit = 0;
+    active_ = backend.supports(reference_.space) && backend.maxArrayBytes(reference_.space) >= reference_.arrayBytes;
+}
+
+bool InterferenceGuard::hasGap(const std::vector<std::uint32_t>& latencies) {
+    return std::any_of(latencies.begin(), latencies.end(), [](std::uint32_t l) { return l >= kGapCycles; });
+}
+
+std::uint32_t InterferenceGuard::worstStep(const ChaseResult& r) {
+    const std::uint32_t timed = r.latencies.empty() ? 0 : *std::max_element(r.latencies.begin(), r.latencies.end());
+    return std::max(timed, r.maxUntimedStep);
+}
+
+bool InterferenceGuard::shortChase(const ChaseRequest& request, const ChaseResult& result) {
+    double timed = 0;
+    for (std::uint32_t l : result.latencies) timed += l < kGapCycles ? l : 0;
+    const double passes = 1.0 + request.warmupPasses + (request.second ? request.second->passes : 0);
+    return timed * std::max<std::uint32_t>(1, request.recordEvery) * passes < 2e6;
+}
+
+bool InterferenceGuard::preempted(const ChaseResult& r) { return worstStep(r) >= kGapCycles; }
+
+void InterferenceGuard::notePreempted(const ChaseResult& gapped, bool cleaned) {
+    neighbourSeen_ = true;
+    worstGap_ = std::max(worstGap_, worstStep(gapped));
+    if (cleaned) {
+        ++cleanedChases_;
+        ++totalCleaned_;
+        return;
+    }
+    ++uncleanChases_;
+}
+
+void InterferenceGuard::noteDisagreement(const std::string& benchmark) {
+    neighbourSeen_ = true;
+    ++disagreements_;
+    disagreedIn_ = benchmark;
+}
+
+void InterferenceGuard::calibrate(const Chase& chase) {
+    if (!active_) return;
+    for (int i = 0; i < 3; ++i) sample(chase);
+}
+
+// A quiet GPU repeats the sentinel's median within a few cycles; an MPS client's loads queue
+// in front of ours in the L2 and memory and raise it: 10 % + 2 cycles above the quietest.
+double InterferenceGuard::threshold() const { return baseline_ * 1.1 + 2; }
+
+void InterferenceGuard::sample(const Chase& chase) {
+    if (!active_) return;
+    callsSinceSample_ = 0;
+    const auto latencies = chase(reference_);
+    if (latencies.empty()) return;
+    lastGap_ = hasGap(latencies);
+    lastSlow_ = false;
+    if (lastGap_) {
+        lastGapCycles_ = *std::max_element(latencies.begin(), latencies.end());
+        neighbourSeen_ = sentinelGap_ = true;
+        sentinelGapCycles_ = std::max(sentinelGapCycles_, lastGapCycles_);
+        return;
+    }
+    lastMedian_ = median(latencies);
+    if (baseline_ == 0 || lastMedian_ < baseline_) baseline_ = lastMedian_;
+    lastSlow_ = lastMedian_ > threshold();
+    if (lastSlow_) {
+        neighbourSeen_ = true;
+        slowMedian_ = std::max(slowMedian_, lastMedian_);
+    }
+}
+
+bool InterferenceGuard::due() { return active_ && ++callsSinceSample_ > kCallsBetweenSamples; }
+
+void InterferenceGuard::openWindow() {
+    uncleanChases_ = cleanedChases_ = disagreements_ = 0;
+    confirmed_ = false;
+    worstGap_ = 0;
+    sentinelGap_ = lastGap_;
+    sentinelGapCycles_ = lastGap_ ? lastGapCycles_ : 0;
+    slowMedian_ = lastSlow_ ? lastMedian_ : 0;
+}
+
+// Any sign of another context during the benchmark disturbs it, also a pre-empted row that a
+// repeat cleaned and a pre-empted sentinel around work watched throughout, unless the benchmark
+// confirmed its decisive rows by a repeat: a time-sliced neighbour also evicts our lines between
+// two of our launches and leaves dirty lines for our misses to write back. On the H100 beside a
+// streaming neighbour, the L2 fetch granularity came out 16 B instead of 32 B from chases without
+// a single gap (a benchmark without a confirmation step). A row that gives the same answer at two
+// different times was not moved that way; one that does not is a disagreement.
+bool InterferenceGuard::windowDisturbed() const {
+    if (uncleanChases_ > 0 || disagreements_ > 0 || slowMedian_ > 0) return true;
+    return !confirmed_ && (cleanedChases_ > 0 || sentinelGap_);
+}
+
+std::string InterferenceGuard::describe() const {
+    std::ostringstream out;
+    const auto sep = [&] {
+        if (out.tellp() > 0) out << "; ";
+    };
+    if (uncleanChases_ + cleanedChases_ > 0)
+        out << uncleanChases_ + cleanedChases_ << (uncleanChases_ + cleanedChases_ == 1 ? " chase" : " chases")
+            << " pre-empted (a step of " << worstGap_ << " cycles; " << uncleanChases_
+            << " still so when measured again): another context held the GPU";
+    if (disagreements_ > 0) {
+        sep();
+        out << "a decisive row of " << disagreedIn_
+            << " disagreed with its repeat, without a gap: another context evicted our lines between our kernels";
+    }
+    if (sentinelGap_) {
+        sep();
+        out << "a sentinel chase around it was pre-empted (a step of " << sentinelGapCycles_
+            << " cycles): another context held the GPU";
+    }
+    if (slowMedian_ > 0) {
+        sep();
+        out << "sentinel chase median " << slowMedian_ << " cycles, " << baseline_ << " when quiet (threshold "
+            << threshold() << "): another process loads the L2/memory";
+    }
+    return out.str();
+}
+
+}  // namespace ts

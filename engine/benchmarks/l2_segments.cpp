@@ -1,0 +1,153 @@
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "analysis/analysis.hpp"
+#include "benchmarks/attributes.hpp"
+#include "benchmarks/cache_benchmarks.hpp"
+#include "benchmarks/cache_common.hpp"
+#include "analysis/robust.hpp"
+#include "benchmarks/unit_benchmarks.hpp"
+#include "model/attribute_names.hpp"
+
+namespace ts {
+namespace {
+
+// Unit `filler` warms an array with L1-bypassing loads; unit `reader` then times it cold.
+std::vector<std::uint32_t> readFilledBy(RunContext& ctx, const CacheTarget& target, int reader, int filler,
+                                        std::uint64_t bytes, std::uint32_t stride) {
+    ChaseRequest r;
+    r.space = target.space;
+    r.arrayBytes = bytes;
+    r.strideBytes = stride;
+    r.warmupPasses = 0;
+    r.recordLoads = static_cast<std::uint32_t>(std::min<std::uint64_t>(256, bytes / stride));
+    r.unit = reader;
+    r.second = SecondChaser{target.space, bytes, stride, 1, Placement::OtherUnit, 0, filler, true};
+    return ctx.chase(r).latencies;
+}
+
+void reportFraction(RunContext& ctx, const Attribute& knee) {
+    const double api = static_cast<double>(ctx.device().l2SizeBytes);
+    if (api <= 0 || knee.value <= 0) return;
+    // The usable size per unit need not be a whole fraction of the API size (the H200's knee is
+    // 0.4 of its 60 MiB): a ratio that far from a whole number is no fraction, and rounding it
+    // would flip between runs.
+    constexpr double kWholeTolerance = 0.25;
+    const double ratio = api / knee.value;
+    const double k = std::max(1.0, std::round(ratio));
+    const std::string share = "knee " + std::to_string(static_cast<long long>(knee.value)) + " B is " +
+                              std::to_string(knee.value / api) + " of the API L2 size " +
+                              std::to_string(static_cast<long long>(api)) + " B";
+    const bool whole = std::abs(ratio - k) <= kWholeTolerance;
+    Attribute a = whole ? Attribute{} : undecided(attr::segmentFraction, "", share + ": API size / knee = " +
+                                                                          std::to_string(ratio) +
+                                                                          ", not within 0.25 of a whole number");
+    a.name = attr::segmentFraction;
+    a.method = "nearest 1/k of the API L2 size to the measured knee";
+    a.evidence = knee.evidence;
+    if (whole) {
+        a.value = k;
+        a.confidence = knee.confidence;
+        a.reason = share;
+    }
+    ctx.report(Element::L2, a);
+}
+
+}  // namespace
+
+// A filler unit fills an array; every unresolved unit then times it cold. Each load is a
+// near hit (the line is in the reader's own segment), a far hit, or a miss; the levels split
+// all loads pooled (Otsu). The filler's lines sit in its own segment, so units that share it
+// see (almost) no far loads, and the others do. The units with no more far loads than the
+// filler form its group; the rest go to the next round with a new filler, until every unit
+// has a group.
+void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
+    const Attribute* knee = decided(ctx, target.element, attr::size);
+    if (!knee) {
+        ctx.report(target.element, undecided(attr::segments, "", "L2 knee unknown"));
+        return;
+    }
+    // A copy: the reports below may grow the element's attribute list and move `knee`.
+    const double kneeBytes = knee->value;
+    Attribute segmentSize = *knee;
+    segmentSize.name = attr::segmentSize;
+    segmentSize.reason = "measured knee of an L1-bypassing sweep on one unit (usable L2 per unit)";
+    ctx.report(target.element, segmentSize);
+    reportFraction(ctx, segmentSize);
+
+    const int units = ctx.device().unitCount;
+    const std::uint32_t stride = lineStride(ctx, target);
+    const std::uint64_t bytes = alignDown(std::min<std::uint64_t>(static_cast<std::uint64_t>(kneeBytes / 4), 256 * 1024), stride);
+    const std::string id = "l2.segments";
+    ctx.openSeries(id, "L2 Segments", SeriesKind::Sharing, target.element);
+
+    std::vector<std::vector<int>> groups;
+    std::vector<bool> consistent;
+    std::vector<std::uint32_t> nearLoads, farLoads;
+    std::vector<int> unresolved(static_cast<std::size_t>(units));
+    for (int u = 0; u < units; ++u) unresolved[static_cast<std::size_t>(u)] = u;
+    while (!unresolved.empty()) {
+        const int filler = unresolved.front();
+        ctx.beginStep("L2 Segments", "units reading what unit " + std::to_string(filler) + " filled");
+        std::vector<std::vector<std::uint32_t>> samples;
+        std::vector<std::uint32_t> pooled;
+        std::vector<SeriesRow> rows;
+        for (int u : unresolved) {
+            samples.push_back(readFilledBy(ctx, target, u, filler, bytes, stride));
+            pooled.insert(pooled.end(), samples.back().begin(), samples.back().end());
+            rows.push_back(SeriesRow{static_cast<double>(u), static_cast<double>(filler),
+                                     "filled by " + std::to_string(filler), median(samples.back()), samples.back()});
+        }
+        ctx.appendRows(id, std::move(rows));
+        const HitMissSplit split = splitHitMiss(pooled);
+        auto slow = [&](std::uint32_t l) { return split.separable && l > split.threshold; };
+
+        // A unit shares the filler's segment when it sees no more far loads than the filler does.
+        // Counting, not load-by-load agreement: on the H200 a unit of the other segment pays the
+        // far latency on the first 32 lines only (later lines come from its own segment), so its
+        // pattern agrees with the filler's on most loads although it is clearly far.
+        const std::size_t loadsPerUnit = samples.front().size();
+        const std::size_t tolerance = std::max<std::size_t>(4, loadsPerUnit / 50);
+        auto farCount = [&](const std::vector<std::uint32_t>& loads) {
+            std::size_t far = 0;
+            for (std::size_t k = 1; k < loads.size(); ++k) far += slow(loads[k]) ? 1 : 0;  // load 0 may pay a TLB miss
+            return far;
+        };
+        const std::size_t fillerFar = farCount(samples.front());
+        std::vector<int> group, rest;
+        bool clear = true;
+        for (std::size_t i = 0; i < unresolved.size(); ++i) {
+            const std::size_t far = farCount(samples[i]);
+            const bool same = far <= fillerFar + tolerance;
+            // Far units of the H200 show 32 far loads, near ones 0 or 1: a count in between is doubtful.
+            if (far > fillerFar + tolerance && far <= fillerFar + 3 * tolerance) clear = false;
+            (same ? group : rest).push_back(unresolved[i]);
+            for (auto l : samples[i]) (slow(l) ? farLoads : nearLoads).push_back(l);
+        }
+        groups.push_back(group);
+        consistent.push_back(clear);
+        unresolved = rest;
+    }
+
+    Attribute segments;
+    segments.name = attr::segments;
+    segments.method = "far loads over an array another unit filled, counted per reading unit";
+    segments.evidence = id;
+    segments.value = static_cast<double>(groups.size());
+    segments.confidence = std::all_of(consistent.begin(), consistent.end(), [](bool c) { return c; }) ? 1.0 : 0.5;
+    for (const auto& g : groups) {
+        std::vector<int> members;
+        for (int u : g) members.push_back(ctx.device().physicalId(u));
+        segments.groups.push_back(members);
+    }
+    segments.reason = "units grouped by how many far-segment loads they see over an array another unit filled";
+    ctx.report(target.element, segments);
+
+    for (const auto& [name, loads] : {std::pair{attr::nearLatency, &nearLoads}, std::pair{attr::farLatency, &farLoads}}) {
+        if (!loads->empty())
+            ctx.report(target.element, latencyAttribute(name, *loads, id, "p-chase, data filled by another unit"));
+    }
+}
+
+}  // namespace ts

@@ -1,0 +1,50 @@
+#pragma once
+// Runs one benchmark of the plan so that the run survives it: a failure is marked and the
+// run goes on, a lost device skips the rest, interference makes it measure again.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "benchmarks/run_context.hpp"
+
+namespace ts {
+
+// Every result disturbed by another user of the GPU carries this in its reason.
+inline constexpr const char* kSharedGpuMark = "shared GPU";
+inline constexpr double kSharedGpuConfidence = 0.5;
+
+// One more attribute a benchmark exists for.
+struct PlanAttribute {
+    Element element;
+    std::string name;
+    std::string unit;
+};
+
+struct PlanItem {
+    PlanItem(std::string name_, std::function<void(RunContext&)> run_, Element element_ = Element::L1,
+             std::string attribute_ = {}, std::string unit_ = {})
+        : name(std::move(name_)), run(std::move(run_)), element(element_), attribute(std::move(attribute_)),
+          unit(std::move(unit_)) {}
+
+    std::string name;                        // "L2 Size"
+    std::function<void(RunContext&)> run;
+    // The attribute the benchmark exists for, marked failed when it produced none; empty
+    // for benchmarks with many results (they mark their own parts).
+    Element element = Element::L1;
+    std::string attribute;
+    std::string unit;
+    // Further attributes it exists for, each marked failed the same way (Bandwidth: every one it measures).
+    std::vector<PlanAttribute> also;
+};
+
+// Runs the item. BackendError: a BenchmarkFailure, a warning and, where the item names its
+// attribute and did not report it, a failed attribute (confidence 0). When the guard saw the GPU
+// shared around the item (a pre-emption gap, a slow sentinel), it runs again after a back-off,
+// within SharedGpuLog's budget, until a run is undisturbed; never clean, its results keep the
+// last run's values with confidence at most 0.5 and a reason starting with kSharedGpuMark.
+void runPlanItem(RunContext& ctx, const PlanItem& item);
+
+// The device was lost before the item's turn: marks it "not run" without calling the device.
+void skipPlanItem(RunContext& ctx, const PlanItem& item);
+
+}  // namespace ts

@@ -1,0 +1,336 @@
+#include "benchmarks/size_search.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <sstream>
+
+#include "analysis/analysis.hpp"
+#include "benchmarks/cache_common.hpp"
+#include "analysis/miss_rule.hpp"
+#include "analysis/robust.hpp"
+#include "benchmarks/sweep_runner.hpp"
+
+namespace ts {
+namespace {
+
+constexpr int kSweepPoints = 17;
+
+std::vector<std::uint64_t> evenlySpaced(std::uint64_t lo, std::uint64_t hi, std::uint32_t align) {
+    std::vector<std::uint64_t> sizes;
+    for (int i = 0; i < kSweepPoints; ++i) {
+        const double x = static_cast<double>(lo) + (static_cast<double>(hi - lo) * i) / (kSweepPoints - 1);
+        const auto aligned = static_cast<std::uint64_t>(x) / align * align;
+        if (aligned >= lo && (sizes.empty() || aligned > sizes.back())) sizes.push_back(aligned);
+    }
+    if (sizes.empty() || sizes.back() != hi) sizes.push_back(hi);
+    return sizes;
+}
+
+std::string kib(std::uint64_t bytes) {
+    std::ostringstream out;
+    out << bytes / 1024.0 << " KiB";
+    return out.str();
+}
+
+// Bracket [last fitting, first missing] from the rows measured so far (sorted by x).
+std::pair<std::uint64_t, std::uint64_t> bracketByRule(const Series& sorted, const HitReference& reference) {
+    std::uint64_t lastFit = static_cast<std::uint64_t>(sorted.rows.front().x);
+    for (const auto& row : sorted.rows) {
+        if (showsMisses(reference, row.latencies)) return {lastFit, static_cast<std::uint64_t>(row.x)};
+        lastFit = static_cast<std::uint64_t>(row.x);
+    }
+    return {lastFit, lastFit};
+}
+
+// The size is where misses begin. A cache whose replacement keeps part of an oversized array
+// shows a ramp of partial misses before the full step; the strongest change point may sit at
+// the top of that ramp. So the change point is sought again among the rows before it, as long
+// as one is clean there (confidence >= 0.95, which flat noise reaches in about 0.1 % of
+// series, docs/methods.md): the first clean rise is the onset.
+ChangePoint onsetOf(ChangePoint cp, const Series& sorted) {
+    constexpr double kCleanStep = 0.95;
+    while (cp.found && cp.index >= 3) {
+        Series before = sorted;
+        before.rows.resize(cp.index);
+        const ChangePoint earlier = findChangePoint(before);
+        if (!earlier.found || earlier.confidence < kCleanStep) break;
+        cp = earlier;
+    }
+    return cp;
+}
+
+// A load missed when it is slower than the midpoint between the hit level and the level of the
+// largest row (which misses): hits of one level differ by tens of cycles where lines sit in
+// different L2 slices, so the hit row's own fence would count the slower slices as misses.
+//
+// A row fits entirely when its count of such loads is what the rows known to fit show by chance:
+// fewer than the count that their pooled rate reaches with probability 0.001 (binomial). Clean
+// rows on the H100/H200 show none of 256 (a row then misses from 3 slow loads, 1.2 %); the
+// simulator's outliers show up to 1.2 % (a row misses from 8, 3 %). A fixed 2 % sat on the H200 L2's plateau of 2-4 %
+// misses between 24.5 and 27.6 MiB and moved its size by 5 % between runs.
+struct MissCut {
+    double cycles = 0;
+    double chanceRate = 0;  // share of such loads in rows that fit
+    std::size_t maxChanceMisses(std::size_t loads) const {
+        constexpr double kSignificance = 0.001;
+        double pmf = std::pow(1 - chanceRate, static_cast<double>(loads)), below = 0;
+        for (std::size_t k = 0; k < loads; ++k) {
+            below += pmf;
+            if (1 - below < kSignificance) return k;
+            pmf *= chanceRate / (1 - chanceRate) * static_cast<double>(loads - k) / static_cast<double>(k + 1);
+        }
+        return loads;
+    }
+    bool fits(const SeriesRow& row) const {
+        const auto missed = static_cast<std::size_t>(shareAbove(cycles, row.latencies) * static_cast<double>(row.latencies.size()) + 0.5);
+        return missed <= maxChanceMisses(row.latencies.size());
+    }
+};
+
+// `fittingUpTo`: the exponential search's last size without misses; rows up to it fit.
+MissCut missCut(const HitReference& reference, const Series& sorted, double fittingUpTo) {
+    MissCut cut;
+    cut.cycles = std::max(reference.fence, (reference.median + median(sorted.rows.back().latencies)) / 2);
+    double missed = 0, loads = 0;
+    for (const auto& row : sorted.rows) {
+        if (row.x > fittingUpTo) break;
+        missed += shareAbove(cut.cycles, row.latencies) * static_cast<double>(row.latencies.size());
+        loads += static_cast<double>(row.latencies.size());
+    }
+    cut.chanceRate = std::min(0.5, (missed + 0.5) / (loads + 1));  // 0.5: rows that fit are mostly hits
+    return cut;
+}
+
+// The first row with misses whose next row or the one after has misses too: the onset of the
+// partial-miss ramp. Rows inside a ramp may show no miss among their samples by chance, so the
+// onset is sought from below, not by walking down from the change point; a lone disturbed row
+// below the cache size does not count. rows.size() when there is none.
+std::size_t missOnset(const Series& sorted, const MissCut& cut) {
+    const auto& rows = sorted.rows;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (cut.fits(rows[i])) continue;
+        const bool confirmed = (i + 1 < rows.size() && !cut.fits(rows[i + 1])) ||
+                               (i + 2 < rows.size() && !cut.fits(rows[i + 2])) || i + 1 == rows.size();
+        if (confirmed) return i;
+    }
+    return rows.size();
+}
+
+// The rows of one array size each; the samples span the whole array: a replacement policy or a
+// set hash that keeps part of an oversized array shows its misses somewhere, not necessarily at
+// the start. The first 256 loads alone cover 8 KiB of an L2-sized array: on the H200 they missed
+// the sparse conflicts from 24.7 MiB on, and the size moved by 15 % between runs. The timed pass
+// then walks the whole array, which doubles an L2 row's cost.
+ChaseRequest sizeRequest(const SizeSearchSpec& spec, std::uint64_t bytes) {
+    ChaseRequest r = chaseOver(spec.space, bytes, spec.strideBytes, spec.splitAboveBytes);
+    r.warmupPasses = 1;
+    r.recordLoads = spec.recordLoads;
+    const std::uint64_t perPass = (r.arrayBytes + r.strideBytes - 1) / r.strideBytes;
+    r.recordEvery = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, perPass / spec.recordLoads));
+    r.unit = spec.unit;
+    return r;
+}
+
+// Another context can move a size without a gap in any row: it evicts our lines between two of
+// our kernels, and a row whose kernel warmed them is not moved by that, but the search's rows
+// came at different times. So the rows that decide are measured again, later: the smallest
+// array (the hit reference: its median within 1.5x of the first one's), one well inside the
+// size (0.9x the edge: it must fit) and one well past the onset of misses (1.25x: it must miss).
+// Margins, not the edge rows themselves: a replacement ramp makes those differ by chance.
+bool kneeRepeats(RunContext& ctx, const MissCut& cut, const SizeSearchSpec& spec,
+                 const std::vector<std::uint32_t>& referenceRow, double edgeBytes, double onsetBytes) {
+    const auto again = [&](double bytes) {
+        const auto aligned = std::max<std::uint64_t>(alignDown(static_cast<std::uint64_t>(bytes), spec.strideBytes), spec.strideBytes);
+        return SeriesRow{static_cast<double>(aligned), 0, {}, 0, ctx.chase(sizeRequest(spec, aligned)).latencies};
+    };
+    if (differentLevels(referenceRow, again(static_cast<double>(spec.startBytes)).latencies)) return false;
+    if (0.9 * edgeBytes > static_cast<double>(spec.startBytes) && !cut.fits(again(0.9 * edgeBytes))) return false;
+    return 1.25 * onsetBytes > static_cast<double>(spec.limitBytes) || !cut.fits(again(1.25 * onsetBytes));
+}
+
+// Knees up to here are confirmed; an L2's rows (tens of MiB, the whole array timed) would add a
+// second or more to a quiet run, and an L2 size beside a neighbour stays under the strict rule.
+constexpr double kConfirmBytes = 4 << 20;
+
+bool disturbedSoFar(RunContext& ctx) { return ctx.guard() && ctx.guard()->windowDisturbed(); }
+
+// The array size where misses begin, and how the edge rule moved it off the change point.
+struct Edge {
+    double bytes = 0;
+    std::string note;
+};
+
+// One size search (docs/methods.md, "Size"): 1. exponential search for a bracket, 2. coarse and
+// 3. fine sweep over it, 4. the edge where misses begin.
+class SizeSearch {
+public:
+    SizeSearch(RunContext& ctx, const SizeSearchSpec& spec)
+        : ctx_(ctx), spec_(spec), runner_(ctx, spec.seriesId, spec.title, spec.kind, spec.element) {}
+
+    SizeSearchOutcome run() {
+        ctx_.beginStep(spec_.title, "exponential search from " + kib(spec_.startBytes));
+        std::vector<std::uint64_t> doublings;
+        for (std::uint64_t s = spec_.startBytes; s <= spec_.limitBytes; s *= 2) doublings.push_back(s);
+        if (doublings.size() < 2) return {false, spec_.startBytes, 0, true, "search range too small"};
+        const auto [lo, hi] = bracketByDoubling(doublings);
+        if (stopped_) {
+            runner_.finish();
+            return *stopped_;
+        }
+        // Rows past the bracket (the confirming double, batched doublings) may show the next level's step.
+        if (hi) runner_.dropRowsAbove(static_cast<double>(hi));
+        if (!hi) {
+            runner_.finish();
+            return {false, doublings.back(), 0, true,
+                    "no capacity knee up to " + kib(doublings.back()) + ": the cache is at least this large"};
+        }
+        const ChangePoint final = sweep(lo, hi);
+        const Edge edge = final.found ? edgeOf(final, lo) : Edge{final.x, ""};
+        runner_.finish();
+        return outcomeOf(final, edge);
+    }
+
+private:
+    std::vector<std::vector<std::uint32_t>> measure(const std::vector<std::uint64_t>& sizes) {
+        std::vector<ChaseRequest> requests;
+        std::vector<SeriesRow> rows;
+        for (auto bytes : sizes) {
+            requests.push_back(sizeRequest(spec_, bytes));
+            rows.push_back(SeriesRow{static_cast<double>(bytes), 0, {}, 0, {}});
+        }
+        return runner_.run(requests, spec_.batchable, rows);
+    }
+
+    // 1. The bracket [last doubling that fits, first that misses]; {0, 0} when every doubling fits.
+    // Sets the hit reference from the smallest doubling.
+    std::pair<std::uint64_t, std::uint64_t> bracketByDoubling(const std::vector<std::uint64_t>& doublings) {
+        // Unit-private caches: all small doublings at once, one per unit; larger ones one by one.
+        constexpr std::uint64_t kBatchedDoublingsUpTo = 4ull << 20;
+        std::size_t batched = 1;
+        while (spec_.batchable && batched < doublings.size() && doublings[batched] <= kBatchedDoublingsUpTo) ++batched;
+        const auto firstRows = measure({doublings.begin(), doublings.begin() + static_cast<long>(batched)});
+        referenceRow_ = firstRows.front();
+        reference_ = hitReference(referenceRow_);
+        // The bracket closes at the first size that shows misses and whose double does too: a cache
+        // full at A is full at 2A, so a lone slow row (a disturbed launch) does not end the search.
+        std::vector<int> missesAt(doublings.size(), -1);  // -1 not measured yet
+        const auto missesAtIndex = [&](std::size_t i) {
+            if (missesAt[i] < 0)
+                missesAt[i] = (i < batched ? showsMisses(reference_, firstRows[i])
+                                           : showsMisses(reference_, measure({doublings[i]}).front())) ? 1 : 0;
+            return missesAt[i] == 1;
+        };
+        // Arrays of hundreds of MiB take long chases: beside another context (a disturbed reference
+        // row hides every knee) the search stops there rather than walking up to the limit.
+        constexpr std::uint64_t kLongRows = 256ull << 20;
+        for (std::size_t i = 1; i < doublings.size(); ++i) {
+            if (doublings[i] >= kLongRows && disturbedSoFar(ctx_)) {
+                stopped_ = SizeSearchOutcome{false, doublings[i - 1], 0, true,
+                                             "search stopped at " + kib(doublings[i - 1]) + ": another context disturbed it"};
+                return {0, 0};
+            }
+            if (!missesAtIndex(i)) continue;
+            if (i + 1 < doublings.size() && !missesAtIndex(i + 1)) continue;
+            return {doublings[i - 1], doublings[i]};
+        }
+        return {0, 0};
+    }
+
+    // 2. Coarse sweep over the bracket, 3. fine sweep between the two rows around the change;
+    // the onset of the change over every row.
+    ChangePoint sweep(std::uint64_t lo, std::uint64_t hi) {
+        ctx_.beginStep(spec_.title, "sweep " + kib(lo) + " .. " + kib(hi));
+        measure(evenlySpaced(lo, hi, spec_.strideBytes));
+        ChangePoint coarse = runner_.changePoint();
+        auto [fineLo, fineHi] = bracketByRule(runner_.sorted(), reference_);
+        if (coarse.found && coarse.index > 0) {
+            fineLo = static_cast<std::uint64_t>(runner_.sorted().rows[coarse.index - 1].x);
+            fineHi = static_cast<std::uint64_t>(runner_.sorted().rows[coarse.index].x);
+        }
+        if (fineHi > fineLo + spec_.strideBytes) {
+            ctx_.beginStep(spec_.title, "refine " + kib(fineLo) + " .. " + kib(fineHi));
+            measure(evenlySpaced(fineLo, fineHi, spec_.strideBytes));
+        }
+        return onsetOf(runner_.changePoint(), runner_.sorted());
+    }
+
+    // The largest row measured below the row at `onset`: a size measured twice may fit in one
+    // pass and miss in the other, so the edge lies strictly below it.
+    std::optional<double> rowBelow(std::size_t onset) const {
+        const auto& rows = runner_.sorted().rows;
+        if (onset == 0 || onset >= rows.size()) return std::nullopt;
+        for (std::size_t i = onset; i-- > 0;)
+            if (rows[i].x < rows[onset].x) return rows[i].x;
+        return std::nullopt;
+    }
+
+    // 4. Edge: a replacement that keeps part of an oversized array makes misses ramp up, and the
+    // change point may sit anywhere on the ramp. The size is the largest array below the onset of
+    // misses, refined between it and the onset row when that gap is wider than 1 %.
+    // `fittingUpTo`: the exponential search's last size without misses.
+    Edge edgeOf(const ChangePoint& final, std::uint64_t fittingUpTo) {
+        Edge edge{final.x, ""};
+        const MissCut cut = missCut(reference_, runner_.sorted(), static_cast<double>(fittingUpTo));
+        std::size_t onset = missOnset(runner_.sorted(), cut);
+        if (const auto gapLow = rowBelow(onset)) {
+            const auto loBytes = static_cast<std::uint64_t>(*gapLow);
+            const auto hiBytes = static_cast<std::uint64_t>(runner_.sorted().rows[onset].x);
+            if (hiBytes > loBytes + spec_.strideBytes && static_cast<double>(hiBytes - loBytes) > 0.01 * *gapLow) {
+                ctx_.beginStep(spec_.title, "edge " + kib(loBytes) + " .. " + kib(hiBytes));
+                measure(evenlySpaced(loBytes, hiBytes, spec_.strideBytes));
+                onset = missOnset(runner_.sorted(), cut);
+            }
+        }
+        confirmKnee(cut, onset, final.x);
+        if (const auto below = rowBelow(onset)) {
+            edge.bytes = *below;
+            if (edge.bytes != final.x)
+                edge.note = "; more loads miss than chance explains from " +
+                            kib(static_cast<std::uint64_t>(runner_.sorted().rows[onset].x)) +
+                            " on, so the largest array below that, " + kib(static_cast<std::uint64_t>(edge.bytes)) +
+                            ", is reported (change point at " + kib(static_cast<std::uint64_t>(final.x)) + ")";
+        }
+        return edge;
+    }
+
+    // The decisive rows of a knee small enough to repeat cheaply, measured again (kneeRepeats).
+    void confirmKnee(const MissCut& cut, std::size_t onset, double changeBytes) {
+        const auto& rows = runner_.sorted().rows;
+        const double onsetBytes = onset < rows.size() ? rows[onset].x : 0;
+        if (onsetBytes <= 0 || 1.25 * onsetBytes > kConfirmBytes || !ctx_.guard()) return;
+        const double fitBytes = rowBelow(onset).value_or(changeBytes);
+        ctx_.beginStep(spec_.title, "decisive rows again");
+        if (kneeRepeats(ctx_, cut, spec_, referenceRow_, fitBytes, onsetBytes)) ctx_.noteConfirmed();
+        else ctx_.noteDisagreement(spec_.title);
+    }
+
+    SizeSearchOutcome outcomeOf(const ChangePoint& final, const Edge& edge) const {
+        SizeSearchOutcome outcome;
+        if (final.found) {
+            outcome.decided = true;
+            outcome.bytes = static_cast<std::uint64_t>(edge.bytes);
+            outcome.confidence = final.confidence;
+            outcome.reason = final.reason + edge.note;
+        } else {
+            const auto [lastFit, firstMiss] = bracketByRule(runner_.sorted(), reference_);
+            (void)firstMiss;
+            outcome.bytes = lastFit;
+            outcome.reason = "no significant change point: " + final.reason;
+        }
+        return outcome;
+    }
+
+    RunContext& ctx_;
+    const SizeSearchSpec& spec_;
+    SweepRunner runner_;
+    HitReference reference_;
+    std::vector<std::uint32_t> referenceRow_;
+    std::optional<SizeSearchOutcome> stopped_;  // the search gave up beside another context
+};
+
+}  // namespace
+
+SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) { return SizeSearch(ctx, spec).run(); }
+
+}  // namespace ts

@@ -1,0 +1,38 @@
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "benchmarks/run_context.hpp"
+
+namespace ts {
+
+struct SizeSearchSpec {
+    Element element = Element::L1;
+    std::string seriesId;               // "l1.size"
+    std::string title;                  // "L1 Size"
+    SeriesKind kind = SeriesKind::Size;
+    Space space = Space::Global;
+    std::uint32_t strideBytes = 32;
+    std::uint64_t startBytes = 1024;    // known (or assumed) to fit: the hit reference
+    std::uint64_t limitBytes = 0;       // give up above this
+    bool batchable = false;             // rows may run concurrently on different units
+    int unit = 0;
+    std::uint32_t recordLoads = 256;
+    // Arrays above this are walked as a full first array plus a second chaser over the
+    // rest (fill A, fill B, re-time A); 0 = never split.
+    std::uint64_t splitAboveBytes = 0;
+};
+
+struct SizeSearchOutcome {
+    bool decided = false;
+    std::uint64_t bytes = 0;            // largest array that still fits (or the bound reached)
+    double confidence = 0;
+    bool lowerBound = false;
+    std::string reason;
+};
+
+// Exponential search for a bracket, then a coarse and a fine sweep inside it,
+// then the K-S change point over every row measured (docs/methods.md, "Size").
+SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec);
+
+}  // namespace ts

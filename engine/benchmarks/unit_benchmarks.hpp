@@ -1,0 +1,22 @@
+#pragma once
+#include <vector>
+
+#include "benchmarks/run_context.hpp"
+#include "benchmarks/targets.hpp"
+
+namespace ts {
+
+// How many copies of a unit-private cache one SM/CU has (fill A on warp 0, fill B on warp w, re-time A).
+void measureAmount(RunContext& ctx, const CacheTarget& target);
+
+// Which logical spaces are served by one physical cache: an equivalence over the targets
+// (fill A in space X, fill B in space Y on the same thread, re-time A).
+void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& targets);
+
+// Which units share one sL1d (AMD): groups of physical CU ids plus the disabled ids.
+void measureCuSharing(RunContext& ctx, const CacheTarget& scalarTarget);
+
+// L2: which units share a near segment (or instance), near and far hit latency, segment fraction.
+void measureL2Segments(RunContext& ctx, const CacheTarget& l2Target);
+
+}  // namespace ts
