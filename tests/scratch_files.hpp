@@ -5,12 +5,20 @@
 #include <sstream>
 #include <string>
 
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
 namespace ts::test {
 
+// A path under the temporary directory that no other test process uses at the same time (two
+// test runs at once, or two tests of one run, do not clean each other's files away).
+inline std::filesystem::path uniqueTempPath(const std::string& name) {
+    return std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
+}
+
 inline std::filesystem::path scratchDir(const std::string& prefix, const std::string& name) {
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() / (prefix + name);
+    const std::filesystem::path dir = uniqueTempPath(prefix + name);
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;

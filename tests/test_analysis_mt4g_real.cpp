@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/mt4g_raw_analysis.hpp"
+#include "scratch_files.hpp"
 
 using namespace ts;
 using nlohmann::json;
@@ -197,7 +198,7 @@ TEST(AnalysisMt4gRealBounds, KeepsSeriesAndSaysWhatItCannotTell) {
 }
 
 TEST(AnalysisMt4gRealBounds, WithoutAReportBesideAmountsAreNotReported) {
-    const auto dir = std::filesystem::temp_directory_path() / "toposcope-raw-without-report";
+    const auto dir = ts::test::uniqueTempPath("toposcope-raw-without-report");
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir / "AMD Instinct MI210");
     std::filesystem::copy(kData + "AMD Instinct MI210", dir / "AMD Instinct MI210", std::filesystem::copy_options::recursive);

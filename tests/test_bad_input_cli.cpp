@@ -8,6 +8,7 @@
 
 #include "cli_runner.hpp"
 #include "io/session_log.hpp"
+#include "scratch_files.hpp"
 
 using namespace ts;
 namespace fs = std::filesystem;
@@ -15,7 +16,7 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path scratch() {
-    const fs::path dir = fs::temp_directory_path() / "toposcope-bad-input";
+    const fs::path dir = ts::test::uniqueTempPath("toposcope-bad-input");
     fs::create_directories(dir);
     return dir;
 }

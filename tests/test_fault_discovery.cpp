@@ -15,6 +15,7 @@
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
 #include "sim_truth.hpp"
+#include "scratch_files.hpp"
 
 using namespace ts;
 
@@ -270,7 +271,7 @@ TEST(FaultDiscovery, LastingInterferenceLowersTheConfidenceAndSaysSo) {
 }
 
 TEST(FaultDiscovery, ReportAndSessionKeepEveryFinishedMeasurement) {
-    const auto file = std::filesystem::temp_directory_path() / "toposcope-fault-session.tss";
+    const auto file = ts::test::uniqueTempPath("toposcope-fault-session").concat(".tss");
     std::filesystem::remove(file);
     Observer silent;
     Topology live;

@@ -9,6 +9,7 @@
 #include "fleet_fixtures.hpp"
 #include "io/input_error.hpp"
 #include "io/report_json.hpp"
+#include "scratch_files.hpp"
 
 using namespace ts;
 using namespace ts::fleet;
@@ -17,7 +18,7 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path scratch() {
-    const fs::path dir = fs::temp_directory_path() / "toposcope-fleet-report";
+    const fs::path dir = ts::test::uniqueTempPath("toposcope-fleet-report");
     fs::create_directories(dir);
     return dir;
 }

@@ -297,7 +297,7 @@ TEST(OutputFiles, ARealFullDiskIsAnErrorNamingTheFile) {
     const fs::path dir = scratch("tmpfs");
     if (geteuid() != 0 || mount("tmpfs", dir.c_str(), "tmpfs", 0, "size=64k") != 0)
         GTEST_SKIP() << "cannot mount a small tmpfs here (needs root)";
-    const fs::path session = fs::temp_directory_path() / "toposcope-output-files-tmpfs-session.tss";
+    const fs::path session = ts::test::uniqueTempPath("toposcope-output-files-tmpfs-session").concat(".tss");
     test::recordRun(session, kGroups);
     auto r = runCli("report --session " + quoted(session) + " --quiet --json " + quoted(dir / "r.json") + " --raw " +
                     quoted(dir / "raw"));

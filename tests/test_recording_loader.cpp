@@ -24,7 +24,7 @@ namespace {
 const fs::path kMt4g = fs::path(TOPOSCOPE_TEST_DATA) / "mt4g";
 
 fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / "toposcope-loader-test";
+    const fs::path dir = ts::test::uniqueTempPath("toposcope-loader-test");
     fs::create_directories(dir);
     return dir / name;
 }

@@ -10,6 +10,7 @@
 #include "common/recording_loader.hpp"
 #include "io/report_json.hpp"
 #include "recorded_run.hpp"
+#include "scratch_files.hpp"
 
 using namespace ts;
 namespace fs = std::filesystem;
@@ -17,7 +18,7 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / "toposcope-threshold-test";
+    const fs::path dir = ts::test::uniqueTempPath("toposcope-threshold-test");
     fs::create_directories(dir);
     return dir / name;
 }

@@ -51,7 +51,7 @@ std::vector<std::string> body(const std::string& bytes) {
 }  // namespace
 
 TEST(SessionKill, EveryFinishedBenchmarkSurvivesSigkill) {
-    const fs::path dir = fs::temp_directory_path() / "toposcope-session-kill";
+    const fs::path dir = ts::test::uniqueTempPath("toposcope-session-kill");
     fs::remove_all(dir);
     fs::create_directories(dir);
 

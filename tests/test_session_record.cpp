@@ -21,7 +21,7 @@ namespace {
 const std::set<std::string> kRecordedGroups{"l1", "constant", "memory"};
 
 fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / "toposcope-session-test";
+    const fs::path dir = ts::test::uniqueTempPath("toposcope-session-test");
     fs::create_directories(dir);
     return dir / name;
 }
