@@ -115,7 +115,7 @@ MigL2Facts migL2Facts(const Topology& t) {
     facts.l2Bytes = t.device.l2SizeBytes;
     auto decided = [&](const char* name) -> std::optional<Attribute> {
         const Attribute* a = t.find(Element::L2, name);
-        if (a && a->confidence > 0 && a->value > 0) return *a;
+        if (a && a->isDecidedQuantity()) return *a;
         return std::nullopt;
     };
     facts.segmentSize = decided(attr::segmentSize);

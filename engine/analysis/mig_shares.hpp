@@ -24,7 +24,7 @@ struct MigL2Facts {
 };
 
 // From a run: the device's API L2 size and the L2 element's segmentSize/segments attributes
-// (only decided ones, confidence > 0).
+// (only decided quantities: Attribute::isDecidedQuantity).
 MigL2Facts migL2Facts(const Topology& topology);
 
 // One entry per profile (in the layout's order), then one per instance (MigShare: model/mig_share.hpp).

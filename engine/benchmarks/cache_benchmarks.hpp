@@ -13,7 +13,7 @@ void measureLineSize(RunContext& ctx, const CacheTarget& target);
 void measureLatency(RunContext& ctx, const CacheTarget& target);
 void measureMissPenalty(RunContext& ctx, const CacheTarget& target);
 
-// A measured attribute that later benchmarks may rely on (decided, confidence > 0), or null.
+// A measured attribute that later benchmarks may rely on (Attribute::isDecidedFigure), or null.
 const Attribute* decided(const RunContext& ctx, Element element, const std::string& name);
 
 // The fetch granularity as a stride: decided, or the upper bound reported when it hides

@@ -32,6 +32,19 @@ struct Attribute {
     bool upperBound = false;                      // value is only an upper bound
     bool overheadSubtracted = false;              // latency attributes: timer overhead subtracted?
     bool failed = false;                          // its benchmark failed or did not run: `reason` says why
+
+    // The rules every reader (engine, CLI, GUI) applies to an attribute; keep them here only.
+    // Decided: its benchmark (or the API) settled on it; undecided ones carry confidence 0.
+    bool isDecided() const { return confidence > 0; }
+    bool isBound() const { return lowerBound || upperBound; }
+    // Decided and not merely a lower bound, so a later step may take `value` as the figure
+    // itself (an upper bound still limits it, as a stride or a size ceiling).
+    bool isDecidedFigure() const { return isDecided() && !lowerBound; }
+    // Decided with a positive value: a quantity (size, count) a later step may divide by.
+    bool isDecidedQuantity() const { return isDecided() && value > 0; }
+    // Worth printing on screen: a positive value that the API reported, a benchmark decided,
+    // or a benchmark bounded (shown as a bound such as ">= 64 KiB").
+    bool isShowable() const { return value > 0 && (source == Source::Api || isDecided() || isBound()); }
 };
 
 }  // namespace ts

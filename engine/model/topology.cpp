@@ -32,7 +32,7 @@ const Attribute* Topology::find(Element e, const std::string& name) const {
 
 const Attribute* Topology::findDecided(Element e, const std::string& name) const {
     const Attribute* a = find(e, name);
-    return a && a->confidence > 0 && !a->lowerBound ? a : nullptr;
+    return a && a->isDecidedFigure() ? a : nullptr;
 }
 
 const Series* Topology::findSeries(const std::string& id) const {

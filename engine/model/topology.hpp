@@ -34,7 +34,7 @@ struct Topology {
 
     ElementReport& element(Element e);
     const Attribute* find(Element e, const std::string& name) const;
-    // A value a benchmark decided: confidence above 0 and not only a bound.
+    // The attribute when it is a decided figure (Attribute::isDecidedFigure), else null.
     const Attribute* findDecided(Element e, const std::string& name) const;
     const Series* findSeries(const std::string& id) const;
 };

@@ -21,8 +21,7 @@ struct TopologyData {
     QString elementName(const QString& elementId) const;
     QString elementIdOfName(const QString& displayName) const;  // "Read Only" -> "readonly"
     std::vector<const ResultData*> attributesOf(const QString& elementId) const;
-    // The value of a measured (or API) attribute worth printing: present and, unless it is
-    // an API value, with a positive value; nullptr otherwise.
+    // The attribute when the engine's rule calls it worth printing (Attribute::isShowable).
     const ResultData* usable(const QString& elementId, const QString& name) const;
 };
 
