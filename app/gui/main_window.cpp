@@ -34,6 +34,7 @@
 #include "recent_files.hpp"
 #include "recording_menu.hpp"
 #include "common/results_model.hpp"
+#include "event_convert.hpp"
 #include "run_controller.hpp"
 #include "run_panel.hpp"
 #include "run_status.hpp"
@@ -339,14 +340,16 @@ void MainWindow::onDeviceInfo(const DeviceInfo& d, const QString& measuredUtc, c
                  q(d.backend)));
 }
 
-void MainWindow::onResult(const ResultData& r) {
-    results_->upsert(r);
-    store_->addDecision(r);
+void MainWindow::onResult(const ResultEvent& r) {
+    const Attribute& a = r.attribute;
+    auto q = [](std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); };
+    results_->upsert(r.element, a);
+    store_->addDecision(toResult(r.element, a));
     scheduleTopology();
-    if (!r.fromApi)
+    if (a.source != Source::Api)
         log(tr("%1 %2 = %3 (confidence %4)")
-                .arg(r.elementName, attributeTitle(r.name), formatValue(r))
-                .arg(r.confidence, 0, 'f', 2));
+                .arg(q(displayName(r.element)), attributeTitle(q(a.name)), formatValue(a))
+                .arg(a.confidence, 0, 'f', 2));
 }
 
 void MainWindow::onFinished(const RunOutcome& o) {
@@ -403,8 +406,12 @@ TopologyData MainWindow::topologyData() const {
     d.device = device_;
     d.toolVersion = toolVersion_.isEmpty() ? QCoreApplication::applicationVersion() : toolVersion_;
     d.timestamp = measuredUtc_;
-    for (int row = 0; row < results_->rowCount(); ++row)
-        if (!ResultsModel::isCutOffMarker(results_->resultAt(row))) d.results.push_back(results_->resultAt(row));
+    for (int row = 0; row < results_->rowCount(); ++row) {
+        const ResultRow& r = results_->resultAt(row);
+        if (r.isCutOffMarker() || !r.element) continue;
+        d.results.push_back(toResult(*r.element, r.attribute));
+        d.results.back().cutOff = r.cutOff;
+    }
     return d;
 }
 

@@ -94,15 +94,14 @@ private:
     void applyLaunchGroups();
     void onRunStarted(const QString& description);
     void onDeviceInfo(const DeviceInfo& device, const QString& measuredUtc, const QString& toolVersion);
-    void onResult(const ResultData& result);
+    void onResult(const ResultEvent& result);
     void onProgress(const ProgressData& progress);
     void onFinished(const RunOutcome& outcome);
     void onReportSaved(const QString& path, const QString& error);
     void buildRecordingSupport();
     void onSessionRecording(const QString& path);
     void onRecordingOpened(const QString& path, const QString& kind);
-    void onCutOff(const QString& benchmark, const QString& seriesId, const QString& elementId,
-                  const QString& elementName);
+    void onCutOff(const QString& benchmark, const QString& seriesId, const QString& elementId);
     void askSaveReport();
     void updateActions();
     void applyPaletteChoice(const QString& choice);

@@ -55,9 +55,8 @@ void MainWindow::onRecordingOpened(const QString& path, const QString& kind) {
     log(tr("opened %1 (%2)").arg(path, kind));
 }
 
-void MainWindow::onCutOff(const QString& benchmark, const QString& seriesId, const QString& elementId,
-                          const QString& elementName) {
-    results_->markCutOff(benchmark, seriesId, elementId, elementName);
+void MainWindow::onCutOff(const QString& benchmark, const QString& seriesId, const QString& elementId) {
+    results_->markCutOff(benchmark, seriesId.toStdString(), elementFromString(elementId.toStdString()));
     log(seriesId.isEmpty()
             ? tr("cut off: %1 — the recorded run ended while it ran").arg(benchmark)
             : tr("cut off: %1 — the recorded run ended while it ran; its rows so far are in %2").arg(benchmark, seriesId));

@@ -11,7 +11,7 @@ void registerMetaTypes() {
     qRegisterMetaType<SeriesChunkPtr>();
     qRegisterMetaType<ReductionData>();
     qRegisterMetaType<ChangePointData>();
-    qRegisterMetaType<ResultData>();
+    qRegisterMetaType<ResultEvent>();
     qRegisterMetaType<ProgressData>();
     qRegisterMetaType<DeviceInfo>();
     qRegisterMetaType<MigViewData>();

@@ -1,4 +1,10 @@
 #pragma once
+// The engine's types that cross threads in the worker's signals, as they are.
+#include <QMetaType>
+
+#include "events/observer.hpp"
+
+Q_DECLARE_METATYPE(ts::ResultEvent)
 
 namespace ts::gui {
 

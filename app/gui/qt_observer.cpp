@@ -25,7 +25,7 @@ void QtObserver::reportApiOnce() {
     apiReported_ = true;
     for (const auto& [element, report] : topology_->elements)
         for (const auto& a : report.attributes)
-            if (a.source == Source::Api) Q_EMIT worker_.result(toResult(element, a));
+            if (a.source == Source::Api) Q_EMIT worker_.result(ResultEvent{element, a});
 }
 
 void QtObserver::onSeriesChunk(const SeriesChunkEvent& event) {
@@ -40,7 +40,7 @@ void QtObserver::onChangePoint(const ChangePointEvent& event) { Q_EMIT worker_.c
 
 void QtObserver::onResult(const ResultEvent& event) {
     reportApiOnce();
-    Q_EMIT worker_.result(toResult(event.element, event.attribute));
+    Q_EMIT worker_.result(event);
     if (event.element != Element::L2) return;
     migFacts_.element(Element::L2).set(event.attribute);
     reportMigShares();

@@ -151,11 +151,11 @@ void RunWorker::replay(const Topology& topology, const std::vector<std::string>&
     for (const auto& name : cutOffNames) {
         const auto it = cutSeries.find(name);
         if (it == cutSeries.end()) {
-            Q_EMIT cutOff(q(name), {}, {}, {});
+            Q_EMIT cutOff(q(name), {}, {});
             continue;
         }
         const Series& s = *it->second;
-        Q_EMIT cutOff(q(name), q(s.id), q(toString(s.element)), q(displayName(s.element)));
+        Q_EMIT cutOff(q(name), q(s.id), q(toString(s.element)));
     }
 }
 

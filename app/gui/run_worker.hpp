@@ -11,6 +11,7 @@
 #include "io/session_recorder.hpp"
 #include "model/topology.hpp"
 #include "common/run_data.hpp"
+#include "metatypes.hpp"
 #include "mig/mig_view.hpp"
 
 namespace ts::gui {
@@ -54,7 +55,7 @@ Q_SIGNALS:
     void seriesChunk(const ts::gui::SeriesChunkPtr& chunk);
     void reduction(const ts::gui::ReductionData& reduction);
     void changePoint(const ts::gui::ChangePointData& changePoint);
-    void result(const ts::gui::ResultData& result);
+    void result(const ts::ResultEvent& result);
     void progress(const ts::gui::ProgressData& progress);
     // What the MIG view shows, computed by the engine: with the device, and again with every L2 result.
     void migShares(const ts::gui::MigViewData& shares);
@@ -67,8 +68,8 @@ Q_SIGNALS:
     // A recording was read: `kind` as recordingKindName says, before its events are replayed.
     void recordingOpened(const QString& path, const QString& kind);
     // A reopened session's benchmark that never ended; `seriesId` (may be empty) holds its rows so far.
-    void cutOff(const QString& benchmark, const QString& seriesId, const QString& elementId,
-                const QString& elementName);
+    // `elementId` is the element's stable id, empty when the benchmark recorded no rows.
+    void cutOff(const QString& benchmark, const QString& seriesId, const QString& elementId);
 
 private:
     void replay(const Topology& topology, const std::vector<std::string>& cutOffNames);

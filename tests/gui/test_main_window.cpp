@@ -98,9 +98,9 @@ private Q_SLOTS:
 
         QVERIFY2(sizeReductions >= 2, "the reduction and change point should update as the sweep grows");
 
-        const int row = w.results()->find(QStringLiteral("l1"), QStringLiteral("size"));
+        const int row = w.results()->find(ts::Element::L1, "size");
         QVERIFY(row >= 0);
-        const ResultData& size = w.results()->resultAt(row);
+        const ts::Attribute& size = w.results()->resultAt(row).attribute;
         QVERIFY(size.confidence > 0.5);
         const double truth = truthL1Bytes();
         QVERIFY2(std::fabs(size.value - truth) <= 0.02 * truth,

@@ -70,21 +70,19 @@ private Q_SLOTS:
 
     void resultsUpsertByElementAndName() {
         ResultsModel model;
-        ResultData size;
-        size.elementId = QStringLiteral("l1");
-        size.elementName = QStringLiteral("L1");
-        size.name = QStringLiteral("size");
-        size.unit = QStringLiteral("bytes");
+        ts::Attribute size;
+        size.name = "size";
+        size.unit = "bytes";
         size.value = 256 * 1024;
         size.confidence = 0.97;
-        size.reason = QStringLiteral("K-S");
-        model.upsert(size);
-        ResultData api = size;
-        api.name = QStringLiteral("apiSize");
-        api.fromApi = true;
-        model.upsert(api);
+        size.reason = "K-S";
+        model.upsert(ts::Element::L1, size);
+        ts::Attribute api = size;
+        api.name = "apiSize";
+        api.source = ts::Source::Api;
+        model.upsert(ts::Element::L1, api);
         size.value = 240 * 1024;
-        model.upsert(size);
+        model.upsert(ts::Element::L1, size);
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.data(model.index(0, ResultsModel::ValueColumn), Qt::DisplayRole).toString(),
                  QStringLiteral("240 KiB"));
@@ -100,7 +98,7 @@ private Q_SLOTS:
 
         // The cell rounds (the H200's L2: 23.8 MiB); the tool tip gives the measured bytes.
         size.value = 24969216;
-        model.upsert(size);
+        model.upsert(ts::Element::L1, size);
         QCOMPARE(model.data(model.index(0, ResultsModel::ValueColumn), Qt::DisplayRole).toString(),
                  QStringLiteral("23.8 MiB"));
         QVERIFY(model.data(model.index(0, 0), Qt::ToolTipRole).toString().contains(QStringLiteral("24969216 bytes")));
@@ -110,8 +108,8 @@ private Q_SLOTS:
         QCOMPARE(formatBytes(48), QStringLiteral("48 B"));
         QCOMPARE(formatBytes(1536), QStringLiteral("1.5 KiB"));
         QCOMPARE(formatBytes(50.0 * 1024 * 1024), QStringLiteral("50 MiB"));
-        ResultData bound;
-        bound.unit = QStringLiteral("bytes");
+        ts::Attribute bound;
+        bound.unit = "bytes";
         bound.value = 4096;
         bound.lowerBound = true;
         QCOMPARE(formatValue(bound), QStringLiteral("≥ 4 KiB"));

@@ -111,11 +111,12 @@ std::pair<qsizetype, QString> cutInsideThirdBenchmark(const QByteArray& bytes) {
 }
 
 using ResultKey = std::pair<QString, QString>;
-std::map<ResultKey, ResultData> resultsOf(const MainWindow& w) {
-    std::map<ResultKey, ResultData> out;
+std::map<ResultKey, ResultRow> resultsOf(const MainWindow& w) {
+    std::map<ResultKey, ResultRow> out;
     for (int row = 0; row < w.results()->rowCount(); ++row) {
-        const ResultData& r = w.results()->resultAt(row);
-        out[{r.elementId, r.name}] = r;
+        const ResultRow& r = w.results()->resultAt(row);
+        const QString elementId = r.element ? QString::fromUtf8(std::string(ts::toString(*r.element)).c_str()) : QString();
+        out[{elementId, QString::fromStdString(r.attribute.name)}] = r;
     }
     return out;
 }
@@ -145,7 +146,7 @@ private Q_SLOTS:
         QVERIFY2(o.ok, qPrintable(o.message));
         QVERIFY(w.store()->find(QStringLiteral("l1.size")));
         QVERIFY(w.store()->find(QStringLiteral("l1.size"))->changePoint.has_value());
-        QVERIFY(w.results()->find(QStringLiteral("l1"), QStringLiteral("size")) >= 0);
+        QVERIFY(w.results()->find(ts::Element::L1, "size") >= 0);
         for (int row = 0; row < w.results()->rowCount(); ++row) QVERIFY(w.results()->resultAt(row).cutOff.isEmpty());
         QVERIFY2(w.logText().contains(QStringLiteral("(session)")), qPrintable(w.logText()));
         QVERIFY(w.logText().contains(QStringLiteral("ended: finished")));
@@ -170,10 +171,10 @@ private Q_SLOTS:
         int marked = 0;
         QString evidence;
         for (int row = 0; row < w.results()->rowCount(); ++row) {
-            const ResultData& r = w.results()->resultAt(row);
+            const ResultRow& r = w.results()->resultAt(row);
             if (r.cutOff != benchmark) continue;
             ++marked;
-            evidence = r.evidence;
+            evidence = QString::fromStdString(r.attribute.evidence);
             const QModelIndex note = w.results()->index(row, ResultsModel::NoteColumn);
             QVERIFY(w.results()->data(note, Qt::DisplayRole).toString().contains(QStringLiteral("cut off")));
         }
@@ -185,7 +186,7 @@ private Q_SLOTS:
         QVERIFY(!s->rows.empty());
         QVERIFY2(s->title.contains(QStringLiteral("cut off")), qPrintable(s->title));
         // Finished benchmarks are not marked.
-        const int size = w.results()->find(QStringLiteral("l1"), QStringLiteral("size"));
+        const int size = w.results()->find(ts::Element::L1, "size");
         if (size >= 0 && benchmark != QLatin1String("L1 Size")) QVERIFY(w.results()->resultAt(size).cutOff.isEmpty());
     }
 
@@ -195,9 +196,9 @@ private Q_SLOTS:
         const RunOutcome o = openAndWait(w, kMt4g + QStringLiteral("/AMD Instinct MI210.json"));
         QVERIFY2(o.ok, qPrintable(o.message));
         w.refreshTopology();
-        const int row = w.results()->find(QStringLiteral("sl1d"), QStringLiteral("sharedBetween"));
+        const int row = w.results()->find(ts::Element::SL1D, "sharedBetween");
         QVERIFY(row >= 0);
-        const ResultData& shared = w.results()->resultAt(row);
+        const ts::Attribute& shared = w.results()->resultAt(row).attribute;
         QVERIFY(!shared.groups.empty());
         QVERIFY(!w.cuMapView()->map().empty());
         QCOMPARE(w.cuMapView()->map().groups().size(), shared.groups.size());
@@ -218,8 +219,10 @@ private Q_SLOTS:
         plot->refreshNow();
         QVERIFY(plot->sampleCount() > 0);
         bool decided = false;  // our analysis ran on MT4G's series: results point at them
-        for (int r = 0; r < w.results()->rowCount(); ++r)
-            decided |= !w.results()->resultAt(r).evidence.isEmpty() && w.store()->find(w.results()->resultAt(r).evidence);
+        for (int r = 0; r < w.results()->rowCount(); ++r) {
+            const std::string& evidence = w.results()->resultAt(r).attribute.evidence;
+            decided |= !evidence.empty() && w.store()->find(QString::fromStdString(evidence));
+        }
         QVERIFY(decided);
         QVERIFY(w.logText().contains(QStringLiteral("(MT4G raw folder)")));
     }
@@ -251,7 +254,7 @@ private Q_SLOTS:
         QVERIFY(finished.wait(60000));
         QVERIFY(finished.first().first().value<RunOutcome>().ok);
         QCOMPARE(w.runPanel()->currentKey(), QStringLiteral("recording:") + path);
-        QVERIFY(w.results()->find(QStringLiteral("sl1d"), QStringLiteral("sharedBetween")) >= 0);
+        QVERIFY(w.results()->find(ts::Element::SL1D, "sharedBetween") >= 0);
 
         QMimeData web;  // nothing local: refused
         web.setUrls({QUrl(QStringLiteral("https://example.org/report.json"))});
@@ -353,10 +356,10 @@ private Q_SLOTS:
         for (const auto& [key, r] : live) {
             const auto it = reopened.find(key);
             QVERIFY2(it != reopened.end(), qPrintable(key.first + QLatin1Char(' ') + key.second));
-            QCOMPARE(it->second.value, r.value);
-            QCOMPARE(it->second.confidence, r.confidence);
-            QCOMPARE(it->second.method, r.method);
-            QCOMPARE(it->second.evidence, r.evidence);
+            QCOMPARE(it->second.attribute.value, r.attribute.value);
+            QCOMPARE(it->second.attribute.confidence, r.attribute.confidence);
+            QCOMPARE(it->second.attribute.method, r.attribute.method);
+            QCOMPARE(it->second.attribute.evidence, r.attribute.evidence);
             QVERIFY(it->second.cutOff.isEmpty());
         }
         QCOMPARE(seriesWithRows(w), liveSeries);
@@ -482,7 +485,7 @@ private Q_SLOTS:
         for (const auto& name : read.cutOff)
             QVERIFY2(w.logText().contains(QStringLiteral("cut off: ") + QString::fromStdString(name)), qPrintable(w.logText()));
         QVERIFY(w.store()->find(QStringLiteral("l1.fetch_granularity")));  // the first benchmark's evidence
-        QVERIFY(w.results()->find(QStringLiteral("l1"), QStringLiteral("fetchGranularity")) >= 0);
+        QVERIFY(w.results()->find(ts::Element::L1, "fetchGranularity") >= 0);
     }
 
     // Headless: --open X --export-pdf F for a session and a raw folder; a bad file exits 2.

@@ -69,15 +69,15 @@ private Q_SLOTS:
         QVERIFY(!banner->isHidden());
         QVERIFY(banner->text().contains(QStringLiteral("Shared GPU")));
 
-        const int size = w.results()->find(QStringLiteral("l1"), QStringLiteral("size"));
+        const int size = w.results()->find(ts::Element::L1, "size");
         QVERIFY(size >= 0);
-        const ResultData& r = w.results()->resultAt(size);
-        QVERIFY(sharedGpuMarked(r.reason));
+        const ts::Attribute& r = w.results()->resultAt(size).attribute;
+        QVERIFY(sharedGpuMarked(QString::fromStdString(r.reason)));
         QVERIFY(r.confidence <= 0.5);
         int decidedMarks = 0;
         for (int row = 0; row < w.results()->rowCount(); ++row) {
-            const ResultData& m = w.results()->resultAt(row);
-            if (!sharedGpuMarked(m.reason)) continue;
+            const ts::Attribute& m = w.results()->resultAt(row).attribute;
+            if (!sharedGpuMarked(QString::fromStdString(m.reason))) continue;
             const QModelIndex confidence = w.results()->index(row, ResultsModel::ConfidenceColumn);
             QCOMPARE(w.results()->data(confidence, Qt::ForegroundRole).value<QColor>(), sharedGpuColour());
             QVERIFY(!w.results()->data(w.results()->index(row, ResultsModel::ElementColumn), Qt::DecorationRole).isNull());
@@ -106,7 +106,7 @@ private Q_SLOTS:
         QVERIFY(openAndWait(w, path));
         QVERIFY(w.findChild<QLabel*>(QStringLiteral("sharedGpuBanner"))->isHidden());
         for (int row = 0; row < w.results()->rowCount(); ++row)
-            QVERIFY(!sharedGpuMarked(w.results()->resultAt(row).reason));
+            QVERIFY(!sharedGpuMarked(QString::fromStdString(w.results()->resultAt(row).attribute.reason)));
         for (const SceneBox& b : TopologyScene::build(toTopologyData(recorded)).boxes()) QVERIFY(!b.sharedGpu);
     }
 };

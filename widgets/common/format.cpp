@@ -1,6 +1,7 @@
 #include "common/format.hpp"
 
 #include <QCoreApplication>
+#include <QStringList>
 
 #include <cmath>
 
@@ -26,27 +27,31 @@ QString formatBytes(double bytes) {
     return digits + QLatin1Char(' ') + QLatin1String(units[u]);
 }
 
-QString formatValue(const ResultData& r) {
+QString formatValue(const Attribute& a) {
     QString text;
-    if (!r.names.isEmpty()) {
-        text = r.names.join(QStringLiteral(", "));
-    } else if (r.groupCount > 0 && r.name != QLatin1String("segments")) {
-        text = QCoreApplication::translate("ts::gui::Format", "%n group(s)", nullptr, r.groupCount);
-    } else if (r.unit == QLatin1String("bytes")) {
-        text = formatBytes(r.value);
-    } else if (r.unit == QLatin1String("cycles")) {
-        text = QCoreApplication::translate("ts::gui::Format", "%1 cycles").arg(QString::number(r.value, 'f', 1));
-    } else if (r.unit.isEmpty()) {
-        text = number(r.value);
+    if (!a.names.empty()) {
+        QStringList names;
+        for (const auto& n : a.names) names << QString::fromStdString(n);
+        text = names.join(QStringLiteral(", "));
+    } else if (!a.groups.empty() && a.name != "segments") {
+        text = QCoreApplication::translate("ts::gui::Format", "%n group(s)", nullptr, static_cast<int>(a.groups.size()));
+    } else if (a.unit == "bytes") {
+        text = formatBytes(a.value);
+    } else if (a.unit == "cycles") {
+        text = QCoreApplication::translate("ts::gui::Format", "%1 cycles").arg(QString::number(a.value, 'f', 1));
+    } else if (a.unit.empty()) {
+        text = number(a.value);
     } else {
-        text = number(r.value) + QLatin1Char(' ') + r.unit;
+        text = number(a.value) + QLatin1Char(' ') + QString::fromStdString(a.unit);
     }
-    if (r.names.isEmpty() && r.name == QLatin1String("sharedWith") && r.value == 0)
+    if (a.names.empty() && a.name == "sharedWith" && a.value == 0)
         text = QCoreApplication::translate("ts::gui::Format", "none");
-    if (r.lowerBound) text.prepend(QStringLiteral("≥ "));
-    if (r.upperBound) text.prepend(QStringLiteral("≤ "));
+    if (a.lowerBound) text.prepend(QStringLiteral("≥ "));
+    if (a.upperBound) text.prepend(QStringLiteral("≤ "));
     return text;
 }
+
+QString formatValue(const ResultData& r) { return formatValue(attributeOf(r)); }
 
 QString formatDuration(double seconds) {
     if (seconds < 0) return QStringLiteral("…");

@@ -11,44 +11,48 @@
 
 namespace ts::gui {
 
+namespace {
+
+QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
+QString elementNameOf(const ResultRow& row) { return row.element ? q(displayName(*row.element)) : QString(); }
+
+}  // namespace
+
 ResultsModel::ResultsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-int ResultsModel::find(const QString& elementId, const QString& name) const {
+int ResultsModel::find(Element element, const std::string& name) const {
     for (std::size_t i = 0; i < rows_.size(); ++i)
-        if (rows_[i].elementId == elementId && rows_[i].name == name) return static_cast<int>(i);
+        if (rows_[i].element == element && rows_[i].attribute.name == name) return static_cast<int>(i);
     return -1;
 }
 
-void ResultsModel::upsert(const ResultData& result) {
-    const int row = find(result.elementId, result.name);
+void ResultsModel::upsert(Element element, const Attribute& attribute) {
+    const int row = find(element, attribute.name);
     if (row >= 0) {
-        rows_[static_cast<std::size_t>(row)] = result;
+        rows_[static_cast<std::size_t>(row)] = ResultRow{element, attribute, {}};
         emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
         return;
     }
     const int at = static_cast<int>(rows_.size());
     beginInsertRows({}, at, at);
-    rows_.push_back(result);
+    rows_.push_back(ResultRow{element, attribute, {}});
     endInsertRows();
 }
 
-void ResultsModel::markCutOff(const QString& benchmark, const QString& seriesId, const QString& elementId,
-                              const QString& elementName) {
+void ResultsModel::markCutOff(const QString& benchmark, const std::string& seriesId, std::optional<Element> element) {
     bool marked = false;
     for (std::size_t i = 0; i < rows_.size(); ++i) {
-        if (seriesId.isEmpty() || rows_[i].evidence != seriesId) continue;
+        if (seriesId.empty() || rows_[i].attribute.evidence != seriesId) continue;
         rows_[i].cutOff = benchmark;
         marked = true;
         const int row = static_cast<int>(i);
         emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
     }
     if (marked) return;
-    ResultData marker;
-    marker.elementId = elementId;
-    marker.elementName = elementName;
-    marker.confidence = 0;
-    marker.evidence = seriesId;
-    marker.cutOff = benchmark;
+    ResultRow marker{element, {}, benchmark};
+    marker.attribute.confidence = 0;
+    marker.attribute.evidence = seriesId;
     const int at = static_cast<int>(rows_.size());
     beginInsertRows({}, at, at);
     rows_.push_back(marker);
@@ -67,19 +71,21 @@ int ResultsModel::rowCount(const QModelIndex& parent) const {
 
 int ResultsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
-QString ResultsModel::cutOffNote(const ResultData& r) const {
-    if (isCutOffMarker(r))
-        return r.evidence.isEmpty() ? tr("cut off: the run ended while this benchmark ran")
+QString ResultsModel::cutOffNote(const ResultRow& row) const {
+    const Attribute& r = row.attribute;
+    if (row.isCutOffMarker())
+        return r.evidence.empty() ? tr("cut off: the run ended while this benchmark ran")
                                     : tr("cut off: the run ended while this benchmark ran; its rows so far are the evidence");
-    return r.reason.isEmpty() ? tr("cut off: %1 did not finish").arg(r.cutOff)
-                              : tr("cut off: %1 did not finish; %2").arg(r.cutOff, r.reason);
+    return r.reason.empty() ? tr("cut off: %1 did not finish").arg(row.cutOff)
+                            : tr("cut off: %1 did not finish; %2").arg(row.cutOff, q(r.reason));
 }
 
-QVariant ResultsModel::display(const ResultData& r, int column) const {
-    if (isCutOffMarker(r)) {
+QVariant ResultsModel::display(const ResultRow& row, int column) const {
+    const Attribute& r = row.attribute;
+    if (row.isCutOffMarker()) {
         switch (column) {
             case AttributeColumn:
-                return r.cutOff;
+                return row.cutOff;
             case ValueColumn:
                 return tr("cut off");
             case MethodColumn:
@@ -88,39 +94,41 @@ QVariant ResultsModel::display(const ResultData& r, int column) const {
                 break;
         }
     }
-    if (column == NoteColumn && !r.cutOff.isEmpty()) return cutOffNote(r);
+    if (column == NoteColumn && !row.cutOff.isEmpty()) return cutOffNote(row);
+    const bool fromApi = r.source == Source::Api;
     switch (column) {
         case ElementColumn:
-            return r.elementName;
+            return elementNameOf(row);
         case AttributeColumn:
-            return attributeTitle(r.name);
+            return attributeTitle(q(r.name));
         case ValueColumn:
             return formatValue(r);
         case SourceColumn:
-            return r.fromApi ? tr("API") : tr("Benchmark");
+            return fromApi ? tr("API") : tr("Benchmark");
         case ConfidenceColumn:
-            if (r.fromApi) return QString();
-            if (r.confidence <= 0) return tr("undecided");
-            return sharedGpuMarked(r.reason) ? tr("%1 · shared GPU").arg(r.confidence, 0, 'f', 2)
+            if (fromApi) return QString();
+            if (!r.isDecided()) return tr("undecided");
+            return sharedGpuMarked(q(r.reason)) ? tr("%1 · shared GPU").arg(r.confidence, 0, 'f', 2)
                                              : QString::number(r.confidence, 'f', 2);
         case MethodColumn:
-            return r.method;
+            return q(r.method);
         case NoteColumn:
-            return r.reason;
+            return q(r.reason);
         default:
             return {};
     }
 }
 
-QString ResultsModel::toolTip(const ResultData& r) const {
-    if (isCutOffMarker(r)) return tr("%1: %2").arg(r.cutOff, cutOffNote(r));
+QString ResultsModel::toolTip(const ResultRow& row) const {
+    if (row.isCutOffMarker()) return tr("%1: %2").arg(row.cutOff, cutOffNote(row));
+    const Attribute& r = row.attribute;
     QStringList lines;
-    lines << tr("%1 %2: %3").arg(r.elementName, attributeTitle(r.name), formatValue(r));
+    lines << tr("%1 %2: %3").arg(elementNameOf(row), attributeTitle(q(r.name)), formatValue(r));
     // The cell rounds to three digits; two runs' sizes may differ in the fourth.
-    if (r.unit == QLatin1String("bytes") && r.value >= 1024 && r.value == std::floor(r.value))
+    if (r.unit == "bytes" && r.value >= 1024 && r.value == std::floor(r.value))
         lines << tr("Exactly %1 bytes").arg(static_cast<qint64>(r.value));
-    if (!r.method.isEmpty()) lines << tr("Method: %1").arg(r.method);
-    if (!r.evidence.isEmpty()) lines << tr("Evidence: %1").arg(r.evidence);
+    if (!r.method.empty()) lines << tr("Method: %1").arg(q(r.method));
+    if (!r.evidence.empty()) lines << tr("Evidence: %1").arg(q(r.evidence));
     if (r.stats)
         lines << tr("Latency: mean %1, median %2, p95 %3, σ %4 over %5 loads")
                      .arg(r.stats->mean, 0, 'f', 1)
@@ -128,34 +136,36 @@ QString ResultsModel::toolTip(const ResultData& r) const {
                      .arg(r.stats->p95, 0, 'f', 1)
                      .arg(r.stats->stdev, 0, 'f', 1)
                      .arg(r.stats->samples);
-    if (sharedGpuMarked(r.reason))
+    if (sharedGpuMarked(q(r.reason)))
         lines << tr("Measured while another process used the GPU: kept at confidence at most 0.5.");
-    if (!r.reason.isEmpty()) lines << r.reason;
-    if (!r.cutOff.isEmpty()) lines << tr("The run ended while %1 ran: the recording was cut off.").arg(r.cutOff);
+    if (!r.reason.empty()) lines << q(r.reason);
+    if (!row.cutOff.isEmpty()) lines << tr("The run ended while %1 ran: the recording was cut off.").arg(row.cutOff);
     return lines.join(QLatin1Char('\n'));
 }
 
 QVariant ResultsModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount()) return {};
-    const ResultData& r = rows_[static_cast<std::size_t>(index.row())];
+    const ResultRow& row = rows_[static_cast<std::size_t>(index.row())];
+    const Attribute& r = row.attribute;
+    const bool fromApi = r.source == Source::Api;
     switch (role) {
         case Qt::DisplayRole:
-            return display(r, index.column());
+            return display(row, index.column());
         case Qt::ToolTipRole:
-            return toolTip(r);
+            return toolTip(row);
         case SortRole:
             if (index.column() == ValueColumn) return r.value;
-            if (index.column() == ConfidenceColumn) return r.fromApi ? 2.0 : r.confidence;
-            return display(r, index.column());
+            if (index.column() == ConfidenceColumn) return fromApi ? 2.0 : r.confidence;
+            return display(row, index.column());
         case Qt::DecorationRole:
-            if (index.column() == ElementColumn && (!r.cutOff.isEmpty() || sharedGpuMarked(r.reason)))
+            if (index.column() == ElementColumn && (!row.cutOff.isEmpty() || sharedGpuMarked(q(r.reason))))
                 return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
             return {};
         case Qt::ForegroundRole:
-            if (sharedGpuMarked(r.reason)) return sharedGpuColour();
+            if (sharedGpuMarked(q(r.reason))) return sharedGpuColour();
             return {};
         case Qt::FontRole:
-            if (!r.cutOff.isEmpty() || (!r.fromApi && r.confidence <= 0)) {
+            if (!row.cutOff.isEmpty() || (!fromApi && !r.isDecided())) {
                 QFont f;
                 f.setItalic(true);
                 return f;

@@ -75,6 +75,26 @@ struct ResultData {
     QString cutOff;
 };
 
+// The engine's Attribute a result was copied from: the one formatting helper and the engine's
+// rules read it. A stopgap while the topology views and plots still hold ResultData (issue 17).
+inline Attribute attributeOf(const ResultData& r) {
+    Attribute a;
+    a.name = r.name.toStdString();
+    a.value = r.value;
+    a.unit = r.unit.toStdString();
+    a.source = r.fromApi ? Source::Api : Source::Benchmark;
+    a.method = r.method.toStdString();
+    a.confidence = r.confidence;
+    a.evidence = r.evidence.toStdString();
+    a.reason = r.reason.toStdString();
+    a.stats = r.stats;
+    for (const auto& n : r.names) a.names.push_back(n.toStdString());
+    a.groups = r.groups;
+    a.lowerBound = r.lowerBound;
+    a.upperBound = r.upperBound;
+    return a;
+}
+
 struct ProgressData {
     QString benchmark;
     QString step;

@@ -47,10 +47,10 @@ QString fleetRowLabel(const FleetMemberData& m) {
 }
 
 QString formatFleetValue(double value, const QString& unit) {
-    ResultData r;
-    r.value = value;
-    r.unit = unit == QLatin1String("B") ? QStringLiteral("bytes") : unit;
-    return formatValue(r);
+    Attribute a;
+    a.value = value;
+    a.unit = unit == QLatin1String("B") ? std::string("bytes") : unit.toStdString();
+    return formatValue(a);
 }
 
 QString formatRobustZ(double z) {

@@ -2,21 +2,6 @@
 
 namespace ts::gui {
 
-namespace {
-
-// The fields the engine's Attribute rules read, so the screen applies the engine's rule itself.
-Attribute ruleFieldsOf(const ResultData& r) {
-    Attribute a;
-    a.value = r.value;
-    a.source = r.fromApi ? Source::Api : Source::Benchmark;
-    a.confidence = r.confidence;
-    a.lowerBound = r.lowerBound;
-    a.upperBound = r.upperBound;
-    return a;
-}
-
-}  // namespace
-
 const ResultData* TopologyData::find(const QString& elementId, const QString& name) const {
     for (const auto& r : results)
         if (r.elementId == elementId && r.name == name) return &r;
@@ -57,7 +42,7 @@ std::vector<const ResultData*> TopologyData::attributesOf(const QString& element
 
 const ResultData* TopologyData::usable(const QString& elementId, const QString& name) const {
     const ResultData* r = find(elementId, name);
-    return r && ruleFieldsOf(*r).isShowable() ? r : nullptr;
+    return r && attributeOf(*r).isShowable() ? r : nullptr;
 }
 
 }  // namespace ts::gui
