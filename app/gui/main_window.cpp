@@ -415,11 +415,22 @@ TopologyData MainWindow::topologyData() const {
     return d;
 }
 
+Topology MainWindow::topology() const {
+    Topology t;
+    t.device = device_;
+    t.toolVersion = (toolVersion_.isEmpty() ? QCoreApplication::applicationVersion() : toolVersion_).toStdString();
+    t.timestamp = measuredUtc_.toStdString();
+    for (int row = 0; row < results_->rowCount(); ++row) {
+        const ResultRow& r = results_->resultAt(row);
+        if (!r.isCutOffMarker() && r.element) t.element(*r.element).set(r.attribute);
+    }
+    return t;
+}
+
 void MainWindow::refreshTopology() {
     topologyTimer_->stop();
-    const TopologyData d = topologyData();
-    topology_->setData(d);
-    cuMap_->setData(d);
+    topology_->setData(topologyData());
+    cuMap_->setData(topology());
 }
 
 EvidenceView* MainWindow::evidence() const { return evidencePage_->view(); }

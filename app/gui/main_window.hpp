@@ -55,6 +55,7 @@ public:
     MigView* migView() const { return migView_; }
     QTabWidget* tabs() const { return tabs_; }
     TopologyData topologyData() const;  // the device and every result so far
+    Topology topology() const;          // the same as the engine's model
     void refreshTopology();             // now, instead of after the next results
     void showEvidence(const QString& seriesId);
     QString progressText() const;

@@ -82,7 +82,8 @@ private slots:
         QFETCH(QString, profile);
         QFETCH(int, xcds);
         // Not every group: the simulated MI300X's L3 and memory sweeps take a minute.
-        const TopologyData d = test::simulatedData(profile.toStdString(), {"l1", "l2", "scalar", "sharing", "shared"});
+        const ts::Topology run = test::simulate(profile.toStdString(), {"l1", "l2", "scalar", "sharing", "shared"});
+        const TopologyData d = toTopologyData(run);
         const TopologyScene s = TopologyScene::build(d);
         QCOMPARE(s.ofKind(BoxKind::ScalarCache).size(), std::size_t(1));
         QCOMPARE(withElement(s, QStringLiteral("vl1")).size(), std::size_t(1));
@@ -90,7 +91,7 @@ private slots:
         if (xcds > 1) QCOMPARE(s.ofKind(BoxKind::Segment).size(), std::size_t(xcds));
         QVERIFY(!s.ofKind(BoxKind::Scratchpad).empty());  // LDS
 
-        const CuSharingMap map = CuSharingMap::fromData(d);
+        const CuSharingMap map = CuSharingMap::fromTopology(run);
         QVERIFY(!map.empty());
         QVERIFY(!map.disabled().empty());
         const auto counts = map.countsBySize();
@@ -103,8 +104,9 @@ private slots:
     }
 
     void mt4gMi210Report() {
-        const TopologyData d = test::mi210Mt4gData();
-        const CuSharingMap map = CuSharingMap::fromData(d);
+        const ts::Topology report = test::mi210Mt4g();
+        const TopologyData d = toTopologyData(report);
+        const CuSharingMap map = CuSharingMap::fromTopology(report);
         QCOMPARE(map.groups().size(), std::size_t(56));
         const auto counts = map.countsBySize();
         QCOMPARE(counts.at(1), 8);

@@ -102,7 +102,7 @@ private slots:
         CuMapView map;
         map.resize(800, 500);
         map.show();
-        map.setData(test::simulatedData("mi210", {"scalar", "sharing"}));
+        map.setData(test::simulate("mi210", {"scalar", "sharing"}));
         QVERIFY(!map.map().empty());
         QSignalSpy spy(&map, &CuMapView::selectionChanged);
         QTest::mouseClick(&map, Qt::LeftButton, {}, QPoint(8 + 20, 8 + 20));  // the first cell: CU 0

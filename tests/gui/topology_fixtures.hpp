@@ -26,8 +26,8 @@ inline TopologyData simulatedData(const std::string& profile, const std::set<std
     return toTopologyData(simulate(profile, groups));
 }
 
-inline TopologyData mi210Mt4gData() {
-    return toTopologyData(readMt4gJsonFile(TOPOSCOPE_TEST_DATA "/mt4g/AMD Instinct MI210.json"));
-}
+inline Topology mi210Mt4g() { return readMt4gJsonFile(TOPOSCOPE_TEST_DATA "/mt4g/AMD Instinct MI210.json"); }
+
+inline TopologyData mi210Mt4gData() { return toTopologyData(mi210Mt4g()); }
 
 }  // namespace ts::gui::test

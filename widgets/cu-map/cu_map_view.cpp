@@ -20,8 +20,8 @@ CuMapView::CuMapView(QWidget* parent) : QWidget(parent), info_(new QLabel(this))
     setData({});
 }
 
-void CuMapView::setData(const TopologyData& data) {
-    map_ = CuSharingMap::fromData(data);
+void CuMapView::setData(const Topology& topology) {
+    map_ = CuSharingMap::fromTopology(topology);
     if (selected_ >= map_.idCount()) selected_ = -1;
     info_->setText(map_.empty() ? tr("No sL1d sharing in this run: the CU-sharing map needs an AMD GPU "
                                      "(or its simulator profile) and the sharing benchmarks.")

@@ -14,7 +14,7 @@ class CuMapView : public QWidget {
 public:
     explicit CuMapView(QWidget* parent = nullptr);
 
-    void setData(const TopologyData& data);
+    void setData(const Topology& topology);
     const CuSharingMap& map() const { return map_; }
     int selected() const { return selected_; }
     void select(int id);

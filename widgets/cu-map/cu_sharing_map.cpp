@@ -14,10 +14,10 @@ constexpr double kCountsHeight = 22;
 
 }  // namespace
 
-CuSharingMap CuSharingMap::fromData(const TopologyData& data) {
+CuSharingMap CuSharingMap::fromTopology(const Topology& topology) {
     CuSharingMap m;
-    if (const ResultData* r = data.find(QStringLiteral("sl1d"), QStringLiteral("sharedBetween"))) m.groups_ = r->groups;
-    if (const ResultData* r = data.find(QStringLiteral("sl1d"), QStringLiteral("disabledUnits")))
+    if (const Attribute* r = topology.find(Element::SL1D, "sharedBetween")) m.groups_ = r->groups;
+    if (const Attribute* r = topology.find(Element::SL1D, "disabledUnits"))
         for (const auto& g : r->groups) m.disabled_.insert(m.disabled_.end(), g.begin(), g.end());
     std::sort(m.disabled_.begin(), m.disabled_.end());
     for (const auto& g : m.groups_)

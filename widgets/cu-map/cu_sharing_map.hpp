@@ -7,7 +7,7 @@
 #include <map>
 #include <vector>
 
-#include "topology/topology_data.hpp"
+#include "model/topology.hpp"
 
 class QPainter;
 
@@ -16,7 +16,7 @@ namespace ts::gui {
 class CuSharingMap {
     Q_DECLARE_TR_FUNCTIONS(ts::gui::CuSharingMap)
 public:
-    static CuSharingMap fromData(const TopologyData& data);
+    static CuSharingMap fromTopology(const Topology& topology);
 
     bool empty() const { return groups_.empty(); }
     const std::vector<std::vector<int>>& groups() const { return groups_; }

@@ -45,4 +45,14 @@ const ResultData* TopologyData::usable(const QString& elementId, const QString& 
     return r && attributeOf(*r).isShowable() ? r : nullptr;
 }
 
+Topology TopologyData::engineTopology() const {
+    Topology t;
+    t.device = device;
+    t.toolVersion = toolVersion.toStdString();
+    t.timestamp = timestamp.toStdString();
+    for (const auto& r : results)
+        if (const auto element = elementFromString(r.elementId.toStdString())) t.element(*element).set(attributeOf(r));
+    return t;
+}
+
 }  // namespace ts::gui

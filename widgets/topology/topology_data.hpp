@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/run_data.hpp"
+#include "model/topology.hpp"
 
 namespace ts::gui {
 
@@ -23,6 +24,8 @@ struct TopologyData {
     std::vector<const ResultData*> attributesOf(const QString& elementId) const;
     // The attribute when the engine's rule calls it worth printing (Attribute::isShowable).
     const ResultData* usable(const QString& elementId, const QString& name) const;
+    // Back to the engine's model, for the views that read it already (stopgap, issue 17).
+    Topology engineTopology() const;
 };
 
 }  // namespace ts::gui

@@ -209,7 +209,7 @@ bool TopologySheet::render(QIODevice& device, const QString& path, const Topolog
     }
     key(s, data, kWidth - keyW, keyW);
 
-    const CuSharingMap map = CuSharingMap::fromData(data);
+    const CuSharingMap map = CuSharingMap::fromTopology(data.engineTopology());
     if (!map.empty()) {
         s.newPage();
         s.text(tr("sL1d CU-sharing map"), 0, kWidth, 14, true);
