@@ -344,7 +344,7 @@ void MainWindow::onResult(const ResultEvent& r) {
     const Attribute& a = r.attribute;
     auto q = [](std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); };
     results_->upsert(r.element, a);
-    store_->addDecision(toResult(r.element, a));
+    store_->addDecision(r);
     scheduleTopology();
     if (a.source != Source::Api)
         log(tr("%1 %2 = %3 (confidence %4)")

@@ -49,13 +49,12 @@ private Q_SLOTS:
         store.setReduction({QStringLiteral("l1.size"), {1, 2}, {0.5, 7}});
         store.setChangePoint({QStringLiteral("l1.size"), 5, 2048, 0.9});
         store.setChangePoint({QStringLiteral("unknown"), 1, 1, 1});  // ignored
-        ResultData r;
-        r.elementId = QStringLiteral("l1");
-        r.name = QStringLiteral("size");
-        r.value = 2048;
-        r.evidence = QStringLiteral("l1.size");
+        ts::ResultEvent r{ts::Element::L1, {}};
+        r.attribute.name = "size";
+        r.attribute.value = 2048;
+        r.attribute.evidence = "l1.size";
         store.addDecision(r);
-        r.value = 4096;
+        r.attribute.value = 4096;
         store.addDecision(r);  // replaces
         QCOMPARE(analysis.count(), 4);
         const StoredSeries* s = store.find(QStringLiteral("l1.size"));
@@ -63,7 +62,7 @@ private Q_SLOTS:
         QVERIFY(s->changePoint);
         QCOMPARE(s->changePoint->x, 2048.0);
         QCOMPARE(s->decisions.size(), std::size_t(1));
-        QCOMPARE(s->decisions.front().value, 4096.0);
+        QCOMPARE(s->decisions.front().attribute.value, 4096.0);
         store.clear();
         QVERIFY(!store.find(QStringLiteral("l1.size")));
     }

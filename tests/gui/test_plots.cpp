@@ -40,16 +40,14 @@ SeriesChunk stridedSeries(ts::SeriesKind kind, const QString& id, std::vector<do
     return c;
 }
 
-ResultData decision(const QString& id, const QString& name, double value) {
-    ResultData r;
-    r.elementId = QStringLiteral("l1");
-    r.elementName = QStringLiteral("L1");
-    r.name = name;
-    r.unit = QStringLiteral("bytes");
+ts::ResultEvent decision(const QString& id, const QString& name, double value) {
+    ts::Attribute r;
+    r.name = name.toStdString();
+    r.unit = "bytes";
     r.value = value;
     r.confidence = 0.99;
-    r.evidence = id;
-    return r;
+    r.evidence = id.toStdString();
+    return {ts::Element::L1, r};
 }
 
 void hover(QWidget* w, QPointF at) {

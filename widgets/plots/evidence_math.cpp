@@ -25,19 +25,20 @@ double quantile(std::span<const std::uint32_t> loads, double q) {
     return v[i];
 }
 
-const ResultData* findDecision(const StoredSeries& series, const QString& attribute) {
+const Attribute* findDecision(const StoredSeries& series, const QString& attribute) {
+    const std::string name = attribute.toStdString();
     for (const auto& d : series.decisions)
-        if (d.name == attribute) return &d;
+        if (d.attribute.name == name) return &d.attribute;
     return nullptr;
 }
 
 QString decisionText(const StoredSeries& series, const QString& attribute) {
-    const ResultData* d = findDecision(series, attribute);
+    const Attribute* d = findDecision(series, attribute);
     if (!d) return QCoreApplication::translate("ts::gui::Evidence", "%1: no decision yet").arg(series.title);
     return QCoreApplication::translate("ts::gui::Evidence", "%1: %2 = %3 (confidence %4). %5")
-        .arg(series.title, attributeTitle(d->name), formatValue(*d))
+        .arg(series.title, attributeTitle(QString::fromStdString(d->name)), formatValue(*d))
         .arg(d->confidence, 0, 'f', 2)
-        .arg(d->reason);
+        .arg(QString::fromStdString(d->reason));
 }
 
 }  // namespace ts::gui

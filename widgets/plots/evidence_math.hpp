@@ -13,7 +13,7 @@ double missFraction(std::span<const std::uint32_t> loads, double threshold);
 // q in [0, 1], nearest rank; 0 for no loads.
 double quantile(std::span<const std::uint32_t> loads, double q);
 // The decision of `attribute` drawn from this series, or nullptr.
-const ResultData* findDecision(const StoredSeries& series, const QString& attribute);
+const Attribute* findDecision(const StoredSeries& series, const QString& attribute);
 // "Decision: 32 B (confidence 0.98): reason", or a note that there is none yet.
 QString decisionText(const StoredSeries& series, const QString& attribute);
 

@@ -85,7 +85,7 @@ void EvidenceRowsPlot::rebuild(const StoredSeries& s, bool) {
         threshold_->setVisible(true);
     }
     QStringList captions;
-    for (const auto& d : s.decisions) captions << decisionText(s, d.name);
+    for (const auto& d : s.decisions) captions << decisionText(s, QString::fromStdString(d.attribute.name));
     if (captions.isEmpty()) captions << decisionText(s, QString());
     if (s.missThreshold >= 0)
         captions << tr("Threshold %1 cycles: %2.").arg(s.missThreshold, 0, 'f', 1).arg(s.thresholdRule);

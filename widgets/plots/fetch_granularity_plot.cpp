@@ -72,12 +72,12 @@ void FetchGranularityPlot::rebuild(const StoredSeries& s, bool) {
         observed_->setData(xs, ys, true);
     }
 
-    const ResultData* d = findDecision(s, QStringLiteral("fetchGranularity"));
+    const Attribute* d = findDecision(s, QStringLiteral("fetchGranularity"));
     if (d && d->value > 0) {
         decision_.show(d->value, d->confidence > 0
                                      ? tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2)
                                      : tr("%1 (bound)").arg(formatBytes(d->value)) +
-                                     (sharedGpuMarked(d->reason) ? tr(" · shared GPU") : QString()));
+                                     (sharedGpuMarked(QString::fromStdString(d->reason)) ? tr(" · shared GPU") : QString()));
         if (haveSplit) {
             QVector<double> xs, ys;
             for (const StoredRow* r : rows) {

@@ -60,9 +60,9 @@ void LineSizePlot::rebuild(const StoredSeries& s, bool) {
         }
         g->setData(xs, ys, true);
     }
-    if (const ResultData* d = findDecision(s, QStringLiteral("lineSize")); d && d->value > 0)
+    if (const Attribute* d = findDecision(s, QStringLiteral("lineSize")); d && d->value > 0)
         decision_.show(d->value, tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2) +
-                                     (sharedGpuMarked(d->reason) ? tr(" · shared GPU") : QString()));
+                                     (sharedGpuMarked(QString::fromStdString(d->reason)) ? tr(" · shared GPU") : QString()));
     QString text = decisionText(s, QStringLiteral("lineSize"));
     if (haveSplit)
         text +=

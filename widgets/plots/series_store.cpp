@@ -86,19 +86,20 @@ void SeriesStore::setChangePoint(const ChangePointData& changePoint) {
     emit analysisChanged(changePoint.seriesId);
 }
 
-void SeriesStore::addDecision(const ResultData& result) {
-    if (result.evidence.isEmpty()) return;
-    auto it = series_.find(result.evidence);
+void SeriesStore::addDecision(const ResultEvent& result) {
+    if (result.attribute.evidence.empty()) return;
+    const QString evidence = QString::fromStdString(result.attribute.evidence);
+    auto it = series_.find(evidence);
     if (it == series_.end()) return;
     auto& d = it->second.decisions;
-    auto same = std::find_if(d.begin(), d.end(), [&](const ResultData& r) {
-        return r.name == result.name && r.elementId == result.elementId;
+    auto same = std::find_if(d.begin(), d.end(), [&](const ResultEvent& r) {
+        return r.attribute.name == result.attribute.name && r.element == result.element;
     });
     if (same != d.end())
         *same = result;
     else
         d.push_back(result);
-    emit analysisChanged(result.evidence);
+    emit analysisChanged(evidence);
 }
 
 void SeriesStore::clear() {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/run_data.hpp"
+#include "events/observer.hpp"
 
 namespace ts::gui {
 
@@ -37,7 +38,7 @@ struct StoredSeries {
     QString thresholdRule;
     ReductionData reduction;
     std::optional<ChangePointData> changePoint;
-    std::vector<ResultData> decisions;  // results whose evidence is this series
+    std::vector<ResultEvent> decisions;  // the engine's results whose evidence is this series
     quint64 generation = 0;             // bumped when the rows are replaced
 
     std::span<const std::uint32_t> latenciesOf(const StoredRow& row) const {
@@ -56,7 +57,7 @@ public:
     void addChunk(const SeriesChunk& chunk);
     void setReduction(const ReductionData& reduction);
     void setChangePoint(const ChangePointData& changePoint);
-    void addDecision(const ResultData& result);  // ignored without evidence
+    void addDecision(const ResultEvent& result);  // ignored without evidence
     void clear();
 
     const StoredSeries* find(const QString& id) const;

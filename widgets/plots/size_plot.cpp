@@ -101,7 +101,7 @@ void SizePlotWidget::rebuild(const StoredSeries& series, bool full) {
     updateChangePoint(series);
     updateCaption(series);
     const bool shared = std::any_of(series.decisions.begin(), series.decisions.end(),
-                                    [](const ResultData& d) { return sharedGpuMarked(d.reason); });
+                                    [](const ResultEvent& d) { return sharedGpuMarked(QString::fromStdString(d.attribute.reason)); });
     if (shared != sharedGpu_) {
         sharedGpu_ = shared;
         applyTheme();
@@ -196,15 +196,17 @@ void SizePlotWidget::updateCaption(const StoredSeries& series) {
                  .arg(series.title)
                  .arg(series.latencies.size());
     for (const auto& d : series.decisions)
-        if (sharedGpuMarked(d.reason)) {
+        if (sharedGpuMarked(QString::fromStdString(d.attribute.reason))) {
             parts.prepend(tr("Measured while another process used the GPU (loads in orange)"));
             break;
         }
-    for (const auto& d : series.decisions)
+    for (const auto& decision : series.decisions) {
+        const Attribute& d = decision.attribute;
         parts << tr("decided %1 = %2 (confidence %3): %4")
-                     .arg(d.name, formatValue(d))
+                     .arg(QString::fromStdString(d.name), formatValue(d))
                      .arg(d.confidence, 0, 'f', 2)
-                     .arg(d.reason);
+                     .arg(QString::fromStdString(d.reason));
+    }
     setCaption(parts.join(QStringLiteral("; ")));
 }
 
