@@ -70,10 +70,6 @@ ResultData toResult(Element element, const Attribute& a) {
     return r;
 }
 
-ProgressData toProgress(const ProgressEvent& e) {
-    return {q(e.benchmark), q(e.step), e.done, e.total, e.elapsedSeconds, e.etaSeconds};
-}
-
 MigViewData toMigView(const Topology& run) {
     MigViewData view;
     view.layout = run.device.mig;
@@ -81,12 +77,6 @@ MigViewData toMigView(const Topology& run) {
     for (MigShare& share : migShares(*view.layout, migL2Facts(run)))
         (share.kind == MigShare::Kind::Instance ? view.instances : view.profiles).push_back(std::move(share));
     return view;
-}
-
-ReductionData toReduction(const ReductionEvent& e) { return {q(e.seriesId), e.xs, e.ys}; }
-
-ChangePointData toChangePoint(const ChangePointEvent& e) {
-    return {q(e.seriesId), static_cast<qsizetype>(e.index), e.x, e.confidence};
 }
 
 DeviceChoice toChoice(const app::DeviceEntry& e) {

@@ -14,12 +14,9 @@ namespace ts::gui {
 // Rows [firstRow, end) of `series`; firstRow 0 marks the chunk as replacing the series.
 SeriesChunk toChunk(const Series& series, std::size_t firstRow);
 ResultData toResult(Element element, const Attribute& attribute);
-ProgressData toProgress(const ProgressEvent& event);
 // What the MIG view shows of a run (the device's layout, the L2 facts decided so far): the
 // engine's migShares() over migL2Facts(), the rule the CLI's `mig` command uses.
 MigViewData toMigView(const Topology& run);
-ReductionData toReduction(const ReductionEvent& event);
-ChangePointData toChangePoint(const ChangePointEvent& event);
 DeviceChoice toChoice(const app::DeviceEntry& entry);
 app::BackendChoice toBackendChoice(const DeviceChoice& choice);
 

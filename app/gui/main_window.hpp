@@ -96,7 +96,7 @@ private:
     void onRunStarted(const QString& description);
     void onDeviceInfo(const DeviceInfo& device, const QString& measuredUtc, const QString& toolVersion);
     void onResult(const ResultEvent& result);
-    void onProgress(const ProgressData& progress);
+    void onProgress(const ProgressEvent& progress);
     void onFinished(const RunOutcome& outcome);
     void onReportSaved(const QString& path, const QString& error);
     void buildRecordingSupport();

@@ -9,10 +9,10 @@ namespace ts::gui {
 
 void registerMetaTypes() {
     qRegisterMetaType<SeriesChunkPtr>();
-    qRegisterMetaType<ReductionData>();
-    qRegisterMetaType<ChangePointData>();
+    qRegisterMetaType<ReductionEvent>();
+    qRegisterMetaType<ChangePointEvent>();
     qRegisterMetaType<ResultEvent>();
-    qRegisterMetaType<ProgressData>();
+    qRegisterMetaType<ProgressEvent>();
     qRegisterMetaType<DeviceInfo>();
     qRegisterMetaType<MigViewData>();
     qRegisterMetaType<DeviceChoice>();

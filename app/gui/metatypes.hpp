@@ -5,6 +5,9 @@
 #include "events/observer.hpp"
 
 Q_DECLARE_METATYPE(ts::ResultEvent)
+Q_DECLARE_METATYPE(ts::ReductionEvent)
+Q_DECLARE_METATYPE(ts::ChangePointEvent)
+Q_DECLARE_METATYPE(ts::ProgressEvent)
 
 namespace ts::gui {
 

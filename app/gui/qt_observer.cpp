@@ -34,9 +34,9 @@ void QtObserver::onSeriesChunk(const SeriesChunkEvent& event) {
     Q_EMIT worker_.seriesChunk(std::make_shared<const SeriesChunk>(toChunk(*event.series, event.firstNewRow)));
 }
 
-void QtObserver::onReduction(const ReductionEvent& event) { Q_EMIT worker_.reduction(toReduction(event)); }
+void QtObserver::onReduction(const ReductionEvent& event) { Q_EMIT worker_.reduction(event); }
 
-void QtObserver::onChangePoint(const ChangePointEvent& event) { Q_EMIT worker_.changePoint(toChangePoint(event)); }
+void QtObserver::onChangePoint(const ChangePointEvent& event) { Q_EMIT worker_.changePoint(event); }
 
 void QtObserver::onResult(const ResultEvent& event) {
     reportApiOnce();
@@ -48,7 +48,7 @@ void QtObserver::onResult(const ResultEvent& event) {
 
 void QtObserver::onProgress(const ProgressEvent& event) {
     reportApiOnce();
-    Q_EMIT worker_.progress(toProgress(event));
+    Q_EMIT worker_.progress(event);
 }
 
 void QtObserver::onWarning(const std::string& message) { Q_EMIT worker_.warning(QString::fromStdString(message)); }

@@ -8,7 +8,7 @@
 #include <algorithm>
 
 #include "common/format.hpp"
-#include "common/run_data.hpp"
+#include "events/observer.hpp"
 
 namespace ts::gui {
 
@@ -39,10 +39,11 @@ void RunStatus::setBusy(const QString& text) {
     step_->setText(text);
 }
 
-void RunStatus::showProgress(const ProgressData& p) {
+void RunStatus::showProgress(const ProgressEvent& p) {
     progress_->setRange(0, std::max(1, p.total));
     progress_->setValue(std::min(p.done, std::max(1, p.total)));
-    step_->setText(p.step.isEmpty() ? p.benchmark : tr("%1 — %2").arg(p.benchmark, p.step));
+    const QString benchmark = QString::fromStdString(p.benchmark);
+    step_->setText(p.step.empty() ? benchmark : tr("%1 — %2").arg(benchmark, QString::fromStdString(p.step)));
     eta_->setText(tr("elapsed %1, ETA %2").arg(formatDuration(p.elapsedSeconds), formatDuration(p.etaSeconds)));
 }
 

@@ -5,9 +5,11 @@ class QLabel;
 class QProgressBar;
 class QStatusBar;
 
-namespace ts::gui {
+namespace ts {
+struct ProgressEvent;
+}
 
-struct ProgressData;
+namespace ts::gui {
 
 // The status bar's part of a run or recording: the step it is at, elapsed time and ETA, the
 // progress bar, and the session file the run records to.
@@ -19,7 +21,7 @@ public:
     void setText(const QString& text);
     QString text() const;
     void setBusy(const QString& text);  // no progress known yet: the bar runs back and forth
-    void showProgress(const ProgressData& progress);
+    void showProgress(const ProgressEvent& progress);
     void showFinished(bool ok, const QString& text);
     void setSession(const QString& path);
     QString sessionText() const;

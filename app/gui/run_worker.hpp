@@ -53,10 +53,10 @@ Q_SIGNALS:
     // measured it (empty where unknown; a recording keeps its own).
     void deviceInfo(const ts::DeviceInfo& device, const QString& measuredUtc, const QString& toolVersion);
     void seriesChunk(const ts::gui::SeriesChunkPtr& chunk);
-    void reduction(const ts::gui::ReductionData& reduction);
-    void changePoint(const ts::gui::ChangePointData& changePoint);
+    void reduction(const ts::ReductionEvent& reduction);
+    void changePoint(const ts::ChangePointEvent& changePoint);
     void result(const ts::ResultEvent& result);
-    void progress(const ts::gui::ProgressData& progress);
+    void progress(const ts::ProgressEvent& progress);
     // What the MIG view shows, computed by the engine: with the device, and again with every L2 result.
     void migShares(const ts::gui::MigViewData& shares);
     void warning(const QString& message);

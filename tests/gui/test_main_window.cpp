@@ -86,7 +86,7 @@ private Q_SLOTS:
         w.runPanel()->setCheckedGroups({QStringLiteral("l1")});
         int sizeReductions = 0;  // counted on the GUI thread, as the window receives them
         connect(w.controller()->worker(), &RunWorker::reduction, this,
-                [&](const ReductionData& r) { sizeReductions += r.seriesId == QLatin1String("l1.size") ? 1 : 0; });
+                [&](const ts::ReductionEvent& r) { sizeReductions += r.seriesId == "l1.size" ? 1 : 0; });
         const RunOutcome outcome = runAndWait(w);
         QVERIFY2(outcome.ok, qPrintable(outcome.message));
 

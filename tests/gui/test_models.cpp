@@ -46,9 +46,9 @@ private Q_SLOTS:
         SeriesStore store;
         store.addChunk(test::sizeSweep(8, 16, 2048));
         QSignalSpy analysis(&store, &SeriesStore::analysisChanged);
-        store.setReduction({QStringLiteral("l1.size"), {1, 2}, {0.5, 7}});
-        store.setChangePoint({QStringLiteral("l1.size"), 5, 2048, 0.9});
-        store.setChangePoint({QStringLiteral("unknown"), 1, 1, 1});  // ignored
+        store.setReduction({"l1.size", {1, 2}, {0.5, 7}});
+        store.setChangePoint({"l1.size", 5, 2048, 0.9});
+        store.setChangePoint({"unknown", 1, 1, 1});  // ignored
         ts::ResultEvent r{ts::Element::L1, {}};
         r.attribute.name = "size";
         r.attribute.value = 2048;

@@ -68,8 +68,8 @@ private Q_SLOTS:
             xs.push_back(r.x);
             ys.push_back(r.mean - 40);
         }
-        store.setReduction({QStringLiteral("l1.size"), xs, ys});
-        store.setChangePoint({QStringLiteral("l1.size"), 17, 64 * 1024, 0.93});
+        store.setReduction({"l1.size", xs, ys});
+        store.setChangePoint({"l1.size", 17, 64 * 1024, 0.93});
 
         SizePlotWidget plot;
         plot.resize(900, 600);
@@ -88,7 +88,7 @@ private Q_SLOTS:
         QVERIFY(plot.changePointLabel().contains(QStringLiteral("0.93")));
 
         // The change point moves as the evidence grows.
-        store.setChangePoint({QStringLiteral("l1.size"), 18, 72 * 1024, 0.97});
+        store.setChangePoint({"l1.size", 18, 72 * 1024, 0.97});
         plot.refreshNow();
         QCOMPARE(plot.changePointX(), 72.0 * 1024);
     }

@@ -40,19 +40,6 @@ struct SeriesChunk {
 };
 using SeriesChunkPtr = std::shared_ptr<const SeriesChunk>;
 
-struct ReductionData {
-    QString seriesId;
-    std::vector<double> xs;
-    std::vector<double> ys;
-};
-
-struct ChangePointData {
-    QString seriesId;
-    qsizetype index = 0;  // first row of the second regime
-    double x = 0;         // the largest x that still fits
-    double confidence = 0;
-};
-
 struct ResultData {
     QString elementId;    // stable id, "constant_l15"
     QString elementName;  // "Constant L1.5"
@@ -95,20 +82,8 @@ inline Attribute attributeOf(const ResultData& r) {
     return a;
 }
 
-struct ProgressData {
-    QString benchmark;
-    QString step;
-    int done = 0;
-    int total = 0;
-    double elapsedSeconds = 0;
-    double etaSeconds = -1;  // -1 unknown
-};
-
 }  // namespace ts::gui
 
 Q_DECLARE_METATYPE(ts::gui::SeriesChunkPtr)
-Q_DECLARE_METATYPE(ts::gui::ReductionData)
-Q_DECLARE_METATYPE(ts::gui::ChangePointData)
 Q_DECLARE_METATYPE(ts::gui::ResultData)
-Q_DECLARE_METATYPE(ts::gui::ProgressData)
 Q_DECLARE_METATYPE(ts::DeviceInfo)

@@ -72,18 +72,20 @@ void SeriesStore::addChunk(const SeriesChunk& chunk) {
     emit rowsChanged(chunk.id);
 }
 
-void SeriesStore::setReduction(const ReductionData& reduction) {
-    auto it = series_.find(reduction.seriesId);
+void SeriesStore::setReduction(const ReductionEvent& reduction) {
+    const QString id = QString::fromStdString(reduction.seriesId);
+    auto it = series_.find(id);
     if (it == series_.end()) return;
     it->second.reduction = reduction;
-    emit analysisChanged(reduction.seriesId);
+    emit analysisChanged(id);
 }
 
-void SeriesStore::setChangePoint(const ChangePointData& changePoint) {
-    auto it = series_.find(changePoint.seriesId);
+void SeriesStore::setChangePoint(const ChangePointEvent& changePoint) {
+    const QString id = QString::fromStdString(changePoint.seriesId);
+    auto it = series_.find(id);
     if (it == series_.end()) return;
     it->second.changePoint = changePoint;
-    emit analysisChanged(changePoint.seriesId);
+    emit analysisChanged(id);
 }
 
 void SeriesStore::addDecision(const ResultEvent& result) {

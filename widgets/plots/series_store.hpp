@@ -36,8 +36,8 @@ struct StoredSeries {
     std::vector<std::uint32_t> latencies;  // every row's loads, back to back
     double missThreshold = -1;
     QString thresholdRule;
-    ReductionData reduction;
-    std::optional<ChangePointData> changePoint;
+    ReductionEvent reduction;
+    std::optional<ChangePointEvent> changePoint;
     std::vector<ResultEvent> decisions;  // the engine's results whose evidence is this series
     quint64 generation = 0;             // bumped when the rows are replaced
 
@@ -55,8 +55,8 @@ public:
     explicit SeriesStore(QObject* parent = nullptr);
 
     void addChunk(const SeriesChunk& chunk);
-    void setReduction(const ReductionData& reduction);
-    void setChangePoint(const ChangePointData& changePoint);
+    void setReduction(const ReductionEvent& reduction);
+    void setChangePoint(const ChangePointEvent& changePoint);
     void addDecision(const ResultEvent& result);  // ignored without evidence
     void clear();
 

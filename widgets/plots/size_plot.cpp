@@ -176,7 +176,7 @@ void SizePlotWidget::updateChangePoint(const StoredSeries& series) {
     changeLine_->setVisible(show);
     changeLabel_->setVisible(show);
     if (!show) return;
-    const ChangePointData& cp = *series.changePoint;
+    const ChangePointEvent& cp = *series.changePoint;
     changeLine_->point1->setCoords(cp.x, 0);
     changeLine_->point2->setCoords(cp.x, 1);
     changeLabel_->position->setCoords(cp.x, 0.02);
