@@ -10,7 +10,8 @@ change; sizes more than 2 %; latencies and penalties (cycles) more than 5 %; ban
 more than 10 %. It is *flagged* when its reason carries the interference mark ("shared GPU").
 Violations: a differing attribute at confidence above 0.5 without the mark; a quiet run with a
 warning; fewer than 80 % of the attributes beside the on/off neighbour (NAME containing "onoff")
-keeping their quiet value at confidence above 0.5; a run slower than max(5 x the quiet run, 60 s).
+keeping their quiet value at confidence above 0.5 (counted over the attributes decided above 0.5
+in every quiet run: one that no quiet run decides has no quiet value to keep); a run slower than max(5 x the quiet run, 60 s).
 Prints the table and every violation; exit 1 when there is one."""
 import argparse
 import json
@@ -108,8 +109,11 @@ def main():
         f"{n} run {i + 1}" for n, runs in beside.items() for i in range(len(runs))) + " |"
     lines = [header, "|" + "---|" * (2 + sum(len(r) for r in beside.values()))]
     kept = {n: [0, 0] for n in beside}
+    undecided_in_quiet = 0
     for key in keys:
         qvals = [q.get(key) for q in quiet]
+        keepable = all(q is not None and q.get("confidence", 0) > 0.5 for q in qvals)
+        undecided_in_quiet += 0 if keepable else 1
         ref = next(v for v in qvals if v)
         _, tol = kind(key, ref)
         qtext = " / ".join(sorted(set(shown(v) for v in qvals)))
@@ -123,13 +127,15 @@ def main():
                 differs = not any(same(q, a, tol) for q in qvals if q is not None)
                 flagged = MARK in (a.get("reason") or "")
                 conf = a.get("confidence", 0)
-                kept[name][1] += 1
-                if not differs and conf > 0.5:
-                    kept[name][0] += 1
+                if keepable:
+                    kept[name][1] += 1
+                    if not differs and conf > 0.5:
+                        kept[name][0] += 1
                 if differs and conf > 0.5 and not flagged:
                     violations.append(f"{name} run {i + 1}: {key} = {shown(a)} (quiet {qtext}) at confidence {conf:.2f} without a mark")
                 cells.append(f"{'**' if differs else ''}{shown(a)}{'**' if differs else ''} ({conf:.2f}{', flagged' if flagged else ''})")
         lines.append(f"| {key} | {qtext} | " + " | ".join(cells) + " |")
+    print(f"{undecided_in_quiet} attribute(s) not decided above 0.5 in every quiet run: not counted in the shares below")
     for name, (good, total) in kept.items():
         share = good / total if total else 1
         print(f"{name}: {good}/{total} attributes keep their quiet value at confidence > 0.5 ({100 * share:.0f} %)")
