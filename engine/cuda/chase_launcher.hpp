@@ -33,6 +33,7 @@ public:
         std::uint32_t space = 0;
         std::uint32_t elems = 0, stride = 0;
         std::uint32_t warmupLoads = 0, recordLoads = 0, recordEvery = 1;
+        std::uint32_t blockWarmupPasses = 0;  // passes the whole block reads (ChaseRequest::blockWarmup)
         bool cold = false;
         int unit = -1;                        // logical; -1 until placed
         std::uint32_t mode = cudak::kNoSecond;
