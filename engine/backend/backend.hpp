@@ -48,10 +48,11 @@ struct ChaseRequest {
     std::uint32_t recordEvery = 1;
     int unit = 0;                  // logical SM/CU index; -1 = any
     std::optional<SecondChaser> second;
-    // The warm-up passes are read by every thread of one full block on `unit`, in address order
-    // (coalesced, every word, the request's load path), instead of walked by the chaser: an
-    // L2-sized array is warm in about a millisecond, where a dependent walk takes tens. Global
-    // spaces only, no second chaser. The HIP backend rejects it (not implemented there yet).
+    // The warm-up passes are read by every thread of one full block on `unit`: the chase's
+    // elements (every strideBytes) in address order, through the request's load path, instead of
+    // walked by the chaser: an L2-sized array is warm in about a millisecond, where a dependent
+    // walk takes tens. Global spaces only, no second chaser. The HIP backend rejects it (not
+    // implemented there yet).
     bool blockWarmup = false;
     // 0: element i holds i + strideBytes. Otherwise it holds i + permutationStepBytes (mod the
     // array): a multiple of strideBytes whose count of strides is co-prime with the array's, so

@@ -233,6 +233,7 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index
     p.elems = static_cast<std::uint32_t>(r.arrayBytes / 4);
     p.stride = static_cast<std::uint32_t>((r.permutationStepBytes ? r.permutationStepBytes : r.strideBytes) / 4);
     const std::uint64_t perPass = loadsPerPass(p.elems, r.strideBytes / 4);
+    p.warmStride = r.strideBytes / 4;
     if (r.blockWarmup) p.blockWarmupPasses = r.warmupPasses;
     else p.warmupLoads = checkedLoads(r.warmupPasses, perPass, "warm-up", r);
     p.recordLoads = r.recordLoads;
@@ -246,7 +247,7 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index
     p.estimateSeconds =
         (static_cast<double>(p.warmupLoads) + static_cast<double>(p.recordLoads) * p.recordEvery + p.secondLoads) *
             kSecondsPerLoad +
-        static_cast<double>(p.blockWarmupPasses) * p.elems * 4 / 50e9;  // one SM reads at tens of GB/s
+        static_cast<double>(p.blockWarmupPasses) * p.elems * 4 / 50e9;  // one SM reads at tens of GB/s at most
     return p;
 }
 
@@ -478,6 +479,7 @@ ChaseLauncher::JobTables ChaseLauncher::buildJobs(const std::vector<Plan>& group
         j.recordLoads = p.recordLoads;
         j.recordEvery = p.recordEvery;
         j.blockWarmupPasses = p.blockWarmupPasses;
+        j.warmStrideElems = p.warmStride;
         j.resultOffset = t.resultWords;
         t.resultWords += p.recordLoads;
         j.targetSm = ctx_.physicalSm(p.unit);

@@ -51,19 +51,12 @@ private:
     LoadPath path_;
 };
 
-// The smallest sector on a path: a block reading every word touches each sector of every level.
-std::uint64_t smallestSector(const LoadPath& path) {
-    std::uint64_t sector = 4096;
-    for (const auto& level : path.levels) sector = std::min<std::uint64_t>(sector, level.near->geometry().sector);
-    return sector;
-}
-
-// ChaseRequest::blockWarmup: the block reads the array in address order, every sector once a pass
-// (the simulated caches see one access per sector, as the coalesced requests of the GPU's warps).
-void blockWarmup(const LoadPath& path, std::uint64_t base, std::uint64_t bytes, std::uint32_t passes) {
-    const std::uint64_t step = smallestSector(path);
+// ChaseRequest::blockWarmup: the block reads the chase's elements (every `stride` bytes) in
+// address order, `passes` times.
+void blockWarmup(const LoadPath& path, std::uint64_t base, std::uint64_t bytes, std::uint64_t stride,
+                 std::uint32_t passes) {
     for (std::uint32_t pass = 0; pass < passes; ++pass)
-        for (std::uint64_t offset = 0; offset < bytes; offset += step) path.load(base + offset);
+        for (std::uint64_t offset = 0; offset < bytes; offset += stride) path.load(base + offset);
 }
 
 bool isGlobalFamily(Space s) {
@@ -169,7 +162,7 @@ void SimBackend::validate(const ChaseRequest& r) const {
 
     std::uint64_t loads = std::uint64_t{r.recordLoads} * r.recordEvery;
     if (!isScratchpad(r.space)) {
-        loads += std::uint64_t{r.warmupPasses} * (r.arrayBytes / (r.blockWarmup ? 32 : r.strideBytes));
+        loads += std::uint64_t{r.warmupPasses} * (r.arrayBytes / r.strideBytes);
         if (r.second) {
             const SecondArray s = secondArray(r);
             loads += std::uint64_t{r.second->passes} * (s.bytes / s.stride);
@@ -228,7 +221,7 @@ ChaseResult SimBackend::chase(const ChaseRequest& r) {
 
     const LoadPath mainPath = hierarchy_.path(r.space, unit, 0);
     Chaser main(kMainBase, r.arrayBytes, r.strideBytes, mainPath, r.permutationStepBytes);
-    if (r.blockWarmup) blockWarmup(mainPath, kMainBase, r.arrayBytes, r.warmupPasses);
+    if (r.blockWarmup) blockWarmup(mainPath, kMainBase, r.arrayBytes, r.strideBytes, r.warmupPasses);
     else main.run(std::uint64_t{r.warmupPasses} * main.loadsPerPass());
 
     if (r.second) {

@@ -176,53 +176,44 @@ __device__ __forceinline__ std::uint32_t timedAny(std::uint32_t space, const Pat
     }
 }
 
-// 16 bytes through the load path of a global space (the block warm-up's loads).
+// Block warm-up (ChaseRequest::blockWarmup): the threads of the block read the chase's elements
+// (every `every`-th word) in address order, eight loads in flight each, `passes` times. Thread 0
+// watches its steps like a chaser's warm-up (`maxStep`). Returns a value the caller keeps, so no
+// load is dropped.
 template <std::uint32_t S>
-__device__ __forceinline__ std::uint32_t load16(const uint4* p) {
-    uint4 v;
-    if constexpr (S == kGlobal)
-        asm volatile("ld.global.ca.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
-    else if constexpr (S == kGlobalL2)
-        asm volatile("ld.global.cg.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
-    else
-        asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p) : "memory");
-    return v.x ^ v.y ^ v.z ^ v.w;
-}
-
-// Block warm-up (ChaseRequest::blockWarmup): every thread of the block reads the array in
-// address order, 16 B a load and eight loads in flight, `passes` times. Thread 0 watches its
-// steps like a chaser's warm-up (`maxStep`). Returns a value the caller keeps, so no load is dropped.
-template <std::uint32_t S>
-__device__ __forceinline__ std::uint32_t blockWarm(const std::uint32_t* arr, std::uint32_t elems, std::uint32_t passes,
-                                                   std::uint64_t& maxStep) {
+__device__ __forceinline__ std::uint32_t blockWarm(const std::uint32_t* arr, std::uint32_t elems, std::uint32_t every,
+                                                   std::uint32_t passes, std::uint64_t& maxStep) {
     constexpr std::uint32_t kInFlight = 8;
-    const uint4* vec = reinterpret_cast<const uint4*>(arr);
-    const std::uint32_t vecs = elems / 4, tid = threadIdx.x, step = blockDim.x;
+    const Path p{arr, 0, 0, 0};
+    const std::uint32_t count = (elems + every - 1) / every, tid = threadIdx.x, step = blockDim.x;
     std::uint32_t sink = 0;
     std::uint64_t prev = clockNow();
     for (std::uint32_t pass = 0; pass < passes; ++pass) {
-        std::uint32_t i = tid;
-        for (; i + (kInFlight - 1) * step < vecs; i += kInFlight * step) {
+        for (std::uint32_t i = tid; i < count; i += kInFlight * step) {
+            std::uint32_t v[kInFlight];
 #pragma unroll
-            for (std::uint32_t k = 0; k < kInFlight; ++k) sink ^= load16<S>(vec + i + k * step);
+            for (std::uint32_t k = 0; k < kInFlight; ++k) {
+                const std::uint32_t e = i + k * step;
+                v[k] = e < count ? loadVia<S>(p, e * every) : 0u;
+            }
+#pragma unroll
+            for (std::uint32_t k = 0; k < kInFlight; ++k) sink ^= v[k];
             if (tid == 0) {
                 const std::uint64_t now = clockNow();
                 maxStep = now - prev > maxStep ? now - prev : maxStep;
                 prev = now;
             }
         }
-        for (; i < vecs; i += step) sink ^= load16<S>(vec + i);
-        for (std::uint32_t w = vecs * 4 + tid; w < elems; w += step) sink ^= loadVia<S>(Path{arr, 0, 0, 0}, w);
     }
     return sink;
 }
 
 __device__ __forceinline__ std::uint32_t blockWarmAny(std::uint32_t space, const std::uint32_t* arr, std::uint32_t elems,
-                                                      std::uint32_t passes, std::uint64_t& maxStep) {
+                                                      std::uint32_t every, std::uint32_t passes, std::uint64_t& maxStep) {
     switch (space) {
-        case kGlobal: return blockWarm<kGlobal>(arr, elems, passes, maxStep);
-        case kGlobalL2: return blockWarm<kGlobalL2>(arr, elems, passes, maxStep);
-        default: return blockWarm<kReadOnly>(arr, elems, passes, maxStep);
+        case kGlobal: return blockWarm<kGlobal>(arr, elems, every, passes, maxStep);
+        case kGlobalL2: return blockWarm<kGlobalL2>(arr, elems, every, passes, maxStep);
+        default: return blockWarm<kReadOnly>(arr, elems, every, passes, maxStep);
     }
 }
 
@@ -280,7 +271,7 @@ __device__ __forceinline__ void runMain(const ChaseLaunch& P, const ChaseJob& jo
     std::uint64_t warmedAt = 0;
     if (job.blockWarmupPasses) {
         const std::uint32_t sink = blockWarmAny(job.space, reinterpret_cast<const std::uint32_t*>(job.mainPtr), job.elems,
-                                                job.blockWarmupPasses, maxStep);
+                                                job.warmStrideElems, job.blockWarmupPasses, maxStep);
         // Never true (the array holds indices below elems): keeps the warm-up loads alive.
         if (sink == 0xffffffffu && job.elems == 0) P.ctl[kCtlWalkIndex + q] = sink;
         __syncthreads();
