@@ -5,7 +5,9 @@
 # node with several GPUs --all-devices and compare; prints the figures.
 # Usage: bench/gpu_suite.sh [OUTDIR]. Every file lands in OUTDIR/results.tgz
 # (on the device tool OUTDIR defaults to $OUT). SUITE_GROUPS (a space list, default every group)
-# and SUITE_TESTS=0 shorten a call.
+# and SUITE_TESTS=0 shorten a call; SUITE_CLI=path uses a toposcope-cli built elsewhere (no
+# configure or build here). Ends with bench/suite_summary.py: each benchmark's time in run 1-3,
+# every attribute of the three runs side by side with their spread, and the L2 size rows.
 set -euo pipefail
 final="${1:-${OUT:-gpu-out}}"
 out="$(mktemp -d)"
@@ -16,15 +18,19 @@ archs="${TOPOSCOPE_CUDA_ARCHS:-90}"
 
 tests=(-DTOPOSCOPE_TESTS=OFF)
 targets=(toposcope-cli)
-if [ "${SUITE_TESTS:-1}" = 1 ] && { [ -d .gtest-src ] || [ -f /usr/include/gtest/gtest.h ]; }; then
-  tests=(-DTOPOSCOPE_TESTS=ON -DTOPOSCOPE_FUZZ=OFF)
-  [ -d .gtest-src ] && tests+=(-DTOPOSCOPE_GTEST_SOURCE_DIR="$PWD/.gtest-src")
-  targets+=(toposcope_gpu_tests)
+if [ -n "${SUITE_CLI:-}" ]; then
+  cli="$SUITE_CLI"
+else
+  if [ "${SUITE_TESTS:-1}" = 1 ] && { [ -d .gtest-src ] || [ -f /usr/include/gtest/gtest.h ]; }; then
+    tests=(-DTOPOSCOPE_TESTS=ON -DTOPOSCOPE_FUZZ=OFF)
+    [ -d .gtest-src ] && tests+=(-DTOPOSCOPE_GTEST_SOURCE_DIR="$PWD/.gtest-src")
+    targets+=(toposcope_gpu_tests)
+  fi
+  cmake -S . -B "$build" -G Ninja -DTOPOSCOPE_GUI=OFF "${tests[@]}" -DTOPOSCOPE_HIP=OFF \
+    -DTOPOSCOPE_CUDA=ON -DTOPOSCOPE_CUDA_ARCHS="$archs" > "$out/configure.log" 2>&1
+  ninja -C "$build" "${targets[@]}" > "$out/build.log" 2>&1
+  cli="$build/bin/toposcope-cli"
 fi
-cmake -S . -B "$build" -G Ninja -DTOPOSCOPE_GUI=OFF "${tests[@]}" -DTOPOSCOPE_HIP=OFF \
-  -DTOPOSCOPE_CUDA=ON -DTOPOSCOPE_CUDA_ARCHS="$archs" > "$out/configure.log" 2>&1
-ninja -C "$build" "${targets[@]}" > "$out/build.log" 2>&1
-cli="$build/bin/toposcope-cli"
 
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -46,13 +52,19 @@ for run in 1 2 3; do
   echo "run $run: $(milliseconds "$start") ms, exit $status, L1 size known at: $(grep -m1 '= \[.*\] L1 size' "$out/run$run.log" | sed 's/.*\[ *\([0-9.]*\)s\].*/\1 s/')"
 done
 
-echo "== each group alone"
+echo "== each group alone (three times each; process wall time)"
 for group in ${SUITE_GROUPS-l1 texture readonly constant l2 shared memory sharing bandwidth}; do
-  start=$(date +%s%N)
-  status=0
-  timeout "${RUN_LIMIT:-150}" "$cli" --backend cuda --only "$group" --quiet --json "$out/group-$group.json" > /dev/null 2> "$out/group-$group.log" || status=$?
-  echo "group $group: $(milliseconds "$start") ms, exit $status"
+  times=""
+  for run in 1 2 3; do
+    start=$(date +%s%N)
+    status=0
+    timeout "${RUN_LIMIT:-150}" "$cli" --backend cuda --only "$group" --json "$out/group-$group-$run.json" > /dev/null 2> "$out/group-$group-$run.log" || status=$?
+    times="$times $(milliseconds "$start") ms (exit $status)"
+  done
+  echo "group $group:$times"
 done
+echo "== L2 size when the l2 group runs alone"
+grep -h "= \[.*\] L2 size" "$out"/group-l2-*.log 2>/dev/null || true
 
 if [[ " ${targets[*]} " == *" toposcope_gpu_tests "* ]]; then
   echo "== gpu tests"
@@ -81,3 +93,5 @@ fi
 
 echo "== run 1 summary"
 cat "$out/run1.txt"
+echo "== summary of the three full runs"
+python3 "$(dirname "$0")/suite_summary.py" "$out" || echo "suite_summary.py: exit $?"

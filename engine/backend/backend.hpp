@@ -48,6 +48,18 @@ struct ChaseRequest {
     std::uint32_t recordEvery = 1;
     int unit = 0;                  // logical SM/CU index; -1 = any
     std::optional<SecondChaser> second;
+    // The warm-up passes are read by every thread of one full block on `unit`: the chase's
+    // elements (every strideBytes) in address order, through the request's load path, instead of
+    // walked by the chaser: an L2-sized array is warm in about a millisecond, where a dependent
+    // walk takes tens. Global spaces only, no second chaser. The HIP backend rejects it (not
+    // implemented there yet).
+    bool blockWarmup = false;
+    // 0: element i holds i + strideBytes. Otherwise it holds i + permutationStepBytes (mod the
+    // array): a multiple of strideBytes whose count of strides is co-prime with the array's, so
+    // the chase is still one cycle over every strideBytes-aligned element, in the order the step
+    // makes (a few thousand loads can span the whole array); a pass stays arrayBytes / strideBytes
+    // loads. Global spaces only; the HIP backend rejects it.
+    std::uint64_t permutationStepBytes = 0;
 };
 
 struct ChaseResult {

@@ -175,7 +175,9 @@ std::vector<std::uint32_t> FaultInjectingBackend::measureTimerOverhead(int sampl
 }
 
 std::uint64_t FaultInjectingBackend::loadsOf(const ChaseRequest& r) {
-    const std::uint64_t perPass = r.strideBytes ? r.arrayBytes / r.strideBytes : 0;
+    // A block warm-up has 8 loads of each of its 1024 threads in flight, in the time of one dependent load.
+    std::uint64_t perPass = r.strideBytes ? r.arrayBytes / r.strideBytes : 0;
+    if (r.blockWarmup) perPass /= 8192;
     return std::uint64_t{r.warmupPasses} * perPass + std::uint64_t{r.recordLoads} * std::max<std::uint32_t>(1, r.recordEvery);
 }
 

@@ -61,6 +61,12 @@ void measureSize(RunContext& ctx, const CacheTarget& target) {
     // Every row on one unit: units of a real GPU need not be identical (carve-outs, fused-off
     // parts), and one sweep must measure one cache.
     spec.batchable = false;
+    // The L2 behind L1-bypassing loads: arrays of tens of MiB, so sampled rows (block warm-up, a
+    // fixed number of scattered timed loads). The HIP backend has neither yet.
+    if (bypassesUnitCaches(target.space) && !target.above && ctx.device().vendor == Vendor::Nvidia) {
+        spec.sampled = true;
+        spec.recordLoads = 4096;
+    }
     SizeSearchOutcome outcome = searchSize(ctx, spec);
 
     Attribute a;

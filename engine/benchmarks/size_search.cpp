@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <optional>
 #include <sstream>
 
@@ -34,10 +35,11 @@ std::string kib(std::uint64_t bytes) {
 }
 
 // Bracket [last fitting, first missing] from the rows measured so far (sorted by x).
-std::pair<std::uint64_t, std::uint64_t> bracketByRule(const Series& sorted, const HitReference& reference) {
+template <typename Misses>
+std::pair<std::uint64_t, std::uint64_t> bracketByRule(const Series& sorted, const Misses& misses) {
     std::uint64_t lastFit = static_cast<std::uint64_t>(sorted.rows.front().x);
     for (const auto& row : sorted.rows) {
-        if (showsMisses(reference, row.latencies)) return {lastFit, static_cast<std::uint64_t>(row.x)};
+        if (misses(row.latencies)) return {lastFit, static_cast<std::uint64_t>(row.x)};
         lastFit = static_cast<std::uint64_t>(row.x);
     }
     return {lastFit, lastFit};
@@ -82,16 +84,38 @@ struct MissCut {
         }
         return loads;
     }
-    bool fits(const SeriesRow& row) const {
-        const auto missed = static_cast<std::size_t>(shareAbove(cycles, row.latencies) * static_cast<double>(row.latencies.size()) + 0.5);
-        return missed <= maxChanceMisses(row.latencies.size());
+    bool fits(const std::vector<std::uint32_t>& latencies) const {
+        const auto missed = static_cast<std::size_t>(shareAbove(cycles, latencies) * static_cast<double>(latencies.size()) + 0.5);
+        return missed <= maxChanceMisses(latencies.size());
     }
+    bool fits(const SeriesRow& row) const { return fits(row.latencies); }
 };
 
-// `fittingUpTo`: the exponential search's last size without misses; rows up to it fit.
-MissCut missCut(const HitReference& reference, const Series& sorted, double fittingUpTo) {
+// The count rule of sampled rows against the hit reference alone: loads above its fence, more
+// than its own share of them explains (the bracket search, before any missing row is known).
+MissCut referenceCut(const HitReference& reference, const std::vector<std::uint32_t>& referenceRow) {
     MissCut cut;
-    cut.cycles = std::max(reference.fence, (reference.median + median(sorted.rows.back().latencies)) / 2);
+    cut.cycles = reference.fence;
+    const double above = shareAbove(cut.cycles, referenceRow) * static_cast<double>(referenceRow.size());
+    cut.chanceRate = std::min(0.5, (above + 0.5) / (static_cast<double>(referenceRow.size()) + 1));
+    return cut;
+}
+
+// The miss level of a row: its median, or for a sampled row (where misses may be a minority) the
+// median of its loads above the hit fence.
+double missLevel(const std::vector<std::uint32_t>& row, double fence, bool sampled) {
+    if (!sampled) return median(row);
+    std::vector<std::uint32_t> above;
+    for (auto l : row)
+        if (l > fence) above.push_back(l);
+    return above.empty() ? median(row) : median(above);
+}
+
+// `fittingUpTo`: the exponential search's last size without misses; rows up to it fit.
+MissCut missCut(const HitReference& reference, const Series& sorted, double fittingUpTo, bool sampled) {
+    MissCut cut;
+    cut.cycles = std::max(reference.fence,
+                          (reference.median + missLevel(sorted.rows.back().latencies, reference.fence, sampled)) / 2);
     double missed = 0, loads = 0;
     for (const auto& row : sorted.rows) {
         if (row.x > fittingUpTo) break;
@@ -106,12 +130,18 @@ MissCut missCut(const HitReference& reference, const Series& sorted, double fitt
 // partial-miss ramp. Rows inside a ramp may show no miss among their samples by chance, so the
 // onset is sought from below, not by walking down from the change point; a lone disturbed row
 // below the cache size does not count. rows.size() when there is none.
-std::size_t missOnset(const Series& sorted, const MissCut& cut) {
+//
+// Sampled rows (4096 loads) see a ramp in every row, and see more: on the H100 a row now and then
+// shows 2-3 slow loads of 4096 up to half a MiB below the ramp, which moved the size by 2.5 %
+// between runs. Their onset must be followed by misses in both next rows.
+std::size_t missOnset(const Series& sorted, const MissCut& cut, bool sampled) {
     const auto& rows = sorted.rows;
     for (std::size_t i = 0; i < rows.size(); ++i) {
         if (cut.fits(rows[i])) continue;
-        const bool confirmed = (i + 1 < rows.size() && !cut.fits(rows[i + 1])) ||
-                               (i + 2 < rows.size() && !cut.fits(rows[i + 2])) || i + 1 == rows.size();
+        const bool next = i + 1 < rows.size() && !cut.fits(rows[i + 1]);
+        const bool after = i + 2 < rows.size() && !cut.fits(rows[i + 2]);
+        const bool last = i + 1 == rows.size() || (sampled && i + 2 == rows.size() && next);
+        const bool confirmed = (sampled ? next && after : next || after) || last;
         if (confirmed) return i;
     }
     return rows.size();
@@ -122,8 +152,30 @@ std::size_t missOnset(const Series& sorted, const MissCut& cut) {
 // the start. The first 256 loads alone cover 8 KiB of an L2-sized array: on the H200 they missed
 // the sparse conflicts from 24.7 MiB on, and the size moved by 15 % between runs. The timed pass
 // then walks the whole array, which doubles an L2 row's cost.
+// A sampled row (spec.sampled) instead times consecutive loads of a one-cycle permutation whose
+// step is the array over the timed loads (in strides, made co-prime with their count): the loads
+// cover the whole array once, evenly, without walking it. The step runs forward, not scattered
+// (a golden-section step does as well on an L2), so the loads cross pages in order: a scattered
+// step touches a new page on almost every load and a first-level TLB that reaches less than the
+// array would add a step of its own.
+std::uint64_t spreadStep(std::uint64_t bytes, std::uint32_t stride, std::uint32_t loads) {
+    const std::uint64_t count = bytes / stride;
+    if (count < 2) return 0;
+    std::uint64_t step = std::max<std::uint64_t>(1, count / std::max<std::uint32_t>(1, loads));
+    while (std::gcd(step, count) != 1) ++step;
+    return step < count ? step * stride : 0;
+}
+
 ChaseRequest sizeRequest(const SizeSearchSpec& spec, std::uint64_t bytes) {
     ChaseRequest r = chaseOver(spec.space, bytes, spec.strideBytes, spec.splitAboveBytes);
+    if (spec.sampled && !r.second) {
+        r.warmupPasses = 2;
+        r.blockWarmup = true;
+        r.recordLoads = spec.recordLoads;
+        r.permutationStepBytes = spreadStep(r.arrayBytes, r.strideBytes, r.recordLoads);
+        r.unit = spec.unit;
+        return r;
+    }
     r.warmupPasses = 1;
     r.recordLoads = spec.recordLoads;
     const std::uint64_t perPass = (r.arrayBytes + r.strideBytes - 1) / r.strideBytes;
@@ -146,6 +198,7 @@ bool kneeRepeats(RunContext& ctx, const MissCut& cut, const SizeSearchSpec& spec
     };
     if (differentLevels(referenceRow, again(static_cast<double>(spec.startBytes)).latencies)) return false;
     if (0.9 * edgeBytes > static_cast<double>(spec.startBytes) && !cut.fits(again(0.9 * edgeBytes))) return false;
+    // A sampled row just past the onset misses only in part: 1.25x still misses by count.
     return 1.25 * onsetBytes > static_cast<double>(spec.limitBytes) || !cut.fits(again(1.25 * onsetBytes));
 }
 
@@ -215,10 +268,10 @@ private:
         // The bracket closes at the first size that shows misses and whose double does too: a cache
         // full at A is full at 2A, so a lone slow row (a disturbed launch) does not end the search.
         std::vector<int> missesAt(doublings.size(), -1);  // -1 not measured yet
+        if (spec_.sampled) referenceCut_ = referenceCut(reference_, referenceRow_);
         const auto missesAtIndex = [&](std::size_t i) {
             if (missesAt[i] < 0)
-                missesAt[i] = (i < batched ? showsMisses(reference_, firstRows[i])
-                                           : showsMisses(reference_, measure({doublings[i]}).front())) ? 1 : 0;
+                missesAt[i] = rowMisses(i < batched ? firstRows[i] : measure({doublings[i]}).front()) ? 1 : 0;
             return missesAt[i] == 1;
         };
         // Arrays of hundreds of MiB take long chases: beside another context (a disturbed reference
@@ -243,7 +296,7 @@ private:
         ctx_.beginStep(spec_.title, "sweep " + kib(lo) + " .. " + kib(hi));
         measure(evenlySpaced(lo, hi, spec_.strideBytes));
         ChangePoint coarse = runner_.changePoint();
-        auto [fineLo, fineHi] = bracketByRule(runner_.sorted(), reference_);
+        auto [fineLo, fineHi] = bracketByRule(runner_.sorted(), [this](const auto& row) { return rowMisses(row); });
         if (coarse.found && coarse.index > 0) {
             fineLo = static_cast<std::uint64_t>(runner_.sorted().rows[coarse.index - 1].x);
             fineHi = static_cast<std::uint64_t>(runner_.sorted().rows[coarse.index].x);
@@ -271,15 +324,15 @@ private:
     // `fittingUpTo`: the exponential search's last size without misses.
     Edge edgeOf(const ChangePoint& final, std::uint64_t fittingUpTo) {
         Edge edge{final.x, ""};
-        const MissCut cut = missCut(reference_, runner_.sorted(), static_cast<double>(fittingUpTo));
-        std::size_t onset = missOnset(runner_.sorted(), cut);
+        const MissCut cut = missCut(reference_, runner_.sorted(), static_cast<double>(fittingUpTo), spec_.sampled);
+        std::size_t onset = missOnset(runner_.sorted(), cut, spec_.sampled);
         if (const auto gapLow = rowBelow(onset)) {
             const auto loBytes = static_cast<std::uint64_t>(*gapLow);
             const auto hiBytes = static_cast<std::uint64_t>(runner_.sorted().rows[onset].x);
             if (hiBytes > loBytes + spec_.strideBytes && static_cast<double>(hiBytes - loBytes) > 0.01 * *gapLow) {
                 ctx_.beginStep(spec_.title, "edge " + kib(loBytes) + " .. " + kib(hiBytes));
                 measure(evenlySpaced(loBytes, hiBytes, spec_.strideBytes));
-                onset = missOnset(runner_.sorted(), cut);
+                onset = missOnset(runner_.sorted(), cut, spec_.sampled);
             }
         }
         confirmKnee(cut, onset, final.x);
@@ -298,7 +351,8 @@ private:
     void confirmKnee(const MissCut& cut, std::size_t onset, double changeBytes) {
         const auto& rows = runner_.sorted().rows;
         const double onsetBytes = onset < rows.size() ? rows[onset].x : 0;
-        if (onsetBytes <= 0 || 1.25 * onsetBytes > kConfirmBytes || !ctx_.guard()) return;
+        // Sampled rows cost the same at any size: their knee is always confirmed.
+        if (onsetBytes <= 0 || (!spec_.sampled && 1.25 * onsetBytes > kConfirmBytes) || !ctx_.guard()) return;
         const double fitBytes = rowBelow(onset).value_or(changeBytes);
         ctx_.beginStep(spec_.title, "decisive rows again");
         if (kneeRepeats(ctx_, cut, spec_, referenceRow_, fitBytes, onsetBytes)) ctx_.noteConfirmed();
@@ -313,7 +367,8 @@ private:
             outcome.confidence = final.confidence;
             outcome.reason = final.reason + edge.note;
         } else {
-            const auto [lastFit, firstMiss] = bracketByRule(runner_.sorted(), reference_);
+            const auto [lastFit, firstMiss] =
+                bracketByRule(runner_.sorted(), [this](const auto& row) { return rowMisses(row); });
             (void)firstMiss;
             outcome.bytes = lastFit;
             outcome.reason = "no significant change point: " + final.reason;
@@ -321,10 +376,17 @@ private:
         return outcome;
     }
 
+    // The miss rule of the search's rows: the median rule (docs/methods.md), or for sampled rows
+    // the count of loads above the hit fence against chance.
+    bool rowMisses(const std::vector<std::uint32_t>& row) const {
+        return spec_.sampled ? !referenceCut_.fits(row) : showsMisses(reference_, row);
+    }
+
     RunContext& ctx_;
     const SizeSearchSpec& spec_;
     SweepRunner runner_;
     HitReference reference_;
+    MissCut referenceCut_;
     std::vector<std::uint32_t> referenceRow_;
     std::optional<SizeSearchOutcome> stopped_;  // the search gave up beside another context
 };

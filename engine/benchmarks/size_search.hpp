@@ -21,6 +21,12 @@ struct SizeSearchSpec {
     // Arrays above this are walked as a full first array plus a second chaser over the
     // rest (fill A, fill B, re-time A); 0 = never split.
     std::uint64_t splitAboveBytes = 0;
+    // Sampled rows (arrays of many MiB): a block warm-up of two passes, then `recordLoads`
+    // consecutive timed loads along a one-cycle permutation whose step spreads them over the
+    // whole array (docs/methods.md, "Size"): a row costs the same few thousand loads at any size. A row then
+    // shows misses by their count (more than chance explains), not by its median: past the size,
+    // scattered loads miss in proportion to the part of the array that does not fit.
+    bool sampled = false;
 };
 
 struct SizeSearchOutcome {

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstring>
 #include <iterator>
+#include <numeric>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -113,6 +114,15 @@ void ChaseLauncher::checkRequest(const ChaseRequest& r) const {
     if (r.arrayBytes > maxArrayBytes(r.space))
         throw BackendError("array too large: " + describe(r) + " exceeds the " + formatBytes(maxArrayBytes(r.space)) +
                            " one chaser can walk in this space");
+    if ((r.blockWarmup || r.permutationStepBytes) &&
+        (!isGlobalFamily(*spaceCode(r.space)) || r.space == Space::Texture || r.second))
+        throw BackendError("a block warm-up or a scattered permutation needs a global space and no second chaser in " +
+                           describe(r));
+    if (r.permutationStepBytes &&
+        (r.permutationStepBytes % r.strideBytes != 0 || r.permutationStepBytes >= r.arrayBytes ||
+         std::gcd(r.permutationStepBytes / r.strideBytes, r.arrayBytes / r.strideBytes) != 1 || r.arrayBytes % r.strideBytes != 0))
+        throw BackendError("the permutation step must be a multiple of the stride, below the array, its count of strides "
+                           "co-prime with the array's: " + describe(r));
     const int smCount = ctx_.smCount();
     if (r.unit < -1 || r.unit >= smCount)
         throw BackendError("unit " + std::to_string(r.unit) + " out of range (0.." + std::to_string(smCount - 1) +
@@ -221,9 +231,11 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index
     p.request = index;
     p.space = *code;
     p.elems = static_cast<std::uint32_t>(r.arrayBytes / 4);
-    p.stride = r.strideBytes / 4;
-    const std::uint64_t perPass = loadsPerPass(p.elems, p.stride);
-    p.warmupLoads = checkedLoads(r.warmupPasses, perPass, "warm-up", r);
+    p.stride = static_cast<std::uint32_t>((r.permutationStepBytes ? r.permutationStepBytes : r.strideBytes) / 4);
+    const std::uint64_t perPass = loadsPerPass(p.elems, r.strideBytes / 4);
+    p.warmStride = r.strideBytes / 4;
+    if (r.blockWarmup) p.blockWarmupPasses = r.warmupPasses;
+    else p.warmupLoads = checkedLoads(r.warmupPasses, perPass, "warm-up", r);
     p.recordLoads = r.recordLoads;
     p.recordEvery = std::max<std::uint32_t>(1, r.recordEvery);
     (void)checkedLoads(p.recordEvery, p.recordLoads, "timed pass", r);
@@ -234,7 +246,8 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index
     planSharedMemory(r, p, localSharedWords);
     p.estimateSeconds =
         (static_cast<double>(p.warmupLoads) + static_cast<double>(p.recordLoads) * p.recordEvery + p.secondLoads) *
-        kSecondsPerLoad;
+            kSecondsPerLoad +
+        static_cast<double>(p.blockWarmupPasses) * p.elems * 4 / 50e9;  // one SM reads at tens of GB/s at most
     return p;
 }
 
@@ -414,6 +427,7 @@ void ChaseLauncher::stageInits(const std::vector<Plan>& group, Staging& staging)
         }
         staging.anyCold = staging.anyCold || p.cold;
         if (p.mode == kOtherWarp) staging.maxWarp = std::max(staging.maxWarp, p.secondWarp);
+        if (p.blockWarmupPasses) staging.maxWarp = 31;  // the block warm-up reads with 1024 threads
         staging.smem = std::max(staging.smem, p.smemBytes);
         staging.estimate = std::max(staging.estimate, p.estimateSeconds);
     }
@@ -464,6 +478,8 @@ ChaseLauncher::JobTables ChaseLauncher::buildJobs(const std::vector<Plan>& group
         j.warmupLoads = p.warmupLoads;
         j.recordLoads = p.recordLoads;
         j.recordEvery = p.recordEvery;
+        j.blockWarmupPasses = p.blockWarmupPasses;
+        j.warmStrideElems = p.warmStride;
         j.resultOffset = t.resultWords;
         t.resultWords += p.recordLoads;
         j.targetSm = ctx_.physicalSm(p.unit);

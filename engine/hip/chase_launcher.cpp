@@ -58,6 +58,8 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r) {
             reject(who + " unit " + std::to_string(unit) + " out of range (0.." + std::to_string(units.size() - 1) + ")");
         return units[static_cast<std::size_t>(unit)];
     };
+    if (r.blockWarmup || r.permutationStepBytes)
+        reject("the HIP backend has no block warm-up or scattered permutation yet (the size search uses them on NVIDIA only)");
     c.main.path = pathOf(r.space);
     c.main.elems = elemsOf(r.arrayBytes, "main");
     c.main.strideElems = strideOf(r.strideBytes, c.main.elems, "main");

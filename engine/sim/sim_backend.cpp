@@ -1,6 +1,7 @@
 #include "sim/sim_backend.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <utility>
 
 #include "sim/bandwidth_model.hpp"
@@ -25,12 +26,14 @@ bool isScratchpad(Space s) { return s == Space::Shared || s == Space::Lds; }
 std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) { return (v + a - 1) / a * a; }
 
 // One pointer chase over one array: element i holds i + stride (mod array).
+// With a permutation step, element i holds i + step instead (one cycle over every stride-aligned
+// element, scattered over the array); a pass is still bytes / stride loads.
 class Chaser {
 public:
-    Chaser(std::uint64_t base, std::uint64_t bytes, std::uint64_t stride, LoadPath path)
-        : base_(base), bytes_(bytes), stride_(stride), path_(std::move(path)) {}
+    Chaser(std::uint64_t base, std::uint64_t bytes, std::uint64_t stride, LoadPath path, std::uint64_t step = 0)
+        : base_(base), bytes_(bytes), stride_(step ? step : stride), perPass_(bytes / stride), path_(std::move(path)) {}
 
-    std::uint64_t loadsPerPass() const { return bytes_ / stride_; }
+    std::uint64_t loadsPerPass() const { return perPass_; }
     void restart() { offset_ = 0; }
     std::uint32_t step() {
         const std::uint32_t cycles = path_.load(base_ + offset_);
@@ -43,10 +46,23 @@ public:
     }
 
 private:
-    std::uint64_t base_, bytes_, stride_;
+    std::uint64_t base_, bytes_, stride_, perPass_;
     std::uint64_t offset_ = 0;
     LoadPath path_;
 };
+
+// ChaseRequest::blockWarmup: the block reads the chase's elements (every `stride` bytes) in
+// address order, `passes` times.
+void blockWarmup(const LoadPath& path, std::uint64_t base, std::uint64_t bytes, std::uint64_t stride,
+                 std::uint32_t passes) {
+    for (std::uint32_t pass = 0; pass < passes; ++pass)
+        for (std::uint64_t offset = 0; offset < bytes; offset += stride) path.load(base + offset);
+}
+
+bool isGlobalFamily(Space s) {
+    return s == Space::Global || s == Space::GlobalL2 || s == Space::ReadOnly || s == Space::Vector ||
+           s == Space::VectorL2;
+}
 
 // The second chaser's effective array, after the sameArray defaults.
 struct SecondArray {
@@ -135,6 +151,14 @@ void SimBackend::validate(const ChaseRequest& r) const {
         reject(std::to_string(r.recordLoads) + " timed loads requested (at most " + std::to_string(kMaxRecordLoads) + ")");
     if (r.recordEvery == 0) reject("recordEvery must be at least 1");
     if (r.second) validateSecond(r);
+    if ((r.blockWarmup || r.permutationStepBytes) && (!isGlobalFamily(r.space) || r.second))
+        reject("a block warm-up or a scattered permutation needs a global space and no second chaser");
+    if (r.permutationStepBytes &&
+        (r.permutationStepBytes % r.strideBytes != 0 || r.permutationStepBytes >= r.arrayBytes ||
+         r.arrayBytes % r.strideBytes != 0 ||
+         std::gcd(r.permutationStepBytes / r.strideBytes, r.arrayBytes / r.strideBytes) != 1))
+        reject("the permutation step must be a multiple of the stride below the array, its count of strides co-prime "
+               "with the array's");
 
     std::uint64_t loads = std::uint64_t{r.recordLoads} * r.recordEvery;
     if (!isScratchpad(r.space)) {
@@ -195,8 +219,10 @@ ChaseResult SimBackend::chase(const ChaseRequest& r) {
         return result;
     }
 
-    Chaser main(kMainBase, r.arrayBytes, r.strideBytes, hierarchy_.path(r.space, unit, 0));
-    main.run(std::uint64_t{r.warmupPasses} * main.loadsPerPass());
+    const LoadPath mainPath = hierarchy_.path(r.space, unit, 0);
+    Chaser main(kMainBase, r.arrayBytes, r.strideBytes, mainPath, r.permutationStepBytes);
+    if (r.blockWarmup) blockWarmup(mainPath, kMainBase, r.arrayBytes, r.strideBytes, r.warmupPasses);
+    else main.run(std::uint64_t{r.warmupPasses} * main.loadsPerPass());
 
     if (r.second) {
         const SecondChaser& s = *r.second;

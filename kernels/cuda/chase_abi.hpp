@@ -62,7 +62,9 @@ struct alignas(16) ChaseJob {
     std::uint32_t timingsInShared;     // 1: latencies buffered in shared memory, 0: written to global directly
     std::uint32_t texSlot;             // kTexture main chaser: index of its handle in ChaseLaunch::texHandles
     std::uint32_t recordEvery;         // time every n-th load of the timed pass
-    std::uint32_t pad1, pad2, pad3;
+    std::uint32_t blockWarmupPasses;   // passes the whole block reads in address order before the chase
+    std::uint32_t warmStrideElems;     // the block warm-up reads every warmStrideElems-th element (the chase's)
+    std::uint32_t pad3;
 };
 static_assert(sizeof(ChaseJob) % 16 == 0, "ChaseJob must stay 16-byte sized");
 

@@ -176,6 +176,47 @@ __device__ __forceinline__ std::uint32_t timedAny(std::uint32_t space, const Pat
     }
 }
 
+// Block warm-up (ChaseRequest::blockWarmup): the threads of the block read the chase's elements
+// (every `every`-th word) in address order, eight loads in flight each, `passes` times. Thread 0
+// watches its steps like a chaser's warm-up (`maxStep`). Returns a value the caller keeps, so no
+// load is dropped.
+template <std::uint32_t S>
+__device__ __forceinline__ std::uint32_t blockWarm(const std::uint32_t* arr, std::uint32_t elems, std::uint32_t every,
+                                                   std::uint32_t passes, std::uint64_t& maxStep) {
+    constexpr std::uint32_t kInFlight = 8;
+    const Path p{arr, 0, 0, 0};
+    const std::uint32_t count = (elems + every - 1) / every, tid = threadIdx.x, step = blockDim.x;
+    std::uint32_t sink = 0;
+    std::uint64_t prev = clockNow();
+    for (std::uint32_t pass = 0; pass < passes; ++pass) {
+        for (std::uint32_t i = tid; i < count; i += kInFlight * step) {
+            std::uint32_t v[kInFlight];
+#pragma unroll
+            for (std::uint32_t k = 0; k < kInFlight; ++k) {
+                const std::uint32_t e = i + k * step;
+                v[k] = e < count ? loadVia<S>(p, e * every) : 0u;
+            }
+#pragma unroll
+            for (std::uint32_t k = 0; k < kInFlight; ++k) sink ^= v[k];
+            if (tid == 0) {
+                const std::uint64_t now = clockNow();
+                maxStep = now - prev > maxStep ? now - prev : maxStep;
+                prev = now;
+            }
+        }
+    }
+    return sink;
+}
+
+__device__ __forceinline__ std::uint32_t blockWarmAny(std::uint32_t space, const std::uint32_t* arr, std::uint32_t elems,
+                                                      std::uint32_t every, std::uint32_t passes, std::uint64_t& maxStep) {
+    switch (space) {
+        case kGlobal: return blockWarm<kGlobal>(arr, elems, every, passes, maxStep);
+        case kGlobalL2: return blockWarm<kGlobalL2>(arr, elems, every, passes, maxStep);
+        default: return blockWarm<kReadOnly>(arr, elems, every, passes, maxStep);
+    }
+}
+
 // Fill a shared-memory array with the chase pattern, all threads of the block.
 __device__ __forceinline__ void fillShared(std::uint32_t* arr, std::uint32_t elems, std::uint32_t stride) {
     const std::uint32_t s = stride % elems;
@@ -228,6 +269,13 @@ __device__ __forceinline__ void runMain(const ChaseLaunch& P, const ChaseJob& jo
     // chaser, the hand-over to the timed pass (JobHeader::maxUntimedStep).
     std::uint64_t maxStep = 0;
     std::uint64_t warmedAt = 0;
+    if (job.blockWarmupPasses) {
+        const std::uint32_t sink = blockWarmAny(job.space, reinterpret_cast<const std::uint32_t*>(job.mainPtr), job.elems,
+                                                job.warmStrideElems, job.blockWarmupPasses, maxStep);
+        // Never true (the array holds indices below elems): keeps the warm-up loads alive.
+        if (sink == 0xffffffffu && job.elems == 0) P.ctl[kCtlWalkIndex + q] = sink;
+        __syncthreads();
+    }
     if (tid == 0) {
         const Path mp = mainPath(job, dyn);
         (void)walkAny(job.space, mp, job.elems, 0, job.warmupLoads, 0, &maxStep);

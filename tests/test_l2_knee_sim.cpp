@@ -1,0 +1,61 @@
+// The L2 size search on sampled rows (block warm-up, a fixed number of timed loads spread over the
+// array) must find the knee wherever a profile puts it, from 1/8 of the API's L2 size to all of it:
+// nothing in the search may be tuned to the two GPUs it was measured on. The simulated H100 keeps
+// its TLBs (an L1 TLB reaching 32 MiB), so knees above that reach are covered too.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+#include <string>
+
+#include "benchmarks/discovery.hpp"
+#include "sim/builtin_profiles.hpp"
+#include "sim/sim_backend.hpp"
+
+namespace ts {
+namespace {
+
+// The built-in H100 with one L2 segment of `fraction` of the API's L2 size (rounded to lines).
+SimProfile h100WithL2(double fraction) {
+    SimProfile p = loadProfile("h100");
+    for (SimCache& c : p.caches) {
+        if (c.id != "l2") continue;
+        c.segments = 1;
+        c.size = static_cast<std::uint64_t>(std::llround(fraction * static_cast<double>(p.api.l2Size) / c.line)) * c.line;
+    }
+    return p;
+}
+
+const SimCache& l2Of(const SimProfile& p) {
+    for (const SimCache& c : p.caches)
+        if (c.id == "l2") return c;
+    throw std::runtime_error("no l2 in the profile");
+}
+
+TEST(L2KneeSim, FoundWhereverTheProfilePutsIt) {
+    for (const double fraction : {0.125, 0.2, 0.25, 0.37, 0.5, 0.77, 1.0}) {
+        const SimProfile profile = h100WithL2(fraction);
+        const double truth = static_cast<double>(l2Of(profile).size);
+        SimBackend backend(profile);
+        Observer silent;
+        CancelToken cancel;
+        Topology topology;
+        runDiscovery(backend, DiscoveryOptions{std::set<std::string>{"l2"}}, silent, cancel, topology);
+
+        const std::string context = "L2 of " + std::to_string(fraction) + " x the API size (" +
+                                    std::to_string(static_cast<std::uint64_t>(truth)) + " B)";
+        const Attribute* size = topology.find(Element::L2, "size");
+        ASSERT_NE(size, nullptr) << context;
+        EXPECT_GE(size->confidence, 0.9) << context << ": " << size->reason;
+        EXPECT_NEAR(size->value, truth, 0.01 * truth) << context << ": " << size->reason;
+
+        // Sampled rows: each a fixed number of timed loads, whatever the array; a short search.
+        const Series* rows = topology.findSeries("l2.size");
+        ASSERT_NE(rows, nullptr) << context;
+        EXPECT_LE(rows->rows.size(), 80u) << context;
+        for (const SeriesRow& row : rows->rows) EXPECT_EQ(row.latencies.size(), 4096u) << context << " row " << row.x;
+    }
+}
+
+}  // namespace
+}  // namespace ts
