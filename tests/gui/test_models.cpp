@@ -123,7 +123,7 @@ private Q_SLOTS:
         bw.name = "readBandwidth";
         bw.unit = "GiB/s";
         bw.value = 14120.4;
-        QCOMPARE(formatValue(bw), QStringLiteral("13.79 TiB/s"));
+        QCOMPARE(formatValue(bw), QStringLiteral("13.8 TiB/s"));
         bw.value = 812.6;
         QCOMPARE(formatValue(bw), QStringLiteral("813 GiB/s"));
         bw.value = 2600;
