@@ -206,6 +206,9 @@ void MainWindow::connectWorker() {
     connect(w, &RunWorker::changePoint, store_, &SeriesStore::setChangePoint);
     connect(w, &RunWorker::result, this, &MainWindow::onResult);
     connect(w, &RunWorker::progress, status_, &RunStatus::showProgress);
+    connect(w, &RunWorker::progress, evidence(),
+            [this](const ts::ProgressEvent& p) { evidence()->setRunningBenchmark(QString::fromStdString(p.benchmark)); });
+    connect(w, &RunWorker::runFinished, evidence(), [this] { evidence()->setRunningBenchmark({}); });
     connect(w, &RunWorker::migShares, migView_, &MigView::setData);
     connect(w, &RunWorker::warning, this, [this](const QString& m) {
         log(tr("warning: %1").arg(m));

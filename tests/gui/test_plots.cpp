@@ -175,6 +175,30 @@ private Q_SLOTS:
         }
     }
 
+    // Issue 18: "Follow run" shows the benchmark running now. A benchmark whose series comes
+    // only at its end (line size) must not leave the previous benchmark's plot on screen.
+    void followShowsTheBenchmarkRunningNow() {
+        SeriesStore store;
+        EvidenceView view(&store);
+        view.resize(900, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setRunningBenchmark(QStringLiteral("L1 Size"));
+        store.addChunk(test::sizeSweep(8, 16, 4096));
+        QCOMPARE(view.currentSeries(), QStringLiteral("l1.size"));
+        view.setRunningBenchmark(QStringLiteral("L1 Line Size"));
+        QTRY_VERIFY_WITH_TIMEOUT(view.currentSeries().isEmpty(), 1000);
+        QVERIFY2(view.placeholderText().contains(QStringLiteral("L1 Line Size")), qPrintable(view.placeholderText()));
+        SeriesChunk line = stridedSeries(ts::SeriesKind::LineSize, QStringLiteral("l1.line_size"), {32, 64, 128}, 65536);
+        line.title = QStringLiteral("L1 Line Size");
+        store.addChunk(line);
+        QCOMPARE(view.currentSeries(), QStringLiteral("l1.line_size"));  // at once: it was awaited
+        // The run ends: the newest series stays.
+        view.setRunningBenchmark({});
+        QTest::qWait(450);
+        QCOMPARE(view.currentSeries(), QStringLiteral("l1.line_size"));
+    }
+
     void sizePlotMergesRowsThatArriveOutOfOrder() {
         SeriesStore store;
         store.addChunk(test::sizeSweep(16, 32, 8192));
