@@ -4,6 +4,7 @@
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 namespace ts::gui {
@@ -15,8 +16,6 @@ CuMapView::CuMapView(QWidget* parent) : QWidget(parent), info_(new QLabel(this))
     layout->addStretch(1);
     layout->addWidget(info_);
     info_->setWordWrap(true);
-    setToolTip(tr("Physical CU ids coloured by the scalar L1 (sL1d) they share; hatched: disabled. "
-                  "Click a CU to outline its partners."));
     setData({});
 }
 
@@ -63,18 +62,40 @@ void CuMapView::mousePressEvent(QMouseEvent* event) {
     select(map_.cellAt(mapArea(), event->position()));
 }
 
+// The arrows move to the cell drawn beside the selected one (across XCD blocks too).
 void CuMapView::keyPressEvent(QKeyEvent* event) {
-    const int n = map_.idCount();
-    if (n <= 0) return QWidget::keyPressEvent(event);
-    int id = selected_ < 0 ? 0 : selected_;
+    if (map_.idCount() <= 0) return QWidget::keyPressEvent(event);
+    QPoint step;
     switch (event->key()) {
-        case Qt::Key_Right: id = std::min(n - 1, id + 1); break;
-        case Qt::Key_Left: id = std::max(0, id - 1); break;
-        case Qt::Key_Down: id = std::min(n - 1, id + 16); break;
-        case Qt::Key_Up: id = std::max(0, id - 16); break;
+        case Qt::Key_Right: step = {1, 0}; break;
+        case Qt::Key_Left: step = {-1, 0}; break;
+        case Qt::Key_Down: step = {0, 1}; break;
+        case Qt::Key_Up: step = {0, -1}; break;
         default: return QWidget::keyPressEvent(event);
     }
-    select(id);
+    if (selected_ < 0) return select(0);
+    const int next = map_.cellAtGrid(map_.gridPosition(selected_) + step);
+    if (next >= 0) select(next);
+}
+
+QPointF CuMapView::cellCentre(int id) const { return map_.cellRect(mapArea(), id).center(); }
+
+QString CuMapView::toolTipAt(const QPointF& point) const {
+    if (map_.empty()) return {};
+    return map_.describe(map_.cellAt(mapArea(), point));
+}
+
+bool CuMapView::event(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
 }
 
 }  // namespace ts::gui
