@@ -42,6 +42,7 @@
 #include "screenshots.hpp"
 #include "plots/series_store.hpp"
 #include "sheet_export.hpp"
+#include "sheet_export_action.hpp"
 #include "fleet/fleet_view.hpp"
 #include "topology/topology_panel.hpp"
 #include "topology/topology_view.hpp"
@@ -152,6 +153,7 @@ void MainWindow::buildMenus() {
     file->addAction(saveAction_);
     file->addAction(evidence()->exportAction());
     file->addAction(topology_->view()->exportAction());
+    file->addAction(new SheetExportAction(*this));
     file->addSeparator();
     file->addAction(quitAction_);
 
