@@ -280,7 +280,7 @@ void SizePlotWidget::fitView() {
         if (row.count > 0) low = std::min<double>(low, row.min);
     for (const auto& [row, value] : robustHigh_) high = std::max<double>(high, value);
     if (low <= high) {
-        const double margin = std::max(2.0, 0.08 * (high - low));
+        const double margin = std::max(2.0, 0.12 * (high - low));
         plot()->yAxis->setRange(low - margin, high + margin);
     }
     double lastMeasured = -INFINITY;
@@ -301,7 +301,7 @@ void SizePlotWidget::updateClippedMarks() {
     const double top = y->pixelToCoord(y->coordToPixel(y->range().upper) + 5);
     QVector<double> xs, ys;
     clippedCount_ = 0;
-    if (s)
+    if (s && !s->rows.empty())
         for (const auto& [x, max] : envelopeMax_)
             if (max > y->range().upper) {
                 xs << x;
@@ -309,6 +309,10 @@ void SizePlotWidget::updateClippedMarks() {
                 ++clippedCount_;
             }
     clipped_->setData(xs, ys, true);
+    if (clippedCount_ > 0)
+        clipped_->addToLegend();
+    else
+        clipped_->removeFromLegend();
 }
 
 void SizePlotWidget::placeChangeLabel() {
