@@ -107,8 +107,8 @@ void SizePlotWidget::applyTheme() {
     minimum_->setPen(QPen(t.envelope, 1, Qt::DashLine));
     maximum_->setPen(QPen(t.envelope, 1));
     maximum_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssPlus, t.envelope, 5));
-    clipped_->setPen(QPen(t.changePoint, 1));
-    clipped_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, t.changePoint, t.changePoint, 7));
+    clipped_->setPen(QPen(t.envelope, 1));
+    clipped_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, t.envelope, t.envelope, 6));
     // The mean runs through the loads it averages: thin and see-through, so they show.
     QColor mean = t.mean;
     mean.setAlpha(110);
@@ -283,6 +283,9 @@ void SizePlotWidget::fitView() {
         const double margin = std::max(2.0, 0.12 * (high - low));
         plot()->yAxis->setRange(low - margin, high + margin);
     }
+    // The reduction's plateau below the marks of loads above the axis, not on top of them.
+    const QCPRange reduced = plot()->yAxis2->range();
+    plot()->yAxis2->setRange(reduced.lower, reduced.lower + 1.3 * reduced.size());
     double lastMeasured = -INFINITY;
     for (const auto& row : s->rows) lastMeasured = std::max(lastMeasured, row.x);
     const bool room = x->range().upper > lastMeasured;
