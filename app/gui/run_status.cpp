@@ -17,18 +17,22 @@ RunStatus::RunStatus(QStatusBar* bar)
       step_(new QLabel(tr("Ready"), bar)),
       eta_(new QLabel(bar)),
       progress_(new QProgressBar(bar)),
+      count_(new QLabel(bar)),
       session_(new QLabel(bar)) {
     step_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // long steps must not widen the window
     progress_->setMaximumWidth(240);
     progress_->setRange(0, 1);
     progress_->setValue(0);
-    progress_->setFormat(tr("%v of %m"));
-    // Wide enough for "888 of 888" and the style's frame: its size hint cut "12 of 40" to "2 of 40".
-    progress_->setMinimumWidth(progress_->fontMetrics().horizontalAdvance(tr("%1 of %2").arg(888).arg(888)) + 40);
+    // The count beside the bar, not on it: drawn over the bar's edge, half white on the chunk and
+    // half dark on the groove, "12 of 40" read "2 of 40".
+    progress_->setTextVisible(false);
+    progress_->setMinimumWidth(120);
+    count_->setObjectName(QStringLiteral("progressCountLabel"));
     session_->setObjectName(QStringLiteral("sessionLabel"));
     eta_->setObjectName(QStringLiteral("etaLabel"));
     bar->addWidget(step_, 1);
     bar->addPermanentWidget(eta_);
+    bar->addPermanentWidget(count_);
     bar->addPermanentWidget(progress_);
     bar->addPermanentWidget(session_);
     ticker_.setInterval(1000);
@@ -41,6 +45,7 @@ QString RunStatus::text() const { return step_->text(); }
 
 void RunStatus::setBusy(const QString& text) {
     progress_->setRange(0, 0);
+    count_->clear();
     step_->setText(text);
     eta_->clear();
     ticker_.stop();
@@ -51,6 +56,7 @@ void RunStatus::setBusy(const QString& text) {
 void RunStatus::showProgress(const ProgressEvent& p) {
     progress_->setRange(0, std::max(1, p.total));
     progress_->setValue(std::min(p.done, std::max(1, p.total)));
+    showCount();
     const QString benchmark = QString::fromStdString(p.benchmark);
     step_->setText(p.step.empty() ? benchmark : tr("%1 — %2").arg(benchmark, QString::fromStdString(p.step)));
     if (p.done != done_) {  // a benchmark ended and the next began
@@ -79,6 +85,10 @@ double RunStatus::etaSeconds(double elapsed) const {
 
 QString RunStatus::timeText() const { return eta_->text(); }
 
+QString RunStatus::countText() const { return count_->text(); }
+
+void RunStatus::showCount() { count_->setText(tr("%1 of %2").arg(progress_->value()).arg(progress_->maximum())); }
+
 void RunStatus::tick() {
     const double elapsed = elapsedNow();
     const double eta = etaSeconds(elapsed);
@@ -98,6 +108,7 @@ void RunStatus::tick() {
 void RunStatus::showFinished(bool ok, const QString& text) {
     if (progress_->maximum() == 0) progress_->setRange(0, 1);  // no progress came: a recording
     if (ok) progress_->setValue(progress_->maximum());
+    showCount();
     step_->setText(text);
     ticker_.stop();
     eta_->clear();

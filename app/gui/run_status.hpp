@@ -34,15 +34,18 @@ public:
     QString sessionText() const;
     QString timeText() const;  // "elapsed 1 min 05 s, ETA about 3 min 10 s"
     QProgressBar* progressBar() const { return progress_; }
+    QString countText() const;  // "12 of 40", beside the bar
 
 private:
     void tick();
+    void showCount();
     double elapsedNow() const;
     double etaSeconds(double elapsed) const;  // -1: unknown
 
     QLabel* step_;
     QLabel* eta_;
     QProgressBar* progress_;
+    QLabel* count_;
     QLabel* session_;
     QTimer ticker_;
     QElapsedTimer sinceEvent_;
