@@ -5,16 +5,12 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
-#include <QVBoxLayout>
 
 namespace ts::gui {
 
 CuMapView::CuMapView(QWidget* parent) : QWidget(parent), info_(new QLabel(this)) {
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(320, 240);
-    auto* layout = new QVBoxLayout(this);
-    layout->addStretch(1);
-    layout->addWidget(info_);
     info_->setWordWrap(true);
     setData({});
 }
@@ -25,11 +21,25 @@ void CuMapView::setData(const Topology& topology) {
     info_->setText(map_.empty() ? tr("No sL1d sharing in this run: the CU-sharing map needs an AMD GPU "
                                      "(or its simulator profile) and the sharing benchmarks.")
                                 : selectionText());
+    placeInfo();
     update();
 }
 
+// The selection's text right under the map's legend, not at the window's bottom edge.
+void CuMapView::placeInfo() {
+    const int width = this->width() - 16;
+    const int height = info_->heightForWidth(width) > 0 ? info_->heightForWidth(width) : info_->sizeHint().height();
+    const int top = map_.empty() ? 8 : static_cast<int>(map_.drawnBottom(mapArea())) + 4;
+    info_->setGeometry(8, std::min(top, this->height() - height - 4), width, height);
+}
+
+void CuMapView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    placeInfo();
+}
+
 QRectF CuMapView::mapArea() const {
-    return QRectF(8, 8, width() - 16, std::max(40.0, height() - 16.0 - info_->sizeHint().height()));
+    return QRectF(8, 8, width() - 16, std::max(40.0, height() - 24.0 - 2 * info_->fontMetrics().lineSpacing()));
 }
 
 QString CuMapView::selectionText() const {
@@ -47,6 +57,7 @@ void CuMapView::select(int id) {
     if (id >= map_.idCount()) id = -1;
     selected_ = id;
     if (!map_.empty()) info_->setText(selectionText());
+    placeInfo();
     update();
     emit selectionChanged(id);
 }

@@ -30,9 +30,11 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     bool event(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     QRectF mapArea() const;
+    void placeInfo();
 
     CuSharingMap map_;
     QLabel* info_;

@@ -10,7 +10,7 @@
 namespace ts::gui {
 namespace {
 
-constexpr double kMaxCell = 40;
+constexpr double kMaxCell = 52;
 constexpr double kBlockGap = 0.6;  // between XCD blocks, in cells
 constexpr int kLegendFontPx = 12;
 
@@ -215,6 +215,12 @@ QRectF CuSharingMap::cellRect(const QRectF& area, int id) const {
     const double left = area.left() + bx * (columns() + kBlockGap) * cell + (index % columns()) * cell;
     const double top = area.top() + by * (rowsPerBlock() * cell + header + kBlockGap * cell) + header + (index / columns()) * cell;
     return QRectF(left, top, cell, cell);
+}
+
+double CuSharingMap::drawnBottom(const QRectF& area) const {
+    double bottom = area.top();
+    for (int id = 0; id < idCount(); ++id) bottom = std::max(bottom, cellRect(area, id).bottom());
+    return bottom + legendHeight();
 }
 
 int CuSharingMap::cellAt(const QRectF& area, const QPointF& point) const {

@@ -39,6 +39,7 @@ public:
     void paint(QPainter& painter, const QRectF& area, int selected = -1) const;
     int cellAt(const QRectF& area, const QPointF& point) const;
     QRectF cellRect(const QRectF& area, int id) const;
+    double drawnBottom(const QRectF& area) const;  // below the legend and the counts
     QPoint gridPosition(int id) const;          // column and row over all blocks
     int cellAtGrid(QPoint position) const;      // -1 where no cell is
     int columns() const;                        // cells a row, in each XCD block
