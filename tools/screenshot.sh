@@ -16,7 +16,7 @@ export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
 shoot() {  # DIR PALETTE [PROFILE [ARGS...]]
     local dir=$1 palette=$2 profile=${3:-h100}
     shift $(( $# < 3 ? $# : 3 ))
-    xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --backend sim --profile "$profile" --run --no-settings \
+    xvfb-run -a -s "-screen 0 1920x1080x24" "$app" --backend sim --profile "$profile" --run --no-settings \
         --palette "$palette" --screenshot "$dir" --quit-after-run "$@" 2>&1 | grep -v -e propagateSizeHints -e XDG_RUNTIME_DIR || true
 }
 shoot "$out" light
@@ -54,6 +54,22 @@ if [ -x "$cli" ]; then
 else
     echo "no $cli: the fleet screenshot is left out" >&2
 fi
+# The evidence view of the real recordings (docs/results) and of a simulated MI300X, and the
+# CU-sharing maps, in a 1024x700 and a 1920x1080 window.
+sized=$(mktemp -d)
+for geometry in 1024x700 1920x1080; do
+    for recording in h100 h200; do
+        xvfb-run -a -s "-screen 0 1920x1080x24" "$app" --open "docs/results/$recording.json" --no-settings --palette light \
+            --screenshot "$sized/$recording" --quit-after-run -qwindowgeometry "$geometry" 2>&1 | grep -v -e propagateSizeHints -e XDG_RUNTIME_DIR || true
+        cp "$sized/$recording/main-window.png" "$out/evidence-$recording-$geometry.png"
+    done
+    shoot "$sized/mi300x" light mi300x --only l1,l2,scalar,sharing,shared -qwindowgeometry "$geometry"
+    cp "$sized/mi300x/main-window.png" "$out/evidence-mi300x-$geometry.png"
+    cp "$sized/mi300x/cu-map.png" "$out/cu-map-mi300x-$geometry.png"
+    shoot "$sized/mi210" light mi210 --only l1,scalar,sharing -qwindowgeometry "$geometry"
+    cp "$sized/mi210/cu-map.png" "$out/cu-map-mi210-$geometry.png"
+done
+rm -rf "$sized"
 mig=$(mktemp -d)
 shoot "$mig" light h100 --only l2
 cp "$mig/mig.png" "$out/mig-whatif-h100.png"

@@ -40,10 +40,6 @@
         <translation>Gespeicherte Einstellungen weder lesen noch schreiben.</translation>
     </message>
     <message>
-        <source>Simulator: wait this many microseconds before each device call.</source>
-        <translation>Simulator: vor jedem Geräteaufruf so viele Mikrosekunden warten.</translation>
-    </message>
-    <message>
         <source>Colours: system, light or dark.</source>
         <translation>Farben: system, light (hell) oder dark (dunkel).</translation>
     </message>
@@ -90,6 +86,21 @@
     <message>
         <source>With --fleet: more reports of the fleet.</source>
         <translation>Mit --fleet: weitere Berichte der Flotte.</translation>
+    </message>
+    <message>
+        <source>Displays version information.</source>
+        <translation>Zeigt die Versionsinformation an.</translation>
+    </message>
+    <message>
+        <source>Simulator: wait this many microseconds before each device call (default: %1, so a run can be watched; 0: as fast as it goes).</source>
+        <translation>Simulator: vor jedem Gerätezugriff so viele Mikrosekunden warten (Vorgabe: %1, damit man einem Lauf zusehen kann; 0: so schnell es geht).</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui</name>
+    <message>
+        <source>%1: cannot encode the image</source>
+        <translation>%1: das Bild kann nicht kodiert werden</translation>
     </message>
 </context>
 <context>
@@ -172,10 +183,6 @@
 <context>
     <name>ts::gui::CuMapView</name>
     <message>
-        <source>Physical CU ids coloured by the scalar L1 (sL1d) they share; hatched: disabled. Click a CU to outline its partners.</source>
-        <translation>Physische CU-Nummern, gefärbt nach dem skalaren L1 (sL1d), den sie sich teilen; schraffiert: abgeschaltet. Eine CU anklicken, um ihre Partner zu umranden.</translation>
-    </message>
-    <message>
         <source>No sL1d sharing in this run: the CU-sharing map needs an AMD GPU (or its simulator profile) and the sharing benchmarks.</source>
         <translation>Keine sL1d-Teilung in diesem Lauf: Die CU-Teilungskarte braucht eine AMD-GPU (oder ihr Simulatorprofil) und die Benchmarks zur gemeinsamen Nutzung.</translation>
     </message>
@@ -212,6 +219,50 @@
             <numerusform>; %n abgeschaltete CU</numerusform>
             <numerusform>; %n abgeschaltete CUs</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>CU %1 (XCD %2)</source>
+        <translation>CU %1 (XCD %2)</translation>
+    </message>
+    <message>
+        <source>CU %1</source>
+        <translation>CU %1</translation>
+    </message>
+    <message>
+        <source>%1: disabled</source>
+        <translation>%1: abgeschaltet</translation>
+    </message>
+    <message>
+        <source>%1: not measured</source>
+        <translation>%1: nicht gemessen</translation>
+    </message>
+    <message>
+        <source>%1: its scalar L1 (sL1d) to itself · group %2 of %3</source>
+        <translation>%1: ihr skalarer L1 (sL1d) für sich allein · Gruppe %2 von %3</translation>
+    </message>
+    <message>
+        <source>%1: shares its scalar L1 (sL1d) with CU %2 · group %3 of %4</source>
+        <translation>%1: teilt ihren skalaren L1 (sL1d) mit CU %2 · Gruppe %3 von %4</translation>
+    </message>
+    <message>
+        <source>XCD %1</source>
+        <translation>XCD %1</translation>
+    </message>
+    <message>
+        <source>one outlined shape: CUs that share one scalar L1 (sL1d); colours only tell neighbours apart</source>
+        <translation>eine umrandete Form: CUs, die sich einen skalaren L1 (sL1d) teilen; die Farben unterscheiden nur Nachbarn</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>abgeschaltet</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
+    </message>
+    <message>
+        <source>selected CU and its partners</source>
+        <translation>gewählte CU und ihre Partner</translation>
     </message>
 </context>
 <context>
@@ -447,6 +498,10 @@
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Dokument (*.pdf)</translation>
     </message>
+    <message>
+        <source>Measuring %1: no evidence from it yet.</source>
+        <translation>%1 wird gemessen: noch keine Belege davon.</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::FetchGranularityPlot</name>
@@ -497,6 +552,10 @@
     <message>
         <source>; miss fraction %1</source>
         <translation>; Fehlzugriffsanteil %1</translation>
+    </message>
+    <message>
+        <source> · shared GPU</source>
+        <translation> · geteilte GPU</translation>
     </message>
 </context>
 <context>
@@ -681,13 +740,6 @@
 </context>
 <context>
     <name>ts::gui::Format</name>
-    <message numerus="yes">
-        <source>%n group(s)</source>
-        <translation>
-            <numerusform>%n Gruppe</numerusform>
-            <numerusform>%n Gruppen</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 cycles</source>
         <translation>%1 Takte</translation>
@@ -804,6 +856,14 @@
         <source>Latency on a TLB miss</source>
         <translation>Latenz bei TLB-Fehlzugriff</translation>
     </message>
+    <message>
+        <source>undecided</source>
+        <translation>unentschieden</translation>
+    </message>
+    <message>
+        <source>undecided: %1</source>
+        <translation>unentschieden: %1</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::LatencyHistogramPlot</name>
@@ -887,6 +947,10 @@
     <message>
         <source>stride %1</source>
         <translation>Schrittweite %1</translation>
+    </message>
+    <message>
+        <source> · shared GPU</source>
+        <translation> · geteilte GPU</translation>
     </message>
 </context>
 <context>
@@ -1136,6 +1200,10 @@
         <source>fleet: %1 (from %2)</source>
         <translation>Flotte: %1 (aus %2)</translation>
     </message>
+    <message>
+        <source>Shared GPU: another process used this GPU during the run. Disturbed results are marked (orange) and kept at confidence at most 0.5; the log says what was measured again.</source>
+        <translation>Geteilte GPU: Ein anderer Prozess hat diese GPU während des Laufs benutzt. Gestörte Ergebnisse sind (orange) markiert und behalten höchstens Konfidenz 0.5; das Protokoll nennt, was erneut gemessen wurde.</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::MigDiagram</name>
@@ -1320,8 +1388,8 @@
         <translation>unbekannter Dateityp „%1“ (.png, .svg oder .pdf verwenden)</translation>
     </message>
     <message>
-        <source>could not write %1</source>
-        <translation>%1 konnte nicht geschrieben werden</translation>
+        <source>could not draw %1</source>
+        <translation>%1 konnte nicht gezeichnet werden</translation>
     </message>
 </context>
 <context>
@@ -1470,6 +1538,14 @@
         <source>Exactly %1 bytes</source>
         <translation>Genau %1 Byte</translation>
     </message>
+    <message>
+        <source>%1 · shared GPU</source>
+        <translation>%1 · geteilte GPU</translation>
+    </message>
+    <message>
+        <source>Measured while another process used the GPU: kept at confidence at most 0.5.</source>
+        <translation>Gemessen, während ein anderer Prozess die GPU benutzte: höchstens Konfidenz 0.5.</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::RunPanel</name>
@@ -1517,20 +1593,42 @@
         <translation>Bereit</translation>
     </message>
     <message>
-        <source>%v of %m</source>
-        <translation>%v von %m</translation>
-    </message>
-    <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <source>elapsed %1, ETA %2</source>
-        <translation>vergangen %1, Restzeit %2</translation>
-    </message>
-    <message>
         <source>Session: %1</source>
         <translation>Sitzung: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>elapsed %1, ETA unknown</source>
+        <translation>vergangen %1, Restzeit unbekannt</translation>
+    </message>
+    <message>
+        <source>elapsed %1, ETA about %2</source>
+        <translation>vergangen %1, Restzeit etwa %2</translation>
+    </message>
+    <message>
+        <source>The ETA comes once a benchmark has finished: it is the measured time per benchmark times the benchmarks left.</source>
+        <translation>Die Restzeit gibt es, sobald ein Benchmark fertig ist: die gemessene Zeit pro Benchmark mal die verbleibenden Benchmarks.</translation>
+    </message>
+    <message numerus="yes">
+        <source>This benchmark has run longer than the %n finished one(s) took on average (%1), so the time left is not known.</source>
+        <translation>
+            <numerusform>Dieser Benchmark läuft schon länger, als der %n fertige im Mittel brauchte (%1); die Restzeit ist daher unbekannt.</numerusform>
+            <numerusform>Dieser Benchmark läuft schon länger, als die %n fertigen im Mittel brauchten (%1); die Restzeit ist daher unbekannt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n benchmark(s) finished in %1 (%2 each on average); %3 left.</source>
+        <translation>
+            <numerusform>%n Benchmark fertig in %1 (im Mittel %2 je Benchmark); %3 verbleiben.</numerusform>
+            <numerusform>%n Benchmarks fertig in %1 (im Mittel %2 je Benchmark); %3 verbleiben.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1561,6 +1659,37 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::SheetExportAction</name>
+    <message>
+        <source>Export &amp;Sheet as PDF…</source>
+        <translation>&amp;Blatt als PDF exportieren…</translation>
+    </message>
+    <message>
+        <source>Write the topology sheet (diagram, attributes, evidence plots) as a PDF</source>
+        <translation>Das Topologieblatt (Diagramm, Attribute, Belegdiagramme) als PDF schreiben</translation>
+    </message>
+    <message>
+        <source>Export Sheet</source>
+        <translation>Blatt exportieren</translation>
+    </message>
+    <message>
+        <source>topology-sheet.pdf</source>
+        <translation>topologieblatt.pdf</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Topology sheet written to %1</source>
+        <translation>Topologieblatt nach %1 geschrieben</translation>
+    </message>
+    <message>
+        <source>The sheet could not be written: %1</source>
+        <translation>Das Blatt konnte nicht geschrieben werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::SizePlotWidget</name>
     <message>
         <source>Array size</source>
@@ -1569,10 +1698,6 @@
     <message>
         <source>Latency per load [cycles]</source>
         <translation>Latenz pro Ladezugriff [Takte]</translation>
-    </message>
-    <message>
-        <source>Reduced value (RMS distance from the fastest load)</source>
-        <translation>Reduzierter Wert (RMS-Abstand zum schnellsten Ladezugriff)</translation>
     </message>
     <message>
         <source>Minimum</source>
@@ -1620,6 +1745,30 @@
     <message>
         <source>%1, %2 cycles</source>
         <translation>%1, %2 Takte</translation>
+    </message>
+    <message>
+        <source>Loads above the axis</source>
+        <translation>Ladezugriffe über der Achse</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
+    </message>
+    <message>
+        <source>change point %1 · confidence %2</source>
+        <translation>Änderungspunkt %1 · Konfidenz %2</translation>
+    </message>
+    <message>
+        <source>Measured while another process used the GPU (loads in orange)</source>
+        <translation>Gemessen, während ein anderer Prozess die GPU benutzte (Ladezugriffe in Orange)</translation>
+    </message>
+    <message>
+        <source>Reduction [cycles] (RMS distance from the fastest load)</source>
+        <translation>Reduktion [Takte] (RMS-Abstand vom schnellsten Ladezugriff)</translation>
+    </message>
+    <message>
+        <source>Reduction [cycles]</source>
+        <translation>Reduktion [Takte]</translation>
     </message>
 </context>
 <context>
@@ -1847,6 +1996,14 @@
         <source>L3 / Infinity Cache</source>
         <translation>L3 / Infinity Cache</translation>
     </message>
+    <message>
+        <source>shared GPU: confidence ≤ 0.5</source>
+        <translation>geteilte GPU: Konfidenz ≤ 0.5</translation>
+    </message>
+    <message>
+        <source>Measured while another process used the GPU</source>
+        <translation>Gemessen, während ein anderer Prozess die GPU benutzte</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::TopologySheet</name>
@@ -1993,16 +2150,16 @@
         <translation>unbekannter Dateityp „%1“ (.png, .svg oder .pdf verwenden)</translation>
     </message>
     <message>
-        <source>could not write %1</source>
-        <translation>%1 konnte nicht geschrieben werden</translation>
-    </message>
-    <message>
         <source>Export Diagram</source>
         <translation>Diagramm exportieren</translation>
     </message>
     <message>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>could not draw %1</source>
+        <translation>%1 konnte nicht gezeichnet werden</translation>
     </message>
 </context>
 </TS>

@@ -47,8 +47,10 @@ struct Options {
                                    QCoreApplication::translate("main", "Neither read nor write saved settings.")};
     const QCommandLineOption delay{
         QStringLiteral("sim-delay-us"),
-        QCoreApplication::translate("main", "Simulator: wait this many microseconds before each device call."),
-        QStringLiteral("us"), QStringLiteral("0")};
+        QCoreApplication::translate("main", "Simulator: wait this many microseconds before each device call "
+                                            "(default: %1, so a run can be watched; 0: as fast as it goes).")
+            .arg(kWatchableSimDelayUs),
+        QStringLiteral("us")};
     const QCommandLineOption palette{QStringLiteral("palette"),
                                      QCoreApplication::translate("main", "Colours: system, light or dark."),
                                      QStringLiteral("palette")};
@@ -86,9 +88,11 @@ LaunchOptions valuesOf(const QCommandLineParser& parser, const Options& opt) {
     if (!o.backend.isEmpty() && !QStringList{"auto", "cuda", "hip", "sim"}.contains(o.backend)) {
         fail(QCoreApplication::translate("main", "--backend must be auto, cuda, hip or sim"));
     }
-    o.simDelayUs = parser.value(opt.delay).toInt(&ok);
-    if (!ok || o.simDelayUs < 0) {
-        fail(QCoreApplication::translate("main", "--sim-delay-us needs a number of microseconds"));
+    if (parser.isSet(opt.delay)) {
+        o.simDelayUs = parser.value(opt.delay).toInt(&ok);
+        if (!ok || o.simDelayUs < 0) {
+            fail(QCoreApplication::translate("main", "--sim-delay-us needs a number of microseconds"));
+        }
     }
     o.profile = parser.value(opt.profile);
     if (!o.profile.isEmpty() && o.backend.isEmpty()) o.backend = QStringLiteral("sim");
@@ -113,12 +117,17 @@ LaunchOptions valuesOf(const QCommandLineParser& parser, const Options& opt) {
         fail(QCoreApplication::translate("main", "--lang must be one of: %1")
                  .arg(availableLanguages().join(QStringLiteral(", "))));
     if (parser.isSet(opt.fleet)) o.fleet = parser.values(opt.fleet) + parser.positionalArguments();
+    // Paced unless asked otherwise, so a simulated run lasts long enough to watch; a headless
+    // run (a sheet or screenshots, then quit) has no one watching it.
+    if (!parser.isSet(opt.delay)) o.simDelayUs = o.exportPdf.isEmpty() && !o.quitAfterRun ? kWatchableSimDelayUs : 0;
     return o;
 }
 
 }  // namespace
 
-LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
+LaunchOptions parseLaunchOptions(const QCoreApplication& app) { return parseLaunchOptions(app.arguments()); }
+
+LaunchOptions parseLaunchOptions(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QCoreApplication::translate("main", "TopoScope: GPU memory topology by pointer-chase microbenchmarks, live."));
@@ -128,7 +137,7 @@ LaunchOptions parseLaunchOptions(const QCoreApplication& app) {
     parser.addPositionalArgument(QStringLiteral("files"),
                                  QCoreApplication::translate("main", "With --fleet: more reports of the fleet."),
                                  QStringLiteral("[FILE...]"));
-    parser.process(app);
+    parser.process(arguments);
     if (parser.isSet(opt.version)) {
         std::printf("%s\n", ts::versionText("toposcope").c_str());
         std::exit(0);

@@ -17,14 +17,19 @@ struct LaunchOptions {
     QString screenshotDir;  // save screenshots there when the run ends
     bool quitAfterRun = false;
     bool ignoreSettings = false;
-    int simDelayUs = 0;  // --sim-delay-us: pace the simulator like a GPU
+    int simDelayUs = 0;  // --sim-delay-us: pace the simulator like a GPU (the command line's default: kWatchableSimDelayUs)
     QString palette;     // --palette system|light|dark; empty: the saved choice
     QString exportPdf;   // --export-pdf FILE: write the topology sheet after the run or recording, then exit
     QString language;    // --lang en|de; empty: the system locale's (language.hpp installs it)
     QStringList fleet;   // --fleet FILE...: fleet reports or TopoScope reports to compare
 };
 
+// The simulator's pace when --sim-delay-us is not given and a window shows the run: about 1000
+// device calls make the simulated H100's plan, so it takes about 20 s instead of 2 s.
+constexpr int kWatchableSimDelayUs = 16000;
+
 // Parses the application's arguments; exits with a message on bad ones (like --help does).
 LaunchOptions parseLaunchOptions(const QCoreApplication& app);
+LaunchOptions parseLaunchOptions(const QStringList& arguments);  // arguments()[0] is the program
 
 }  // namespace ts::gui

@@ -42,6 +42,7 @@
 #include "screenshots.hpp"
 #include "plots/series_store.hpp"
 #include "sheet_export.hpp"
+#include "sheet_export_action.hpp"
 #include "fleet/fleet_view.hpp"
 #include "topology/topology_panel.hpp"
 #include "topology/topology_view.hpp"
@@ -152,6 +153,7 @@ void MainWindow::buildMenus() {
     file->addAction(saveAction_);
     file->addAction(evidence()->exportAction());
     file->addAction(topology_->view()->exportAction());
+    file->addAction(new SheetExportAction(*this));
     file->addSeparator();
     file->addAction(quitAction_);
 
@@ -206,6 +208,9 @@ void MainWindow::connectWorker() {
     connect(w, &RunWorker::changePoint, store_, &SeriesStore::setChangePoint);
     connect(w, &RunWorker::result, this, &MainWindow::onResult);
     connect(w, &RunWorker::progress, status_, &RunStatus::showProgress);
+    connect(w, &RunWorker::progress, evidence(),
+            [this](const ts::ProgressEvent& p) { evidence()->setRunningBenchmark(QString::fromStdString(p.benchmark)); });
+    connect(w, &RunWorker::runFinished, evidence(), [this] { evidence()->setRunningBenchmark({}); });
     connect(w, &RunWorker::migShares, migView_, &MigView::setData);
     connect(w, &RunWorker::warning, this, [this](const QString& m) {
         log(tr("warning: %1").arg(m));

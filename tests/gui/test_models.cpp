@@ -116,6 +116,52 @@ private Q_SLOTS:
         QCOMPARE(formatDuration(125), QStringLiteral("2 min 05 s"));
     }
 
+    // Numbers as people write them (issue 18): no exponents, no "38.0 cycles", and no number
+    // at all for a value the engine could not decide.
+    void formatsNumbersAsPeopleWriteThem() {
+        ts::Attribute bw;
+        bw.name = "readBandwidth";
+        bw.unit = "GiB/s";
+        bw.value = 14120.4;
+        QCOMPARE(formatValue(bw), QStringLiteral("13.8 TiB/s"));
+        bw.value = 812.6;
+        QCOMPARE(formatValue(bw), QStringLiteral("813 GiB/s"));
+        bw.value = 2600;
+        QCOMPARE(formatValue(bw), QStringLiteral("2.54 TiB/s"));
+        ts::Attribute latency;
+        latency.name = "latency";
+        latency.unit = "cycles";
+        latency.value = 38.0;
+        QCOMPARE(formatValue(latency), QStringLiteral("38 cycles"));
+        latency.value = 31.24;
+        QCOMPARE(formatValue(latency), QStringLiteral("31.2 cycles"));
+        latency.value = 219.96;
+        QCOMPARE(formatValue(latency), QStringLiteral("220 cycles"));
+        ts::Attribute count;
+        count.value = 14120.6;
+        QCOMPARE(formatValue(count), QStringLiteral("14121"));
+        count.value = 0.125;
+        QCOMPARE(formatValue(count), QStringLiteral("0.125"));
+
+        ts::Attribute penalty;
+        penalty.name = "missPenalty";
+        penalty.unit = "cycles";
+        penalty.value = 1.0;
+        penalty.confidence = 0;
+        penalty.reason = "no latency step between the levels";
+        QCOMPARE(formatValue(penalty), QStringLiteral("undecided: no latency step between the levels"));
+        penalty.reason.clear();
+        QCOMPARE(formatValue(penalty), QStringLiteral("undecided"));
+        penalty.lowerBound = true;  // a bound is worth showing even undecided
+        QCOMPARE(formatValue(penalty), QStringLiteral("≥ 1 cycles"));
+        ts::Attribute api;
+        api.source = ts::Source::Api;
+        api.unit = "bytes";
+        api.value = 65536;
+        api.confidence = 0;
+        QCOMPARE(formatValue(api), QStringLiteral("64 KiB"));
+    }
+
     void treeChecksByGroupAndElement() {
         BenchmarkTreeModel tree;
         tree.setCatalog(

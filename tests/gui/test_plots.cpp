@@ -93,6 +93,112 @@ private Q_SLOTS:
         QCOMPARE(plot.changePointX(), 72.0 * 1024);
     }
 
+    // Issue 18: the line and its label read the engine's decision, as the caption and the
+    // results table do (the H200 recording's label said 256 KiB, its decision 245 KiB).
+    void sizePlotLabelIsTheDecidedValue() {
+        SeriesStore store;
+        store.addChunk(test::sizeSweep(40, 64, 245 * 1024));
+        store.setChangePoint({"l1.size", 33, 256 * 1024, 0.98});
+        SizePlotWidget plot;
+        plot.resize(900, 500);
+        plot.setStore(&store);
+        plot.setSeries(QStringLiteral("l1.size"));
+        plot.refreshNow();
+        QVERIFY2(plot.changePointLabel().contains(QStringLiteral("256 KiB")), qPrintable(plot.changePointLabel()));
+        store.addDecision(decision(QStringLiteral("l1.size"), QStringLiteral("size"), 245 * 1024));
+        plot.refreshNow();
+        QCOMPARE(plot.changePointX(), 245.0 * 1024);
+        QVERIFY2(plot.changePointLabel().startsWith(QStringLiteral("245 KiB · confidence 0.99")),
+                 qPrintable(plot.changePointLabel()));
+        QVERIFY(plot.caption().contains(QStringLiteral("245 KiB")));
+    }
+
+    // Issue 18: a sweep that stops at the knee is not pressed against the right edge, and
+    // single slow loads neither set the y range nor draw a spike: they are marked at the top.
+    void sizePlotFramesTheKneeAndClipsOutliers() {
+        SeriesStore store;
+        SeriesChunk sweep = test::sizeSweep(40, 256, 1e12);  // ~40 cycles everywhere ...
+        sweep.rows[10].latencies[3] = 440;                  // ... but for two lone slow loads
+        sweep.rows[25].latencies[7] = 445;
+        store.addChunk(sweep);
+        SizePlotWidget plot;
+        plot.resize(1000, 400);
+        plot.setStore(&store);
+        plot.setSeries(QStringLiteral("l1.size"));
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.refreshNow();
+        plot.plot()->replot();
+        const double last = sweep.rows.back().x;
+        QVERIFY2(plot.plot()->xAxis->range().upper >= 1.5 * last,
+                 qPrintable(QStringLiteral("x axis ends at %1, last size %2").arg(plot.plot()->xAxis->range().upper).arg(last)));
+        QVERIFY2(plot.plot()->yAxis->range().upper < 100,
+                 qPrintable(QStringLiteral("y axis up to %1").arg(plot.plot()->yAxis->range().upper)));
+        QCOMPARE(plot.clippedMarkCount(), 2);
+        // The maximum is drawn as marks, not as a line through the spikes.
+        bool maximumAsLine = false;
+        for (int i = 0; i < plot.plot()->graphCount(); ++i)
+            if (plot.plot()->graph(i)->name() == QStringLiteral("Maximum"))
+                maximumAsLine = plot.plot()->graph(i)->lineStyle() != QCPGraph::lsNone;
+        QVERIFY(!maximumAsLine);
+        // Zoomed out by hand, nothing is above the axis any more.
+        plot.plot()->yAxis->setRange(0, 1000);
+        QCOMPARE(plot.clippedMarkCount(), 0);
+    }
+
+    // Issue 18: the loads show through the mean line that runs over them.
+    void sizePlotMeanDoesNotHideTheLoads() {
+        SizePlotWidget plot;
+        for (int i = 0; i < plot.plot()->graphCount(); ++i)
+            if (plot.plot()->graph(i)->name() == QStringLiteral("Mean")) {
+                QVERIFY(plot.plot()->graph(i)->pen().color().alpha() < 160);
+                QVERIFY(plot.plot()->graph(i)->pen().widthF() <= 1.0);
+            }
+    }
+
+    // Issue 18: the right axis title is never cut ("educed value…") at a small window's height.
+    void sizePlotRightAxisTitleFits() {
+        SeriesStore store;
+        store.addChunk(test::sizeSweep(24, 16, 16384));
+        for (int height : {260, 700}) {
+            SizePlotWidget plot;
+            plot.resize(700, height);
+            plot.setStore(&store);
+            plot.setSeries(QStringLiteral("l1.size"));
+            plot.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&plot));
+            plot.refreshNow();
+            plot.plot()->replot();
+            const QFontMetrics metrics(plot.plot()->yAxis2->labelFont());
+            QVERIFY2(metrics.horizontalAdvance(plot.reductionAxisTitle()) <= plot.plot()->axisRect()->height(),
+                     qPrintable(QStringLiteral("\"%1\" in %2 px").arg(plot.reductionAxisTitle()).arg(plot.plot()->axisRect()->height())));
+        }
+    }
+
+    // Issue 18: "Follow run" shows the benchmark running now. A benchmark whose series comes
+    // only at its end (line size) must not leave the previous benchmark's plot on screen.
+    void followShowsTheBenchmarkRunningNow() {
+        SeriesStore store;
+        EvidenceView view(&store);
+        view.resize(900, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setRunningBenchmark(QStringLiteral("L1 Size"));
+        store.addChunk(test::sizeSweep(8, 16, 4096));
+        QCOMPARE(view.currentSeries(), QStringLiteral("l1.size"));
+        view.setRunningBenchmark(QStringLiteral("L1 Line Size"));
+        QTRY_VERIFY_WITH_TIMEOUT(view.currentSeries().isEmpty(), 1000);
+        QVERIFY2(view.placeholderText().contains(QStringLiteral("L1 Line Size")), qPrintable(view.placeholderText()));
+        SeriesChunk line = stridedSeries(ts::SeriesKind::LineSize, QStringLiteral("l1.line_size"), {32, 64, 128}, 65536);
+        line.title = QStringLiteral("L1 Line Size");
+        store.addChunk(line);
+        QCOMPARE(view.currentSeries(), QStringLiteral("l1.line_size"));  // at once: it was awaited
+        // The run ends: the newest series stays.
+        view.setRunningBenchmark({});
+        QTest::qWait(450);
+        QCOMPARE(view.currentSeries(), QStringLiteral("l1.line_size"));
+    }
+
     void sizePlotMergesRowsThatArriveOutOfOrder() {
         SeriesStore store;
         store.addChunk(test::sizeSweep(16, 32, 8192));

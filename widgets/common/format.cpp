@@ -8,10 +8,35 @@
 namespace ts::gui {
 namespace {
 
+// Plain digits as people write them, never an exponent: "14120", "31.2", "0.25".
 QString number(double v) {
     if (v == std::floor(v) && std::fabs(v) < 1e15) return QString::number(static_cast<qint64>(v));
-    return QString::number(v, 'g', 4);
+    const double magnitude = std::fabs(v);
+    const int decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3;
+    QString text = QString::number(v, 'f', decimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0'))) text.chop(1);
+        if (text.endsWith(QLatin1Char('.'))) text.chop(1);
+    }
+    return text;
 }
+
+// Latencies: whole cycles from 100 on, else one decimal; "38 cycles", not "38.0 cycles".
+QString cycles(double v) {
+    const double rounded = std::fabs(v) >= 100 ? std::round(v) : std::round(v * 10) / 10;
+    return QCoreApplication::translate("ts::gui::Format", "%1 cycles").arg(number(rounded));
+}
+
+// "812 GiB/s", "3.35 TiB/s" (binary steps, as the byte sizes).
+QString bandwidth(double gibPerSecond) {
+    if (std::fabs(gibPerSecond) < 1000) return number(gibPerSecond) + QStringLiteral(" GiB/s");
+    const double tib = gibPerSecond / 1024;
+    return QString::number(tib, 'f', std::fabs(tib) >= 100 ? 0 : std::fabs(tib) >= 10 ? 1 : 2) +
+           QStringLiteral(" TiB/s");
+}
+
+// An attribute no benchmark settled on (confidence 0, not even a bound) has no value to show.
+bool undecided(const Attribute& a) { return a.source != Source::Api && !a.isDecided() && !a.isBound(); }
 
 }  // namespace
 
@@ -28,6 +53,10 @@ QString formatBytes(double bytes) {
 }
 
 QString formatValue(const Attribute& a) {
+    if (undecided(a))
+        return a.reason.empty() ? QCoreApplication::translate("ts::gui::Format", "undecided")
+                                : QCoreApplication::translate("ts::gui::Format", "undecided: %1")
+                                      .arg(QString::fromStdString(a.reason));
     QString text;
     if (!a.names.empty()) {
         QStringList names;
@@ -38,7 +67,9 @@ QString formatValue(const Attribute& a) {
     } else if (a.unit == "bytes") {
         text = formatBytes(a.value);
     } else if (a.unit == "cycles") {
-        text = QCoreApplication::translate("ts::gui::Format", "%1 cycles").arg(QString::number(a.value, 'f', 1));
+        text = cycles(a.value);
+    } else if (a.unit == "GiB/s") {
+        text = bandwidth(a.value);
     } else if (a.unit.empty()) {
         text = number(a.value);
     } else {

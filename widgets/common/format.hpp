@@ -8,7 +8,9 @@ namespace ts::gui {
 
 // "48 B", "256 KiB", "50 MiB", "1.5 GiB": binary prefixes, at most 3 significant digits.
 QString formatBytes(double bytes);
-// A result's value with its unit and bound marks: "≥ 256 KiB", "31.2 cycles", "L1, Texture".
+// A result's value with its unit and bound marks: "≥ 256 KiB", "31.2 cycles", "38 cycles",
+// "3.35 TiB/s", "L1, Texture"; never an exponent. A value no benchmark decided (confidence 0,
+// not a bound) is no number: "undecided: <the engine's reason>".
 QString formatValue(const Attribute& attribute);
 QString formatValue(const ResultData& result);  // until the topology views read ts::Attribute too
 // "4 s", "2 min 05 s", "1 h 02 min"; "…" for a negative (unknown) duration.

@@ -4,19 +4,14 @@
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QVBoxLayout>
+#include <QToolTip>
 
 namespace ts::gui {
 
 CuMapView::CuMapView(QWidget* parent) : QWidget(parent), info_(new QLabel(this)) {
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(320, 240);
-    auto* layout = new QVBoxLayout(this);
-    layout->addStretch(1);
-    layout->addWidget(info_);
     info_->setWordWrap(true);
-    setToolTip(tr("Physical CU ids coloured by the scalar L1 (sL1d) they share; hatched: disabled. "
-                  "Click a CU to outline its partners."));
     setData({});
 }
 
@@ -26,11 +21,25 @@ void CuMapView::setData(const Topology& topology) {
     info_->setText(map_.empty() ? tr("No sL1d sharing in this run: the CU-sharing map needs an AMD GPU "
                                      "(or its simulator profile) and the sharing benchmarks.")
                                 : selectionText());
+    placeInfo();
     update();
 }
 
+// The selection's text right under the map's legend, not at the window's bottom edge.
+void CuMapView::placeInfo() {
+    const int width = this->width() - 16;
+    const int height = info_->heightForWidth(width) > 0 ? info_->heightForWidth(width) : info_->sizeHint().height();
+    const int top = map_.empty() ? 8 : static_cast<int>(map_.drawnBottom(mapArea())) + 4;
+    info_->setGeometry(8, std::min(top, this->height() - height - 4), width, height);
+}
+
+void CuMapView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    placeInfo();
+}
+
 QRectF CuMapView::mapArea() const {
-    return QRectF(8, 8, width() - 16, std::max(40.0, height() - 16.0 - info_->sizeHint().height()));
+    return QRectF(8, 8, width() - 16, std::max(40.0, height() - 24.0 - 2 * info_->fontMetrics().lineSpacing()));
 }
 
 QString CuMapView::selectionText() const {
@@ -48,6 +57,7 @@ void CuMapView::select(int id) {
     if (id >= map_.idCount()) id = -1;
     selected_ = id;
     if (!map_.empty()) info_->setText(selectionText());
+    placeInfo();
     update();
     emit selectionChanged(id);
 }
@@ -63,18 +73,40 @@ void CuMapView::mousePressEvent(QMouseEvent* event) {
     select(map_.cellAt(mapArea(), event->position()));
 }
 
+// The arrows move to the cell drawn beside the selected one (across XCD blocks too).
 void CuMapView::keyPressEvent(QKeyEvent* event) {
-    const int n = map_.idCount();
-    if (n <= 0) return QWidget::keyPressEvent(event);
-    int id = selected_ < 0 ? 0 : selected_;
+    if (map_.idCount() <= 0) return QWidget::keyPressEvent(event);
+    QPoint step;
     switch (event->key()) {
-        case Qt::Key_Right: id = std::min(n - 1, id + 1); break;
-        case Qt::Key_Left: id = std::max(0, id - 1); break;
-        case Qt::Key_Down: id = std::min(n - 1, id + 16); break;
-        case Qt::Key_Up: id = std::max(0, id - 16); break;
+        case Qt::Key_Right: step = {1, 0}; break;
+        case Qt::Key_Left: step = {-1, 0}; break;
+        case Qt::Key_Down: step = {0, 1}; break;
+        case Qt::Key_Up: step = {0, -1}; break;
         default: return QWidget::keyPressEvent(event);
     }
-    select(id);
+    if (selected_ < 0) return select(0);
+    const int next = map_.cellAtGrid(map_.gridPosition(selected_) + step);
+    if (next >= 0) select(next);
+}
+
+QPointF CuMapView::cellCentre(int id) const { return map_.cellRect(mapArea(), id).center(); }
+
+QString CuMapView::toolTipAt(const QPointF& point) const {
+    if (map_.empty()) return {};
+    return map_.describe(map_.cellAt(mapArea(), point));
+}
+
+bool CuMapView::event(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
 }
 
 }  // namespace ts::gui

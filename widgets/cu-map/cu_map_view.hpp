@@ -8,7 +8,7 @@ class QLabel;
 namespace ts::gui {
 
 // The sL1d CU-sharing map on screen: click a CU to highlight the CUs it shares its scalar L1
-// with; arrow keys move the selection.
+// with; arrow keys move the selection; hovering a CU names its XCD and partners.
 class CuMapView : public QWidget {
     Q_OBJECT
 public:
@@ -19,6 +19,8 @@ public:
     int selected() const { return selected_; }
     void select(int id);
     QString selectionText() const;
+    QString toolTipAt(const QPointF& point) const;
+    QPointF cellCentre(int id) const;  // where CU `id` is drawn, in widget coordinates  // the CU under `point`, described; empty off the cells
 
 signals:
     void selectionChanged(int id);
@@ -27,9 +29,12 @@ protected:
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    bool event(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     QRectF mapArea() const;
+    void placeInfo();
 
     CuSharingMap map_;
     QLabel* info_;

@@ -145,6 +145,7 @@ void EvidenceView::showSeries(const QString& id) {
         if (target->seriesId() != id) target->setSeries(id);
         stack_->setCurrentWidget(target);
     } else {
+        empty_->setText(tr("No evidence yet: press Run to measure, or open a recording."));
         stack_->setCurrentWidget(empty_);
     }
     const int index = chooser_->findData(id);
@@ -195,21 +196,51 @@ void EvidenceView::onSeriesAdded(const QString& id) {
         chooser_->addItem(tr("%1 (%2)").arg(s->title, id), id);
     }
     newest_ = id;
-    if (currentPlot() == nullptr) {
-        showSeries(id);
-    } else if (follow() && !followTimer_.isActive()) {
-        const qint64 waited = sinceSwitch_.isValid() ? sinceSwitch_.elapsed() : kFollowMs;
-        followTimer_.start(static_cast<int>(std::max<qint64>(0, kFollowMs - waited)));
-    }
+    if (currentPlot() == nullptr && (running_.isEmpty() || s->title == running_ || !follow()))
+        showSeries(id);  // the first plot of a run, or the one it was waiting for: at once
+    else
+        scheduleFollow();
+}
+
+void EvidenceView::setRunningBenchmark(const QString& benchmark) {
+    if (benchmark == running_) return;
+    running_ = benchmark;
+    scheduleFollow();
+}
+
+void EvidenceView::scheduleFollow() {
+    if (!follow() || followTimer_.isActive()) return;
+    const qint64 waited = sinceSwitch_.isValid() ? sinceSwitch_.elapsed() : kFollowMs;
+    followTimer_.start(static_cast<int>(std::max<qint64>(0, kFollowMs - waited)));
+}
+
+QString EvidenceView::seriesTitled(const QString& title) const {
+    const QStringList ids = store_->ids();
+    for (auto it = ids.crbegin(); it != ids.crend(); ++it)
+        if (const StoredSeries* s = store_->find(*it); s && s->title == title) return *it;
+    return {};
 }
 
 void EvidenceView::followNewest() {
-    if (follow() && !newest_.isEmpty() && newest_ != currentSeries()) showSeries(newest_);
+    if (!follow()) return;
+    QString target = newest_;
+    if (!running_.isEmpty()) {
+        target = seriesTitled(running_);
+        if (target.isEmpty()) {  // its rows are not here yet: say so rather than show the last benchmark
+            if (!currentSeries().isEmpty() || stack_->currentWidget() != empty_) showSeries({});
+            empty_->setText(tr("Measuring %1: no evidence from it yet.").arg(running_));
+            return;
+        }
+    }
+    if (!target.isEmpty() && target != currentSeries()) showSeries(target);
 }
+
+QString EvidenceView::placeholderText() const { return empty_->text(); }
 
 void EvidenceView::onCleared() {
     followTimer_.stop();
     newest_.clear();
+    running_.clear();
     QSignalBlocker block(chooser_);
     chooser_->clear();
     showSeries({});

@@ -22,8 +22,10 @@ class EvidenceRowsPlot;
 class BandwidthPlot;
 
 // The evidence of a run: a chooser of every series so far and the plot that fits its kind.
-// With "follow" on, the newest series is shown; a fast run starts dozens of series a second,
-// so switching happens at most every kFollowMs.
+// With "follow" on, the series of the benchmark running now is shown (some benchmarks send
+// their series only when they end: until then a line says what is being measured, instead of
+// the previous benchmark's plot); without a running benchmark (a recording), the newest
+// series. A fast run starts dozens of series a second, so switching happens at most every kFollowMs.
 class EvidenceView : public QWidget {
     Q_OBJECT
 public:
@@ -40,6 +42,11 @@ public:
     bool logScale() const { return logScale_; }
     void setLogScale(bool on);
     bool exportCurrent(const QString& path, QString* error = nullptr);
+    // The benchmark the run measures now, as the engine's progress names it ("L2 Line Size");
+    // empty when the run ended.
+    void setRunningBenchmark(const QString& benchmark);
+    QString runningBenchmark() const { return running_; }
+    QString placeholderText() const;  // what shows where no plot is
 
     // Actions for menus and shortcuts; they act on the plot shown.
     QAction* followAction() const { return followAction_; }
@@ -56,6 +63,8 @@ private:
     void onSeriesAdded(const QString& id);
     void onCleared();
     void followNewest();
+    void scheduleFollow();
+    QString seriesTitled(const QString& title) const;
     void exportInteractively();
     void step(int delta);
 
@@ -78,6 +87,7 @@ private:
     QAction* previousAction_;
     bool logScale_ = true;
     QString newest_;
+    QString running_;
     QTimer followTimer_;
     QElapsedTimer sinceSwitch_;
 };

@@ -20,13 +20,24 @@ QCPGraph* addLine(QCustomPlot* plot, QCPAxis* valueAxis, const QString& name) {
     return g;
 }
 
+// The share of a row's loads the first view keeps in range: one slow load in a thousand
+// (a timer interrupt, a TLB walk) must not squash the levels the decision rests on.
+constexpr double kRobustQuantile = 0.98;
+
+// The decision this sweep stands for: the engine's decided size, else none.
+const ResultEvent* decidedSize(const StoredSeries& series) {
+    for (const auto& d : series.decisions)
+        if (d.attribute.unit == "bytes" && d.attribute.isDecided() && d.attribute.value > 0) return &d;
+    return nullptr;
+}
+
 }  // namespace
 
 SizePlotWidget::SizePlotWidget(QWidget* parent) : PlotPanel(parent) {
     QCustomPlot* p = plot();
     p->xAxis->setLabel(tr("Array size"));
     p->yAxis->setLabel(tr("Latency per load [cycles]"));
-    p->yAxis2->setLabel(tr("Reduced value (RMS distance from the fastest load)"));
+    p->yAxis2->setLabel(longReductionTitle());
     p->yAxis2->setVisible(true);
     p->axisRect()->setRangeZoomAxes(p->xAxis, p->yAxis);
     p->axisRect()->setRangeDragAxes(p->xAxis, p->yAxis);
@@ -34,9 +45,25 @@ SizePlotWidget::SizePlotWidget(QWidget* parent) : PlotPanel(parent) {
     minimum_ = addLine(p, p->yAxis, tr("Minimum"));
     mean_ = addLine(p, p->yAxis, tr("Mean"));
     maximum_ = addLine(p, p->yAxis, tr("Maximum"));
+    maximum_->setLineStyle(QCPGraph::lsNone);  // marks: one slow load must not draw a spike over the plot
+    clipped_ = addLine(p, p->yAxis, tr("Loads above the axis"));
+    clipped_->setLineStyle(QCPGraph::lsNone);
     reduction_ = addLine(p, p->yAxis2, tr("Reduction"));
     samples_ = new DensityScatter(p->xAxis, p->yAxis);  // added last: the loads are drawn over the lines
     samples_->setName(tr("Loads (darker: more loads)"));
+
+    unmeasured_ = new QCPItemRect(p);
+    unmeasured_->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    unmeasured_->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    unmeasured_->topLeft->setCoords(0, 0);
+    unmeasured_->bottomRight->setCoords(0, 1);
+    unmeasured_->setVisible(false);
+    unmeasuredLabel_ = new QCPItemText(p);
+    unmeasuredLabel_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    unmeasuredLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    unmeasuredLabel_->setText(tr("not measured"));
+    unmeasuredLabel_->setPadding(QMargins(4, 2, 4, 2));
+    unmeasuredLabel_->setVisible(false);
 
     changeLine_ = new QCPItemStraightLine(p);
     changeLine_->point1->setCoords(0, 0);
@@ -51,14 +78,24 @@ SizePlotWidget::SizePlotWidget(QWidget* parent) : PlotPanel(parent) {
     changeLabel_->setPadding(QMargins(4, 2, 4, 2));
     changeLabel_->setVisible(false);
 
+    // The legend in a row of its own above the plot: inside, it covered the first loads and the
+    // decision label.
     p->legend->setVisible(true);
+    p->axisRect()->insetLayout()->take(p->legend);
+    p->plotLayout()->insertRow(0);
+    p->plotLayout()->addElement(0, 0, p->legend);
+    p->plotLayout()->setRowStretchFactor(0, 0.001);
     p->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    p->legend->setWrap(3);
+    p->legend->setWrap(6);
+    p->legend->setMargins(QMargins(4, 1, 4, 1));
+    p->legend->setRowSpacing(0);
     QFont small = p->legend->font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     p->legend->setFont(small);
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignLeft | Qt::AlignTop);
+    p->legend->setIconSize(20, 10);
     connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &SizePlotWidget::placeChangeLabel);
+    connect(p->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &SizePlotWidget::updateClippedMarks);
+    connect(p, &QCustomPlot::afterLayout, this, &SizePlotWidget::fitAxisTitle);  // the title's length does not change the layout
     applyScale();
     applyTheme();
 }
@@ -68,8 +105,14 @@ void SizePlotWidget::applyTheme() {
     // Loads of a series disturbed by another process on the GPU in the shared-GPU colour.
     samples_->setColor(sharedGpu_ ? sharedGpuColour().rgb() : t.samples.rgb());
     minimum_->setPen(QPen(t.envelope, 1, Qt::DashLine));
-    maximum_->setPen(QPen(t.envelope, 1, Qt::DashLine));
-    mean_->setPen(QPen(t.mean, 1.5));
+    maximum_->setPen(QPen(t.envelope, 1));
+    maximum_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssPlus, t.envelope, 5));
+    clipped_->setPen(QPen(t.envelope, 1));
+    clipped_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, t.envelope, t.envelope, 6));
+    // The mean runs through the loads it averages: thin and see-through, so they show.
+    QColor mean = t.mean;
+    mean.setAlpha(110);
+    mean_->setPen(QPen(mean, 1));
     reduction_->setPen(QPen(t.reduction, 2));
     reduction_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, t.reduction, 5));
     changeLine_->setPen(QPen(t.changePoint, 2, Qt::DashLine));
@@ -78,13 +121,23 @@ void SizePlotWidget::applyTheme() {
     box.setAlpha(220);
     changeLabel_->setBrush(QBrush(box));
     changeLabel_->setPen(QPen(t.changePoint));
+    QColor shade = t.foreground;
+    shade.setAlpha(18);
+    unmeasured_->setPen(Qt::NoPen);
+    unmeasured_->setBrush(QBrush(shade));
+    QColor note = t.foreground;
+    note.setAlpha(150);
+    unmeasuredLabel_->setColor(note);
 }
 
 void SizePlotWidget::applyScale() { setByteAxis(plot()->xAxis, logScale()); }
 
 void SizePlotWidget::clearPlot() {
-    for (QCPGraph* g : {minimum_, mean_, maximum_, reduction_}) g->data()->clear();
+    for (QCPGraph* g : {minimum_, mean_, maximum_, clipped_, reduction_}) g->data()->clear();
     samples_->clear();
+    robustHigh_.clear();
+    unmeasured_->setVisible(false);
+    unmeasuredLabel_->setVisible(false);
     if (sharedGpu_) {
         sharedGpu_ = false;
         applyTheme();
@@ -121,6 +174,8 @@ void SizePlotWidget::appendSamples(const StoredSeries& series, std::size_t first
         const auto loads = series.latenciesOf(rows[r]);
         sorted.assign(loads.begin(), loads.end());
         std::sort(sorted.begin(), sorted.end());
+        if (!sorted.empty())
+            robustHigh_[r] = sorted[static_cast<std::size_t>(kRobustQuantile * static_cast<double>(sorted.size() - 1))];
         for (std::size_t i = 0; i < sorted.size();) {
             std::size_t j = i;
             while (j < sorted.size() && sorted[j] == sorted[i]) ++j;
@@ -158,6 +213,8 @@ void SizePlotWidget::updateEnvelopes(const StoredSeries& series) {
     minimum_->setData(xs, mins, true);
     mean_->setData(xs, means, true);
     maximum_->setData(xs, maxs, true);
+    envelopeMax_.clear();
+    for (qsizetype i = 0; i < xs.size(); ++i) envelopeMax_.emplace_back(xs[i], maxs[i]);
 }
 
 void SizePlotWidget::updateReduction(const StoredSeries& series) {
@@ -171,17 +228,94 @@ void SizePlotWidget::updateReduction(const StoredSeries& series) {
     reduction_->setData(xs, ys);
 }
 
+// Once the engine decided, the line and its label are the decision the caption and the results
+// table show (the K-S change point is only where the engine's refinement starts: on the H200
+// it said 256 KiB for a decided 245 KiB). Until then, the change point as it moves.
 void SizePlotWidget::updateChangePoint(const StoredSeries& series) {
-    const bool show = series.changePoint.has_value();
+    const ResultEvent* decided = decidedSize(series);
+    const bool show = decided || series.changePoint.has_value();
     changeLine_->setVisible(show);
     changeLabel_->setVisible(show);
     if (!show) return;
-    const ChangePointEvent& cp = *series.changePoint;
-    changeLine_->point1->setCoords(cp.x, 0);
-    changeLine_->point2->setCoords(cp.x, 1);
-    changeLabel_->position->setCoords(cp.x, 0.02);
-    changeLabel_->setText(tr("%1 · confidence %2").arg(formatBytes(cp.x)).arg(cp.confidence, 0, 'f', 2));
+    double x = 0;
+    if (decided) {
+        x = decided->attribute.value;
+        changeLabel_->setText(tr("%1 · confidence %2")
+                                  .arg(formatValue(decided->attribute))
+                                  .arg(decided->attribute.confidence, 0, 'f', 2));
+    } else {
+        x = series.changePoint->x;
+        changeLabel_->setText(
+            tr("change point %1 · confidence %2").arg(formatBytes(x)).arg(series.changePoint->confidence, 0, 'f', 2));
+    }
+    changeLine_->point1->setCoords(x, 0);
+    changeLine_->point2->setCoords(x, 1);
+    changeLabel_->position->setCoords(x, 0.02);
     placeChangeLabel();
+}
+
+// The first view: every measured size with room after the last one (the sweep may stop right
+// after the knee; the shaded band says nothing was measured there), and latencies up to what
+// nearly every load of a size stays under; loads above are marked at the top edge.
+void SizePlotWidget::fitView() {
+    rescaleAll();
+    const StoredSeries* s = store() ? store()->find(seriesId()) : nullptr;
+    if (!s || s->rows.empty()) return;
+    double first = INFINITY, last = -INFINITY;
+    for (const auto& row : s->rows) {
+        first = std::min(first, row.x);
+        last = std::max(last, row.x);
+    }
+    if (const ResultEvent* d = decidedSize(*s)) last = std::max(last, d->attribute.value);
+    QCPAxis* x = plot()->xAxis;
+    if (logScale() && first > 0) {
+        const double span = std::max(4.0, last / first);
+        x->setRange(first / std::pow(span, 0.04), last * std::pow(span, 0.25));
+    } else {
+        const double span = std::max(1.0, last - first);
+        x->setRange(first - 0.03 * span, last + 0.3 * span);
+    }
+    double low = INFINITY, high = -INFINITY;
+    for (const auto& row : s->rows)
+        if (row.count > 0) low = std::min<double>(low, row.min);
+    for (const auto& [row, value] : robustHigh_) high = std::max<double>(high, value);
+    if (low <= high) {
+        const double margin = std::max(2.0, 0.12 * (high - low));
+        plot()->yAxis->setRange(low - margin, high + margin);
+    }
+    // The reduction's plateau below the marks of loads above the axis, not on top of them.
+    const QCPRange reduced = plot()->yAxis2->range();
+    plot()->yAxis2->setRange(reduced.lower, reduced.lower + 1.3 * reduced.size());
+    double lastMeasured = -INFINITY;
+    for (const auto& row : s->rows) lastMeasured = std::max(lastMeasured, row.x);
+    const bool room = x->range().upper > lastMeasured;
+    unmeasured_->setVisible(room);
+    unmeasuredLabel_->setVisible(room);
+    unmeasured_->topLeft->setCoords(lastMeasured, 0);
+    unmeasured_->bottomRight->setCoords(x->range().upper * 4, 1);
+    unmeasuredLabel_->position->setCoords(lastMeasured, 0.98);
+    updateClippedMarks();
+}
+
+// One mark per size whose slowest load lies above the axis, at the top edge.
+void SizePlotWidget::updateClippedMarks() {
+    const StoredSeries* s = store() ? store()->find(seriesId()) : nullptr;
+    QCPAxis* y = plot()->yAxis;
+    const double top = y->pixelToCoord(y->coordToPixel(y->range().upper) + 5);
+    QVector<double> xs, ys;
+    clippedCount_ = 0;
+    if (s && !s->rows.empty())
+        for (const auto& [x, max] : envelopeMax_)
+            if (max > y->range().upper) {
+                xs << x;
+                ys << top;
+                ++clippedCount_;
+            }
+    clipped_->setData(xs, ys, true);
+    if (clippedCount_ > 0)
+        clipped_->addToLegend();
+    else
+        clipped_->removeFromLegend();
 }
 
 void SizePlotWidget::placeChangeLabel() {
@@ -253,6 +387,21 @@ QString SizePlotWidget::readoutAt(const QPointF& pixel) const {
     }
     return tr("%1, %2 cycles").arg(formatBytes(x->pixelToCoord(pixel.x()))).arg(y->pixelToCoord(pixel.y()), 0, 'f', 0);
 }
+
+// The long title where the axis is tall enough for it, else the short one: clipped, it read
+// "educed value (RMS distance…".
+QString SizePlotWidget::longReductionTitle() { return tr("Reduction [cycles] (RMS distance from the fastest load)"); }
+
+void SizePlotWidget::fitAxisTitle() {
+    QCPAxis* axis = plot()->yAxis2;
+    const QFontMetrics metrics(axis->labelFont());
+    const int room = plot()->axisRect()->height();
+    const QString longTitle = longReductionTitle();
+    axis->setLabel(metrics.horizontalAdvance(longTitle) <= room ? longTitle : tr("Reduction [cycles]"));
+}
+
+int SizePlotWidget::clippedMarkCount() const { return clippedCount_; }
+QString SizePlotWidget::reductionAxisTitle() const { return plot()->yAxis2->label(); }
 
 int SizePlotWidget::sampleCount() const { return static_cast<int>(samples_->loadCount()); }
 int SizePlotWidget::samplePointCount() const { return samples_->pointCount(); }

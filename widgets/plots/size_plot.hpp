@@ -1,9 +1,12 @@
 #pragma once
+#include <map>
+#include <utility>
 #include <vector>
 
 #include "plots/plot_panel.hpp"
 
 class QCPGraph;
+class QCPItemRect;
 class QCPItemStraightLine;
 class QCPItemText;
 
@@ -31,6 +34,8 @@ public:
     bool changePointVisible() const;
     double changePointX() const;
     QString changePointLabel() const;
+    int clippedMarkCount() const;  // sizes with loads above the y axis, marked at its top
+    QString reductionAxisTitle() const;
 
 protected:
     void rebuild(const StoredSeries& series, bool full) override;
@@ -38,6 +43,7 @@ protected:
     QString readoutAt(const QPointF& pixel) const override;
     void applyScale() override;
     void applyTheme() override;
+    void fitView() override;
 
 private:
     void appendSamples(const StoredSeries& series, std::size_t firstRow);
@@ -46,12 +52,21 @@ private:
     void updateChangePoint(const StoredSeries& series);
     void updateCaption(const StoredSeries& series);
     void placeChangeLabel();  // left of the line in the right half, so it stays inside
+    void updateClippedMarks();
+    void fitAxisTitle();
+    static QString longReductionTitle();
 
     DensityScatter* samples_;
     bool sharedGpu_ = false;  // the series' decision was disturbed by another process: points marked
     QCPGraph* minimum_;
     QCPGraph* mean_;
     QCPGraph* maximum_;
+    QCPGraph* clipped_;
+    QCPItemRect* unmeasured_;
+    QCPItemText* unmeasuredLabel_;
+    std::map<std::size_t, std::uint32_t> robustHigh_;  // row -> the latency 98 % of its loads stay under
+    std::vector<std::pair<double, double>> envelopeMax_;  // size -> slowest load
+    int clippedCount_ = 0;
     QCPGraph* reduction_;
     QCPItemStraightLine* changeLine_;
     QCPItemText* changeLabel_;

@@ -1,0 +1,36 @@
+#include "sheet_export_action.hpp"
+
+#include <QFileDialog>
+#include <QMessageBox>
+#include <QStatusBar>
+
+#include "main_window.hpp"
+#include "sheet_export.hpp"
+
+namespace ts::gui {
+
+SheetExportAction::SheetExportAction(MainWindow& window)
+    : QAction(tr("Export &Sheet as PDF…"), &window), window_(window) {
+    setObjectName(QStringLiteral("exportSheetAction"));
+    setToolTip(tr("Write the topology sheet (diagram, attributes, evidence plots) as a PDF"));
+    chooser_ = [this] {
+        return QFileDialog::getSaveFileName(&window_, tr("Export Sheet"), tr("topology-sheet.pdf"),
+                                            tr("PDF document (*.pdf)"));
+    };
+    connect(this, &QAction::triggered, this, &SheetExportAction::exportSheet);
+}
+
+void SheetExportAction::exportSheet() {
+    QString path = chooser_();
+    if (path.isEmpty()) return;
+    if (!path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) path += QStringLiteral(".pdf");
+    QString error;
+    const bool ok = exportTopologySheet(window_, path, &error);
+    if (ok)
+        window_.statusBar()->showMessage(tr("Topology sheet written to %1").arg(path), 8000);
+    else
+        QMessageBox::warning(&window_, tr("Export Sheet"), tr("The sheet could not be written: %1").arg(error));
+    emit exported(path, ok, error);
+}
+
+}  // namespace ts::gui
