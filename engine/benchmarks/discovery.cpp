@@ -9,6 +9,7 @@
 #include "benchmarks/assoc_benchmarks.hpp"
 #include "model/api_attributes.hpp"
 #include "benchmarks/cache_benchmarks.hpp"
+#include "benchmarks/constant_l15_size.hpp"
 #include "benchmarks/device_benchmarks.hpp"
 #include "analysis/robust.hpp"
 #include "benchmarks/interference_guard.hpp"
@@ -75,6 +76,8 @@ private:
         addOnce({t.title + " Fetch Granularity", [t](RunContext& c) { measureFetchGranularity(c, t); }, t.element,
                  attr::fetchGranularity, "bytes"});
         addOnce({t.title + " Size", [t](RunContext& c) { measureSize(c, t); }, t.element, attr::size, "bytes"});
+        if (t.space == Space::Constant && t.above)  // issue 21: where the search above leaves it open
+            addOnce({t.title + " Size In One Bank", [t](RunContext& c) { measureConstantSizeInOneBank(c, t); }});
         addOnce({t.title + " Line Size", [t](RunContext& c) { measureLineSize(c, t); }, t.element, attr::lineSize, "bytes"});
         if (!full) return;
         addOnce({t.title + " Latency", [t](RunContext& c) { measureLatency(c, t); }, t.element, attr::latency, "cycles"});
