@@ -13,9 +13,9 @@ cmake --build "$build" --target toposcope-cli > "$out/build.log" 2>&1 || { tail 
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv | tee "$out/gpu.txt"
 git log --oneline -1 | tee "$out/commit.txt"
 for i in 1 2 3; do
-    start=$(date +%s.%N)
+    start=$(date +%s%N)
     "$build/bin/toposcope-cli" --backend cuda --only constant --no-session --quiet --json "$out/run$i.json"
-    echo "run $i: $(echo "$(date +%s.%N) - $start" | bc) s"
+    echo "run $i: $(( ($(date +%s%N) - start) / 1000000 )) ms"
 done
 python3 - "$out" <<'PY'
 import json, sys, statistics
