@@ -7,9 +7,10 @@ out=${1:?output folder}
 build=${2:-../build-g}
 export PATH=/usr/local/cuda/bin:$PATH
 mkdir -p "$out"
-cmake -S . -B "$build" -G Ninja -DTOPOSCOPE_GUI=OFF -DTOPOSCOPE_TESTS=OFF -DTOPOSCOPE_CUDA_ARCHS=90 \
+gen=(); command -v ninja > /dev/null && gen=(-G Ninja)
+cmake -S . -B "$build" "${gen[@]}" -DTOPOSCOPE_GUI=OFF -DTOPOSCOPE_TESTS=OFF -DTOPOSCOPE_FUZZ=OFF -DTOPOSCOPE_CUDA_ARCHS=90 \
       -DCMAKE_BUILD_TYPE=Release > "$out/configure.log"
-cmake --build "$build" --target toposcope-cli > "$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
+cmake --build "$build" --target toposcope-cli -j "$(nproc)" > "$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv | tee "$out/gpu.txt"
 git log --oneline -1 | tee "$out/commit.txt"
 for i in 1 2 3; do
