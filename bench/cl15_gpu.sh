@@ -12,7 +12,7 @@ cmake -S . -B "$build" "${gen[@]}" -DTOPOSCOPE_GUI=OFF -DTOPOSCOPE_TESTS=OFF -DT
       -DCMAKE_BUILD_TYPE=Release > "$out/configure.log"
 cmake --build "$build" --target toposcope-cli -j "$(nproc)" > "$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv | tee "$out/gpu.txt"
-git log --oneline -1 | tee "$out/commit.txt"
+{ cat COMMIT 2>/dev/null || git log --oneline -1 2>/dev/null || echo unknown; } | tee "$out/commit.txt"
 for i in 1 2 3; do
     start=$(date +%s%N)
     "$build/bin/toposcope-cli" --backend cuda --only constant --no-session --quiet --json "$out/run$i.json"
