@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "analysis/constant_bank.hpp"
 #include "analysis/miss_rule.hpp"
-#include "analysis/robust.hpp"
 #include "benchmarks/cache_benchmarks.hpp"
 #include "benchmarks/cache_common.hpp"
 #include "benchmarks/sweep_runner.hpp"
@@ -15,25 +15,19 @@
 namespace ts {
 namespace {
 
-// The walk goes in steps of the front cache's line, so that cache holds only C1 of it, while this
-// cache fetches whole sectors: past its capacity exactly one load per sector misses it. The
-// first quartile of a row is therefore a hit of this level whatever the array, and a miss (the
-// next level, twice as slow or more) lies above 1.5 times it.
-double missShare(const std::vector<std::uint32_t>& row) {
-    if (row.empty()) return 0;
-    return shareAbove(1.5 * quantile(row, 0.25), row);
-}
-
 std::string percent(double share) {
     char text[32];
     std::snprintf(text, sizeof text, "%.1f %%", 100 * share);
     return text;
 }
 
+// The walk goes in steps of the front cache's line, so that cache holds only C1 of it, while this
+// cache fetches whole sectors: past its capacity exactly one load per sector misses it
+// (analysis/constant_bank.hpp, walkMissCut).
 struct Walk {
     std::uint32_t stride = 0;      // the front cache's line
     std::uint64_t sector = 0;      // this cache's fetch granularity
-    double missCut = 0;            // a row misses when more than this share of its loads do
+    double missShare = 0;          // a row misses when more than this share of its loads do
 };
 
 ChaseRequest oneBankChase(std::uint64_t bytes, const Walk& walk) {
@@ -69,13 +63,13 @@ Edge findEdge(const std::vector<double>& shares, double cut) {
     return e;
 }
 
-// Why a chase over several banks cannot go on where one bank fits: a first array of a quarter
-// bank is warmed, a second chaser walks a few lines in another module's bank, and the first is
-// timed again. Together they stay far below the bank, so any miss is the switch, not capacity.
-std::string probeBankSwitch(RunContext& ctx, const CacheTarget& target, const Walk& walk, std::uint64_t bank,
-                            std::uint64_t frontBytes) {
+// A quarter bank is warmed, a second chaser walks a few lines in another module's bank, and the
+// quarter bank is timed again: together they stay far below one bank, so a miss there is the
+// switch, not capacity (analysis/constant_bank.hpp).
+const Series* probeBankSwitch(RunContext& ctx, const CacheTarget& target, const Walk& walk, std::uint64_t bank,
+                              std::uint64_t frontBytes) {
     const std::uint64_t first = std::max(alignDown(bank / 4, walk.sector), alignDown(2 * frontBytes, walk.sector));
-    if (first == 0 || first >= bank) return {};
+    if (first == 0 || first >= bank) return nullptr;
     std::vector<ChaseRequest> requests;
     std::vector<SeriesRow> rows;
     for (std::uint64_t other : {std::uint64_t{0}, walk.sector, 4 * walk.sector, 16 * walk.sector}) {
@@ -86,26 +80,11 @@ std::string probeBankSwitch(RunContext& ctx, const CacheTarget& target, const Wa
         rows.push_back(SeriesRow{static_cast<double>(other), static_cast<double>(first), {}, 0, {}});
     }
     const std::string id = seriesId(target, "bank_switch");
+    ctx.beginStep(target.title + " Size In One Bank", "a quarter bank re-timed after lines in another bank");
     SweepRunner runner(ctx, id, target.title + " Bank Switch", SeriesKind::Size, target.element);
     runner.run(requests, false, rows);
     runner.finish();
-    const auto& sorted = runner.sorted().rows;
-    if (sorted.size() < 2) return {};
-    const double alone = missShare(sorted.front().latencies);
-    double worst = 0;
-    std::uint64_t worstOther = 0;
-    for (std::size_t i = 1; i < sorted.size(); ++i) {
-        const double share = missShare(sorted[i].latencies);
-        if (share > worst) worst = share, worstOther = static_cast<std::uint64_t>(sorted[i].x);
-    }
-    const std::string setup = "re-timing " + std::to_string(first) + " B of bank 0 after a chase over a few lines of "
-                              "another module's bank (series " + id + ")";
-    if (alone <= walk.missCut && worst > walk.missCut)
-        return "; " + setup + ": " + percent(worst) + " of the loads miss after only " + std::to_string(worstOther) +
-               " B there (" + percent(alone) + " without it), although both together are far below one bank: "
-               "switching banks evicts lines, so a chase over several banks measures the switch, not the capacity";
-    return "; " + setup + ": at most " + percent(worst) + " of the loads miss (" + percent(alone) +
-           " without it): the switch itself evicts nothing here";
+    return ctx.topology().findSeries(id);
 }
 
 }  // namespace
@@ -125,7 +104,7 @@ void measureConstantSizeInOneBank(RunContext& ctx, const CacheTarget& target) {
     walk.sector = static_cast<std::uint64_t>(fg->value);
     // One miss per sector must leave most loads hitting: the sector must hold two strides or more.
     if (walk.stride < 4 || walk.stride % 4 != 0 || walk.sector < 2 * walk.stride) return;
-    walk.missCut = 0.5 * static_cast<double>(walk.stride) / static_cast<double>(walk.sector);
+    walk.missShare = 0.5 * static_cast<double>(walk.stride) / static_cast<double>(walk.sector);
     const std::uint64_t bank = alignDown(chaserLimit(ctx, target), walk.sector);
     const auto frontBytes = static_cast<std::uint64_t>(frontSize->value);
     const std::uint64_t firstBytes = alignDown(frontBytes, walk.sector) + walk.sector;
@@ -140,9 +119,10 @@ void measureConstantSizeInOneBank(RunContext& ctx, const CacheTarget& target) {
     runner.run(requests, false);  // one unit: see measureSize
     runner.finish();
 
+    const double missCut = walkMissCut(runner.sorted());
     std::vector<double> shares;
-    for (const auto& row : runner.sorted().rows) shares.push_back(missShare(row.latencies));
-    const Edge edge = findEdge(shares, walk.missCut);
+    for (const auto& row : runner.sorted().rows) shares.push_back(shareAbove(missCut, row.latencies));
+    const Edge edge = findEdge(shares, walk.missShare);
     const auto& rows = runner.sorted().rows;
     const std::string walkText = "stride " + std::to_string(walk.stride) + " B (the front cache's line) over " +
                                  std::to_string(firstBytes) + ".." + std::to_string(bank) + " B of one bank";
@@ -172,11 +152,21 @@ void measureConstantSizeInOneBank(RunContext& ctx, const CacheTarget& target) {
         a.reason += "; " + std::to_string(static_cast<int>(edge.confidence * 100 + 0.5)) +
                     " % of the rows lie on the side of the edge their misses say";
     } else {
+        // One bank fits. Past it only a chase over several banks can go (the generic search's).
+        const Series* probe = probeBankSwitch(ctx, target, walk, bank, frontBytes);
+        const Series* overBanks = ctx.topology().findSeries(seriesId(target, "size"));
+        BankLimitVerdict verdict;
+        verdict.reason = "no chase over banks to compare";
+        if (probe && overBanks) verdict = judgeBankLimit(*overBanks, *probe, bank, missCut, walk.missShare);
         a.value = static_cast<double>(bank);
-        a.confidence = 0;
-        a.lowerBound = true;
-        a.reason = walkText + ": no row misses, so one bank fits" +
-                   probeBankSwitch(ctx, target, walk, bank, frontBytes);
+        a.reason = walkText + ": no row misses; " + verdict.reason;
+        if (verdict.decided) {
+            a.method = "p-chase in one bank + bank switch";
+            a.confidence = verdict.confidence;
+        } else {
+            a.confidence = 0;
+            a.lowerBound = true;
+        }
     }
     ctx.report(target.element, a);
 }
