@@ -10,6 +10,7 @@
 #include "model/api_attributes.hpp"
 #include "benchmarks/cache_benchmarks.hpp"
 #include "benchmarks/constant_l15_size.hpp"
+#include "benchmarks/l2_partitions.hpp"
 #include "benchmarks/device_benchmarks.hpp"
 #include "analysis/robust.hpp"
 #include "benchmarks/interference_guard.hpp"
@@ -40,9 +41,11 @@ public:
                 for (const auto& t : targets_)
                     if (t.group == group && selected(t.element)) addSetItems(t);
         if (wants(options_, "l2"))
-            if (const CacheTarget* l2 = findTarget(targets_, Element::L2))
+            if (const CacheTarget* l2 = findTarget(targets_, Element::L2)) {
                 items_.push_back({"L2 Segments", [t = *l2](RunContext& c) { measureL2Segments(c, t); }, Element::L2,
                                   attr::segmentSize, "bytes"});
+                items_.push_back({"L2 Partitions", [t = *l2](RunContext& c) { measureL2Partitions(c, t); }});  // issue 21
+            }
         if (wants(options_, "shared"))
             items_.push_back({"Scratchpad Latency", measureScratchpadLatency,
                               vendor == Vendor::Nvidia ? Element::Shared : Element::Lds, attr::latency, "cycles"});

@@ -42,7 +42,10 @@ void reportFraction(RunContext& ctx, const Attribute& knee, const Attribute& par
     Attribute a;
     a.name = attr::segmentFraction;
     a.evidence = knee.evidence;
-    if (partitions.isDecidedQuantity()) {
+    constexpr double kWholeTolerance = 0.25;
+    const double k = std::max(1.0, std::round(ratio));
+    const bool whole = std::abs(ratio - k) <= kWholeTolerance;
+    if (partitions.isDecidedQuantity() && !(whole && k == partitions.value)) {
         const double p = partitions.value;
         a.method = "measured partitions, knee within (API / (P + 1), API / P]";
         if (knee.value <= api / p && knee.value > api / (p + 1)) {
@@ -60,11 +63,8 @@ void reportFraction(RunContext& ctx, const Attribute& knee, const Attribute& par
         ctx.report(Element::L2, a);
         return;
     }
-    // The usable size per unit need not be a whole fraction of the API size: a ratio that far
-    // from a whole number is no fraction, and rounding it would flip between runs.
-    constexpr double kWholeTolerance = 0.25;
-    const double k = std::max(1.0, std::round(ratio));
-    const bool whole = std::abs(ratio - k) <= kWholeTolerance;
+    // Without a partition count (or where it agrees): the nearest whole ratio; one that far from
+    // a whole number is no fraction, and rounding it would flip between runs.
     if (!whole)
         a = undecided(attr::segmentFraction, "", share + ": API size / knee = " + std::to_string(ratio) +
                                                      ", not within 0.25 of a whole number");
@@ -166,8 +166,8 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
         segments.groups.push_back(members);
     }
     segments.reason = "units grouped by how many far-segment loads they see over an array another unit filled";
-    ctx.report(target.element, segments);
     reportFraction(ctx, segmentSize, segments);
+    ctx.report(target.element, segments);
 
     for (const auto& [name, loads] : {std::pair{attr::nearLatency, &nearLoads}, std::pair{attr::farLatency, &farLoads}}) {
         if (!loads->empty())
