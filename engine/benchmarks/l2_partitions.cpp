@@ -168,6 +168,10 @@ void measureL2Partitions(RunContext& ctx, const CacheTarget& target) {
         return;
     }
     const auto kneeBytes = static_cast<std::uint64_t>(knee->value);
+    // Partitions of one L2 hold at most API / P each. A larger knee means the API counts one of
+    // them: separate L2s (the XCDs of an AMD GPU), whose "far" lines come from the next level.
+    const double api = static_cast<double>(ctx.device().l2SizeBytes);
+    if (api <= 0 || knee->value > api / segments->value) return;
     const std::uint64_t low = alignDown(kneeBytes / 2, s.stride);
     const std::uint64_t high = alignDown(static_cast<std::uint64_t>(segments->value + 1) * kneeBytes, s.stride);
 

@@ -31,7 +31,8 @@ std::vector<std::uint32_t> readFilledBy(RunContext& ctx, const CacheTarget& targ
 // (API size / P) and, unless the partitions are finer than measured, more than API / (P + 1). With
 // P measured from the far loads, the fraction is P where the knee lies in that band; the knee
 // need not be a whole share of the API size (23.1 of 25 MiB on the H100, 23.7 of 30 on the H200:
-// lines a unit cannot keep in its partition). Without P, the nearest whole ratio within 0.25.
+// lines a unit cannot keep in its partition). Without P, or where the API counts one partition
+// only, the nearest whole ratio within 0.25.
 void reportFraction(RunContext& ctx, const Attribute& knee, const Attribute& partitions) {
     const double api = static_cast<double>(ctx.device().l2SizeBytes);
     if (api <= 0 || knee.value <= 0) return;
@@ -45,7 +46,10 @@ void reportFraction(RunContext& ctx, const Attribute& knee, const Attribute& par
     constexpr double kWholeTolerance = 0.25;
     const double k = std::max(1.0, std::round(ratio));
     const bool whole = std::abs(ratio - k) <= kWholeTolerance;
-    if (partitions.isDecidedQuantity() && !(whole && k == partitions.value)) {
+    // Partitions of one L2 that the API counts whole: each holds at most API / P. Where the knee is
+    // larger, the API counts one of them (the XCDs of an AMD GPU, each with its own L2).
+    const bool partsOfApiSize = partitions.isDecidedQuantity() && knee.value <= api / partitions.value;
+    if (partsOfApiSize && !(whole && k == partitions.value)) {
         const double p = partitions.value;
         a.method = "measured partitions, knee within (API / (P + 1), API / P]";
         if (knee.value <= api / p && knee.value > api / (p + 1)) {
