@@ -21,7 +21,7 @@ constexpr char kFarReplicated[] = "farReplicated";
 // A row fits when at most 1 % of its loads are slower than a far hit can be (the edge rule of
 // the size search: 3 of 256 loads).
 constexpr double kFitShare = 0.01;
-constexpr int kBisections = 9;
+constexpr int kBisections = 8;
 
 struct Setup {
     const CacheTarget* target = nullptr;
@@ -55,7 +55,7 @@ struct Capacity {
     std::string reason;
 };
 
-// Largest array in [low, high] that still fits, by bisection to about 0.1 % of `high`; every row
+// Largest array in [low, high] that still fits, by bisection to 1/256 of the bracket; every row
 // measured goes into the series.
 Capacity bisect(RunContext& ctx, const Setup& s, const std::string& seriesId, std::uint64_t low, std::uint64_t high,
                 std::uint32_t readerWarmup) {
@@ -172,8 +172,11 @@ void measureL2Partitions(RunContext& ctx, const CacheTarget& target) {
     // them: separate L2s (the XCDs of an AMD GPU), whose "far" lines come from the next level.
     const double api = static_cast<double>(ctx.device().l2SizeBytes);
     if (api <= 0 || knee->value > api / segments->value) return;
+    // Brackets: a partition holds at most API / P, all of them at most the API size; 5 % above
+    // that shows the misses that a fitting array does not have.
     const std::uint64_t low = alignDown(kneeBytes / 2, s.stride);
-    const std::uint64_t high = alignDown(static_cast<std::uint64_t>(segments->value + 1) * kneeBytes, s.stride);
+    const std::uint64_t farHigh = alignDown(static_cast<std::uint64_t>(1.5 * api / segments->value), s.stride);
+    const std::uint64_t sharedHigh = alignDown(static_cast<std::uint64_t>(1.05 * api), s.stride);
 
     Attribute nearCap = *knee;
     nearCap.name = kNearCapacity;
@@ -183,7 +186,7 @@ void measureL2Partitions(RunContext& ctx, const CacheTarget& target) {
     ctx.beginStep("L2 Partitions", "capacity of lines another partition's unit filled");
     const std::string farId = "l2.partitions_far";
     ctx.openSeries(farId, "L2 Partitions Far", SeriesKind::Size, target.element);
-    const Capacity far = bisect(ctx, s, farId, low, high, 0);
+    const Capacity far = bisect(ctx, s, farId, low, farHigh, 0);
     ctx.report(target.element, capacityAttribute(kFarCapacity, far, farId, "lines filled by a unit of another partition"));
 
     ctx.beginStep("L2 Partitions", "far lines read twice");
@@ -192,7 +195,7 @@ void measureL2Partitions(RunContext& ctx, const CacheTarget& target) {
     ctx.beginStep("L2 Partitions", "capacity of lines units of two partitions touched");
     const std::string sharedId = "l2.partitions_shared";
     ctx.openSeries(sharedId, "L2 Partitions Shared", SeriesKind::Size, target.element);
-    const Capacity shared = bisect(ctx, s, sharedId, low, high, 1);
+    const Capacity shared = bisect(ctx, s, sharedId, low, sharedHigh, 1);
     ctx.report(target.element,
                capacityAttribute(kSharedCapacity, shared, sharedId, "lines the reader and a unit of another partition touched"));
 }
