@@ -114,16 +114,29 @@ TEST_P(BuiltinProfileSuite, WholeSuiteFindsTheProfileTruth) {
 
 INSTANTIATE_TEST_SUITE_P(E2eSim, BuiltinProfileSuite, ::testing::Values("h100", "a100", "mi210", "mi300x"));
 
-// 50 MiB by the API over two usable 20 MiB segments is 2.5: no whole fraction, so no fraction.
-TEST(E2eSim, SegmentFractionUndecidedWhenTheKneeIsNoWholeShareOfTheApiSize) {
+// 50 MiB by the API over two usable 20 MiB segments is 2.5, no whole ratio; but 2 partitions are
+// measured and 20 MiB lies in (50/3, 50/2] MiB: one of two partitions (issue 21).
+TEST(E2eSim, SegmentFractionIsTheMeasuredPartitionCountWhenTheKneeFitsOnePartition) {
     const Topology t = discover(loadProfile(TOPOSCOPE_TEST_DATA "/fleet/h100-small-l2.json"), {"l2"});
     const Attribute* knee = t.find(Element::L2, "segmentSize");
     ASSERT_NE(knee, nullptr);
     EXPECT_NEAR(knee->value, 20.0 * (1 << 20), 0.02 * 20.0 * (1 << 20));
     const Attribute* fraction = t.find(Element::L2, "segmentFraction");
     ASSERT_NE(fraction, nullptr);
+    EXPECT_EQ(fraction->value, 2) << fraction->reason;
+    EXPECT_GT(fraction->confidence, 0.5) << fraction->reason;
+}
+
+// One partition of 20 MiB where the API says 50 MiB: 20 MiB is no share (25, 50] of one partition.
+TEST(E2eSim, SegmentFractionUndecidedWhenTheKneeIsNoShareOfTheMeasuredPartitions) {
+    SimProfile profile = loadProfile(TOPOSCOPE_TEST_DATA "/fleet/h100-small-l2.json");
+    for (auto& cache : profile.caches)
+        if (cache.id == "l2") cache.segments = 1, cache.size /= 2, cache.farLatency = cache.latency;
+    const Topology t = discover(profile, {"l2"});
+    const Attribute* fraction = t.find(Element::L2, "segmentFraction");
+    ASSERT_NE(fraction, nullptr);
     EXPECT_EQ(fraction->confidence, 0) << fraction->reason;
-    EXPECT_NE(fraction->reason.find("not within 0.25 of a whole number"), std::string::npos) << fraction->reason;
+    EXPECT_NE(fraction->reason.find("outside (P, P + 1]"), std::string::npos) << fraction->reason;
 }
 
 // The simulated H100 serves L1, texture and read-only from one cache with one latency: the

@@ -27,22 +27,51 @@ std::vector<std::uint32_t> readFilledBy(RunContext& ctx, const CacheTarget& targ
     return ctx.chase(r).latencies;
 }
 
-void reportFraction(RunContext& ctx, const Attribute& knee) {
+// Issue 21: the knee is what one unit can use of its own partition, never more than the partition
+// (API size / P) and, unless the partitions are finer than measured, more than API / (P + 1). With
+// P measured from the far loads, the fraction is P where the knee lies in that band; the knee
+// need not be a whole share of the API size (23.1 of 25 MiB on the H100, 23.7 of 30 on the H200:
+// lines a unit cannot keep in its partition). Without P, or where the API counts one partition
+// only, the nearest whole ratio within 0.25.
+void reportFraction(RunContext& ctx, const Attribute& knee, const Attribute& partitions) {
     const double api = static_cast<double>(ctx.device().l2SizeBytes);
     if (api <= 0 || knee.value <= 0) return;
-    // The usable size per unit need not be a whole fraction of the API size (the H200's knee is
-    // 0.4 of its 60 MiB): a ratio that far from a whole number is no fraction, and rounding it
-    // would flip between runs.
-    constexpr double kWholeTolerance = 0.25;
     const double ratio = api / knee.value;
-    const double k = std::max(1.0, std::round(ratio));
     const std::string share = "knee " + std::to_string(static_cast<long long>(knee.value)) + " B is " +
                               std::to_string(knee.value / api) + " of the API L2 size " +
                               std::to_string(static_cast<long long>(api)) + " B";
+    Attribute a;
+    a.name = attr::segmentFraction;
+    a.evidence = knee.evidence;
+    constexpr double kWholeTolerance = 0.25;
+    const double k = std::max(1.0, std::round(ratio));
     const bool whole = std::abs(ratio - k) <= kWholeTolerance;
-    Attribute a = whole ? Attribute{} : undecided(attr::segmentFraction, "", share + ": API size / knee = " +
-                                                                          std::to_string(ratio) +
-                                                                          ", not within 0.25 of a whole number");
+    // Partitions of one L2 that the API counts whole: each holds at most API / P. Where the knee is
+    // larger, the API counts one of them (the XCDs of an AMD GPU, each with its own L2).
+    const bool partsOfApiSize = partitions.isDecidedQuantity() && knee.value <= api / partitions.value;
+    if (partsOfApiSize && !(whole && k == partitions.value)) {
+        const double p = partitions.value;
+        a.method = "measured partitions, knee within (API / (P + 1), API / P]";
+        if (knee.value <= api / p && knee.value > api / (p + 1)) {
+            a.value = p;
+            a.confidence = std::min(knee.confidence, partitions.confidence);
+            a.reason = share + ": one of the " + std::to_string(static_cast<int>(p)) + " measured partitions (" +
+                       std::to_string(100 * knee.value * p / api) + " % of it usable by one unit)";
+        } else {
+            a = undecided(attr::segmentFraction, "", share + ": API size / knee = " + std::to_string(ratio) +
+                                                         ", outside (P, P + 1] for the " +
+                                                         std::to_string(static_cast<int>(p)) + " measured partitions");
+            a.method = "measured partitions, knee within (API / (P + 1), API / P]";
+            a.evidence = knee.evidence;
+        }
+        ctx.report(Element::L2, a);
+        return;
+    }
+    // Without a partition count (or where it agrees): the nearest whole ratio; one that far from
+    // a whole number is no fraction, and rounding it would flip between runs.
+    if (!whole)
+        a = undecided(attr::segmentFraction, "", share + ": API size / knee = " + std::to_string(ratio) +
+                                                     ", not within 0.25 of a whole number");
     a.name = attr::segmentFraction;
     a.method = "nearest 1/k of the API L2 size to the measured knee";
     a.evidence = knee.evidence;
@@ -74,7 +103,6 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
     segmentSize.name = attr::segmentSize;
     segmentSize.reason = "measured knee of an L1-bypassing sweep on one unit (usable L2 per unit)";
     ctx.report(target.element, segmentSize);
-    reportFraction(ctx, segmentSize);
 
     const int units = ctx.device().unitCount;
     const std::uint32_t stride = lineStride(ctx, target);
@@ -142,6 +170,7 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
         segments.groups.push_back(members);
     }
     segments.reason = "units grouped by how many far-segment loads they see over an array another unit filled";
+    reportFraction(ctx, segmentSize, segments);
     ctx.report(target.element, segments);
 
     for (const auto& [name, loads] : {std::pair{attr::nearLatency, &nearLoads}, std::pair{attr::farLatency, &farLoads}}) {

@@ -103,6 +103,7 @@ LoadPath CacheHierarchy::path(Space space, int unit, int warp) {
         level.near = acquire(c, near);
         level.latency = cache.latency;
         level.farLatency = cache.farLatency;
+        level.replicateFar = cache.replicateFar;
         if (cache.scope == CacheScope::Gpu && cache.segments > 1)
             for (std::size_t s = 0; s < slots_[c].size(); ++s)
                 if (s != near) level.far.push_back(acquire(c, s));

@@ -14,6 +14,7 @@ struct PathLevel {
     std::vector<CacheSim*> far;    // remote segments of a segmented cache: hit only, no fill
     std::uint32_t latency = 0;
     std::uint32_t farLatency = 0;
+    bool replicateFar = false;     // a far hit also fills `near` (a replica of the far line)
 };
 
 // One translation level a load passes before its data (the profile's `tlbs`).
@@ -49,7 +50,10 @@ struct LoadPath {
             }
             if (level.near->lookup(address)) return level.latency;
             for (CacheSim* remote : level.far)
-                if (remote->lookup(address)) return level.farLatency;
+                if (remote->lookup(address)) {
+                    if (level.replicateFar) level.near->fill(address);
+                    return level.farLatency;
+                }
             level.near->fill(address);
         }
         return dramLatency;

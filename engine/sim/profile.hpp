@@ -47,6 +47,7 @@ struct SimCache {
     std::uint32_t latency = 0;       // cycles, as a timed load observes a hit
     std::uint32_t farLatency = 0;    // hit in a remote segment; the JSON may omit it (= latency)
     int segments = 1;                // gpu scope: equal parts, one near part per SM
+    bool replicateFar = false;       // segmented: a far hit also fills the reader's near part (a replica)
     std::vector<std::vector<int>> groups;  // cu_group scope: physical CU ids sharing one instance
     double readGibs = 0;             // optional L2/L3 bandwidth (xcd/gpu scope); 0 = not given
     double writeGibs = 0;
