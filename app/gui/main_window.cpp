@@ -201,7 +201,9 @@ void MainWindow::connectWorker() {
     connect(w, &RunWorker::devicesListed, this, &MainWindow::onDevicesListed);
     connect(w, &RunWorker::runStarted, this, &MainWindow::onRunStarted);
     connect(w, &RunWorker::deviceInfo, this, &MainWindow::onDeviceInfo);
-    connect(w, &RunWorker::seriesChunk, store_, [this](const SeriesChunkPtr& c) { store_->addChunk(*c); });
+    connect(w, &RunWorker::seriesChunk, store_, [this](const std::shared_ptr<const Series>& rows, qsizetype first) {
+        store_->addChunk(*rows, static_cast<std::size_t>(first));
+    });
     connect(w, &RunWorker::reduction, store_, &SeriesStore::setReduction);
     connect(w, &RunWorker::changePoint, store_, &SeriesStore::setChangePoint);
     connect(w, &RunWorker::result, this, &MainWindow::onResult);
@@ -401,20 +403,6 @@ void MainWindow::scheduleTopology() {
     if (!topologyTimer_->isActive()) topologyTimer_->start();
 }
 
-TopologyData MainWindow::topologyData() const {
-    TopologyData d;
-    d.device = device_;
-    d.toolVersion = toolVersion_.isEmpty() ? QCoreApplication::applicationVersion() : toolVersion_;
-    d.timestamp = measuredUtc_;
-    for (int row = 0; row < results_->rowCount(); ++row) {
-        const ResultRow& r = results_->resultAt(row);
-        if (r.isCutOffMarker() || !r.element) continue;
-        d.results.push_back(toResult(*r.element, r.attribute));
-        d.results.back().cutOff = r.cutOff;
-    }
-    return d;
-}
-
 Topology MainWindow::topology() const {
     Topology t;
     t.device = device_;
@@ -429,8 +417,9 @@ Topology MainWindow::topology() const {
 
 void MainWindow::refreshTopology() {
     topologyTimer_->stop();
-    topology_->setData(topologyData());
-    cuMap_->setData(topology());
+    const Topology shown = topology();
+    topology_->setData(shown);
+    cuMap_->setData(shown);
 }
 
 EvidenceView* MainWindow::evidence() const { return evidencePage_->view(); }

@@ -29,7 +29,6 @@ class RunPanel;
 class RunStatus;
 class SeriesStore;
 class TopologyPanel;
-struct TopologyData;
 
 // The TopoScope window wires its pages to the run: the run page (device and benchmark choice,
 // RunPanel) on the left; the tabs Evidence (EvidencePage), Topology (TopologyPanel), CU Sharing
@@ -54,8 +53,7 @@ public:
     CuMapView* cuMapView() const { return cuMap_; }
     MigView* migView() const { return migView_; }
     QTabWidget* tabs() const { return tabs_; }
-    TopologyData topologyData() const;  // the device and every result so far
-    Topology topology() const;          // the same as the engine's model
+    Topology topology() const;  // the device and every result so far, as the engine's model
     void refreshTopology();             // now, instead of after the next results
     void showEvidence(const QString& seriesId);
     QString progressText() const;

@@ -35,6 +35,11 @@ const Attribute* Topology::findDecided(Element e, const std::string& name) const
     return a && a->isDecidedFigure() ? a : nullptr;
 }
 
+const Attribute* Topology::findShowable(Element e, const std::string& name) const {
+    const Attribute* a = find(e, name);
+    return a && a->isShowable() ? a : nullptr;
+}
+
 const Series* Topology::findSeries(const std::string& id) const {
     auto it = std::find_if(series.begin(), series.end(), [&](const Series& s) { return s.id == id; });
     return it == series.end() ? nullptr : &*it;

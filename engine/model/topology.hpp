@@ -36,6 +36,8 @@ struct Topology {
     const Attribute* find(Element e, const std::string& name) const;
     // The attribute when it is a decided figure (Attribute::isDecidedFigure), else null.
     const Attribute* findDecided(Element e, const std::string& name) const;
+    // The attribute when it is worth printing (Attribute::isShowable), else null.
+    const Attribute* findShowable(Element e, const std::string& name) const;
     const Series* findSeries(const std::string& id) const;
 };
 

@@ -19,16 +19,15 @@ using namespace ts::gui;
 
 namespace {
 
-SeriesChunk stridedSeries(ts::SeriesKind kind, const QString& id, std::vector<double> strides, double arrayBytes) {
-    SeriesChunk c;
-    c.id = id;
-    c.title = id;
+ts::Series stridedSeries(ts::SeriesKind kind, const QString& id, std::vector<double> strides, double arrayBytes) {
+    ts::Series c;
+    c.id = id.toStdString();
+    c.title = id.toStdString();
     c.kind = kind;
-    c.replace = true;
     c.missThreshold = 100;
-    c.thresholdRule = QStringLiteral("test");
+    c.thresholdRule = ts::ThresholdRule::EveryLoadSplit;
     for (double s : strides) {
-        RowData r;
+        ts::SeriesRow r;
         r.x = s;
         r.x2 = arrayBytes;
         // One miss per 32 bytes: stride/32 of the loads miss, capped at all.
@@ -62,7 +61,7 @@ class TestPlots : public QObject {
 private Q_SLOTS:
     void sizePlotDrawsSweepAndChangePoint() {
         SeriesStore store;
-        store.addChunk(test::sizeSweep(40, 256, 64 * 1024));
+        store.addChunk(test::sizeSweep(40, 256, 64 * 1024), 0);
         std::vector<double> xs, ys;
         for (const auto& r : store.find(QStringLiteral("l1.size"))->rows) {
             xs.push_back(r.x);
@@ -95,14 +94,13 @@ private Q_SLOTS:
 
     void sizePlotMergesRowsThatArriveOutOfOrder() {
         SeriesStore store;
-        store.addChunk(test::sizeSweep(16, 32, 8192));
+        store.addChunk(test::sizeSweep(16, 32, 8192), 0);
         SizePlotWidget plot;
         plot.setStore(&store);
         plot.setSeries(QStringLiteral("l1.size"));
-        SeriesChunk middle = test::sizeSweep(3, 32, 8192, 7);
-        middle.replace = false;
+        ts::Series middle = test::sizeSweep(3, 32, 8192, 7);
         for (auto& r : middle.rows) r.x = r.x * 1.3;  // between existing sizes
-        store.addChunk(middle);
+        store.addChunk(middle, 16);
         plot.refreshNow();
         QCOMPARE(plot.sampleCount(), 19 * 32);
         QVERIFY(plot.samplePointCount() > 0);
@@ -110,7 +108,7 @@ private Q_SLOTS:
 
     void hoverReadoutNamesTheLoad() {
         SeriesStore store;
-        store.addChunk(test::sizeSweep(16, 16, 1e9));
+        store.addChunk(test::sizeSweep(16, 16, 1e9), 0);
         SizePlotWidget plot;
         plot.resize(800, 500);
         plot.setStore(&store);
@@ -137,7 +135,7 @@ private Q_SLOTS:
 
     void exportsPngSvgPdf() {
         SeriesStore store;
-        store.addChunk(test::sizeSweep(24, 64, 16384));
+        store.addChunk(test::sizeSweep(24, 64, 16384), 0);
         SizePlotWidget plot;
         plot.resize(640, 400);
         plot.setStore(&store);
@@ -175,7 +173,7 @@ private Q_SLOTS:
     void decisionPlotsShowTheirRule() {
         SeriesStore store;
         const QString fg = QStringLiteral("l1.fetch_granularity");
-        store.addChunk(stridedSeries(ts::SeriesKind::FetchGranularity, fg, {4, 8, 16, 32, 64, 128}, 0));
+        store.addChunk(stridedSeries(ts::SeriesKind::FetchGranularity, fg, {4, 8, 16, 32, 64, 128}, 0), 0);
         store.addDecision(decision(fg, QStringLiteral("fetchGranularity"), 32));
         FetchGranularityPlot fetch;
         fetch.setStore(&store);
@@ -186,11 +184,10 @@ private Q_SLOTS:
         QVERIFY(fetch.caption().contains(QStringLiteral("32 B")));
 
         const QString ls = QStringLiteral("l1.line_size");
-        SeriesChunk lines = stridedSeries(ts::SeriesKind::LineSize, ls, {32, 64, 128}, 192 * 1024);
-        SeriesChunk more = stridedSeries(ts::SeriesKind::LineSize, ls, {32, 64, 128}, 384 * 1024);
-        more.replace = false;
-        store.addChunk(lines);
-        store.addChunk(more);
+        ts::Series lines = stridedSeries(ts::SeriesKind::LineSize, ls, {32, 64, 128}, 192 * 1024);
+        ts::Series more = stridedSeries(ts::SeriesKind::LineSize, ls, {32, 64, 128}, 384 * 1024);
+        store.addChunk(lines, 0);
+        store.addChunk(more, lines.rows.size());
         store.addDecision(decision(ls, QStringLiteral("lineSize"), 64));
         LineSizePlot line;
         line.setStore(&store);
@@ -199,28 +196,27 @@ private Q_SLOTS:
         QCOMPARE(line.curveCount(), 2);
         QVERIFY(line.decisionVisible());
 
-        SeriesChunk latency = stridedSeries(ts::SeriesKind::Latency, QStringLiteral("l1.latency"), {0}, 0);
-        latency.rows.front().label = QStringLiteral("tlb-warm");
-        store.addChunk(latency);
+        ts::Series latency = stridedSeries(ts::SeriesKind::Latency, QStringLiteral("l1.latency"), {0}, 0);
+        latency.rows.front().label = "tlb-warm";
+        store.addChunk(latency, 0);
         LatencyHistogramPlot histogram;
         histogram.setStore(&store);
         histogram.setSeries(QStringLiteral("l1.latency"));
         histogram.refreshNow();
         QCOMPARE(histogram.barSetCount(), 1);
 
-        SeriesChunk amount;
-        amount.id = QStringLiteral("l1.amount");
+        ts::Series amount;
+        amount.id = "l1.amount";
         amount.kind = ts::SeriesKind::Amount;
-        amount.replace = true;
         amount.missThreshold = 45;
         for (int w = 0; w < 4; ++w) {
-            RowData r;
+            ts::SeriesRow r;
             r.x = w;
-            r.label = w == 0 ? QStringLiteral("control") : QStringLiteral("warp %1").arg(w);
+            r.label = w == 0 ? std::string("control") : "warp " + std::to_string(w);
             r.latencies.assign(32, w % 2 == 1 ? 200 : 40);
             amount.rows.push_back(r);
         }
-        store.addChunk(amount);
+        store.addChunk(amount, 0);
         EvidenceRowsPlot rows;
         rows.setStore(&store);
         rows.setSeries(QStringLiteral("l1.amount"));
@@ -232,14 +228,14 @@ private Q_SLOTS:
     void evidenceViewPicksThePlotByKind() {
         SeriesStore store;
         EvidenceView view(&store);
-        store.addChunk(test::sizeSweep(8, 8, 4096));
+        store.addChunk(test::sizeSweep(8, 8, 4096), 0);
         QCOMPARE(view.currentSeries(), QStringLiteral("l1.size"));
         QCOMPARE(view.currentPlot(), static_cast<PlotPanel*>(view.sizePlot()));
-        store.addChunk(stridedSeries(ts::SeriesKind::FetchGranularity, QStringLiteral("fg"), {4, 8}, 0));
+        store.addChunk(stridedSeries(ts::SeriesKind::FetchGranularity, QStringLiteral("fg"), {4, 8}, 0), 0);
         QTRY_COMPARE(view.currentSeries(), QStringLiteral("fg"));  // follows the run
         QVERIFY(view.sizePlot()->seriesId().isEmpty());            // hidden plots drop their data
         view.setFollow(false);
-        store.addChunk(stridedSeries(ts::SeriesKind::LineSize, QStringLiteral("ls"), {4, 8}, 1024));
+        store.addChunk(stridedSeries(ts::SeriesKind::LineSize, QStringLiteral("ls"), {4, 8}, 1024), 0);
         QCOMPARE(view.currentSeries(), QStringLiteral("fg"));
         view.nextAction()->trigger();
         QCOMPARE(view.currentSeries(), QStringLiteral("ls"));

@@ -40,7 +40,7 @@ void checkSheetText(const QString& text) {
 class TestTopologyView : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { h100_ = test::simulatedData("h100"); }
+    void initTestCase() { h100_ = test::simulate("h100"); }
 
     void panelSelectsAndShowsEvidence() {
         TopologyPanel panel;
@@ -122,7 +122,7 @@ private slots:
         QVERIFY2(TopologySheet::write(path, h100_, {}, &error), qPrintable(error));
         checkSheetText(pdfText(path));
         const QString mi210 = dir.filePath(QStringLiteral("mi210.pdf"));
-        QVERIFY(TopologySheet::write(mi210, test::mi210Mt4gData(), {}, &error));
+        QVERIFY(TopologySheet::write(mi210, test::mi210Mt4g(), {}, &error));
         const QString text = pdfText(mi210);
         QVERIFY(text.contains(QStringLiteral("MI210")));
         QVERIFY(text.contains(QStringLiteral("sL1d")));
@@ -171,7 +171,7 @@ private slots:
     }
 
 private:
-    TopologyData h100_;
+    ts::Topology h100_;
 };
 
 TS_GUI_TEST(TestTopologyView)

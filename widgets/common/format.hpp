@@ -1,7 +1,6 @@
 #pragma once
 #include <QString>
 
-#include "common/run_data.hpp"
 #include "model/attribute.hpp"
 
 namespace ts::gui {
@@ -10,7 +9,6 @@ namespace ts::gui {
 QString formatBytes(double bytes);
 // A result's value with its unit and bound marks: "≥ 256 KiB", "31.2 cycles", "L1, Texture".
 QString formatValue(const Attribute& attribute);
-QString formatValue(const ResultData& result);  // until the topology views read ts::Attribute too
 // "4 s", "2 min 05 s", "1 h 02 min"; "…" for a negative (unknown) duration.
 QString formatDuration(double seconds);
 // The attribute names the engine uses, as a reader would say them: "lineSize" -> "Line size".
