@@ -27,6 +27,7 @@ inline constexpr char segments[] = "segments";
 inline constexpr char segmentFraction[] = "segmentFraction";
 inline constexpr char nearLatency[] = "nearLatency";
 inline constexpr char farLatency[] = "farLatency";
+inline constexpr char farPenalty[] = "farPenalty";
 inline constexpr char readBandwidth[] = "readBandwidth";
 inline constexpr char writeBandwidth[] = "writeBandwidth";
 inline constexpr char copyBandwidth[] = "copyBandwidth";
@@ -52,7 +53,7 @@ inline constexpr std::pair<std::string_view, std::string_view> units[] = {
     {sharedMemPerMultiProcessor, "bytes"}, {sharedMemPerBlock, "bytes"}, {reservedSharedMemPerBlock, "bytes"},
     {totalConstMem, "bytes"}, {totalGlobalMem, "bytes"},
     {latency, "cycles"}, {missPenalty, "cycles"}, {nearLatency, "cycles"}, {farLatency, "cycles"},
-    {latencyTlbMiss, "cycles"},
+    {farPenalty, "cycles"}, {latencyTlbMiss, "cycles"},
     {readBandwidth, "GiB/s"}, {writeBandwidth, "GiB/s"}, {copyBandwidth, "GiB/s"}, {vendorCopyBandwidth, "GiB/s"},
     {memoryBusWidth, "bit"}, {memoryClockRate, "kHz"},
     {amountPerUnit, ""}, {segments, ""}, {segmentFraction, ""}, {disabledUnits, ""}, {sharedWith, ""},
