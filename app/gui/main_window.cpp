@@ -16,7 +16,6 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTimer>
 #include <QVBoxLayout>
 
 #include <cstdio>
@@ -27,7 +26,6 @@
 #include "fleet_page.hpp"
 #include "launch_device.hpp"
 #include "plots/evidence_view.hpp"
-#include "common/format.hpp"
 #include "common/shared_gpu_mark.hpp"
 #include "mig/mig_view.hpp"
 #include "palettes.hpp"

@@ -41,4 +41,9 @@ struct Topology {
     const Series* findSeries(const std::string& id) const;
 };
 
+// The elements of `candidates` that `topology` holds attributes for, grouped into physical
+// caches: elements whose `sharedWith` names (display names, any case) one another are one
+// cache. Groups in the order of their first member in `candidates`, members in that order too.
+std::vector<std::vector<Element>> physicalCaches(const Topology& topology, const std::vector<Element>& candidates);
+
 }  // namespace ts

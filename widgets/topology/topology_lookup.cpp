@@ -16,14 +16,6 @@ QString elementName(const QString& id) {
     return element ? q(displayName(*element)) : id;
 }
 
-QString elementIdOfName(const QString& name) {
-    for (int e = static_cast<int>(Element::L1); e <= static_cast<int>(Element::Lds); ++e) {
-        const auto element = static_cast<Element>(e);
-        if (q(displayName(element)).compare(name, Qt::CaseInsensitive) == 0) return idOf(element);
-    }
-    return {};
-}
-
 bool hasElement(const Topology& topology, const QString& id) { return !attributesOf(topology, id).empty(); }
 
 QStringList elementIds(const Topology& topology) {

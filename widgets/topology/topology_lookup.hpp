@@ -16,7 +16,6 @@ namespace ts::gui {
 std::optional<Element> elementOfId(const QString& id);
 QString idOf(Element element);
 QString elementName(const QString& id);           // the engine's displayName: "Constant L1.5"
-QString elementIdOfName(const QString& name);     // "Read Only" -> "readonly", any case; empty if none
 bool hasElement(const Topology& topology, const QString& id);  // it holds at least one attribute
 QStringList elementIds(const Topology& topology);               // those with attributes, in the engine's order
 std::span<const Attribute> attributesOf(const Topology& topology, const QString& id);

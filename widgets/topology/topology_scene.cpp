@@ -70,39 +70,6 @@ QString rangeText(std::vector<int> ids) {
 
 QString cycles(double v) { return TopologyScene::tr("%1 cycles").arg(QString::number(v, 'f', 0)); }
 
-// Union-find over element ids, joined by their sharedWith names.
-class Classes {
-public:
-    explicit Classes(const QStringList& ids) : ids_(ids) {
-        for (int i = 0; i < ids.size(); ++i) parent_.push_back(i);
-    }
-    void join(const QString& a, const QString& b) {
-        const int i = ids_.indexOf(a), j = ids_.indexOf(b);
-        if (i >= 0 && j >= 0) parent_[root(i)] = root(j);
-    }
-    std::vector<QStringList> classes() const {
-        std::vector<QStringList> out;
-        std::map<int, std::size_t> index;
-        for (int i = 0; i < ids_.size(); ++i) {
-            const int r = root(i);
-            if (!index.count(r)) {
-                index[r] = out.size();
-                out.emplace_back();
-            }
-            out[index[r]] << ids_[i];
-        }
-        return out;
-    }
-
-private:
-    int root(int i) const {
-        while (parent_[i] != i) i = parent_[i];
-        return i;
-    }
-    QStringList ids_;
-    std::vector<int> parent_;
-};
-
 bool isAmd(const Topology& d) { return d.device.vendor == Vendor::Amd; }
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
@@ -192,18 +159,17 @@ std::vector<std::vector<int>> unitGroupsOf(const Topology& d, bool amd) {
     return unitGroups;
 }
 
-// The per-unit elements, one list per physical cache: elements joined by their sharedWith names.
+// The per-unit elements, one list per physical cache, as the engine groups them (physicalCaches).
 std::vector<QStringList> perUnitCacheClasses(const Topology& d) {
-    const QStringList perUnitIds = {QStringLiteral("l1"), QStringLiteral("texture"), QStringLiteral("readonly"),
-                                    QStringLiteral("vl1"), QStringLiteral("constant_l1"), QStringLiteral("constant_l15")};
-    QStringList present;
-    for (const auto& id : perUnitIds)
-        if (hasElement(d, id)) present << id;
-    Classes classes(present);
-    for (const auto& id : present)
-        if (const Attribute* sw = findAttribute(d, id, attr::sharedWith))
-            for (const auto& name : sw->names) classes.join(id, elementIdOfName(q(name)));
-    return classes.classes();
+    const std::vector<Element> perUnit = {Element::L1,  Element::Texture,    Element::ReadOnly,
+                                          Element::VL1, Element::ConstantL1, Element::ConstantL15};
+    std::vector<QStringList> classes;
+    for (const auto& cache : physicalCaches(d, perUnit)) {
+        QStringList ids;
+        for (Element e : cache) ids << idOf(e);
+        classes.push_back(ids);
+    }
+    return classes;
 }
 
 const QStringList& scratchpadIds() {
