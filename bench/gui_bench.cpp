@@ -158,17 +158,16 @@ int recording(const QString& path) {
     return 0;
 }
 
-SeriesChunk millionLoads(int rows, int loads, double noiseCycles) {
-    SeriesChunk c;
-    c.id = QStringLiteral("bench.size");
-    c.title = QStringLiteral("Bench Size");
+ts::Series millionLoads(int rows, int loads, double noiseCycles) {
+    ts::Series c;
+    c.id = "bench.size";
+    c.title = "Bench Size";
     c.kind = ts::SeriesKind::Size;
-    c.replace = true;
     std::mt19937 rng(7);
     std::normal_distribution<double> noise(0, noiseCycles);
     std::uniform_real_distribution<double> u(0, 1);
     for (int r = 0; r < rows; ++r) {
-        RowData row;
+        ts::SeriesRow row;
         row.x = 1024.0 * std::pow(2.0, r * 14.0 / rows);  // 1 KiB .. 16 MiB
         const double missRate = row.x < 256 * 1024 ? 0.01 : std::min(1.0, 0.3 + (row.x - 256 * 1024) / (4e6));
         for (int i = 0; i < loads; ++i)
@@ -198,23 +197,22 @@ int points(int count, double noiseCycles) {
     const double rssBefore = statusMiB("VmRSS:");
 
     // Streaming: rows arrive 8 at a time, in the order a binary search would send them.
-    SeriesChunk all = millionLoads(rows, loads, noiseCycles);
+    ts::Series all = millionLoads(rows, loads, noiseCycles);
     std::vector<int> order(rows);
     for (int i = 0; i < rows; ++i) order[static_cast<std::size_t>(i)] = i;
     std::shuffle(order.begin(), order.end(), std::mt19937(3));
-    plot.setSeries(all.id);
+    plot.setSeries(QString::fromStdString(all.id));
     std::vector<double> refresh;
     QElapsedTimer total;
     total.start();
     for (int first = 0; first < rows; first += 8) {
-        SeriesChunk part = all;
+        ts::Series part = all;
         part.rows.clear();
-        part.replace = first == 0;
         for (int i = first; i < first + 8; ++i)
             part.rows.push_back(all.rows[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])]);
         QElapsedTimer t;
         t.start();
-        store.addChunk(part);
+        store.addChunk(part, static_cast<std::size_t>(first));
         plot.refreshNow();
         plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
         refresh.push_back(t.nsecsElapsed() / 1e6);

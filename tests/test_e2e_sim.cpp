@@ -85,6 +85,8 @@ void expectMatchesTruth(const SimProfile& p, const Topology& t) {
             if (c.scope == CacheScope::Gpu && c.segments > 1) {
                 expectAttribute(t, Element::L2, "nearLatency", c.latency, 2.0, ctx);
                 expectAttribute(t, Element::L2, "farLatency", c.farLatency, 2.0, ctx);
+                // The far segment's cost: both latencies carry the timer overhead, the difference not.
+                expectAttribute(t, Element::L2, "farPenalty", static_cast<double>(c.farLatency) - c.latency, 2.0, ctx);
                 expectAttribute(t, Element::L2, "segmentFraction", c.segments, 0, ctx);
             }
         }

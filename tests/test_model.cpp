@@ -67,3 +67,36 @@ TEST(Model, FindDecidedSkipsLowerBoundsAndUndecided) {
     ASSERT_NE(t.findDecided(Element::L1, "latency"), nullptr);
     EXPECT_EQ(t.findDecided(Element::L1, "latency")->value, 30);
 }
+
+TEST(Model, FindShowableKeepsApiDecidedAndBoundedPositiveValues) {
+    Topology t;
+    t.element(Element::L2).set(Attribute{.name = "apiSize", .value = 50, .source = Source::Api, .confidence = 0});
+    t.element(Element::L2).set(Attribute{.name = "size", .value = 64, .confidence = 0, .lowerBound = true});
+    t.element(Element::L2).set(Attribute{.name = "lineSize", .value = 128, .confidence = 0});
+    t.element(Element::L2).set(Attribute{.name = "latency", .value = 0, .confidence = 1});
+    EXPECT_NE(t.findShowable(Element::L2, "apiSize"), nullptr);
+    EXPECT_NE(t.findShowable(Element::L2, "size"), nullptr);  // shown as ">= 64"
+    EXPECT_EQ(t.findShowable(Element::L2, "lineSize"), nullptr);
+    EXPECT_EQ(t.findShowable(Element::L2, "latency"), nullptr);
+    EXPECT_EQ(t.findShowable(Element::L1, "size"), nullptr);
+}
+
+TEST(Model, PhysicalCachesJoinElementsThatNameEachOther) {
+    Topology t;
+    auto shares = [&](Element e, std::vector<std::string> names) {
+        Attribute a;
+        a.name = "sharedWith";
+        a.names = std::move(names);
+        t.element(e).set(a);
+    };
+    shares(Element::L1, {"Texture"});
+    shares(Element::Texture, {"read only"});  // any case
+    shares(Element::ReadOnly, {});
+    shares(Element::ConstantL1, {});
+    t.element(Element::L2).set(Attribute{.name = "size", .value = 1});
+    const auto groups = physicalCaches(t, {Element::L1, Element::Texture, Element::ReadOnly, Element::VL1,
+                                           Element::ConstantL1, Element::ConstantL15});
+    ASSERT_EQ(groups.size(), 2u);  // VL1 and Constant L1.5 hold nothing; L2 is no candidate
+    EXPECT_EQ(groups[0], (std::vector<Element>{Element::L1, Element::Texture, Element::ReadOnly}));
+    EXPECT_EQ(groups[1], (std::vector<Element>{Element::ConstantL1}));
+}

@@ -1056,30 +1056,6 @@
         <translation>Lauf wird nicht gestartet: Das verlangte Gerät ist nicht vorhanden</translation>
     </message>
     <message>
-        <source>nothing to run: check at least one benchmark</source>
-        <translation>Nichts auszuführen: mindestens einen Benchmark anwählen</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>Wird gestartet…</translation>
-    </message>
-    <message>
-        <source>run on %1: %2</source>
-        <translation>Lauf auf %1: %2</translation>
-    </message>
-    <message>
-        <source>Cancelling…</source>
-        <translation>Wird abgebrochen…</translation>
-    </message>
-    <message>
-        <source>cancel requested</source>
-        <translation>Abbruch angefordert</translation>
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation>%1 wird geöffnet…</translation>
-    </message>
-    <message>
         <source>Save Report</source>
         <translation>Bericht speichern</translation>
     </message>
@@ -1096,35 +1072,8 @@
         <translation>%1 konnte nicht gespeichert werden: %2</translation>
     </message>
     <message>
-        <source>started: %1</source>
-        <translation>gestartet: %1</translation>
-    </message>
-    <message>
         <source>TopoScope — %1</source>
         <translation>TopoScope — %1</translation>
-    </message>
-    <message>
-        <source>%1 (%2, %3): %4 units at %5 MHz, L2 %6, memory %7 [%8]</source>
-        <translation>%1 (%2, %3): %4 Einheiten mit %5 MHz, L2 %6, Speicher %7 [%8]</translation>
-    </message>
-    <message>
-        <source>%1 %2 = %3 (confidence %4)</source>
-        <translation>%1 %2 = %3 (Konfidenz %4)</translation>
-    </message>
-    <message numerus="yes">
-        <source>Finished in %1: %n result(s)</source>
-        <translation>
-            <numerusform>Fertig nach %1: %n Ergebnis</numerusform>
-            <numerusform>Fertig nach %1: %n Ergebnisse</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cancelled after %1; the results so far stay</source>
-        <translation>Abgebrochen nach %1; die bisherigen Ergebnisse bleiben</translation>
-    </message>
-    <message>
-        <source>Failed: %1</source>
-        <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>screenshot: %1</source>
@@ -1203,6 +1152,60 @@
     <message>
         <source>Shared GPU: another process used this GPU during the run. Disturbed results are marked (orange) and kept at confidence at most 0.5; the log says what was measured again.</source>
         <translation>Geteilte GPU: Ein anderer Prozess hat diese GPU während des Laufs benutzt. Gestörte Ergebnisse sind (orange) markiert und behalten höchstens Konfidenz 0.5; das Protokoll nennt, was erneut gemessen wurde.</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::RunPage</name>
+    <message>
+        <source>nothing to run: check at least one benchmark</source>
+        <translation>Nichts auszuführen: mindestens einen Benchmark anwählen</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Wird gestartet…</translation>
+    </message>
+    <message>
+        <source>run on %1: %2</source>
+        <translation>Lauf auf %1: %2</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>cancel requested</source>
+        <translation>Abbruch angefordert</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>started: %1</source>
+        <translation>gestartet: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3): %4 units at %5 MHz, L2 %6, memory %7 [%8]</source>
+        <translation>%1 (%2, %3): %4 Einheiten mit %5 MHz, L2 %6, Speicher %7 [%8]</translation>
+    </message>
+    <message>
+        <source>%1 %2 = %3 (confidence %4)</source>
+        <translation>%1 %2 = %3 (Konfidenz %4)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished in %1: %n result(s)</source>
+        <translation>
+            <numerusform>Fertig nach %1: %n Ergebnis</numerusform>
+            <numerusform>Fertig nach %1: %n Ergebnisse</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled after %1; the results so far stay</source>
+        <translation>Abgebrochen nach %1; die bisherigen Ergebnisse bleiben</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,8 @@
 #pragma once
-// Engine types to the widgets' value types. Every function copies: nothing returned points
-// into engine memory, so the results can cross to the GUI thread.
+// The adaptors left between the engine and the GUI, kept because the other side needs a
+// different shape: the MIG view's lists (split by kind, computed by the engine's rule) and the
+// device chooser's Qt strings for the backend registry's entries.
 #include "device_choice.hpp"
-#include "common/run_data.hpp"
 #include "mig/mig_view.hpp"
 
 #include "common/backend_factory.hpp"
@@ -11,9 +11,6 @@
 
 namespace ts::gui {
 
-// Rows [firstRow, end) of `series`; firstRow 0 marks the chunk as replacing the series.
-SeriesChunk toChunk(const Series& series, std::size_t firstRow);
-ResultData toResult(Element element, const Attribute& attribute);
 // What the MIG view shows of a run (the device's layout, the L2 facts decided so far): the
 // engine's migShares() over migL2Facts(), the rule the CLI's `mig` command uses.
 MigViewData toMigView(const Topology& run);

@@ -3,7 +3,6 @@
 #include "fleet/compare.hpp"
 #include "fleet/outlier_rule.hpp"
 #include "model/space.hpp"
-#include "topology_convert.hpp"
 
 namespace ts::gui {
 namespace {
@@ -52,7 +51,7 @@ FleetData toFleetData(const std::vector<fleet::FleetMember>& members) {
         out.uuidSynthetic = m.uuidSynthetic;
         out.label = i < comparison.memberLabels.size() ? text(comparison.memberLabels[i]) : QString();
         out.source = text(m.source);
-        out.topology = toTopologyData(m.report);
+        out.topology = m.report;
         d.members.push_back(std::move(out));
         std::vector<FleetCellData> row;
         for (const fleet::Cell& c : comparison.cells[i]) row.push_back({c.value, c.robustZ, c.outlier});

@@ -1,5 +1,7 @@
 #pragma once
-// A fleet (its members' reports) compared by the engine, as the value types the fleet view shows.
+// A fleet (its members' reports) compared by the engine, as the fleet view shows it. Kept as
+// an adaptor because the widgets link only the model library, not the fleet comparison: this
+// runs the engine's compare() and judgeOutliers() and hands the view their verdicts.
 #include <vector>
 
 #include "fleet/fleet_report.hpp"

@@ -16,7 +16,6 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTimer>
 #include <QVBoxLayout>
 
 #include <cstdio>
@@ -27,15 +26,14 @@
 #include "fleet_page.hpp"
 #include "launch_device.hpp"
 #include "plots/evidence_view.hpp"
-#include "common/format.hpp"
 #include "common/shared_gpu_mark.hpp"
 #include "mig/mig_view.hpp"
 #include "palettes.hpp"
 #include "recent_files.hpp"
 #include "recording_menu.hpp"
 #include "common/results_model.hpp"
-#include "event_convert.hpp"
 #include "run_controller.hpp"
+#include "run_page.hpp"
 #include "run_panel.hpp"
 #include "run_status.hpp"
 #include "fleet_screenshots.hpp"
@@ -119,11 +117,6 @@ void MainWindow::buildLayout() {
     column->addWidget(sharedGpuBanner_);
     column->addWidget(tabs_, 1);
     setCentralWidget(central);
-    topologyTimer_ = new QTimer(this);
-    topologyTimer_->setSingleShot(true);
-    topologyTimer_->setInterval(150);
-    connect(topologyTimer_, &QTimer::timeout, this, &MainWindow::refreshTopology);
-
     runPanel_ = new RunPanel(runAction_, cancelAction_, this);
     connect(runPanel_, &RunPanel::deviceChanged, this, &MainWindow::updateActions);
     auto* runDock = new QDockWidget(tr("Run"), this);
@@ -141,6 +134,7 @@ void MainWindow::buildLayout() {
     addDockWidget(Qt::BottomDockWidgetArea, logDock);
 
     status_ = new RunStatus(statusBar());
+    runPage_ = new RunPage(controller_, runPanel_, store_, results_, status_, this);
     buildFleetPage();
 }
 
@@ -199,15 +193,17 @@ void MainWindow::buildMenus() {
 }
 
 void MainWindow::connectWorker() {
+    connect(runPage_, &RunPage::logged, this, &MainWindow::log);
+    connect(runPage_, &RunPage::cleared, this, [this] {
+        migView_->setData({});
+        sharedGpuBanner_->hide();
+    });
+    connect(runPage_, &RunPage::topologyChanged, this, &MainWindow::refreshTopology);
+    connect(runPage_, &RunPage::deviceShown, this,
+            [this](const DeviceInfo& d) { setWindowTitle(tr("TopoScope — %1").arg(QString::fromStdString(d.name))); });
+    connect(runPage_, &RunPage::finished, this, &MainWindow::onFinished);
     RunWorker* w = controller_->worker();
     connect(w, &RunWorker::devicesListed, this, &MainWindow::onDevicesListed);
-    connect(w, &RunWorker::runStarted, this, &MainWindow::onRunStarted);
-    connect(w, &RunWorker::deviceInfo, this, &MainWindow::onDeviceInfo);
-    connect(w, &RunWorker::seriesChunk, store_, [this](const SeriesChunkPtr& c) { store_->addChunk(*c); });
-    connect(w, &RunWorker::reduction, store_, &SeriesStore::setReduction);
-    connect(w, &RunWorker::changePoint, store_, &SeriesStore::setChangePoint);
-    connect(w, &RunWorker::result, this, &MainWindow::onResult);
-    connect(w, &RunWorker::progress, status_, &RunStatus::showProgress);
     connect(w, &RunWorker::progress, evidence(),
             [this](const ts::ProgressEvent& p) { evidence()->setRunningBenchmark(QString::fromStdString(p.benchmark)); });
     connect(w, &RunWorker::runFinished, evidence(), [this] { evidence()->setRunningBenchmark({}); });
@@ -222,7 +218,6 @@ void MainWindow::connectWorker() {
         sharedGpuBanner_->show();
     });
     connect(w, &RunWorker::note, this, &MainWindow::log);
-    connect(w, &RunWorker::runFinished, this, &MainWindow::onFinished);
     connect(w, &RunWorker::reportSaved, this, &MainWindow::onReportSaved);
     connect(controller_, &RunController::busyChanged, this, &MainWindow::updateActions);
 }
@@ -262,51 +257,11 @@ void MainWindow::applyLaunchGroups() {
     }
 }
 
-void MainWindow::startRun() {
-    const DeviceChoice* device = runPanel_->currentDevice();
-    if (!device || controller_->busy()) return;
-    const QStringList groups = runPanel_->checkedGroups();
-    if (groups.isEmpty()) {
-        log(tr("nothing to run: check at least one benchmark"));
-        return;
-    }
-    store_->clear();
-    results_->clear();
-    device_ = {};
-    measuredUtc_.clear();
-    toolVersion_.clear();
-    migView_->setData({});
-    sharedGpuBanner_->hide();
-    scheduleTopology();
-    status_->setBusy(tr("Starting…"));
-    const QStringList all = runPanel_->benchmarks()->allGroups();
-    controller_->start(*device, groups.size() == all.size() ? QStringList{} : groups, options_.simDelayUs,
-                       runPanel_->benchmarks()->selectedElements(), recordings_->sessionFolder());
-    log(tr("run on %1: %2").arg(device->label, groups.join(QStringLiteral(", "))));
-}
+void MainWindow::startRun() { runPage_->start(recordings_->sessionFolder(), options_.simDelayUs); }
 
-void MainWindow::cancelRun() {
-    if (!controller_->busy()) return;
-    controller_->cancel();
-    status_->setText(tr("Cancelling…"));
-    log(tr("cancel requested"));
-}
+void MainWindow::cancelRun() { runPage_->cancel(); }
 
-void MainWindow::openRecording(const QString& path) {
-    if (controller_->busy()) return;
-    store_->clear();
-    results_->clear();
-    device_ = {};
-    measuredUtc_.clear();
-    toolVersion_.clear();
-    migView_->setData({});
-    sharedGpuBanner_->hide();
-    scheduleTopology();
-    opening_ = path;
-    runPanel_->addRecording(path);
-    status_->setBusy(tr("Opening %1…").arg(path));
-    controller_->openRecording(path);
-}
+void MainWindow::openRecording(const QString& path) { runPage_->openRecording(path); }
 
 QString MainWindow::openDialogFolder() const { return recordings_->openDialogFolder(); }
 RecentFiles* MainWindow::recentFiles() const { return recordings_->recent(); }
@@ -325,49 +280,9 @@ void MainWindow::onReportSaved(const QString& path, const QString& error) {
         QMessageBox::warning(this, tr("Save Report"), tr("Could not save %1: %2").arg(path, error));
 }
 
-void MainWindow::onRunStarted(const QString& description) {
-    haveRunData_ = true;
-    log(tr("started: %1").arg(description));
-}
-
-void MainWindow::onDeviceInfo(const DeviceInfo& d, const QString& measuredUtc, const QString& toolVersion) {
-    device_ = d;
-    measuredUtc_ = measuredUtc;
-    toolVersion_ = toolVersion;
-    scheduleTopology();
-    auto q = [](std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); };
-    setWindowTitle(tr("TopoScope — %1").arg(q(d.name)));
-    log(tr("%1 (%2, %3): %4 units at %5 MHz, L2 %6, memory %7 [%8]")
-            .arg(q(d.name), q(toString(d.vendor)), q(d.arch))
-            .arg(d.unitCount)
-            .arg(static_cast<double>(d.clockKhz) / 1000.0, 0, 'f', 0)
-            .arg(formatBytes(static_cast<double>(d.l2SizeBytes)), formatBytes(static_cast<double>(d.totalGlobalBytes)),
-                 q(d.backend)));
-}
-
-void MainWindow::onResult(const ResultEvent& r) {
-    const Attribute& a = r.attribute;
-    auto q = [](std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); };
-    results_->upsert(r.element, a);
-    store_->addDecision(r);
-    scheduleTopology();
-    if (a.source != Source::Api)
-        log(tr("%1 %2 = %3 (confidence %4)")
-                .arg(q(displayName(r.element)), attributeTitle(q(a.name)), formatValue(a))
-                .arg(a.confidence, 0, 'f', 2));
-}
-
-void MainWindow::onFinished(const RunOutcome& o) {
-    const QString opened = std::exchange(opening_, QString());
-    QString text;
-    if (o.ok)
-        text = tr("Finished in %1: %n result(s)", nullptr, results_->rowCount()).arg(formatDuration(o.seconds));
-    else if (o.cancelled)
-        text = tr("Cancelled after %1; the results so far stay").arg(formatDuration(o.seconds));
-    else
-        text = tr("Failed: %1").arg(o.message);
-    status_->showFinished(o.ok, text);
-    log(text);
+// What follows a run or recording in the window: its dialogs, the recent files, the
+// headless exits and exports (afterRun).
+void MainWindow::onFinished(const RunOutcome& o, const QString& text, const QString& opened) {
     if (!o.ok && !options_.exportPdf.isEmpty()) {  // headless: no dialog, no sheet of a failed run
         std::fprintf(stderr, "toposcope: %s\n", qPrintable(text));
         const int status = opened.isEmpty() ? 1 : 2;  // a recording that cannot be read is bad input
@@ -402,40 +317,12 @@ void MainWindow::afterRun() {
     if (options_.quitAfterRun) QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
 }
 
-void MainWindow::scheduleTopology() {
-    if (!topologyTimer_->isActive()) topologyTimer_->start();
-}
-
-TopologyData MainWindow::topologyData() const {
-    TopologyData d;
-    d.device = device_;
-    d.toolVersion = toolVersion_.isEmpty() ? QCoreApplication::applicationVersion() : toolVersion_;
-    d.timestamp = measuredUtc_;
-    for (int row = 0; row < results_->rowCount(); ++row) {
-        const ResultRow& r = results_->resultAt(row);
-        if (r.isCutOffMarker() || !r.element) continue;
-        d.results.push_back(toResult(*r.element, r.attribute));
-        d.results.back().cutOff = r.cutOff;
-    }
-    return d;
-}
-
-Topology MainWindow::topology() const {
-    Topology t;
-    t.device = device_;
-    t.toolVersion = (toolVersion_.isEmpty() ? QCoreApplication::applicationVersion() : toolVersion_).toStdString();
-    t.timestamp = measuredUtc_.toStdString();
-    for (int row = 0; row < results_->rowCount(); ++row) {
-        const ResultRow& r = results_->resultAt(row);
-        if (!r.isCutOffMarker() && r.element) t.element(*r.element).set(r.attribute);
-    }
-    return t;
-}
+Topology MainWindow::topology() const { return runPage_->topology(); }
 
 void MainWindow::refreshTopology() {
-    topologyTimer_->stop();
-    topology_->setData(topologyData());
-    cuMap_->setData(topology());
+    const Topology shown = topology();
+    topology_->setData(shown);
+    cuMap_->setData(shown);
 }
 
 EvidenceView* MainWindow::evidence() const { return evidencePage_->view(); }
@@ -454,7 +341,7 @@ void MainWindow::updateActions() {
     runAction_->setEnabled(!busy && devicesKnown_ && runPanel_->currentDevice() != nullptr);
     cancelAction_->setEnabled(busy);
     recordings_->setEnabled(!busy);
-    saveAction_->setEnabled(!busy && haveRunData_);
+    saveAction_->setEnabled(!busy && runPage_->haveRunData());
     runPanel_->chooser()->setEnabled(!busy && devicesKnown_);
 }
 

@@ -25,14 +25,14 @@ class RecordingMenu;
 class MigView;
 class ResultsModel;
 class RunController;
+class RunPage;
 class RunPanel;
 class RunStatus;
 class SeriesStore;
 class TopologyPanel;
-struct TopologyData;
 
-// The TopoScope window wires its pages to the run: the run page (device and benchmark choice,
-// RunPanel) on the left; the tabs Evidence (EvidencePage), Topology (TopologyPanel), CU Sharing
+// The TopoScope window wires its pages to the run: the run page (RunPage: the run's life;
+// RunPanel: the device and benchmark choice, on the left); the tabs Evidence (EvidencePage), Topology (TopologyPanel), CU Sharing
 // (CuMapView), MIG (MigView) and Fleet (FleetPage); the log below, the run's status
 // (RunStatus) at the bottom. Opening recordings is in main_window_recordings.cpp.
 class MainWindow : public QMainWindow {
@@ -54,8 +54,7 @@ public:
     CuMapView* cuMapView() const { return cuMap_; }
     MigView* migView() const { return migView_; }
     QTabWidget* tabs() const { return tabs_; }
-    TopologyData topologyData() const;  // the device and every result so far
-    Topology topology() const;          // the same as the engine's model
+    Topology topology() const;  // the device and every result so far, as the engine's model
     void refreshTopology();             // now, instead of after the next results
     void showEvidence(const QString& seriesId);
     QString progressText() const;
@@ -93,11 +92,7 @@ private:
     void connectWorker();
     void onDevicesListed(const QVector<DeviceChoice>& devices);
     void applyLaunchGroups();
-    void onRunStarted(const QString& description);
-    void onDeviceInfo(const DeviceInfo& device, const QString& measuredUtc, const QString& toolVersion);
-    void onResult(const ResultEvent& result);
-    void onProgress(const ProgressEvent& progress);
-    void onFinished(const RunOutcome& outcome);
+    void onFinished(const RunOutcome& outcome, const QString& text, const QString& opened);
     void onReportSaved(const QString& path, const QString& error);
     void buildRecordingSupport();
     void onSessionRecording(const QString& path);
@@ -110,7 +105,6 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void afterRun();
-    void scheduleTopology();
     void buildFleetPage();
     void onFleetShown(const QString& summary, const QStringList& paths);
     void onFleetFailed(const QString& file, const QString& problem, const QString& text);
@@ -121,14 +115,11 @@ private:
     ResultsModel* results_;
     EvidencePage* evidencePage_ = nullptr;
     RunPanel* runPanel_ = nullptr;
+    RunPage* runPage_ = nullptr;  // the run's life: start, cancel, results, end
     QTabWidget* tabs_ = nullptr;
     TopologyPanel* topology_ = nullptr;
     CuMapView* cuMap_ = nullptr;
     MigView* migView_ = nullptr;
-    QTimer* topologyTimer_ = nullptr;
-    DeviceInfo device_;
-    QString measuredUtc_;   // when the shown run started (ISO 8601 UTC), empty when unknown
-    QString toolVersion_;   // the TopoScope that measured it, empty when unknown
     QPlainTextEdit* log_ = nullptr;
     RunStatus* status_ = nullptr;
     QLabel* sharedGpuBanner_ = nullptr;  // over the tabs while the run shows a shared GPU
@@ -140,10 +131,8 @@ private:
     QString paletteChoice_ = QStringLiteral("system");
     bool devicesKnown_ = false;
     bool launchActionsDone_ = false;
-    bool haveRunData_ = false;
     RecordingMenu* recordings_ = nullptr;
     QString lastSession_;
-    QString opening_;  // the recording being opened; empty during a run
     FleetPage* fleetPage_ = nullptr;
 };
 

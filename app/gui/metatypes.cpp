@@ -1,14 +1,13 @@
 #include "metatypes.hpp"
 
 #include "device_choice.hpp"
-#include "common/run_data.hpp"
 #include "mig/mig_view.hpp"
 #include "run_worker.hpp"
 
 namespace ts::gui {
 
 void registerMetaTypes() {
-    qRegisterMetaType<SeriesChunkPtr>();
+    qRegisterMetaType<std::shared_ptr<const Series>>();
     qRegisterMetaType<ReductionEvent>();
     qRegisterMetaType<ChangePointEvent>();
     qRegisterMetaType<ResultEvent>();

@@ -2,8 +2,13 @@
 // The engine's types that cross threads in the worker's signals, as they are.
 #include <QMetaType>
 
-#include "events/observer.hpp"
+#include <memory>
 
+#include "events/observer.hpp"
+#include "model/series.hpp"
+
+Q_DECLARE_METATYPE(std::shared_ptr<const ts::Series>)
+Q_DECLARE_METATYPE(ts::DeviceInfo)
 Q_DECLARE_METATYPE(ts::ResultEvent)
 Q_DECLARE_METATYPE(ts::ReductionEvent)
 Q_DECLARE_METATYPE(ts::ChangePointEvent)

@@ -1,5 +1,7 @@
 #include "qt_observer.hpp"
 
+#include <algorithm>
+
 #include "event_convert.hpp"
 #include "run_worker.hpp"
 
@@ -28,10 +30,24 @@ void QtObserver::reportApiOnce() {
             if (a.source == Source::Api) Q_EMIT worker_.result(ResultEvent{element, a});
 }
 
+std::shared_ptr<const Series> newRowsOf(const SeriesChunkEvent& event) {
+    const Series& whole = *event.series;
+    auto copy = std::make_shared<Series>();
+    copy->id = whole.id;
+    copy->title = whole.title;
+    copy->kind = whole.kind;
+    copy->element = whole.element;
+    copy->missThreshold = whole.missThreshold;
+    copy->thresholdRule = whole.thresholdRule;
+    const std::size_t first = std::min(event.firstNewRow, whole.rows.size());
+    copy->rows.assign(whole.rows.begin() + static_cast<std::ptrdiff_t>(first), whole.rows.end());
+    return copy;
+}
+
 void QtObserver::onSeriesChunk(const SeriesChunkEvent& event) {
     reportApiOnce();
-    // event.series lives in the engine's topology on this thread: copy before crossing.
-    Q_EMIT worker_.seriesChunk(std::make_shared<const SeriesChunk>(toChunk(*event.series, event.firstNewRow)));
+    // event.series lives in the engine's topology on this thread: copy the new rows before crossing.
+    Q_EMIT worker_.seriesChunk(newRowsOf(event), static_cast<qsizetype>(event.firstNewRow));
 }
 
 void QtObserver::onReduction(const ReductionEvent& event) { Q_EMIT worker_.reduction(event); }

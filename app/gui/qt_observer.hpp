@@ -1,10 +1,16 @@
 #pragma once
+#include <memory>
+
 #include "events/observer.hpp"
 #include "model/topology.hpp"
 
 namespace ts::gui {
 
 class RunWorker;
+
+// The rows of a chunk that are new, with the series' id, kind and threshold, as a copy the
+// GUI thread may keep (the event points into the engine's topology).
+std::shared_ptr<const Series> newRowsOf(const SeriesChunkEvent& event);
 
 // Runs on the worker thread inside the engine: copies each event into value types and emits
 // it as a RunWorker signal (queued to the GUI thread). Only the rows that are new are copied.

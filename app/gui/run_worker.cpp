@@ -130,9 +130,9 @@ void RunWorker::replay(const Topology& topology, const std::vector<std::string>&
         const bool cut = std::find(cutOffNames.begin(), cutOffNames.end(), series.title) != cutOffNames.end();
         if (cut) {
             cutSeries.emplace(series.title, &series);
-            auto chunk = std::make_shared<SeriesChunk>(toChunk(series, 0));
-            chunk->title = tr("%1 (cut off)").arg(chunk->title);
-            Q_EMIT seriesChunk(chunk);
+            auto marked = std::make_shared<Series>(series);
+            marked->title = tr("%1 (cut off)").arg(QString::fromStdString(series.title)).toStdString();
+            Q_EMIT seriesChunk(marked, 0);
         } else {
             observer.onSeriesChunk({&series, 0});
         }

@@ -10,7 +10,6 @@
 #include "events/observer.hpp"
 #include "io/session_recorder.hpp"
 #include "model/topology.hpp"
-#include "common/run_data.hpp"
 #include "metatypes.hpp"
 #include "mig/mig_view.hpp"
 
@@ -52,7 +51,8 @@ Q_SIGNALS:
     // The device as the engine reports it, with when the run started and which TopoScope
     // measured it (empty where unknown; a recording keeps its own).
     void deviceInfo(const ts::DeviceInfo& device, const QString& measuredUtc, const QString& toolVersion);
-    void seriesChunk(const ts::gui::SeriesChunkPtr& chunk);
+    // Rows [firstRow, firstRow + n) of a series, copied off the engine's thread (SeriesStore::addChunk).
+    void seriesChunk(const std::shared_ptr<const ts::Series>& newRows, qsizetype firstRow);
     void reduction(const ts::ReductionEvent& reduction);
     void changePoint(const ts::ChangePointEvent& changePoint);
     void result(const ts::ResultEvent& result);

@@ -30,7 +30,7 @@ bool exportTopologySheet(MainWindow& window, const QString& path, QString* error
         return true;
     };
     window.refreshTopology();
-    const bool ok = TopologySheet::write(path, window.topologyData(), paint, error);
+    const bool ok = TopologySheet::write(path, window.topology(), paint, error);
     if (!shown.isEmpty()) evidence.showSeries(shown);
     evidence.setFollow(follow);
     return ok;

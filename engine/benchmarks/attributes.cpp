@@ -29,13 +29,13 @@ Attribute latencyAttribute(const std::string& name, const std::vector<std::uint3
     return a;
 }
 
-Attribute failedAttribute(const std::string& name, const std::string& unit, const std::string& reason) {
+Attribute undecided(const std::string& name, const std::string& unit, const std::string& reason, NotDecided why) {
     Attribute a;
     a.name = name;
     a.unit = unit;
-    a.method = "not measured";
+    a.method = why == NotDecided::Failed ? "not measured" : "p-chase";
     a.confidence = 0;
-    a.failed = true;
+    a.failed = why == NotDecided::Failed;
     a.reason = reason;
     return a;
 }

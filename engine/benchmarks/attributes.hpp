@@ -18,8 +18,13 @@ Attribute latencyAttribute(const std::string& name, const std::vector<std::uint3
                            const std::string& evidence, const std::string& method = "p-chase",
                            const std::string& reason = "timer overhead included, not subtracted");
 
-// An attribute whose benchmark failed or did not run: confidence 0, `failed`, `reason`
-// ("failed: out of device memory ...", "not run: device lost: ...").
-Attribute failedAttribute(const std::string& name, const std::string& unit, const std::string& reason);
+// Why an attribute has no value: its benchmark ran and could not decide (method "p-chase"), or
+// it failed or did not run (method "not measured", Attribute::failed set).
+enum class NotDecided { Undecided, Failed };
+
+// An attribute that could not be measured: confidence 0 and `reason` says why ("size unknown",
+// "failed: out of device memory ...", "not run: device lost: ...").
+Attribute undecided(const std::string& name, const std::string& unit, const std::string& reason,
+                    NotDecided why = NotDecided::Undecided);
 
 }  // namespace ts

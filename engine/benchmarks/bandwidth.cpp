@@ -53,7 +53,7 @@ void reportFailedJob(RunContext& ctx, Element element, const std::string& name, 
                      const std::string& why) {
     ctx.fail({title, false, why});
     ctx.warn(title + " failed: " + why);
-    ctx.report(element, failedAttribute(name, "GiB/s", "failed: " + why));
+    ctx.report(element, undecided(name, "GiB/s", "failed: " + why, NotDecided::Failed));
 }
 
 }  // namespace

@@ -20,16 +20,6 @@ std::uint32_t lineStride(const RunContext& ctx, const CacheTarget& target) {
     return 64;
 }
 
-Attribute undecided(const std::string& name, const std::string& unit, const std::string& reason) {
-    Attribute a;
-    a.name = name;
-    a.unit = unit;
-    a.method = "p-chase";
-    a.confidence = 0;
-    a.reason = reason;
-    return a;
-}
-
 std::uint64_t chaserLimit(RunContext& ctx, const CacheTarget& target) {
     const std::uint64_t global = ctx.device().totalGlobalBytes ? ctx.device().totalGlobalBytes / 4 : (1ull << 31);
     return std::min({ctx.backend().maxArrayBytes(target.space), global, std::uint64_t{1} << 31});

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string>
 
+#include "benchmarks/attributes.hpp"  // undecided()
 #include "benchmarks/run_context.hpp"
 #include "benchmarks/targets.hpp"
 
@@ -13,9 +14,6 @@ std::string seriesId(const CacheTarget& target, const std::string& benchmark);
 
 // Stride that walks one line per load (the line if known, else the fetch granularity).
 std::uint32_t lineStride(const RunContext& ctx, const CacheTarget& target);
-
-// An attribute saying that `name` could not be measured, and why.
-Attribute undecided(const std::string& name, const std::string& unit, const std::string& reason);
 
 // The array a chase with `stride` must exceed to miss every time in the cache in front of
 // `target`: twice that cache's size, scaled by stride / its line (a cache of C bytes in lines

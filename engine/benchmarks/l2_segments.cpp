@@ -83,6 +83,27 @@ void reportFraction(RunContext& ctx, const Attribute& knee, const Attribute& par
     ctx.report(Element::L2, a);
 }
 
+// The latencies of near and far hits, and what a hit in another unit's segment costs over one
+// in its own: the difference of their medians (the timer overhead in both cancels). None of a
+// level without loads there (one segment for every unit: no far hits, no penalty).
+void reportSegmentLatencies(RunContext& ctx, const CacheTarget& target, const std::string& evidence, double confidence,
+                            const std::vector<std::uint32_t>& nearLoads, const std::vector<std::uint32_t>& farLoads) {
+    const std::string method = "p-chase, data filled by another unit";
+    for (const auto& [name, loads] : {std::pair{attr::nearLatency, &nearLoads}, std::pair{attr::farLatency, &farLoads}}) {
+        if (!loads->empty()) ctx.report(target.element, latencyAttribute(name, *loads, evidence, method));
+    }
+    if (nearLoads.empty() || farLoads.empty()) return;
+    Attribute penalty;
+    penalty.name = attr::farPenalty;
+    penalty.unit = "cycles";
+    penalty.value = median(farLoads) - median(nearLoads);
+    penalty.method = method;
+    penalty.confidence = confidence;  // as sure as the split of the units into segments
+    penalty.evidence = evidence;
+    penalty.reason = "median far-segment hit minus median near-segment hit";
+    ctx.report(target.element, penalty);
+}
+
 }  // namespace
 
 // A filler unit fills an array; every unresolved unit then times it cold. Each load is a
@@ -173,10 +194,7 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
     reportFraction(ctx, segmentSize, segments);
     ctx.report(target.element, segments);
 
-    for (const auto& [name, loads] : {std::pair{attr::nearLatency, &nearLoads}, std::pair{attr::farLatency, &farLoads}}) {
-        if (!loads->empty())
-            ctx.report(target.element, latencyAttribute(name, *loads, id, "p-chase, data filled by another unit"));
-    }
+    reportSegmentLatencies(ctx, target, id, segments.confidence, nearLoads, farLoads);
 }
 
 }  // namespace ts

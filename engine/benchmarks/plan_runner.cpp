@@ -18,7 +18,7 @@ void markFailed(RunContext& ctx, const PlanItem& item, std::size_t mark, const B
         const bool measured = std::any_of(reported.begin(), reported.end(),
                                           [&](const auto& r) { return r.element == a.element && r.name == a.name; });
         if (!measured)  // it did not get that far
-            ctx.report(a.element, failedAttribute(a.name, a.unit, failure.status() + ": " + failure.reason));
+            ctx.report(a.element, undecided(a.name, a.unit, failure.status() + ": " + failure.reason, NotDecided::Failed));
     }
 }
 

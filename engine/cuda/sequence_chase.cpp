@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <string>
-#include <unordered_map>
 
+#include "backend/sequence_layout.hpp"
 #include "cuda/cuda_error.hpp"
 #include "sequence_abi.hpp"
 #include "chase_abi.hpp"
@@ -11,9 +11,6 @@
 namespace ts::cuda {
 namespace {
 
-constexpr std::uint64_t kVisitLine = 64;          // bytes: 8 words of 8 bytes
-constexpr std::uint64_t kMaxOffset = 1ull << 40;
-constexpr std::size_t kMaxLoads = std::size_t{1} << 22;
 constexpr std::uint64_t kWaitNs = 2'000'000'000;  // 2 s for the other side to show up
 
 std::uint32_t spaceCode(Space s) {
@@ -25,55 +22,18 @@ std::uint32_t spaceCode(Space s) {
     }
 }
 
-// The byte offsets a list really loads: the k-th visit of a 64-byte line reads its k-th word.
-std::vector<std::uint64_t> visitOffsets(const std::vector<std::uint64_t>& list,
-                                        std::unordered_map<std::uint64_t, std::uint32_t>& visits) {
-    std::vector<std::uint64_t> out;
-    out.reserve(list.size());
-    for (std::uint64_t offset : list) {
-        const std::uint64_t line = offset / kVisitLine;
-        const std::uint32_t k = visits[line]++;
-        if (k >= kVisitLine / 8)
-            throw BackendError("sequence chase: a 64-byte line is visited more than 8 times (offset " + std::to_string(offset) + ")");
-        out.push_back(line * kVisitLine + 8ull * k);
-    }
-    return out;
-}
-
-// (offset, next) pairs of one chain; the last load points back to the first.
-void chainWords(const std::vector<std::uint64_t>& at, std::vector<std::uint64_t>& words) {
-    for (std::size_t k = 0; k < at.size(); ++k) {
-        words.push_back(at[k]);
-        words.push_back(at[(k + 1) % at.size()]);
-    }
-}
-
-void validate(const SequenceChase& r) {
-    if (r.offsets.empty()) throw BackendError("sequence chase: no addresses");
-    if (r.offsets.size() + r.otherOffsets.size() > kMaxLoads) throw BackendError("sequence chase: too many loads");
-    if (r.timedFrom > r.offsets.size()) throw BackendError("sequence chase: timedFrom beyond the sequence");
-    for (const auto* list : {&r.offsets, &r.otherOffsets})
-        for (std::uint64_t o : *list)
-            if (o >= kMaxOffset) throw BackendError("sequence chase: offset " + std::to_string(o) + " too large");
-}
-
 }  // namespace
 
 ChaseResult SequenceChaser::run(const SequenceChase& r) {
-    validate(r);
+    const SequenceLayout layout = layOutSequence(r, "cuda");
+    const std::vector<std::uint64_t>& main = layout.main;
+    const std::vector<std::uint64_t>& other = layout.other;
+    const std::vector<std::uint64_t>& words = layout.words;
+    const std::uint32_t timed = layout.timed;
     const std::uint32_t space = spaceCode(r.space);
     ctx_.enter();
-    std::unordered_map<std::uint64_t, std::uint32_t> visits;
-    const std::vector<std::uint64_t> main = visitOffsets(r.offsets, visits);
-    const std::vector<std::uint64_t> other = visitOffsets(r.otherOffsets, visits);
-    std::vector<std::uint64_t> words;
-    chainWords(main, words);
-    if (!other.empty()) chainWords(other, words);
-    std::uint64_t top = 0;
-    for (std::size_t k = 0; k < words.size(); k += 2) top = std::max(top, words[k] + 8);
-    array_.reserve(top, 2u << 20, "sequence chase array");
+    array_.reserve(layout.arrayBytes, 2u << 20, "sequence chase array");
 
-    const auto timed = static_cast<std::uint32_t>(r.offsets.size() - r.timedFrom);
     const std::size_t ctlOff = roundUp(words.size() * sizeof(std::uint64_t), 256);
     const std::size_t timesOff = ctlOff + 256;
     const std::size_t outBytes = 256 + 4ull * timed;

@@ -151,28 +151,14 @@ private:
     std::string origin_;
 };
 
-// The unit each attribute is written with; an attribute of another name must still carry one
-// of these units. A report whose units differ was not written by TopoScope, or was edited.
-constexpr std::pair<std::string_view, std::string_view> kUnits[] = {
-    {attr::size, "bytes"}, {attr::lineSize, "bytes"}, {attr::fetchGranularity, "bytes"}, {attr::segmentSize, "bytes"},
-    {attr::apiSize, "bytes"}, {attr::apiLineSize, "bytes"}, {attr::persistingL2CacheMaxSize, "bytes"},
-    {attr::sharedMemPerMultiProcessor, "bytes"}, {attr::sharedMemPerBlock, "bytes"}, {attr::reservedSharedMemPerBlock, "bytes"},
-    {attr::totalConstMem, "bytes"}, {attr::totalGlobalMem, "bytes"},
-    {attr::latency, "cycles"}, {attr::missPenalty, "cycles"}, {attr::nearLatency, "cycles"}, {attr::farLatency, "cycles"},
-    {attr::latencyTlbMiss, "cycles"},
-    {attr::readBandwidth, "GiB/s"}, {attr::writeBandwidth, "GiB/s"}, {attr::copyBandwidth, "GiB/s"}, {attr::vendorCopyBandwidth, "GiB/s"},
-    {attr::memoryBusWidth, "bit"}, {attr::memoryClockRate, "kHz"},
-    {attr::amountPerUnit, ""}, {attr::segments, ""}, {attr::segmentFraction, ""}, {attr::disabledUnits, ""}, {attr::sharedWith, ""},
-    {attr::sharedBetween, ""}};
-
 void checkUnit(const Attribute& a, const std::string& where, const Reader& r) {
-    for (const auto& [name, unit] : kUnits)
+    for (const auto& [name, unit] : attr::units)
         if (a.name == name) {
             if (a.unit != unit)
                 r.fail(where + ".unit", "\"" + cutForMessage(a.unit) + "\" for " + a.name + "; expected \"" + std::string(unit) + "\"");
             return;
         }
-    for (const auto& [name, unit] : kUnits)
+    for (const auto& [name, unit] : attr::units)
         if (a.unit == unit) return;
     r.fail(where + ".unit", "unknown unit \"" + cutForMessage(a.unit) + "\" (bytes, cycles, GiB/s, bit, kHz or none)");
 }

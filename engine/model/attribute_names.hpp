@@ -1,8 +1,13 @@
 #pragma once
 // The name of every attribute the engine reports (Attribute::name), one constant each: code
 // names an attribute only through these, so a typo is a compile error and a new attribute is
-// added here. The strings are the report's: they never change. Plain character arrays, so a
-// constant goes wherever a string literal went (std::string, std::string_view, const char*).
+// added here, with its unit in `units` below: nothing else needs to know of it (the report,
+// the CLI's table and the GUI's results table show every attribute). The strings are the
+// report's: they never change. Plain character arrays, so a constant goes wherever a string
+// literal went (std::string, std::string_view, const char*).
+#include <string_view>
+#include <utility>
+
 namespace ts::attr {
 
 // Measured per memory element.
@@ -22,6 +27,7 @@ inline constexpr char segments[] = "segments";
 inline constexpr char segmentFraction[] = "segmentFraction";
 inline constexpr char nearLatency[] = "nearLatency";
 inline constexpr char farLatency[] = "farLatency";
+inline constexpr char farPenalty[] = "farPenalty";
 inline constexpr char readBandwidth[] = "readBandwidth";
 inline constexpr char writeBandwidth[] = "writeBandwidth";
 inline constexpr char copyBandwidth[] = "copyBandwidth";
@@ -38,5 +44,19 @@ inline constexpr char totalConstMem[] = "totalConstMem";
 inline constexpr char totalGlobalMem[] = "totalGlobalMem";
 inline constexpr char memoryBusWidth[] = "memoryBusWidth";
 inline constexpr char memoryClockRate[] = "memoryClockRate";
+
+// The unit each attribute is written with ("" for counts and lists). The report reader refuses
+// another unit for these names; an attribute of another name must still carry one of them.
+inline constexpr std::pair<std::string_view, std::string_view> units[] = {
+    {size, "bytes"}, {lineSize, "bytes"}, {fetchGranularity, "bytes"}, {segmentSize, "bytes"},
+    {apiSize, "bytes"}, {apiLineSize, "bytes"}, {persistingL2CacheMaxSize, "bytes"},
+    {sharedMemPerMultiProcessor, "bytes"}, {sharedMemPerBlock, "bytes"}, {reservedSharedMemPerBlock, "bytes"},
+    {totalConstMem, "bytes"}, {totalGlobalMem, "bytes"},
+    {latency, "cycles"}, {missPenalty, "cycles"}, {nearLatency, "cycles"}, {farLatency, "cycles"},
+    {farPenalty, "cycles"}, {latencyTlbMiss, "cycles"},
+    {readBandwidth, "GiB/s"}, {writeBandwidth, "GiB/s"}, {copyBandwidth, "GiB/s"}, {vendorCopyBandwidth, "GiB/s"},
+    {memoryBusWidth, "bit"}, {memoryClockRate, "kHz"},
+    {amountPerUnit, ""}, {segments, ""}, {segmentFraction, ""}, {disabledUnits, ""}, {sharedWith, ""},
+    {sharedBetween, ""}};
 
 }  // namespace ts::attr

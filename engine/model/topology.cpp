@@ -1,6 +1,9 @@
 #include "model/topology.hpp"
 
 #include <algorithm>
+#include <cctype>
+
+#include "model/attribute_names.hpp"
 
 namespace ts {
 
@@ -35,9 +38,56 @@ const Attribute* Topology::findDecided(Element e, const std::string& name) const
     return a && a->isDecidedFigure() ? a : nullptr;
 }
 
+const Attribute* Topology::findShowable(Element e, const std::string& name) const {
+    const Attribute* a = find(e, name);
+    return a && a->isShowable() ? a : nullptr;
+}
+
 const Series* Topology::findSeries(const std::string& id) const {
     auto it = std::find_if(series.begin(), series.end(), [&](const Series& s) { return s.id == id; });
     return it == series.end() ? nullptr : &*it;
+}
+
+namespace {
+
+bool sameName(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+}  // namespace
+
+std::vector<std::vector<Element>> physicalCaches(const Topology& topology, const std::vector<Element>& candidates) {
+    std::vector<Element> present;
+    for (Element e : candidates) {
+        const auto it = topology.elements.find(e);
+        if (it != topology.elements.end() && !it->second.attributes.empty()) present.push_back(e);
+    }
+    std::vector<std::size_t> parent(present.size());
+    for (std::size_t i = 0; i < parent.size(); ++i) parent[i] = i;
+    auto root = [&](std::size_t i) {
+        while (parent[i] != i) i = parent[i];
+        return i;
+    };
+    for (std::size_t i = 0; i < present.size(); ++i) {
+        const Attribute* shared = topology.find(present[i], attr::sharedWith);
+        if (!shared) continue;
+        for (const auto& name : shared->names)
+            for (std::size_t j = 0; j < present.size(); ++j)
+                if (sameName(displayName(present[j]), name)) parent[root(i)] = root(j);
+    }
+    std::vector<std::vector<Element>> groups;
+    std::vector<std::size_t> groupOfRoot(present.size(), present.size());
+    for (std::size_t i = 0; i < present.size(); ++i) {
+        std::size_t& g = groupOfRoot[root(i)];
+        if (g == present.size()) {
+            g = groups.size();
+            groups.emplace_back();
+        }
+        groups[g].push_back(present[i]);
+    }
+    return groups;
 }
 
 std::string_view toString(SeriesKind k) {

@@ -36,7 +36,14 @@ struct Topology {
     const Attribute* find(Element e, const std::string& name) const;
     // The attribute when it is a decided figure (Attribute::isDecidedFigure), else null.
     const Attribute* findDecided(Element e, const std::string& name) const;
+    // The attribute when it is worth printing (Attribute::isShowable), else null.
+    const Attribute* findShowable(Element e, const std::string& name) const;
     const Series* findSeries(const std::string& id) const;
 };
+
+// The elements of `candidates` that `topology` holds attributes for, grouped into physical
+// caches: elements whose `sharedWith` names (display names, any case) one another are one
+// cache. Groups in the order of their first member in `candidates`, members in that order too.
+std::vector<std::vector<Element>> physicalCaches(const Topology& topology, const std::vector<Element>& candidates);
 
 }  // namespace ts

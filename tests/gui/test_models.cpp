@@ -18,11 +18,10 @@ private Q_SLOTS:
         SeriesStore store;
         QSignalSpy added(&store, &SeriesStore::seriesAdded);
         QSignalSpy changed(&store, &SeriesStore::rowsChanged);
-        SeriesChunk first = test::sizeSweep(10, 64, 4096);
-        store.addChunk(first);
-        SeriesChunk more = test::sizeSweep(4, 64, 4096);
-        more.replace = false;
-        store.addChunk(more);
+        ts::Series first = test::sizeSweep(10, 64, 4096);
+        store.addChunk(first, 0);
+        ts::Series more = test::sizeSweep(4, 64, 4096);
+        store.addChunk(more, 10);
         QCOMPARE(added.count(), 1);
         QCOMPARE(changed.count(), 2);
         const StoredSeries* s = store.find(QStringLiteral("l1.size"));
@@ -33,8 +32,8 @@ private Q_SLOTS:
         QCOMPARE(s->latenciesOf(s->rows[3]).size(), std::size_t(64));
         QVERIFY(s->rows[0].min <= s->rows[0].mean && s->rows[0].mean <= s->rows[0].max);
 
-        SeriesChunk sorted = test::sizeSweep(12, 32, 4096);  // the engine re-sends the series sorted
-        store.addChunk(sorted);
+        ts::Series sorted = test::sizeSweep(12, 32, 4096);  // the engine re-sends the series sorted
+        store.addChunk(sorted, 0);
         QCOMPARE(s->rows.size(), std::size_t(12));
         QCOMPARE(s->latencies.size(), std::size_t(12 * 32));
         QCOMPARE(s->generation, quint64(2));
@@ -44,7 +43,7 @@ private Q_SLOTS:
 
     void storeKeepsAnalysisPerSeries() {
         SeriesStore store;
-        store.addChunk(test::sizeSweep(8, 16, 2048));
+        store.addChunk(test::sizeSweep(8, 16, 2048), 0);
         QSignalSpy analysis(&store, &SeriesStore::analysisChanged);
         store.setReduction({"l1.size", {1, 2}, {0.5, 7}});
         store.setChangePoint({"l1.size", 5, 2048, 0.9});

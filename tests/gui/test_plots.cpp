@@ -19,16 +19,15 @@ using namespace ts::gui;
 
 namespace {
 
-SeriesChunk stridedSeries(ts::SeriesKind kind, const QString& id, std::vector<double> strides, double arrayBytes) {
-    SeriesChunk c;
-    c.id = id;
-    c.title = id;
+ts::Series stridedSeries(ts::SeriesKind kind, const QString& id, std::vector<double> strides, double arrayBytes) {
+    ts::Series c;
+    c.id = id.toStdString();
+    c.title = id.toStdString();
     c.kind = kind;
-    c.replace = true;
     c.missThreshold = 100;
-    c.thresholdRule = QStringLiteral("test");
+    c.thresholdRule = ts::ThresholdRule::EveryLoadSplit;
     for (double s : strides) {
-        RowData r;
+        ts::SeriesRow r;
         r.x = s;
         r.x2 = arrayBytes;
         // One miss per 32 bytes: stride/32 of the loads miss, capped at all.
@@ -62,7 +61,7 @@ class TestPlots : public QObject {
 private Q_SLOTS:
     void sizePlotDrawsSweepAndChangePoint() {
         SeriesStore store;
-        store.addChunk(test::sizeSweep(40, 256, 64 * 1024));
+        store.addChunk(test::sizeSweep(40, 256, 64 * 1024), 0);
         std::vector<double> xs, ys;
         for (const auto& r : store.find(QStringLiteral("l1.size"))->rows) {
             xs.push_back(r.x);
@@ -97,7 +96,7 @@ private Q_SLOTS:
     // results table do (the H200 recording's label said 256 KiB, its decision 245 KiB).
     void sizePlotLabelIsTheDecidedValue() {
         SeriesStore store;
-        store.addChunk(test::sizeSweep(40, 64, 245 * 1024));
+        store.addChunk(test::sizeSweep(40, 64, 245 * 1024), 0);
         store.setChangePoint({"l1.size", 33, 256 * 1024, 0.98});
         SizePlotWidget plot;
         plot.resize(900, 500);
@@ -117,10 +116,10 @@ private Q_SLOTS:
     // single slow loads neither set the y range nor draw a spike: they are marked at the top.
     void sizePlotFramesTheKneeAndClipsOutliers() {
         SeriesStore store;
-        SeriesChunk sweep = test::sizeSweep(40, 256, 1e12);  // ~40 cycles everywhere ...
+        ts::Series sweep = test::sizeSweep(40, 256, 1e12);   // ~40 cycles everywhere ...
         sweep.rows[10].latencies[3] = 440;                  // ... but for two lone slow loads
         sweep.rows[25].latencies[7] = 445;
-        store.addChunk(sweep);
+        store.addChunk(sweep, 0);
         SizePlotWidget plot;
         plot.resize(1000, 400);
         plot.setStore(&store);
@@ -159,7 +158,7 @@ private Q_SLOTS:
     // Issue 18: the right axis title is never cut ("educed value…") at a small window's height.
     void sizePlotRightAxisTitleFits() {
         SeriesStore store;
-        store.addChunk(test::sizeSweep(24, 16, 16384));
+        store.addChunk(test::sizeSweep(24, 16, 16384), 0);
         for (int height : {260, 700}) {
             SizePlotWidget plot;
             plot.resize(700, height);
@@ -184,14 +183,14 @@ private Q_SLOTS:
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         view.setRunningBenchmark(QStringLiteral("L1 Size"));
-        store.addChunk(test::sizeSweep(8, 16, 4096));
+        store.addChunk(test::sizeSweep(8, 16, 4096), 0);
         QCOMPARE(view.currentSeries(), QStringLiteral("l1.size"));
         view.setRunningBenchmark(QStringLiteral("L1 Line Size"));
         QTRY_VERIFY_WITH_TIMEOUT(view.currentSeries().isEmpty(), 1000);
         QVERIFY2(view.placeholderText().contains(QStringLiteral("L1 Line Size")), qPrintable(view.placeholderText()));
-        SeriesChunk line = stridedSeries(ts::SeriesKind::LineSize, QStringLiteral("l1.line_size"), {32, 64, 128}, 65536);
-        line.title = QStringLiteral("L1 Line Size");
-        store.addChunk(line);
+        ts::Series line = stridedSeries(ts::SeriesKind::LineSize, QStringLiteral("l1.line_size"), {32, 64, 128}, 65536);
+        line.title = "L1 Line Size";
+        store.addChunk(line, 0);
         QCOMPARE(view.currentSeries(), QStringLiteral("l1.line_size"));  // at once: it was awaited
         // The run ends: the newest series stays.
         view.setRunningBenchmark({});
@@ -201,14 +200,13 @@ private Q_SLOTS:
 
     void sizePlotMergesRowsThatArriveOutOfOrder() {
         SeriesStore store;
-        store.addChunk(test::sizeSweep(16, 32, 8192));
+        store.addChunk(test::sizeSweep(16, 32, 8192), 0);
         SizePlotWidget plot;
         plot.setStore(&store);
         plot.setSeries(QStringLiteral("l1.size"));
-        SeriesChunk middle = test::sizeSweep(3, 32, 8192, 7);
-        middle.replace = false;
+        ts::Series middle = test::sizeSweep(3, 32, 8192, 7);
         for (auto& r : middle.rows) r.x = r.x * 1.3;  // between existing sizes
-        store.addChunk(middle);
+        store.addChunk(middle, 16);
         plot.refreshNow();
         QCOMPARE(plot.sampleCount(), 19 * 32);
         QVERIFY(plot.samplePointCount() > 0);
@@ -216,7 +214,7 @@ private Q_SLOTS:
 
     void hoverReadoutNamesTheLoad() {
         SeriesStore store;
-        store.addChunk(test::sizeSweep(16, 16, 1e9));
+        store.addChunk(test::sizeSweep(16, 16, 1e9), 0);
         SizePlotWidget plot;
         plot.resize(800, 500);
         plot.setStore(&store);
@@ -243,7 +241,7 @@ private Q_SLOTS:
 
     void exportsPngSvgPdf() {
         SeriesStore store;
-        store.addChunk(test::sizeSweep(24, 64, 16384));
+        store.addChunk(test::sizeSweep(24, 64, 16384), 0);
         SizePlotWidget plot;
         plot.resize(640, 400);
         plot.setStore(&store);
@@ -281,7 +279,7 @@ private Q_SLOTS:
     void decisionPlotsShowTheirRule() {
         SeriesStore store;
         const QString fg = QStringLiteral("l1.fetch_granularity");
-        store.addChunk(stridedSeries(ts::SeriesKind::FetchGranularity, fg, {4, 8, 16, 32, 64, 128}, 0));
+        store.addChunk(stridedSeries(ts::SeriesKind::FetchGranularity, fg, {4, 8, 16, 32, 64, 128}, 0), 0);
         store.addDecision(decision(fg, QStringLiteral("fetchGranularity"), 32));
         FetchGranularityPlot fetch;
         fetch.setStore(&store);
@@ -292,11 +290,10 @@ private Q_SLOTS:
         QVERIFY(fetch.caption().contains(QStringLiteral("32 B")));
 
         const QString ls = QStringLiteral("l1.line_size");
-        SeriesChunk lines = stridedSeries(ts::SeriesKind::LineSize, ls, {32, 64, 128}, 192 * 1024);
-        SeriesChunk more = stridedSeries(ts::SeriesKind::LineSize, ls, {32, 64, 128}, 384 * 1024);
-        more.replace = false;
-        store.addChunk(lines);
-        store.addChunk(more);
+        ts::Series lines = stridedSeries(ts::SeriesKind::LineSize, ls, {32, 64, 128}, 192 * 1024);
+        ts::Series more = stridedSeries(ts::SeriesKind::LineSize, ls, {32, 64, 128}, 384 * 1024);
+        store.addChunk(lines, 0);
+        store.addChunk(more, lines.rows.size());
         store.addDecision(decision(ls, QStringLiteral("lineSize"), 64));
         LineSizePlot line;
         line.setStore(&store);
@@ -305,28 +302,27 @@ private Q_SLOTS:
         QCOMPARE(line.curveCount(), 2);
         QVERIFY(line.decisionVisible());
 
-        SeriesChunk latency = stridedSeries(ts::SeriesKind::Latency, QStringLiteral("l1.latency"), {0}, 0);
-        latency.rows.front().label = QStringLiteral("tlb-warm");
-        store.addChunk(latency);
+        ts::Series latency = stridedSeries(ts::SeriesKind::Latency, QStringLiteral("l1.latency"), {0}, 0);
+        latency.rows.front().label = "tlb-warm";
+        store.addChunk(latency, 0);
         LatencyHistogramPlot histogram;
         histogram.setStore(&store);
         histogram.setSeries(QStringLiteral("l1.latency"));
         histogram.refreshNow();
         QCOMPARE(histogram.barSetCount(), 1);
 
-        SeriesChunk amount;
-        amount.id = QStringLiteral("l1.amount");
+        ts::Series amount;
+        amount.id = "l1.amount";
         amount.kind = ts::SeriesKind::Amount;
-        amount.replace = true;
         amount.missThreshold = 45;
         for (int w = 0; w < 4; ++w) {
-            RowData r;
+            ts::SeriesRow r;
             r.x = w;
-            r.label = w == 0 ? QStringLiteral("control") : QStringLiteral("warp %1").arg(w);
+            r.label = w == 0 ? std::string("control") : "warp " + std::to_string(w);
             r.latencies.assign(32, w % 2 == 1 ? 200 : 40);
             amount.rows.push_back(r);
         }
-        store.addChunk(amount);
+        store.addChunk(amount, 0);
         EvidenceRowsPlot rows;
         rows.setStore(&store);
         rows.setSeries(QStringLiteral("l1.amount"));
@@ -338,14 +334,14 @@ private Q_SLOTS:
     void evidenceViewPicksThePlotByKind() {
         SeriesStore store;
         EvidenceView view(&store);
-        store.addChunk(test::sizeSweep(8, 8, 4096));
+        store.addChunk(test::sizeSweep(8, 8, 4096), 0);
         QCOMPARE(view.currentSeries(), QStringLiteral("l1.size"));
         QCOMPARE(view.currentPlot(), static_cast<PlotPanel*>(view.sizePlot()));
-        store.addChunk(stridedSeries(ts::SeriesKind::FetchGranularity, QStringLiteral("fg"), {4, 8}, 0));
+        store.addChunk(stridedSeries(ts::SeriesKind::FetchGranularity, QStringLiteral("fg"), {4, 8}, 0), 0);
         QTRY_COMPARE(view.currentSeries(), QStringLiteral("fg"));  // follows the run
         QVERIFY(view.sizePlot()->seriesId().isEmpty());            // hidden plots drop their data
         view.setFollow(false);
-        store.addChunk(stridedSeries(ts::SeriesKind::LineSize, QStringLiteral("ls"), {4, 8}, 1024));
+        store.addChunk(stridedSeries(ts::SeriesKind::LineSize, QStringLiteral("ls"), {4, 8}, 1024), 0);
         QCOMPARE(view.currentSeries(), QStringLiteral("fg"));
         view.nextAction()->trigger();
         QCOMPARE(view.currentSeries(), QStringLiteral("ls"));

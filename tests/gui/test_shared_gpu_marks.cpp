@@ -16,7 +16,6 @@
 #include "common/shared_gpu_mark.hpp"
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
-#include "topology_convert.hpp"
 #include "topology/topology_scene.hpp"
 
 using namespace ts::gui;
@@ -88,7 +87,7 @@ private Q_SLOTS:
         }
         QVERIFY(decidedMarks > 0);
 
-        const TopologyScene scene = TopologyScene::build(toTopologyData(recorded));
+        const TopologyScene scene = TopologyScene::build(recorded);
         int marked = 0;
         for (const SceneBox& b : scene.boxes())
             if (b.sharedGpu) {
@@ -107,7 +106,7 @@ private Q_SLOTS:
         QVERIFY(w.findChild<QLabel*>(QStringLiteral("sharedGpuBanner"))->isHidden());
         for (int row = 0; row < w.results()->rowCount(); ++row)
             QVERIFY(!sharedGpuMarked(QString::fromStdString(w.results()->resultAt(row).attribute.reason)));
-        for (const SceneBox& b : TopologyScene::build(toTopologyData(recorded)).boxes()) QVERIFY(!b.sharedGpu);
+        for (const SceneBox& b : TopologyScene::build(recorded).boxes()) QVERIFY(!b.sharedGpu);
     }
 };
 

@@ -37,7 +37,7 @@ private slots:
         QFETCH(QString, profile);
         QFETCH(int, units);
         QFETCH(QString, l1Size);
-        const TopologyData d = test::simulatedData(profile.toStdString());
+        const ts::Topology d = test::simulate(profile.toStdString());
         const TopologyScene s = TopologyScene::build(d);
         // One physical L1 serves L1, Texture and Read Only: one box naming all three.
         const auto l1 = withElement(s, QStringLiteral("l1"));
@@ -83,7 +83,7 @@ private slots:
         QFETCH(int, xcds);
         // Not every group: the simulated MI300X's L3 and memory sweeps take a minute.
         const ts::Topology run = test::simulate(profile.toStdString(), {"l1", "l2", "scalar", "sharing", "shared"});
-        const TopologyData d = toTopologyData(run);
+        const ts::Topology& d = run;
         const TopologyScene s = TopologyScene::build(d);
         QCOMPARE(s.ofKind(BoxKind::ScalarCache).size(), std::size_t(1));
         QCOMPARE(withElement(s, QStringLiteral("vl1")).size(), std::size_t(1));
@@ -105,7 +105,7 @@ private slots:
 
     void mt4gMi210Report() {
         const ts::Topology report = test::mi210Mt4g();
-        const TopologyData d = toTopologyData(report);
+        const ts::Topology& d = report;
         const CuSharingMap map = CuSharingMap::fromTopology(report);
         QCOMPARE(map.groups().size(), std::size_t(56));
         const auto counts = map.countsBySize();

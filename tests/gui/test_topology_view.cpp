@@ -40,7 +40,7 @@ void checkSheetText(const QString& text) {
 class TestTopologyView : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { h100_ = test::simulatedData("h100"); }
+    void initTestCase() { h100_ = test::simulate("h100"); }
 
     void panelSelectsAndShowsEvidence() {
         TopologyPanel panel;
@@ -68,6 +68,30 @@ private slots:
         for (int row = 0; row < details->rowCount(); ++row)
             if (auto* item = details->table()->item(row, 2); item && item->text() == QLatin1String("benchmark")) sawBenchmark = true;
         QVERIFY(sawBenchmark);
+    }
+
+    // An attribute the diagram has no line for still reaches the screen: the details list every
+    // attribute of the element as the engine reported it (here the L2's far-segment penalty).
+    void detailsListEveryAttribute() {
+        TopologyPanel panel;
+        panel.resize(1200, 700);
+        panel.show();
+        panel.setData(h100_);
+        TopologyView* view = panel.view();
+        const int l2 = view->scene().findElement(QStringLiteral("l2"));
+        QVERIFY(l2 >= 0);
+        const QRectF r = view->scene().boxes()[static_cast<std::size_t>(l2)].rect;
+        QTest::mouseClick(view->widget(), Qt::LeftButton, {}, ((r.topLeft() + QPointF(8, 8)) * view->zoom()).toPoint());
+        QCOMPARE(view->selected(), l2);
+        const ts::Attribute* far = h100_.find(ts::Element::L2, "farPenalty");
+        QVERIFY(far && far->isDecided());
+        QCOMPARE(far->value, h100_.find(ts::Element::L2, "farLatency")->value - h100_.find(ts::Element::L2, "nearLatency")->value);
+        bool shown = false;
+        ElementDetailPanel* details = panel.details();
+        for (int row = 0; row < details->rowCount(); ++row)
+            if (auto* title = details->table()->item(row, 0); title && title->text() == QLatin1String("Far penalty"))
+                shown = details->table()->item(row, 1)->text().contains(QString::number(far->value));
+        QVERIFY(shown);
     }
 
     void keyboardFoldZoomExport() {
@@ -122,7 +146,7 @@ private slots:
         QVERIFY2(TopologySheet::write(path, h100_, {}, &error), qPrintable(error));
         checkSheetText(pdfText(path));
         const QString mi210 = dir.filePath(QStringLiteral("mi210.pdf"));
-        QVERIFY(TopologySheet::write(mi210, test::mi210Mt4gData(), {}, &error));
+        QVERIFY(TopologySheet::write(mi210, test::mi210Mt4g(), {}, &error));
         const QString text = pdfText(mi210);
         QVERIFY(text.contains(QStringLiteral("MI210")));
         QVERIFY(text.contains(QStringLiteral("sL1d")));
@@ -171,7 +195,7 @@ private slots:
     }
 
 private:
-    TopologyData h100_;
+    ts::Topology h100_;
 };
 
 TS_GUI_TEST(TestTopologyView)

@@ -6,7 +6,6 @@
 #include "benchmarks/discovery.hpp"
 #include "common/backend_factory.hpp"
 #include "io/mt4g_json_read.hpp"
-#include "topology_convert.hpp"
 
 namespace ts::gui::test {
 
@@ -22,12 +21,6 @@ inline Topology simulate(const std::string& profile, const std::set<std::string>
     return topology;
 }
 
-inline TopologyData simulatedData(const std::string& profile, const std::set<std::string>& groups = {}) {
-    return toTopologyData(simulate(profile, groups));
-}
-
 inline Topology mi210Mt4g() { return readMt4gJsonFile(TOPOSCOPE_TEST_DATA "/mt4g/AMD Instinct MI210.json"); }
-
-inline TopologyData mi210Mt4gData() { return toTopologyData(mi210Mt4g()); }
 
 }  // namespace ts::gui::test

@@ -82,8 +82,6 @@ QString formatValue(const Attribute& a) {
     return text;
 }
 
-QString formatValue(const ResultData& r) { return formatValue(attributeOf(r)); }
-
 QString formatDuration(double seconds) {
     if (seconds < 0) return QStringLiteral("…");
     const auto s = static_cast<qint64>(std::llround(seconds));

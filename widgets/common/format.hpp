@@ -1,7 +1,6 @@
 #pragma once
 #include <QString>
 
-#include "common/run_data.hpp"
 #include "model/attribute.hpp"
 
 namespace ts::gui {
@@ -12,7 +11,6 @@ QString formatBytes(double bytes);
 // "3.35 TiB/s", "L1, Texture"; never an exponent. A value no benchmark decided (confidence 0,
 // not a bound) is no number: "undecided: <the engine's reason>".
 QString formatValue(const Attribute& attribute);
-QString formatValue(const ResultData& result);  // until the topology views read ts::Attribute too
 // "4 s", "2 min 05 s", "1 h 02 min"; "…" for a negative (unknown) duration.
 QString formatDuration(double seconds);
 // The attribute names the engine uses, as a reader would say them: "lineSize" -> "Line size".

@@ -1,14 +1,14 @@
 #pragma once
-// A fleet comparison as the widgets' value types (no engine types): the GPUs, the key
-// attributes, one cell per GPU and attribute with the outlier verdict, and each GPU's
-// topology for the diagrams. app/gui fills it from ts::fleet::compare().
+// A fleet comparison as the fleet view reads it: the GPUs, the key attributes, one cell per
+// GPU and attribute with the outlier verdict, and each GPU's topology (the engine's model)
+// for the diagrams. app/gui fills it from ts::fleet::compare(), which the widgets do not link.
 #include <QString>
 #include <QStringList>
 
 #include <optional>
 #include <vector>
 
-#include "topology/topology_data.hpp"
+#include "model/topology.hpp"
 
 namespace ts::gui {
 
@@ -34,7 +34,7 @@ struct FleetMemberData {
     bool uuidSynthetic = false;
     QString label;   // the engine's label: "node1 GPU 0 (rank 3)" or the file name
     QString source;  // file it was read from
-    TopologyData topology;
+    Topology topology;  // the member's report as it was read
 };
 
 struct FleetData {

@@ -1,17 +1,42 @@
 #include "plots/series_store.hpp"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <numeric>
 
 namespace ts::gui {
 namespace {
 
-StoredRow storeRow(const RowData& row, std::vector<std::uint32_t>& buffer) {
+QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
+// The engine's rule in words, for the plot's caption.
+QString ruleText(ThresholdRule rule) {
+    switch (rule) {
+        case ThresholdRule::None: return {};
+        case ThresholdRule::FastestLoadSplit:
+            return QCoreApplication::translate("ts::gui::Threshold", "hit/miss split of the fastest load of each stride");
+        case ThresholdRule::EveryLoadSplit:
+            return QCoreApplication::translate("ts::gui::Threshold", "hit/miss split of every load");
+        case ThresholdRule::ControlFence:
+            return QCoreApplication::translate("ts::gui::Threshold",
+                                               "far-out fence of the control row, Q3 + 3 IQR (miss rule)");
+        case ThresholdRule::RowMedianSplit:
+            return QCoreApplication::translate("ts::gui::Threshold",
+                                               "near/far split of the row medians, for display: the engine compares "
+                                               "each unit's slow and fast loads with the filler's");
+        case ThresholdRule::OneLevel:
+            return QCoreApplication::translate("ts::gui::Threshold", "one latency level: every row near");
+    }
+    return {};
+}
+
+StoredRow storeRow(const SeriesRow& row, std::vector<std::uint32_t>& buffer) {
     StoredRow s;
     s.x = row.x;
     s.x2 = row.x2;
     s.value = row.value;
-    s.label = row.label;
+    s.label = q(row.label);
     s.offset = buffer.size();
     s.count = static_cast<std::uint32_t>(row.latencies.size());
     if (!row.latencies.empty()) {
@@ -35,41 +60,44 @@ std::uint64_t StoredSeries::bytes() const {
 
 SeriesStore::SeriesStore(QObject* parent) : QObject(parent) {}
 
-StoredSeries& SeriesStore::ensure(const SeriesChunk& chunk) {
-    auto [it, inserted] = series_.try_emplace(chunk.id);
+StoredSeries& SeriesStore::ensure(const Series& series) {
+    const QString id = q(series.id);
+    auto [it, inserted] = series_.try_emplace(id);
     StoredSeries& s = it->second;
     if (inserted) {
-        s.id = chunk.id;
-        order_.push_back(chunk.id);
+        s.id = id;
+        order_.push_back(id);
     }
-    s.title = chunk.title;
-    s.kind = chunk.kind;
-    s.element = chunk.element;
+    s.title = q(series.title);
+    s.kind = series.kind;
+    s.element = q(displayName(series.element));
     return s;
 }
 
-void SeriesStore::addChunk(const SeriesChunk& chunk) {
-    const bool isNew = series_.find(chunk.id) == series_.end();
-    StoredSeries& s = ensure(chunk);
+void SeriesStore::addChunk(const Series& newRows, std::size_t firstRow) {
+    const QString id = q(newRows.id);
+    const bool isNew = series_.find(id) == series_.end();
+    StoredSeries& s = ensure(newRows);
+    const bool replace = firstRow == 0;
     std::size_t incoming = 0;
-    for (const auto& r : chunk.rows) incoming += r.latencies.size();
-    if (chunk.replace) {
+    for (const auto& r : newRows.rows) incoming += r.latencies.size();
+    if (replace) {
         // A fresh buffer of the exact size: the replaced one may hold growth slack.
         std::vector<std::uint32_t>().swap(s.latencies);
         std::vector<StoredRow>().swap(s.rows);
         s.latencies.reserve(incoming);
-        s.rows.reserve(chunk.rows.size());
+        s.rows.reserve(newRows.rows.size());
         ++s.generation;
     } else {
         s.latencies.reserve(s.latencies.size() + incoming);
     }
-    for (const auto& r : chunk.rows) s.rows.push_back(storeRow(r, s.latencies));
-    if (chunk.missThreshold >= 0 || chunk.replace) {
-        s.missThreshold = chunk.missThreshold;
-        s.thresholdRule = chunk.thresholdRule;
+    for (const auto& r : newRows.rows) s.rows.push_back(storeRow(r, s.latencies));
+    if (newRows.missThreshold >= 0 || replace) {
+        s.missThreshold = newRows.missThreshold;  // decided by the engine (analysis/series_threshold)
+        s.thresholdRule = ruleText(newRows.thresholdRule);
     }
-    if (isNew) emit seriesAdded(chunk.id);
-    emit rowsChanged(chunk.id);
+    if (isNew) emit seriesAdded(id);
+    emit rowsChanged(id);
 }
 
 void SeriesStore::setReduction(const ReductionEvent& reduction) {

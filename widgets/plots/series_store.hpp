@@ -8,8 +8,8 @@
 #include <span>
 #include <vector>
 
-#include "common/run_data.hpp"
 #include "events/observer.hpp"
+#include "model/series.hpp"
 
 namespace ts::gui {
 
@@ -35,7 +35,7 @@ struct StoredSeries {
     std::vector<StoredRow> rows;           // arrival order
     std::vector<std::uint32_t> latencies;  // every row's loads, back to back
     double missThreshold = -1;
-    QString thresholdRule;
+    QString thresholdRule;  // the engine's rule for missThreshold in words, for the plot's caption
     ReductionEvent reduction;
     std::optional<ChangePointEvent> changePoint;
     std::vector<ResultEvent> decisions;  // the engine's results whose evidence is this series
@@ -54,7 +54,10 @@ class SeriesStore : public QObject {
 public:
     explicit SeriesStore(QObject* parent = nullptr);
 
-    void addChunk(const SeriesChunk& chunk);
+    // New rows of the engine's series: `newRows.rows` are its rows [firstRow, firstRow + n), the
+    // rest of `newRows` (id, title, kind, element, miss threshold) as the series is now. A
+    // firstRow of 0 replaces the stored rows (the engine reset or re-sorted the series).
+    void addChunk(const Series& newRows, std::size_t firstRow);
     void setReduction(const ReductionEvent& reduction);
     void setChangePoint(const ChangePointEvent& changePoint);
     void addDecision(const ResultEvent& result);  // ignored without evidence
@@ -72,7 +75,7 @@ signals:
     void cleared();
 
 private:
-    StoredSeries& ensure(const SeriesChunk& chunk);
+    StoredSeries& ensure(const Series& series);
 
     std::map<QString, StoredSeries> series_;  // node based: pointers from find() stay valid
     QStringList order_;

@@ -7,8 +7,15 @@
 #include <QVBoxLayout>
 
 #include "common/format.hpp"
+#include "model/attribute_names.hpp"
+#include "topology/topology_lookup.hpp"
 
 namespace ts::gui {
+namespace {
+
+QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
+}  // namespace
 
 ElementDetailPanel::ElementDetailPanel(QWidget* parent)
     : QWidget(parent), title_(new QLabel(this)), table_(new QTableWidget(this)) {
@@ -53,7 +60,7 @@ void ElementDetailPanel::addRow(const QStringList& cells, const QString& evidenc
     }
 }
 
-void ElementDetailPanel::showBox(const TopologyData& data, const SceneBox* box) {
+void ElementDetailPanel::showBox(const Topology& data, const SceneBox* box) {
     table_->setRowCount(0);
     if (!box) {
         title_->setText(tr("<i>Click a box of the diagram to see what was found about it.</i>"));
@@ -62,7 +69,6 @@ void ElementDetailPanel::showBox(const TopologyData& data, const SceneBox* box) 
     title_->setText(QStringLiteral("<b>%1</b>").arg(box->label.toHtmlEscaped()));
     if (box->kind == BoxKind::Gpu || box->elementIds.isEmpty()) {
         const DeviceInfo& d = data.device;
-        auto q = [](std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); };
         addRow({tr("Name"), q(d.name), tr("API")});
         addRow({tr("Vendor"), q(toString(d.vendor)), tr("API")});
         addRow({tr("Architecture"), q(d.arch), tr("API")});
@@ -75,14 +81,14 @@ void ElementDetailPanel::showBox(const TopologyData& data, const SceneBox* box) 
     }
     const bool several = box->elementIds.size() > 1;
     for (const QString& id : box->elementIds) {
-        if (several) addRow({data.elementName(id)}, {}, true);
-        for (const ResultData* r : data.attributesOf(id)) {
-            QString value = formatValue(*r);
-            if (!r->groups.empty() && r->name != QLatin1String("segments")) value += tr(" (%n group(s))", nullptr, static_cast<int>(r->groups.size()));
-            addRow({attributeTitle(r->name), value, r->fromApi ? tr("API") : tr("benchmark"), r->method,
-                    QString::number(r->confidence, 'f', 2)},
-                   r->evidence);
-            if (!r->reason.isEmpty()) table_->item(table_->rowCount() - 1, 0)->setToolTip(r->reason);
+        if (several) addRow({elementName(id)}, {}, true);
+        for (const Attribute& r : attributesOf(data, id)) {
+            QString value = formatValue(r);
+            if (!r.groups.empty() && r.name != attr::segments) value += tr(" (%n group(s))", nullptr, static_cast<int>(r.groups.size()));
+            addRow({attributeTitle(q(r.name)), value, r.source == Source::Api ? tr("API") : tr("benchmark"), q(r.method),
+                    QString::number(r.confidence, 'f', 2)},
+                   q(r.evidence));
+            if (!r.reason.empty()) table_->item(table_->rowCount() - 1, 0)->setToolTip(q(r.reason));
         }
     }
 }

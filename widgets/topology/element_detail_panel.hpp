@@ -1,7 +1,6 @@
 #pragma once
 #include <QWidget>
 
-#include "topology/topology_data.hpp"
 #include "topology/topology_scene.hpp"
 
 class QLabel;
@@ -16,7 +15,7 @@ class ElementDetailPanel : public QWidget {
 public:
     explicit ElementDetailPanel(QWidget* parent = nullptr);
 
-    void showBox(const TopologyData& data, const SceneBox* box);  // nullptr: nothing selected
+    void showBox(const Topology& data, const SceneBox* box);  // nullptr: nothing selected
     QString title() const;
     int rowCount() const;
     QTableWidget* table() const { return table_; }

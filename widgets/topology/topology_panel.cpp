@@ -44,7 +44,7 @@ TopologyPanel::TopologyPanel(QWidget* parent)
     connect(details_, &ElementDetailPanel::evidenceRequested, this, &TopologyPanel::evidenceRequested);
 }
 
-void TopologyPanel::setData(const TopologyData& data) {
+void TopologyPanel::setData(const Topology& data) {
     view_->setData(data);
     onSelection(view_->selected());
 }

@@ -1,7 +1,7 @@
 #pragma once
 #include <QWidget>
 
-#include "topology/topology_data.hpp"
+#include "model/topology.hpp"
 
 class QToolButton;
 
@@ -17,7 +17,7 @@ class TopologyPanel : public QWidget {
 public:
     explicit TopologyPanel(QWidget* parent = nullptr);
 
-    void setData(const TopologyData& data);
+    void setData(const Topology& data);
     TopologyView* view() const { return view_; }
     ElementDetailPanel* details() const { return details_; }
 

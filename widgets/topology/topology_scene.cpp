@@ -10,6 +10,8 @@
 
 #include "common/format.hpp"
 #include "common/shared_gpu_mark.hpp"
+#include "model/attribute_names.hpp"
+#include "topology/topology_lookup.hpp"
 
 namespace ts::gui {
 namespace {
@@ -68,40 +70,7 @@ QString rangeText(std::vector<int> ids) {
 
 QString cycles(double v) { return TopologyScene::tr("%1 cycles").arg(QString::number(v, 'f', 0)); }
 
-// Union-find over element ids, joined by their sharedWith names.
-class Classes {
-public:
-    explicit Classes(const QStringList& ids) : ids_(ids) {
-        for (int i = 0; i < ids.size(); ++i) parent_.push_back(i);
-    }
-    void join(const QString& a, const QString& b) {
-        const int i = ids_.indexOf(a), j = ids_.indexOf(b);
-        if (i >= 0 && j >= 0) parent_[root(i)] = root(j);
-    }
-    std::vector<QStringList> classes() const {
-        std::vector<QStringList> out;
-        std::map<int, std::size_t> index;
-        for (int i = 0; i < ids_.size(); ++i) {
-            const int r = root(i);
-            if (!index.count(r)) {
-                index[r] = out.size();
-                out.emplace_back();
-            }
-            out[index[r]] << ids_[i];
-        }
-        return out;
-    }
-
-private:
-    int root(int i) const {
-        while (parent_[i] != i) i = parent_[i];
-        return i;
-    }
-    QStringList ids_;
-    std::vector<int> parent_;
-};
-
-bool isAmd(const TopologyData& d) { return d.device.vendor == Vendor::Amd; }
+bool isAmd(const Topology& d) { return d.device.vendor == Vendor::Amd; }
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -119,50 +88,50 @@ int TopologyScene::add(SceneBox box, int parent) {
 namespace {
 
 // Size, line, fetch granularity and latency of an element, as box lines; false when no size was found.
-bool cacheLines(const TopologyData& d, const QString& id, QStringList& lines) {
+bool cacheLines(const Topology& d, const QString& id, QStringList& lines) {
     bool found = false;
-    if (const ResultData* r = d.usable(id, QStringLiteral("size"))) {
+    if (const Attribute* r = findShowable(d, id, attr::size)) {
         lines << formatValue(*r);
         found = true;
-    } else if (const ResultData* api = d.usable(id, QStringLiteral("apiSize"))) {
+    } else if (const Attribute* api = findShowable(d, id, attr::apiSize)) {
         lines << TopologyScene::tr("%1 (API)").arg(formatValue(*api));
         found = true;
-    } else if (const ResultData* sm = d.usable(id, QStringLiteral("sharedMemPerMultiProcessor"))) {
+    } else if (const Attribute* sm = findShowable(d, id, attr::sharedMemPerMultiProcessor)) {
         lines << TopologyScene::tr("%1 per unit").arg(formatValue(*sm));
         found = true;
     } else {
         lines << TopologyScene::tr("size not found");
     }
-    if (const ResultData* r = d.usable(id, QStringLiteral("lineSize")))
+    if (const Attribute* r = findShowable(d, id, attr::lineSize))
         lines << TopologyScene::tr("line %1").arg(formatValue(*r));
-    if (const ResultData* r = d.usable(id, QStringLiteral("fetchGranularity")); r && found)
+    if (const Attribute* r = findShowable(d, id, attr::fetchGranularity); r && found)
         lines << TopologyScene::tr("fetch %1").arg(formatValue(*r));
-    if (const ResultData* r = d.usable(id, QStringLiteral("latency"))) lines << cycles(r->value);
+    if (const Attribute* r = findShowable(d, id, attr::latency)) lines << cycles(r->value);
     return found;
 }
 
 // Boxes whose elements hold a result disturbed by another process on the GPU: drawn in the
 // shared-GPU colour, with a line and a tooltip that say so.
-void markSharedGpu(const TopologyData& d, std::vector<SceneBox>& boxes) {
+void markSharedGpu(const Topology& d, std::vector<SceneBox>& boxes) {
     for (SceneBox& b : boxes) {
         for (const auto& id : b.elementIds)
-            for (const ResultData* r : d.attributesOf(id))
-                if (sharedGpuMarked(r->reason)) b.sharedGpu = true;
+            for (const Attribute& r : attributesOf(d, id))
+                if (sharedGpuMarked(q(r.reason))) b.sharedGpu = true;
         if (!b.sharedGpu) continue;
         b.lines << TopologyScene::tr("shared GPU: confidence ≤ 0.5");
         b.toolTip = TopologyScene::tr("Measured while another process used the GPU") + QStringLiteral("<br>") + b.toolTip;
     }
 }
 
-QString toolTipOf(const TopologyData& d, const QStringList& ids) {
+QString toolTipOf(const Topology& d, const QStringList& ids) {
     QStringList out;
     for (const auto& id : ids) {
-        out << QStringLiteral("<b>%1</b>").arg(d.elementName(id).toHtmlEscaped());
-        for (const ResultData* r : d.attributesOf(id))
+        out << QStringLiteral("<b>%1</b>").arg(elementName(id).toHtmlEscaped());
+        for (const Attribute& r : attributesOf(d, id))
             out << QStringLiteral("%1: %2 <i>(%3, %4)</i>")
-                       .arg(attributeTitle(r->name).toHtmlEscaped(), formatValue(*r).toHtmlEscaped(),
-                            r->fromApi ? TopologyScene::tr("API") : TopologyScene::tr("benchmark"),
-                            TopologyScene::tr("confidence %1").arg(r->confidence, 0, 'f', 2));
+                       .arg(attributeTitle(q(r.name)).toHtmlEscaped(), formatValue(r).toHtmlEscaped(),
+                            r.source == Source::Api ? TopologyScene::tr("API") : TopologyScene::tr("benchmark"),
+                            TopologyScene::tr("confidence %1").arg(r.confidence, 0, 'f', 2));
     }
     return out.join(QStringLiteral("<br>"));
 }
@@ -173,9 +142,9 @@ namespace {
 
 // The unit ids as they are grouped for drawing: one group per XCD (AMD: one L2 instance per
 // XCD) where the L2 segments say so, else one group of every unit.
-std::vector<std::vector<int>> unitGroupsOf(const TopologyData& d, bool amd) {
+std::vector<std::vector<int>> unitGroupsOf(const Topology& d, bool amd) {
     std::vector<std::vector<int>> unitGroups;
-    const ResultData* segments = d.find(QStringLiteral("l2"), QStringLiteral("segments"));
+    const Attribute* segments = findAttribute(d, QStringLiteral("l2"), attr::segments);
     if (segments && !segments->groups.empty()) {
         if (amd && segments->groups.size() > 1) return segments->groups;
         std::vector<int> all;
@@ -190,18 +159,17 @@ std::vector<std::vector<int>> unitGroupsOf(const TopologyData& d, bool amd) {
     return unitGroups;
 }
 
-// The per-unit elements, one list per physical cache: elements joined by their sharedWith names.
-std::vector<QStringList> perUnitCacheClasses(const TopologyData& d) {
-    const QStringList perUnitIds = {QStringLiteral("l1"), QStringLiteral("texture"), QStringLiteral("readonly"),
-                                    QStringLiteral("vl1"), QStringLiteral("constant_l1"), QStringLiteral("constant_l15")};
-    QStringList present;
-    for (const auto& id : perUnitIds)
-        if (d.hasElement(id)) present << id;
-    Classes classes(present);
-    for (const auto& id : present)
-        if (const ResultData* sw = d.find(id, QStringLiteral("sharedWith")))
-            for (const auto& name : sw->names) classes.join(id, d.elementIdOfName(name));
-    return classes.classes();
+// The per-unit elements, one list per physical cache, as the engine groups them (physicalCaches).
+std::vector<QStringList> perUnitCacheClasses(const Topology& d) {
+    const std::vector<Element> perUnit = {Element::L1,  Element::Texture,    Element::ReadOnly,
+                                          Element::VL1, Element::ConstantL1, Element::ConstantL15};
+    std::vector<QStringList> classes;
+    for (const auto& cache : physicalCaches(d, perUnit)) {
+        QStringList ids;
+        for (Element e : cache) ids << idOf(e);
+        classes.push_back(ids);
+    }
+    return classes;
 }
 
 const QStringList& scratchpadIds() {
@@ -211,11 +179,11 @@ const QStringList& scratchpadIds() {
 
 // One box for a class of elements sharing a physical cache: the first member with a size
 // gives the lines; the box is dashed when none has one.
-SceneBox sharedCacheBox(const TopologyData& d, const QStringList& members) {
+SceneBox sharedCacheBox(const Topology& d, const QStringList& members) {
     SceneBox b;
     b.kind = members.front().startsWith(QLatin1String("constant")) ? BoxKind::ConstantCache : BoxKind::Cache;
     QStringList names;
-    for (const auto& id : members) names << d.elementName(id);
+    for (const auto& id : members) names << elementName(id);
     b.label = names.join(QStringLiteral(" / "));
     b.elementIds = members;
     bool found = false;
@@ -234,19 +202,19 @@ SceneBox sharedCacheBox(const TopologyData& d, const QStringList& members) {
 }
 
 // How many copies of a cache one unit has (at most 8 are drawn).
-int amountPerUnit(const TopologyData& d, const QStringList& members) {
+int amountPerUnit(const Topology& d, const QStringList& members) {
     int amount = 1;
     for (const auto& id : members)
-        if (const ResultData* a = d.usable(id, QStringLiteral("amountPerUnit")))
+        if (const Attribute* a = findShowable(d, id, attr::amountPerUnit))
             amount = std::max(amount, static_cast<int>(std::lround(a->value)));
     return std::min(amount, 8);
 }
 
 // A box across the whole width for one element drawn by cacheLines() (sL1d, L3).
-SceneBox wideCacheBox(const TopologyData& d, BoxKind kind, const QString& id) {
+SceneBox wideCacheBox(const Topology& d, BoxKind kind, const QString& id) {
     SceneBox b;
     b.kind = kind;
-    b.label = d.elementName(id);
+    b.label = elementName(id);
     b.elementIds << id;
     b.dashed = !cacheLines(d, id, b.lines);
     b.fillWidth = true;
@@ -255,16 +223,16 @@ SceneBox wideCacheBox(const TopologyData& d, BoxKind kind, const QString& id) {
 
 }  // namespace
 
-TopologyScene TopologyScene::build(const TopologyData& d, const SceneOptions& options) {
+TopologyScene TopologyScene::build(const Topology& d, const SceneOptions& options) {
     TopologyScene s;
-    if (d.results.empty() && d.device.name.empty()) return s;
+    if (d.elements.empty() && d.device.name.empty()) return s;
     const QString unitWord = isAmd(d) ? tr("CU") : tr("SM");
     const int root = s.addGpu(d);
     s.addUnitArray(d, options, root, unitWord);
     s.addUnitDetail(d, root, unitWord);
     s.addScalarCache(d, root, unitWord);
     s.addL2(d, root, unitWord);
-    if (d.hasElement(QStringLiteral("l3"))) {
+    if (hasElement(d, QStringLiteral("l3"))) {
         SceneBox b = wideCacheBox(d, BoxKind::L3, QStringLiteral("l3"));
         b.toolTip = toolTipOf(d, b.elementIds);
         s.add(b, root);
@@ -275,7 +243,7 @@ TopologyScene TopologyScene::build(const TopologyData& d, const SceneOptions& op
     return s;
 }
 
-int TopologyScene::addGpu(const TopologyData& d) {
+int TopologyScene::addGpu(const Topology& d) {
     const bool amd = isAmd(d);
     SceneBox gpu;
     gpu.kind = BoxKind::Gpu;
@@ -290,7 +258,7 @@ int TopologyScene::addGpu(const TopologyData& d) {
     return add(gpu, -1);
 }
 
-void TopologyScene::addUnitArray(const TopologyData& d, const SceneOptions& options, int root, const QString& unitWord) {
+void TopologyScene::addUnitArray(const Topology& d, const SceneOptions& options, int root, const QString& unitWord) {
     const std::vector<std::vector<int>> unitGroups = unitGroupsOf(d, isAmd(d));
     std::size_t totalUnits = 0;
     for (const auto& g : unitGroups) totalUnits += g.size();
@@ -340,10 +308,10 @@ void TopologyScene::addUnitGroup(const std::vector<int>& ids, const QString& lab
     addUnit(ids.back());
 }
 
-void TopologyScene::addUnitDetail(const TopologyData& d, int root, const QString& unitWord) {
+void TopologyScene::addUnitDetail(const Topology& d, int root, const QString& unitWord) {
     const std::vector<QStringList> classes = perUnitCacheClasses(d);
     bool anyScratch = false;
-    for (const auto& id : scratchpadIds()) anyScratch = anyScratch || d.hasElement(id);
+    for (const auto& id : scratchpadIds()) anyScratch = anyScratch || hasElement(d, id);
     if (classes.empty() && !anyScratch) return;
     SceneBox detail;
     detail.kind = BoxKind::UnitDetail;
@@ -355,10 +323,10 @@ void TopologyScene::addUnitDetail(const TopologyData& d, int root, const QString
     const int cacheRow = add(rowBox, di);
     const int constRow = add(rowBox, di);
     for (const auto& id : scratchpadIds()) {
-        if (!d.hasElement(id)) continue;
+        if (!hasElement(d, id)) continue;
         SceneBox b;
         b.kind = BoxKind::Scratchpad;
-        b.label = d.elementName(id);
+        b.label = elementName(id);
         b.elementIds << id;
         cacheLines(d, id, b.lines);
         b.toolTip = toolTipOf(d, b.elementIds);
@@ -373,10 +341,10 @@ void TopologyScene::addUnitDetail(const TopologyData& d, int root, const QString
     }
 }
 
-void TopologyScene::addScalarCache(const TopologyData& d, int root, const QString& unitWord) {
-    if (!d.hasElement(QStringLiteral("sl1d"))) return;
+void TopologyScene::addScalarCache(const Topology& d, int root, const QString& unitWord) {
+    if (!hasElement(d, QStringLiteral("sl1d"))) return;
     SceneBox b = wideCacheBox(d, BoxKind::ScalarCache, QStringLiteral("sl1d"));
-    if (const ResultData* sb = d.find(QStringLiteral("sl1d"), QStringLiteral("sharedBetween")); sb && !sb->groups.empty()) {
+    if (const Attribute* sb = findAttribute(d, QStringLiteral("sl1d"), attr::sharedBetween); sb && !sb->groups.empty()) {
         std::map<std::size_t, int> bySize;
         for (const auto& g : sb->groups) ++bySize[g.size()];
         QStringList parts;
@@ -387,23 +355,23 @@ void TopologyScene::addScalarCache(const TopologyData& d, int root, const QStrin
     add(b, root);
 }
 
-void TopologyScene::addL2(const TopologyData& d, int root, const QString& unitWord) {
+void TopologyScene::addL2(const Topology& d, int root, const QString& unitWord) {
     const QString l2 = QStringLiteral("l2");
-    if (!d.hasElement(l2)) return;
+    if (!hasElement(d, l2)) return;
     SceneBox b;
     b.kind = BoxKind::L2;
-    b.label = d.elementName(l2);
+    b.label = elementName(l2);
     b.elementIds << l2;
-    const ResultData* api = d.usable(l2, QStringLiteral("apiSize"));
-    const ResultData* measured = d.usable(l2, QStringLiteral("size"));
+    const Attribute* api = findShowable(d, l2, attr::apiSize);
+    const Attribute* measured = findShowable(d, l2, attr::size);
     if (api) b.lines << tr("%1 (API)").arg(formatValue(*api));
     if (measured) b.lines << tr("%1 measured per %2").arg(formatValue(*measured), unitWord);
     if (!api && !measured) b.lines << tr("size not found");
     b.dashed = !api && !measured;
-    if (const ResultData* r = d.usable(l2, QStringLiteral("lineSize"))) b.lines << tr("line %1").arg(formatValue(*r));
-    if (const ResultData* r = d.usable(l2, QStringLiteral("latency"))) {
+    if (const Attribute* r = findShowable(d, l2, attr::lineSize)) b.lines << tr("line %1").arg(formatValue(*r));
+    if (const Attribute* r = findShowable(d, l2, attr::latency)) {
         QString lat = cycles(r->value);
-        if (const ResultData* far = d.usable(l2, QStringLiteral("farLatency")))
+        if (const Attribute* far = findShowable(d, l2, attr::farLatency))
             lat = tr("%1 near, %2 far").arg(lat, cycles(far->value));
         b.lines << lat;
     }
@@ -414,10 +382,10 @@ void TopologyScene::addL2(const TopologyData& d, int root, const QString& unitWo
     addL2Segments(d, li, unitWord);
 }
 
-void TopologyScene::addL2Segments(const TopologyData& d, int l2Box, const QString& unitWord) {
-    const ResultData* segments = d.find(QStringLiteral("l2"), QStringLiteral("segments"));
+void TopologyScene::addL2Segments(const Topology& d, int l2Box, const QString& unitWord) {
+    const Attribute* segments = findAttribute(d, QStringLiteral("l2"), attr::segments);
     if (!segments || segments->groups.size() <= 1) return;
-    const ResultData* segSize = d.usable(QStringLiteral("l2"), QStringLiteral("segmentSize"));
+    const Attribute* segSize = findShowable(d, QStringLiteral("l2"), attr::segmentSize);
     for (std::size_t g = 0; g < segments->groups.size(); ++g) {
         SceneBox seg;
         seg.kind = BoxKind::Segment;
@@ -431,19 +399,19 @@ void TopologyScene::addL2Segments(const TopologyData& d, int l2Box, const QStrin
     }
 }
 
-void TopologyScene::addMemory(const TopologyData& d, int root) {
+void TopologyScene::addMemory(const Topology& d, int root) {
     const QString id = QStringLiteral("device_memory");
-    if (!d.hasElement(id) && d.device.totalGlobalBytes == 0) return;
+    if (!hasElement(d, id) && d.device.totalGlobalBytes == 0) return;
     SceneBox b;
     b.kind = BoxKind::Memory;
-    b.label = d.hasElement(id) ? d.elementName(id) : tr("Device memory");
-    if (d.hasElement(id)) b.elementIds << id;
-    if (const ResultData* r = d.usable(id, QStringLiteral("totalGlobalMem")))
+    b.label = hasElement(d, id) ? elementName(id) : tr("Device memory");
+    if (hasElement(d, id)) b.elementIds << id;
+    if (const Attribute* r = findShowable(d, id, attr::totalGlobalMem))
         b.lines << formatValue(*r);
     else if (d.device.totalGlobalBytes > 0)
         b.lines << formatBytes(static_cast<double>(d.device.totalGlobalBytes));
-    if (const ResultData* r = d.usable(id, QStringLiteral("latency"))) b.lines << cycles(r->value);
-    if (const ResultData* r = d.usable(id, QStringLiteral("readBandwidth")))
+    if (const Attribute* r = findShowable(d, id, attr::latency)) b.lines << cycles(r->value);
+    if (const Attribute* r = findShowable(d, id, attr::readBandwidth))
         b.lines << tr("read %1 GiB/s").arg(r->value, 0, 'f', 0);
     b.toolTip = toolTipOf(d, b.elementIds);
     b.fillWidth = true;

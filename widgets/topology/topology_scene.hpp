@@ -1,5 +1,5 @@
 #pragma once
-// The memory-hierarchy diagram as a list of boxes, computed from a TopologyData, in the spirit
+// The memory-hierarchy diagram as a list of boxes, computed from the engine's Topology, in the spirit
 // of hwloc's lstopo: GPU, XCDs where known, the SM/CU array (folded when long), the caches of
 // one SM (a physically shared cache is one box naming every space it serves; an amount above
 // one is that many boxes), constant caches, sL1d, L2 with its segments, L3, device memory.
@@ -11,7 +11,7 @@
 
 #include <vector>
 
-#include "topology/topology_data.hpp"
+#include "model/topology.hpp"
 
 class QPainter;
 
@@ -45,7 +45,7 @@ struct SceneOptions {
 class TopologyScene {
     Q_DECLARE_TR_FUNCTIONS(ts::gui::TopologyScene)
 public:
-    static TopologyScene build(const TopologyData& data, const SceneOptions& options = {});
+    static TopologyScene build(const Topology& data, const SceneOptions& options = {});
 
     const std::vector<SceneBox>& boxes() const { return boxes_; }
     QSizeF size() const { return size_; }
@@ -64,14 +64,14 @@ public:
 
 private:
     // build(), one part of the diagram each, top to bottom; each adds its boxes under `root`.
-    int addGpu(const TopologyData& d);
-    void addUnitArray(const TopologyData& d, const SceneOptions& options, int root, const QString& unitWord);
+    int addGpu(const Topology& d);
+    void addUnitArray(const Topology& d, const SceneOptions& options, int root, const QString& unitWord);
     void addUnitGroup(const std::vector<int>& ids, const QString& label, int holder, const QString& unitWord);
-    void addUnitDetail(const TopologyData& d, int root, const QString& unitWord);
-    void addScalarCache(const TopologyData& d, int root, const QString& unitWord);
-    void addL2(const TopologyData& d, int root, const QString& unitWord);
-    void addL2Segments(const TopologyData& d, int l2Box, const QString& unitWord);
-    void addMemory(const TopologyData& d, int root);
+    void addUnitDetail(const Topology& d, int root, const QString& unitWord);
+    void addScalarCache(const Topology& d, int root, const QString& unitWord);
+    void addL2(const Topology& d, int root, const QString& unitWord);
+    void addL2Segments(const Topology& d, int l2Box, const QString& unitWord);
+    void addMemory(const Topology& d, int root);
     void layOut(int root);  // sizes and places every box, then the scene's size
 
     int add(SceneBox box, int parent);

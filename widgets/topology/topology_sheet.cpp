@@ -10,6 +10,8 @@
 #include "cu-map/cu_sharing_map.hpp"
 #include "common/format.hpp"
 #include "common/saved_file.hpp"
+#include "model/attribute_names.hpp"
+#include "topology/topology_lookup.hpp"
 #include "topology/topology_scene.hpp"
 
 namespace ts::gui {
@@ -61,12 +63,12 @@ private:
     QPainter& p_;
 };
 
-QString valueOf(const TopologyData& d, const QString& id, const QString& name) {
-    const ResultData* r = d.usable(id, name);
+QString valueOf(const Topology& d, const QString& id, const std::string& name) {
+    const Attribute* r = findShowable(d, id, name);
     return r ? formatValue(*r) : QStringLiteral("—");
 }
 
-void header(SheetPainter& s, const TopologyData& d) {
+void header(SheetPainter& s, const Topology& d) {
     const DeviceInfo& g = d.device;
     auto q = [](const std::string& text) { return QString::fromStdString(text); };
     s.text(TopologySheet::tr("%1 — memory topology").arg(q(g.name)), 0, kWidth, 16, true);
@@ -80,15 +82,15 @@ void header(SheetPainter& s, const TopologyData& d) {
     if (g.unitCount > 0) facts << TopologySheet::tr("%n unit(s)", nullptr, g.unitCount);
     s.text(facts.join(QStringLiteral(" · ")), 0, kWidth, 10);
     s.y += 14;
-    const QString date = d.timestamp.isEmpty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODate) : d.timestamp;
+    const QString date = d.timestamp.empty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODate) : q(d.timestamp);
     s.text(TopologySheet::tr("measured %1 · TopoScope %2 · backend %3")
-               .arg(date, d.toolVersion.isEmpty() ? QCoreApplication::applicationVersion() : d.toolVersion, q(g.backend)),
+               .arg(date, d.toolVersion.empty() ? QCoreApplication::applicationVersion() : q(d.toolVersion), q(g.backend)),
            0, kWidth, 10);
     s.y += 20;
 }
 
 // The key: level colours, then one line per element with size, line size and latency.
-void key(SheetPainter& s, const TopologyData& d, double x, double width) {
+void key(SheetPainter& s, const Topology& d, double x, double width) {
     QPainter& p = s.painter();
     double y = s.y;
     p.setFont(font(11, true));
@@ -118,30 +120,32 @@ void key(SheetPainter& s, const TopologyData& d, double x, double width) {
         y += kRow;
     };
     line(head, true);
-    for (const QString& id : d.elementIds()) {
-        QString size = valueOf(d, id, QStringLiteral("size"));
-        if (size == QStringLiteral("—")) size = valueOf(d, id, QStringLiteral("apiSize"));
-        if (size == QStringLiteral("—")) size = valueOf(d, id, QStringLiteral("sharedMemPerMultiProcessor"));
-        if (size == QStringLiteral("—")) size = valueOf(d, id, QStringLiteral("totalGlobalMem"));
-        line({d.elementName(id), size, valueOf(d, id, QStringLiteral("lineSize")), valueOf(d, id, QStringLiteral("latency"))},
+    for (const QString& id : elementIds(d)) {
+        QString size = valueOf(d, id, attr::size);
+        if (size == QStringLiteral("—")) size = valueOf(d, id, attr::apiSize);
+        if (size == QStringLiteral("—")) size = valueOf(d, id, attr::sharedMemPerMultiProcessor);
+        if (size == QStringLiteral("—")) size = valueOf(d, id, attr::totalGlobalMem);
+        line({elementName(id), size, valueOf(d, id, attr::lineSize), valueOf(d, id, attr::latency)},
              false);
     }
 }
 
-void elementSection(SheetPainter& s, const TopologyData& d, const QString& id, const EvidencePainter& evidence) {
+void elementSection(SheetPainter& s, const Topology& d, const QString& id, const EvidencePainter& evidence) {
     s.ensure(60);
-    s.text(d.elementName(id), 0, kWidth, 14, true);
+    s.text(elementName(id), 0, kWidth, 14, true);
     s.y += 20;
     const std::vector<double> widths = {kWidth * 0.17, kWidth * 0.20, kWidth * 0.09, kWidth * 0.30, kWidth * 0.09, kWidth * 0.15};
     s.row({TopologySheet::tr("Attribute"), TopologySheet::tr("Value"), TopologySheet::tr("Source"),
            TopologySheet::tr("Method"), TopologySheet::tr("Confidence"), TopologySheet::tr("Evidence")},
           widths, true);
     QStringList seen;
-    for (const ResultData* r : d.attributesOf(id)) {
-        s.row({attributeTitle(r->name), formatValue(*r), r->fromApi ? TopologySheet::tr("API") : TopologySheet::tr("benchmark"),
-               r->method, QString::number(r->confidence, 'f', 2), r->evidence},
+    for (const Attribute& r : attributesOf(d, id)) {
+        const QString evidenceId = QString::fromStdString(r.evidence);
+        s.row({attributeTitle(QString::fromStdString(r.name)), formatValue(r),
+               r.source == Source::Api ? TopologySheet::tr("API") : TopologySheet::tr("benchmark"),
+               QString::fromStdString(r.method), QString::number(r.confidence, 'f', 2), evidenceId},
               widths);
-        if (!r->evidence.isEmpty() && !seen.contains(r->evidence)) seen << r->evidence;
+        if (!evidenceId.isEmpty() && !seen.contains(evidenceId)) seen << evidenceId;
     }
     s.y += 8;
     if (!evidence) return;
@@ -169,7 +173,7 @@ void elementSection(SheetPainter& s, const TopologyData& d, const QString& id, c
 
 }  // namespace
 
-bool TopologySheet::write(const QString& path, const TopologyData& data, const EvidencePainter& evidence, QString* error) {
+bool TopologySheet::write(const QString& path, const Topology& data, const EvidencePainter& evidence, QString* error) {
     QByteArray bytes;  // rendered in memory, then written by the one output writer
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -177,7 +181,7 @@ bool TopologySheet::write(const QString& path, const TopologyData& data, const E
     return saveFile(path, bytes, error);
 }
 
-bool TopologySheet::render(QIODevice& device, const QString& path, const TopologyData& data,
+bool TopologySheet::render(QIODevice& device, const QString& path, const Topology& data,
                            const EvidencePainter& evidence, QString* error) {
     QPdfWriter pdf(&device);
     pdf.setPageSize(QPageSize(QPageSize::A4));
@@ -209,7 +213,7 @@ bool TopologySheet::render(QIODevice& device, const QString& path, const Topolog
     }
     key(s, data, kWidth - keyW, keyW);
 
-    const CuSharingMap map = CuSharingMap::fromTopology(data.engineTopology());
+    const CuSharingMap map = CuSharingMap::fromTopology(data);
     if (!map.empty()) {
         s.newPage();
         s.text(tr("sL1d CU-sharing map"), 0, kWidth, 14, true);
@@ -217,7 +221,7 @@ bool TopologySheet::render(QIODevice& device, const QString& path, const Topolog
         map.paint(p, QRectF(0, s.y, kWidth, kHeight - s.y));
     }
     s.newPage();
-    for (const QString& id : data.elementIds()) elementSection(s, data, id, evidence);
+    for (const QString& id : elementIds(data)) elementSection(s, data, id, evidence);
     if (!p.end()) {
         if (error) *error = tr("could not finish %1").arg(path);
         return false;

@@ -7,7 +7,7 @@
 
 #include <functional>
 
-#include "topology/topology_data.hpp"
+#include "model/topology.hpp"
 
 class QIODevice;
 class QPainter;
@@ -22,11 +22,11 @@ class TopologySheet {
     Q_DECLARE_TR_FUNCTIONS(ts::gui::TopologySheet)
 public:
     // Returns false and sets `error` (the file and the cause) when the file cannot be written.
-    static bool write(const QString& path, const TopologyData& data, const EvidencePainter& evidence,
+    static bool write(const QString& path, const Topology& data, const EvidencePainter& evidence,
                       QString* error = nullptr);
 
 private:
-    static bool render(QIODevice& device, const QString& path, const TopologyData& data, const EvidencePainter& evidence,
+    static bool render(QIODevice& device, const QString& path, const Topology& data, const EvidencePainter& evidence,
                        QString* error);
 };
 

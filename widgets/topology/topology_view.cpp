@@ -42,7 +42,7 @@ TopologyView::TopologyView(QWidget* parent) : QScrollArea(parent), canvas_(new T
                   "Ctrl+wheel or +/- zoom, 0 fits"));
 }
 
-void TopologyView::setData(const TopologyData& data) {
+void TopologyView::setData(const Topology& data) {
     QStringList wanted;
     if (selected_ >= 0) wanted = scene_.boxes()[static_cast<std::size_t>(selected_)].elementIds;
     data_ = data;

@@ -1,7 +1,7 @@
 #pragma once
 #include <QScrollArea>
 
-#include "topology/topology_data.hpp"
+#include "model/topology.hpp"
 #include "topology/topology_scene.hpp"
 
 class QAction;
@@ -18,8 +18,8 @@ class TopologyView : public QScrollArea {
 public:
     explicit TopologyView(QWidget* parent = nullptr);
 
-    void setData(const TopologyData& data);
-    const TopologyData& data() const { return data_; }
+    void setData(const Topology& data);
+    const Topology& data() const { return data_; }
     const TopologyScene& scene() const { return scene_; }
 
     int selected() const { return selected_; }
@@ -51,7 +51,7 @@ private:
     void step(int delta);
     void exportInteractively();
 
-    TopologyData data_;
+    Topology data_;
     SceneOptions options_;
     TopologyScene scene_;
     TopologyCanvas* canvas_;

@@ -1,0 +1,148 @@
+#include "run_page.hpp"
+
+#include <QCoreApplication>
+#include <QTimer>
+
+#include <utility>
+
+#include "common/format.hpp"
+#include "common/results_model.hpp"
+#include "plots/series_store.hpp"
+#include "run_controller.hpp"
+#include "run_panel.hpp"
+#include "run_status.hpp"
+
+namespace ts::gui {
+namespace {
+
+QString q(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
+
+}  // namespace
+
+RunPage::RunPage(RunController* controller, RunPanel* panel, SeriesStore* store, ResultsModel* results, RunStatus* status,
+                 QObject* parent)
+    : QObject(parent),
+      controller_(controller),
+      panel_(panel),
+      store_(store),
+      results_(results),
+      status_(status),
+      topologyTimer_(new QTimer(this)) {
+    topologyTimer_->setSingleShot(true);
+    topologyTimer_->setInterval(150);
+    connect(topologyTimer_, &QTimer::timeout, this, &RunPage::topologyChanged);
+    RunWorker* w = controller_->worker();
+    connect(w, &RunWorker::runStarted, this, &RunPage::onRunStarted);
+    connect(w, &RunWorker::deviceInfo, this, &RunPage::onDeviceInfo);
+    connect(w, &RunWorker::seriesChunk, store_, [this](const std::shared_ptr<const Series>& rows, qsizetype first) {
+        store_->addChunk(*rows, static_cast<std::size_t>(first));
+    });
+    connect(w, &RunWorker::reduction, store_, &SeriesStore::setReduction);
+    connect(w, &RunWorker::changePoint, store_, &SeriesStore::setChangePoint);
+    connect(w, &RunWorker::result, this, &RunPage::onResult);
+    connect(w, &RunWorker::progress, status_, &RunStatus::showProgress);
+    connect(w, &RunWorker::runFinished, this, &RunPage::onFinished);
+}
+
+void RunPage::clear() {
+    store_->clear();
+    results_->clear();
+    device_ = {};
+    measuredUtc_.clear();
+    toolVersion_.clear();
+    Q_EMIT cleared();
+    if (!topologyTimer_->isActive()) topologyTimer_->start();
+}
+
+bool RunPage::start(const QString& sessionFolder, int simDelayUs) {
+    const DeviceChoice* device = panel_->currentDevice();
+    if (!device || controller_->busy()) return false;
+    const QStringList groups = panel_->checkedGroups();
+    if (groups.isEmpty()) {
+        Q_EMIT logged(tr("nothing to run: check at least one benchmark"));
+        return false;
+    }
+    clear();
+    status_->setBusy(tr("Starting…"));
+    const QStringList all = panel_->benchmarks()->allGroups();
+    controller_->start(*device, groups.size() == all.size() ? QStringList{} : groups, simDelayUs,
+                       panel_->benchmarks()->selectedElements(), sessionFolder);
+    Q_EMIT logged(tr("run on %1: %2").arg(device->label, groups.join(QStringLiteral(", "))));
+    return true;
+}
+
+void RunPage::cancel() {
+    if (!controller_->busy()) return;
+    controller_->cancel();
+    status_->setText(tr("Cancelling…"));
+    Q_EMIT logged(tr("cancel requested"));
+}
+
+bool RunPage::openRecording(const QString& path) {
+    if (controller_->busy()) return false;
+    clear();
+    opening_ = path;
+    panel_->addRecording(path);
+    status_->setBusy(tr("Opening %1…").arg(path));
+    controller_->openRecording(path);
+    return true;
+}
+
+void RunPage::onRunStarted(const QString& description) {
+    haveRunData_ = true;
+    Q_EMIT logged(tr("started: %1").arg(description));
+}
+
+void RunPage::onDeviceInfo(const DeviceInfo& d, const QString& measuredUtc, const QString& toolVersion) {
+    device_ = d;
+    measuredUtc_ = measuredUtc;
+    toolVersion_ = toolVersion;
+    if (!topologyTimer_->isActive()) topologyTimer_->start();
+    Q_EMIT deviceShown(d);
+    Q_EMIT logged(tr("%1 (%2, %3): %4 units at %5 MHz, L2 %6, memory %7 [%8]")
+                      .arg(q(d.name), q(toString(d.vendor)), q(d.arch))
+                      .arg(d.unitCount)
+                      .arg(static_cast<double>(d.clockKhz) / 1000.0, 0, 'f', 0)
+                      .arg(formatBytes(static_cast<double>(d.l2SizeBytes)),
+                           formatBytes(static_cast<double>(d.totalGlobalBytes)), q(d.backend)));
+}
+
+void RunPage::onResult(const ResultEvent& r) {
+    const Attribute& a = r.attribute;
+    results_->upsert(r.element, a);
+    store_->addDecision(r);
+    if (!topologyTimer_->isActive()) topologyTimer_->start();
+    if (a.source != Source::Api)
+        Q_EMIT logged(tr("%1 %2 = %3 (confidence %4)")
+                          .arg(q(displayName(r.element)), attributeTitle(q(a.name)), formatValue(a))
+                          .arg(a.confidence, 0, 'f', 2));
+}
+
+void RunPage::onFinished(const RunOutcome& o) {
+    const QString opened = std::exchange(opening_, QString());
+    QString text;
+    if (o.ok)
+        text = tr("Finished in %1: %n result(s)", nullptr, results_->rowCount()).arg(formatDuration(o.seconds));
+    else if (o.cancelled)
+        text = tr("Cancelled after %1; the results so far stay").arg(formatDuration(o.seconds));
+    else
+        text = tr("Failed: %1").arg(o.message);
+    status_->showFinished(o.ok, text);
+    Q_EMIT logged(text);
+    topologyTimer_->stop();
+    Q_EMIT finished(o, text, opened);
+}
+
+Topology RunPage::topology() const {
+    Topology t;
+    t.device = device_;
+    t.toolVersion = (toolVersion_.isEmpty() ? QCoreApplication::applicationVersion() : toolVersion_).toStdString();
+    t.timestamp = measuredUtc_.toStdString();
+    for (int row = 0; row < results_->rowCount(); ++row) {
+        const ResultRow& r = results_->resultAt(row);
+        if (!r.isCutOffMarker() && r.element) t.element(*r.element).set(r.attribute);
+    }
+    return t;
+}
+
+}  // namespace ts::gui

@@ -1,0 +1,66 @@
+#pragma once
+#include <QObject>
+#include <QString>
+
+#include "model/topology.hpp"
+#include "run_worker.hpp"
+
+class QTimer;
+
+namespace ts::gui {
+
+class ResultsModel;
+class RunController;
+class RunPanel;
+class RunStatus;
+class SeriesStore;
+
+// The run page: the life of one run or opened recording, from the choice on the RunPanel to
+// the end. It clears what the last one left (results, evidence), starts, cancels, keeps what
+// the worker reports (the device, the results: the ResultsModel and SeriesStore the tabs show)
+// and words the end on the status bar. The window wires its signals to the tabs and decides
+// what follows a run (dialogs, the sheet, quitting).
+class RunPage : public QObject {
+    Q_OBJECT
+public:
+    RunPage(RunController* controller, RunPanel* panel, SeriesStore* store, ResultsModel* results, RunStatus* status,
+            QObject* parent = nullptr);
+
+    // The checked benchmarks on the chosen device, recording into `sessionFolder`; false (and
+    // a note why) when nothing started.
+    bool start(const QString& sessionFolder, int simDelayUs);
+    void cancel();
+    bool openRecording(const QString& path);  // false while busy
+    // The device and every result so far, as the engine's model.
+    Topology topology() const;
+    bool haveRunData() const { return haveRunData_; }
+
+Q_SIGNALS:
+    void logged(const QString& text);
+    void cleared();                // a run or recording starts: drop what the last one showed
+    void topologyChanged();        // new results or device, at most every 150 ms
+    void deviceShown(const ts::DeviceInfo& device);
+    // `text` as the status bar shows it; `opened` the recording this was, empty for a run.
+    void finished(const ts::gui::RunOutcome& outcome, const QString& text, const QString& opened);
+
+private:
+    void clear();
+    void onRunStarted(const QString& description);
+    void onDeviceInfo(const DeviceInfo& device, const QString& measuredUtc, const QString& toolVersion);
+    void onResult(const ResultEvent& result);
+    void onFinished(const RunOutcome& outcome);
+
+    RunController* controller_;
+    RunPanel* panel_;
+    SeriesStore* store_;
+    ResultsModel* results_;
+    RunStatus* status_;
+    QTimer* topologyTimer_;
+    DeviceInfo device_;
+    QString measuredUtc_;  // when the shown run started (ISO 8601 UTC), empty when unknown
+    QString toolVersion_;  // the TopoScope that measured it, empty when unknown
+    QString opening_;      // the recording being opened; empty during a run
+    bool haveRunData_ = false;
+};
+
+}  // namespace ts::gui
