@@ -42,9 +42,9 @@ suite() {  # NAME [flags...]; CLI overrides the program
   local name="$1"; shift
   local cli="${CLI:-$cli}"
   local start=$(date +%s%N) status=0
-  timeout "$limit" "$cli" --backend cuda --no-session --quiet --json "$out/$name.json" "$@" 2> "$out/$name.log" || status=$?
+  timeout "$limit" "$cli" --backend cuda --no-session --json "$out/$name.json" "$@" > "$out/$name.txt" 2> "$out/$name.log" || status=$?
   local ms=$(( ($(date +%s%N) - start) / 1000000 ))
-  echo "$name: $ms ms, exit $status, warnings $(grep -c . "$out/$name.log")"
+  echo "$name: $ms ms, exit $status, warnings $(grep -c '^warning:' "$out/$name.log")"
   echo "$name $ms $status" >> "$out/times.txt"
 }
 for i in $(seq 1 "${QUIET:-3}"); do
