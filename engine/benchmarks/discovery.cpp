@@ -60,8 +60,11 @@ public:
         // Last: its long chases come after every other benchmark, so they leave the others as
         // they were (the simulator's noise follows the order of calls).
         if (wants(options_, "l2"))
-            if (const CacheTarget* l2 = findTarget(targets_, Element::L2))
-                items_.push_back({"L2 Partitions", [t = *l2](RunContext& c) { measureL2Partitions(c, t); }});  // issue 21
+            if (const CacheTarget* l2 = findTarget(targets_, Element::L2)) {
+                PlanItem partitions{"L2 Partitions", [t = *l2](RunContext& c) { measureL2Partitions(c, t); }};  // issue 21
+                partitions.readsDeviceWideOccupancy = true;
+                items_.push_back(std::move(partitions));
+            }
         return std::move(items_);
     }
 
@@ -82,7 +85,9 @@ private:
             if (const CacheTarget* above = findTarget(targets_, *t.above)) addCacheItems(*above, false);
         addOnce({t.title + " Fetch Granularity", [t](RunContext& c) { measureFetchGranularity(c, t); }, t.element,
                  attr::fetchGranularity, "bytes"});
-        addOnce({t.title + " Size", [t](RunContext& c) { measureSize(c, t); }, t.element, attr::size, "bytes"});
+        PlanItem size{t.title + " Size", [t](RunContext& c) { measureSize(c, t); }, t.element, attr::size, "bytes"};
+        size.readsDeviceWideOccupancy = t.element == Element::L2 || t.element == Element::L3;  // every context's
+        addOnce(std::move(size));
         // Issue 21: a constant cache behind another gets a second size search inside one bank
         // where the search above leaves the size open. It runs within the line-size item, which
         // needs its result: no item of its own, so where it has nothing to do the plan is as before.

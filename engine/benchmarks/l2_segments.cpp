@@ -104,6 +104,44 @@ void reportSegmentLatencies(RunContext& ctx, const CacheTarget& target, const st
     ctx.report(target.element, penalty);
 }
 
+// One round of the grouping: what each unit decided against the filler.
+struct SegmentRound {
+    int filler = 0;
+    std::vector<int> units;  // the filler first
+    std::vector<bool> same;  // per unit: in the filler's segment
+    double threshold = 0;    // far load: slower than this
+    bool separable = false;
+    std::size_t tolerance = 0;
+};
+
+// Beside another context (the guard saw one), every unit's verdict is measured again: each row is
+// one kernel (the filler fills, the reader reads), so a neighbour's slice between two kernels
+// cannot move it, but one inside a kernel can, and shows as a verdict that does not repeat. All
+// repeating confirms the grouping (InterferenceGuard::noteConfirmed); one that does not is a
+// disagreement.
+void confirmGrouping(RunContext& ctx, const CacheTarget& target, const std::vector<SegmentRound>& rounds,
+                     std::uint64_t bytes, std::uint32_t stride) {
+    InterferenceGuard* guard = ctx.guard();
+    if (!guard || !(guard->windowDisturbed() || guard->neighbourSeen())) return;
+    ctx.beginStep("L2 Segments", "every unit's verdict again");
+    for (const SegmentRound& round : rounds) {
+        auto farCount = [&](const std::vector<std::uint32_t>& loads) {
+            std::size_t far = 0;
+            for (std::size_t k = 1; k < loads.size(); ++k) far += round.separable && loads[k] > round.threshold ? 1 : 0;
+            return far;
+        };
+        const std::size_t fillerFar = farCount(readFilledBy(ctx, target, round.filler, round.filler, bytes, stride));
+        for (std::size_t i = 0; i < round.units.size(); ++i) {
+            const auto loads = readFilledBy(ctx, target, round.units[i], round.filler, bytes, stride);
+            if ((farCount(loads) <= fillerFar + round.tolerance) != round.same[i]) {
+                ctx.noteDisagreement("L2 Segments");
+                return;
+            }
+        }
+    }
+    ctx.noteConfirmed();
+}
+
 }  // namespace
 
 // A filler unit fills an array; every unresolved unit then times it cold. Each load is a
@@ -132,6 +170,7 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
     ctx.openSeries(id, "L2 Segments", SeriesKind::Sharing, target.element);
 
     std::vector<std::vector<int>> groups;
+    std::vector<SegmentRound> rounds;
     std::vector<bool> consistent;
     std::vector<std::uint32_t> nearLoads, farLoads;
     std::vector<int> unresolved(static_cast<std::size_t>(units));
@@ -166,9 +205,11 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
         const std::size_t fillerFar = farCount(samples.front());
         std::vector<int> group, rest;
         bool clear = true;
+        rounds.push_back({filler, unresolved, {}, split.separable ? split.threshold : 0, split.separable, tolerance});
         for (std::size_t i = 0; i < unresolved.size(); ++i) {
             const std::size_t far = farCount(samples[i]);
             const bool same = far <= fillerFar + tolerance;
+            rounds.back().same.push_back(same);
             // Far units of the H200 show 32 far loads, near ones 0 or 1: a count in between is doubtful.
             if (far > fillerFar + tolerance && far <= fillerFar + 3 * tolerance) clear = false;
             (same ? group : rest).push_back(unresolved[i]);
@@ -178,6 +219,8 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
         consistent.push_back(clear);
         unresolved = rest;
     }
+
+    confirmGrouping(ctx, target, rounds, bytes, stride);
 
     Attribute segments;
     segments.name = attr::segments;

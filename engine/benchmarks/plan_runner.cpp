@@ -84,6 +84,22 @@ void markDisturbedInputs(RunContext& ctx, std::size_t mark, const std::vector<st
     capConfidence(ctx, mark, note);
 }
 
+// PlanItem::readsDeviceWideOccupancy: another context known on the GPU (the driver lists one
+// busy, or the run saw its gaps or slow sentinels) leaves its lines in the cache between ours.
+void capBesideKnownNeighbour(RunContext& ctx, const PlanItem& item, std::size_t mark) {
+    ctx.shared().refresh(ctx.backend(), false);
+    const bool listed = !ctx.shared().busyNeighbours().empty();
+    const bool seen = ctx.guard() && ctx.guard()->neighbourSeen();
+    if (!listed && !seen) return;
+    const std::string evidence = std::string("another context ") +
+                                 (listed ? "is on the GPU" : "showed itself earlier in the run (pre-emption gaps or slow sentinels)") +
+                                 ", and the lines it leaves in the cache between our kernels move this capacity";
+    const std::string note = disturbanceNote(ctx, evidence);
+    capConfidence(ctx, mark, note);
+    ctx.shared().noteOutcome(item.name, false);
+    ctx.warn(item.name + ": " + note + " (confidence at most 0.5)");
+}
+
 }  // namespace
 
 void runPlanItem(RunContext& ctx, const PlanItem& item) {
@@ -110,6 +126,7 @@ void runPlanItem(RunContext& ctx, const PlanItem& item) {
     ctx.shared().addFirstTryCalls(ctx.deviceCalls() - calls);
     if (!disturbed(ctx, *guard)) {
         markDisturbedInputs(ctx, mark, ctx.takeDisturbedInputs());
+        if (item.readsDeviceWideOccupancy) capBesideKnownNeighbour(ctx, item, mark);
         return;
     }
 

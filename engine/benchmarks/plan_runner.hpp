@@ -35,6 +35,12 @@ struct PlanItem {
     std::string unit;
     // Further attributes it exists for, each marked failed the same way (Bandwidth: every one it measures).
     std::vector<PlanAttribute> also;
+    // Its result depends on what else a device-wide cache holds when our kernels start (the L2
+    // knee and partition capacities): another context's lines change it with no gap, no miss
+    // in a row that should hit and no disagreement between repeats (issue 15: beside an L2-chase
+    // neighbour the H200's knee came out 3.6 % larger, confirmed). Beside a known neighbour its
+    // results are capped without measuring again; the neighbour's lines stay after it pauses.
+    bool readsDeviceWideOccupancy = false;
 };
 
 // Runs the item. BackendError: a BenchmarkFailure, a warning and, where the item names its

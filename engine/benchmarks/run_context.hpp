@@ -27,7 +27,12 @@ public:
     ChaseResult chase(const ChaseRequest& request);
     std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests);
     ChaseResult chaseSequence(const SequenceChase& request);
+    // Watched: a sentinel after the kernel says whether another context shared the GPU while
+    // it ran, and a disturbed kernel runs again once one comes back clean.
     BandwidthResult bandwidth(const BandwidthRequest& request);
+    // Unwatched (only the periodic sentinel): for a search whose winners are measured again,
+    // watched, before anything is decided from them.
+    BandwidthResult bandwidthUnwatched(const BandwidthRequest& request);
     std::vector<std::uint32_t> timerOverhead(int samples);
     const std::string& deviceLost() const { return lost_; }  // why; empty while the device works
     // Chase, batch and bandwidth calls so far (the guard's sentinels not counted): the unit of
