@@ -84,13 +84,18 @@ void markDisturbedInputs(RunContext& ctx, std::size_t mark, const std::vector<st
     capConfidence(ctx, mark, note);
 }
 
-// PlanItem::readsDeviceWideOccupancy: another context known on the GPU (the driver lists one
-// busy, or the run saw its gaps or slow sentinels) leaves its lines in the cache between ours.
-void capBesideKnownNeighbour(RunContext& ctx, const PlanItem& item, std::size_t mark) {
+// Another context known on the GPU: the driver lists one busy, or the run saw its gaps or
+// slow sentinels.
+bool neighbourKnown(RunContext& ctx, bool& listed) {
     ctx.shared().refresh(ctx.backend(), false);
-    const bool listed = !ctx.shared().busyNeighbours().empty();
-    const bool seen = ctx.guard() && ctx.guard()->neighbourSeen();
-    if (!listed && !seen) return;
+    listed = !ctx.shared().busyNeighbours().empty();
+    return listed || (ctx.guard() && ctx.guard()->neighbourSeen());
+}
+
+// PlanItem::readsDeviceWideOccupancy: a known neighbour leaves its lines in the cache between ours.
+void capBesideKnownNeighbour(RunContext& ctx, const PlanItem& item, std::size_t mark) {
+    bool listed = false;
+    if (!neighbourKnown(ctx, listed)) return;
     const std::string evidence = std::string("another context ") +
                                  (listed ? "is on the GPU" : "showed itself earlier in the run (pre-emption gaps or slow sentinels)") +
                                  ", and the lines it leaves in the cache between our kernels move this capacity";
@@ -133,7 +138,10 @@ void runPlanItem(RunContext& ctx, const PlanItem& item) {
     std::string evidence = evidenceOf(ctx, *guard);
     int tries = 1;
     const std::uint64_t firstTryCalls = ctx.deviceCalls() - calls;
-    for (; tries < ctx.shared().triesAllowed() && ctx.shared().retryBudgetLeft(firstTryCalls); ++tries) {
+    // Capped beside a known neighbour however clean a repeat comes out: no repeat.
+    bool listed = false;
+    const int triesAllowed = item.readsDeviceWideOccupancy && neighbourKnown(ctx, listed) ? 1 : ctx.shared().triesAllowed();
+    for (; tries < triesAllowed && ctx.shared().retryBudgetLeft(firstTryCalls); ++tries) {
         calls = ctx.deviceCalls();
         ctx.beginStep(item.name, "measuring again (shared GPU: " + evidence + ")");
         try {
