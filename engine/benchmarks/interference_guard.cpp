@@ -46,6 +46,7 @@ bool InterferenceGuard::preempted(const ChaseResult& r) { return worstStep(r) >=
 
 void InterferenceGuard::notePreempted(const ChaseResult& gapped, bool cleaned) {
     neighbourSeen_ = true;
+    ++signs_;
     worstGap_ = std::max(worstGap_, worstStep(gapped));
     if (cleaned) {
         ++cleanedChases_;
@@ -57,6 +58,7 @@ void InterferenceGuard::notePreempted(const ChaseResult& gapped, bool cleaned) {
 
 void InterferenceGuard::noteDisagreement(const std::string& benchmark) {
     neighbourSeen_ = true;
+    ++signs_;
     ++disagreements_;
     disagreedIn_ = benchmark;
 }
@@ -80,6 +82,7 @@ void InterferenceGuard::sample(const Chase& chase) {
     if (lastGap_) {
         lastGapCycles_ = *std::max_element(latencies.begin(), latencies.end());
         neighbourSeen_ = sentinelGap_ = true;
+        ++signs_;
         sentinelGapCycles_ = std::max(sentinelGapCycles_, lastGapCycles_);
         return;
     }
@@ -88,6 +91,7 @@ void InterferenceGuard::sample(const Chase& chase) {
     lastSlow_ = lastMedian_ > threshold();
     if (lastSlow_) {
         neighbourSeen_ = true;
+        ++signs_;
         slowMedian_ = std::max(slowMedian_, lastMedian_);
     }
 }

@@ -78,6 +78,9 @@ public:
     bool lastDisturbed() const { return lastGap_ || lastSlow_; }
     // Another context showed itself at any time of the run (a gap anywhere, a slow sentinel).
     bool neighbourSeen() const { return neighbourSeen_; }
+    // How many signs of another context the run has seen (gaps, slow sentinels, disagreements):
+    // one is a blip, a neighbour that stays or returns leaves many.
+    int signs() const { return signs_; }
     int chasesCleaned() const { return totalCleaned_; }  // pre-empted rows a repeat cleaned, whole run
     // The window's evidence: "2 chases kept a pre-emption gap when measured again (a step of
     // 4800312 cycles): another context held the GPU".
@@ -100,6 +103,7 @@ private:
     bool lastSlow_ = false;
     std::uint32_t lastGapCycles_ = 0;
     bool neighbourSeen_ = false;
+    int signs_ = 0;
     int totalCleaned_ = 0;
     // The window:
     int uncleanChases_ = 0;

@@ -84,12 +84,14 @@ void markDisturbedInputs(RunContext& ctx, std::size_t mark, const std::vector<st
     capConfidence(ctx, mark, note);
 }
 
-// Another context known on the GPU: the driver lists one busy, or the run saw its gaps or
-// slow sentinels.
+// Another context known on the GPU: the driver lists one busy, or the run has seen it more than
+// once (gaps, slow sentinels, disagreements; a single blip that passed is not a neighbour).
+constexpr int kSignsOfANeighbour = 3;
+
 bool neighbourKnown(RunContext& ctx, bool& listed) {
     ctx.shared().refresh(ctx.backend(), false);
     listed = !ctx.shared().busyNeighbours().empty();
-    return listed || (ctx.guard() && ctx.guard()->neighbourSeen());
+    return listed || (ctx.guard() && ctx.guard()->signs() >= kSignsOfANeighbour);
 }
 
 // PlanItem::readsDeviceWideOccupancy: a known neighbour leaves its lines in the cache between ours.
@@ -97,7 +99,7 @@ void capBesideKnownNeighbour(RunContext& ctx, const PlanItem& item, std::size_t 
     bool listed = false;
     if (!neighbourKnown(ctx, listed)) return;
     const std::string evidence = std::string("another context ") +
-                                 (listed ? "is on the GPU" : "showed itself earlier in the run (pre-emption gaps or slow sentinels)") +
+                                 (listed ? "is on the GPU" : "showed itself repeatedly in this run (pre-emption gaps, slow sentinels)") +
                                  ", and the lines it leaves in the cache between our kernels move this capacity";
     const std::string note = disturbanceNote(ctx, evidence);
     capConfidence(ctx, mark, note);
