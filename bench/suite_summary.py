@@ -42,6 +42,28 @@ def benchmark_times(log_path):
     return out
 
 
+# Issue 20 times the benchmarks of 0791c73 together; those added since report their own time.
+ADDED_SINCE_0791C73 = ("Associativity", "Replacement Policy", "TLB Levels", "L2 Partitions")
+
+
+def added_since_0791c73(name):
+    return any(name.endswith(suffix) for suffix in ADDED_SINCE_0791C73)
+
+
+def process_times(summary_path):
+    """{'1': seconds, ...} from gpu_suite.sh's 'run N: MS ms' lines."""
+    out = {}
+    try:
+        with open(summary_path, errors="replace") as f:
+            for line in f:
+                m = re.match(r"^run (\d+): (\d+) ms", line)
+                if m:
+                    out[m.group(1)] = int(m.group(2)) / 1000
+    except OSError:
+        pass
+    return out
+
+
 def attributes(report):
     values = {}
     for element in report.get("elements", []):
@@ -85,10 +107,17 @@ def main():
                 reports.append((os.path.basename(path), json.load(f)))
         except (OSError, ValueError) as e:
             print(f"{path}: unreadable ({e})")
+    wall = process_times(os.path.join(outdir, "summary.txt"))
     for path in sorted(glob.glob(os.path.join(outdir, "run[0-9].log"))):
         print(f"== benchmark times, {os.path.basename(path)} (s)")
-        for name, seconds in benchmark_times(path):
-            print(f"  {seconds:7.3f}  {name}")
+        times = benchmark_times(path)
+        for name, seconds in times:
+            print(f"  {seconds:7.3f}  {name}{'  (added after 0791c73)' if added_since_0791c73(name) else ''}")
+        added = sum(t for n, t in times if added_since_0791c73(n))
+        run = os.path.basename(path)[3:-4]
+        if run in wall:
+            print(f"  process {wall[run]:.2f} s; benchmarks added after 0791c73 {added:.2f} s; "
+                  f"the rest (the suite of 0791c73, start-up included) {wall[run] - added:.2f} s")
     if not reports:
         return
     print("== attributes (value / confidence per run)")
