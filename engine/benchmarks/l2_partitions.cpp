@@ -125,13 +125,26 @@ Attribute capacityAttribute(const char* name, const Capacity& c, const std::stri
     return a;
 }
 
+// The replica row: the far unit fills about a quarter of the near capacity, every line; the reader
+// then reads 256 of those lines, spread evenly (its stride is 1/256 of the array), twice. Where
+// there are no block reads, the reader walks every line twice and times 256 of each pass.
+ChaseRequest replicaRow(const Setup& s, std::uint64_t knee) {
+    if (!s.blockReads) return walkedRow(s, alignDown(knee / 4, s.stride), 0, 2);
+    const auto spread = static_cast<std::uint32_t>(std::max<std::uint64_t>(s.stride, alignDown(knee / 4 / 256, s.stride)));
+    ChaseRequest r = filledByFarUnit(s, std::uint64_t{spread} * 256, 0);
+    r.strideBytes = spread;  // the far unit still reads every line (its own stride)
+    r.recordLoads = 2 * 256;
+    return r;
+}
+
 // The far unit fills a quarter of the near capacity; the reader then reads it twice. The first
 // pass hits far; with replicas the second hits near.
 void measureReplication(RunContext& ctx, const Setup& s, std::uint64_t knee) {
-    const std::uint64_t bytes = alignDown(knee / 4, s.stride);
+    const ChaseRequest request = replicaRow(s, knee);
+    const std::uint64_t bytes = request.arrayBytes;
     const std::string id = "l2.partitions_replica";
     ctx.openSeries(id, "L2 Partitions Replica", SeriesKind::Sharing, s.target->element);
-    const auto loads = ctx.chase(walkedRow(s, bytes, 0, 2)).latencies;
+    const auto loads = ctx.chase(request).latencies;
     const std::size_t half = loads.size() / 2;
     const std::vector<std::uint32_t> first(loads.begin(), loads.begin() + static_cast<std::ptrdiff_t>(half));
     const std::vector<std::uint32_t> second(loads.begin() + static_cast<std::ptrdiff_t>(half), loads.end());
