@@ -160,6 +160,46 @@ TEST(SimBackend, SegmentsHaveNearAndFarLatencyAndHalfTheSize) {
     EXPECT_EQ(chaseLatency(b, withSecond(main, fromUnit(3))), 400u);
 }
 
+// SecondChaser::blockRead reads the same lines from the same unit as the walk, so the reader
+// finds the same cache afterwards: far hits where the other unit's segment kept the lines,
+// misses where it did not (40 KiB over a 32 KiB segment).
+TEST(SimBackend, BlockReadSecondFillsTheCacheLikeItsWalk) {
+    auto main = request(Space::GlobalL2, 40960, 128, 0, 320, 0);
+    main.recordEvery = 1;
+    for (std::uint32_t passes : {1u, 2u}) {
+        SecondChaser walk{.space = Space::GlobalL2, .strideBytes = 128, .passes = passes,
+                          .placement = Placement::OtherUnit, .unit = 2, .sameArray = true};
+        SecondChaser block = walk;
+        block.blockRead = true;
+        SimBackend a(test::parseTestProfile(test::nvidiaTestProfile())), b(test::parseTestProfile(test::nvidiaTestProfile()));
+        const ChaseResult walked = a.chase(withSecond(main, walk));
+        const ChaseResult read = b.chase(withSecond(main, block));
+        EXPECT_EQ(read.latencies, walked.latencies) << passes << " passes";
+        EXPECT_EQ(read.secondRanOnUnit, walked.secondRanOnUnit);
+        const std::set<std::uint32_t> levels(read.latencies.begin(), read.latencies.end());
+        EXPECT_TRUE(levels.count(400u)) << "no far hit: the fill left nothing";
+        EXPECT_GT(levels.size(), 1u) << "no miss: the array fits the segment, the fill order cannot show";
+    }
+    // Beside a block warm-up and a spread permutation of the reader (the L2 partitions rows).
+    auto sampled = main;
+    sampled.warmupPasses = 1;
+    sampled.blockWarmup = true;
+    sampled.recordLoads = 64;
+    sampled.permutationStepBytes = 7 * 128;  // co-prime with the 320 lines
+    SecondChaser block{.space = Space::GlobalL2, .strideBytes = 128, .placement = Placement::OtherUnit, .unit = 2,
+                       .sameArray = true, .blockRead = true};
+    SimBackend c(test::parseTestProfile(test::nvidiaTestProfile()));
+    EXPECT_NO_THROW(c.chase(withSecond(sampled, block)));
+    // A block read needs another unit's block and a global space.
+    block.placement = Placement::OtherWarp;
+    EXPECT_THROW(c.chase(withSecond(main, block)), BackendError);
+    block.placement = Placement::SameThread;
+    EXPECT_THROW(c.chase(withSecond(main, block)), BackendError);
+    block.placement = Placement::OtherUnit;
+    block.space = Space::Texture;
+    EXPECT_THROW(c.chase(withSecond(main, block)), BackendError);
+}
+
 TEST(SimBackend, SameSeedSameSeries) {
     auto j = test::nvidiaTestProfile();
     j["noise"] = {{"jitter", 5}, {"outlier_rate", 0.05}, {"outlier_extra", 300}, {"seed", 42}};

@@ -32,6 +32,12 @@ struct SecondChaser {
     int warp = 0;                  // OtherWarp
     int unit = -1;                 // OtherUnit: logical unit index
     bool sameArray = false;        // chase the main chaser's own array instead of a separate one
+    // OtherUnit only, global spaces (not texture): the whole block on `unit` reads the chaser's
+    // elements (every strideBytes) in address order, `passes` times, instead of one thread
+    // walking them: the same lines read from the same SM, the same cache state afterwards, in
+    // about a millisecond for an L2-sized array where the walk takes tens. The HIP backend
+    // rejects it (not implemented there yet).
+    bool blockRead = false;
 };
 
 // One pointer chase: array[i] holds the index of element (i + stride) mod arrayBytes.
@@ -51,14 +57,15 @@ struct ChaseRequest {
     // The warm-up passes are read by every thread of one full block on `unit`: the chase's
     // elements (every strideBytes) in address order, through the request's load path, instead of
     // walked by the chaser: an L2-sized array is warm in about a millisecond, where a dependent
-    // walk takes tens. Global spaces only, no second chaser. The HIP backend rejects it (not
-    // implemented there yet).
+    // walk takes tens. Global spaces only; a second chaser comes after it. The HIP backend
+    // rejects it (not implemented there yet).
     bool blockWarmup = false;
     // 0: element i holds i + strideBytes. Otherwise it holds i + permutationStepBytes (mod the
     // array): a multiple of strideBytes whose count of strides is co-prime with the array's, so
     // the chase is still one cycle over every strideBytes-aligned element, in the order the step
     // makes (a few thousand loads can span the whole array); a pass stays arrayBytes / strideBytes
-    // loads. Global spaces only; the HIP backend rejects it.
+    // loads. Global spaces only; a sameArray second chaser still walks (or reads) every
+    // strideBytes-aligned element of its own stride. The HIP backend rejects it.
     std::uint64_t permutationStepBytes = 0;
 };
 

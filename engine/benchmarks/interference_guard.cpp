@@ -37,8 +37,9 @@ std::uint32_t InterferenceGuard::worstStep(const ChaseResult& r) {
 bool InterferenceGuard::shortChase(const ChaseRequest& request, const ChaseResult& result) {
     double timed = 0;
     for (std::uint32_t l : result.latencies) timed += l < kGapCycles ? l : 0;
-    // A block warm-up (a few thousand coalesced reads) costs far less than one dependent pass.
-    const double passes = 1.0 + (request.blockWarmup ? 0 : request.warmupPasses) + (request.second ? request.second->passes : 0);
+    // A block warm-up or block read (a few thousand coalesced reads) costs far less than one dependent pass.
+    const bool secondWalks = request.second && !request.second->blockRead;
+    const double passes = 1.0 + (request.blockWarmup ? 0 : request.warmupPasses) + (secondWalks ? request.second->passes : 0);
     return timed * std::max<std::uint32_t>(1, request.recordEvery) * passes < 2e6;
 }
 

@@ -8,6 +8,7 @@
 #include "analysis/miss_rule.hpp"
 #include "benchmarks/cache_benchmarks.hpp"
 #include "benchmarks/cache_common.hpp"
+#include "benchmarks/size_search.hpp"
 #include "model/attribute_names.hpp"
 
 namespace ts {
@@ -21,7 +22,11 @@ constexpr char kFarReplicated[] = "farReplicated";
 // A row fits when at most 1 % of its loads are slower than a far hit can be (the edge rule of
 // the size search: 3 of 256 loads).
 constexpr double kFitShare = 0.01;
+// Eight halvings of the brackets below: 1/256 of them, 0.5 % of a 25-30 MiB far capacity and
+// 0.4 % of a 50-60 MiB shared one; seven would be 1 % and 0.8 %, at the 1 % between runs.
 constexpr int kBisections = 8;
+// A capacity row's timed loads, spread over its array (the size search's sampled rows).
+constexpr std::uint32_t kSampledLoads = 4096;
 
 struct Setup {
     const CacheTarget* target = nullptr;
@@ -30,21 +35,41 @@ struct Setup {
     std::uint32_t stride = 0;      // the L2 line
     double nearFarCut = 0;         // midway between near and far hits
     double missCut = 0;            // slower than this: no L2 hit
+    bool blockReads = false;       // block reads and spread samples (not on the HIP backend yet)
 };
 
-// The reader times one pass over `bytes` (256 loads spread over the array, plus `extraPasses`
-// more passes), after its own warm-up passes and a pass of the far unit over the same array.
-ChaseRequest touchedBy(const Setup& s, std::uint64_t bytes, std::uint32_t readerWarmup, std::uint32_t timedPasses) {
+// The far unit reads every line of the reader's array once, after the reader's own warm-up
+// passes (if any) and before the reader times it. On NVIDIA both read with a whole block in
+// address order: the same lines read from the same SMs as a single thread's walk, in a
+// millisecond instead of tens (docs/methods.md, "L2 partitions").
+ChaseRequest filledByFarUnit(const Setup& s, std::uint64_t bytes, std::uint32_t readerWarmup) {
     ChaseRequest r;
     r.space = s.target->space;
     r.arrayBytes = bytes;
     r.strideBytes = s.stride;
     r.warmupPasses = readerWarmup;
+    r.blockWarmup = s.blockReads && readerWarmup > 0;
+    r.unit = s.reader;
+    r.second = SecondChaser{s.target->space, bytes, s.stride, 1, Placement::OtherUnit, 0, s.farUnit, true, s.blockReads};
+    return r;
+}
+
+// The reader walks every line of the array `passes` times and times 256 loads spread over each pass.
+ChaseRequest walkedRow(const Setup& s, std::uint64_t bytes, std::uint32_t readerWarmup, std::uint32_t passes) {
+    ChaseRequest r = filledByFarUnit(s, bytes, readerWarmup);
     const std::uint64_t lines = bytes / s.stride;
     r.recordEvery = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, lines / 256));
-    r.recordLoads = static_cast<std::uint32_t>(timedPasses * std::min<std::uint64_t>(256, lines));
-    r.unit = s.reader;
-    r.second = SecondChaser{s.target->space, bytes, s.stride, 1, Placement::OtherUnit, 0, s.farUnit, true};
+    r.recordLoads = static_cast<std::uint32_t>(passes * std::min<std::uint64_t>(256, lines));
+    return r;
+}
+
+// A capacity row: the reader times kSampledLoads loads spread evenly over the array, one pass
+// (the walked row where there are no block reads).
+ChaseRequest capacityRow(const Setup& s, std::uint64_t bytes, std::uint32_t readerWarmup) {
+    if (!s.blockReads) return walkedRow(s, bytes, readerWarmup, 1);
+    ChaseRequest r = filledByFarUnit(s, bytes, readerWarmup);
+    r.recordLoads = static_cast<std::uint32_t>(std::min<std::uint64_t>(kSampledLoads, bytes / s.stride));
+    r.permutationStepBytes = spreadStep(bytes, s.stride, r.recordLoads);
     return r;
 }
 
@@ -60,7 +85,7 @@ struct Capacity {
 Capacity bisect(RunContext& ctx, const Setup& s, const std::string& seriesId, std::uint64_t low, std::uint64_t high,
                 std::uint32_t readerWarmup) {
     auto fits = [&](std::uint64_t bytes) {
-        const auto loads = ctx.chase(touchedBy(s, bytes, readerWarmup, 1)).latencies;
+        const auto loads = ctx.chase(capacityRow(s, bytes, readerWarmup)).latencies;
         ctx.appendRows(seriesId, {SeriesRow{static_cast<double>(bytes), 0, {}, 0, loads}});
         return shareAbove(s.missCut, loads) <= kFitShare;
     };
@@ -81,7 +106,8 @@ Capacity bisect(RunContext& ctx, const Setup& s, const std::string& seriesId, st
     }
     c.decided = true;
     c.bytes = low;
-    c.reason = "largest array with at most 1 % of loads slower than " + std::to_string(static_cast<int>(s.missCut)) +
+    c.reason = "largest array with at most 1 % of " + std::to_string(s.blockReads ? kSampledLoads : 256) +
+               " loads spread over it slower than " + std::to_string(static_cast<int>(s.missCut)) +
                " cycles (1.25 x the far hit); the next tried, " + std::to_string(high) + " B, misses";
     return c;
 }
@@ -99,13 +125,26 @@ Attribute capacityAttribute(const char* name, const Capacity& c, const std::stri
     return a;
 }
 
+// The replica row: the far unit fills about a quarter of the near capacity, every line; the reader
+// then reads 256 of those lines, spread evenly (its stride is 1/256 of the array), twice. Where
+// there are no block reads, the reader walks every line twice and times 256 of each pass.
+ChaseRequest replicaRow(const Setup& s, std::uint64_t knee) {
+    if (!s.blockReads) return walkedRow(s, alignDown(knee / 4, s.stride), 0, 2);
+    const auto spread = static_cast<std::uint32_t>(std::max<std::uint64_t>(s.stride, alignDown(knee / 4 / 256, s.stride)));
+    ChaseRequest r = filledByFarUnit(s, std::uint64_t{spread} * 256, 0);
+    r.strideBytes = spread;  // the far unit still reads every line (its own stride)
+    r.recordLoads = 2 * 256;
+    return r;
+}
+
 // The far unit fills a quarter of the near capacity; the reader then reads it twice. The first
 // pass hits far; with replicas the second hits near.
 void measureReplication(RunContext& ctx, const Setup& s, std::uint64_t knee) {
-    const std::uint64_t bytes = alignDown(knee / 4, s.stride);
+    const ChaseRequest request = replicaRow(s, knee);
+    const std::uint64_t bytes = request.arrayBytes;
     const std::string id = "l2.partitions_replica";
     ctx.openSeries(id, "L2 Partitions Replica", SeriesKind::Sharing, s.target->element);
-    const auto loads = ctx.chase(touchedBy(s, bytes, 0, 2)).latencies;
+    const auto loads = ctx.chase(request).latencies;
     const std::size_t half = loads.size() / 2;
     const std::vector<std::uint32_t> first(loads.begin(), loads.begin() + static_cast<std::ptrdiff_t>(half));
     const std::vector<std::uint32_t> second(loads.begin() + static_cast<std::ptrdiff_t>(half), loads.end());
@@ -163,6 +202,7 @@ void measureL2Partitions(RunContext& ctx, const CacheTarget& target) {
     s.stride = lineStride(ctx, target);
     s.nearFarCut = (nearLatency->value + farLatency->value) / 2;
     s.missCut = 1.25 * farLatency->value;
+    s.blockReads = ctx.device().vendor == Vendor::Nvidia;
     if (s.farUnit < 0 || farLatency->value <= nearLatency->value) {
         ctx.report(target.element, undecided(kFarCapacity, "bytes", "no unit of another partition, or far hits no slower"));
         return;

@@ -158,6 +158,8 @@ std::size_t missOnset(const Series& sorted, const MissCut& cut, bool sampled) {
 // (a golden-section step does as well on an L2), so the loads cross pages in order: a scattered
 // step touches a new page on almost every load and a first-level TLB that reaches less than the
 // array would add a step of its own.
+}  // namespace
+
 std::uint64_t spreadStep(std::uint64_t bytes, std::uint32_t stride, std::uint32_t loads) {
     const std::uint64_t count = bytes / stride;
     if (count < 2) return 0;
@@ -165,6 +167,8 @@ std::uint64_t spreadStep(std::uint64_t bytes, std::uint32_t stride, std::uint32_
     while (std::gcd(step, count) != 1) ++step;
     return step < count ? step * stride : 0;
 }
+
+namespace {
 
 ChaseRequest sizeRequest(const SizeSearchSpec& spec, std::uint64_t bytes) {
     ChaseRequest r = chaseOver(spec.space, bytes, spec.strideBytes, spec.splitAboveBytes);

@@ -41,4 +41,8 @@ struct SizeSearchOutcome {
 // then the K-S change point over every row measured (docs/methods.md, "Size").
 SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec);
 
+// ChaseRequest::permutationStepBytes that spreads `loads` consecutive loads evenly over the whole
+// array (one cycle over every stride; 0 when the array has fewer than two strides).
+std::uint64_t spreadStep(std::uint64_t bytes, std::uint32_t stride, std::uint32_t loads);
+
 }  // namespace ts

@@ -40,6 +40,18 @@ bool isGlobalFamily(std::uint32_t code) {
 
 std::uint64_t loadsPerPass(std::uint64_t elems, std::uint64_t stride) { return (elems + stride - 1) / stride; }
 
+// The block read's self-check: the sum (mod 2^32) of every `every`-th word, `passes` times, of an
+// array whose word i holds (i + stride) mod elems. Unsigned arithmetic wraps, which keeps the
+// low 32 bits exact.
+std::uint32_t blockReadSum(std::uint64_t elems, std::uint64_t stride, std::uint64_t every, std::uint64_t passes) {
+    const std::uint64_t s = stride % elems;
+    const std::uint64_t count = loadsPerPass(elems, every);
+    const std::uint64_t pairs = count % 2 == 0 ? (count / 2) * (count - 1) : count * ((count - 1) / 2);
+    const std::uint64_t firstWrap = (elems - s + every - 1) / every;  // first read whose i + stride reaches elems
+    const std::uint64_t wraps = count > firstWrap ? count - firstWrap : 0;
+    return static_cast<std::uint32_t>((every * pairs + count * s - wraps * elems) * passes);
+}
+
 std::string describe(const ChaseRequest& r) {
     std::ostringstream out;
     out << toString(r.space) << " chase of " << r.arrayBytes << " B, stride " << r.strideBytes << " B, unit " << r.unit;
@@ -114,9 +126,8 @@ void ChaseLauncher::checkRequest(const ChaseRequest& r) const {
     if (r.arrayBytes > maxArrayBytes(r.space))
         throw BackendError("array too large: " + describe(r) + " exceeds the " + formatBytes(maxArrayBytes(r.space)) +
                            " one chaser can walk in this space");
-    if ((r.blockWarmup || r.permutationStepBytes) &&
-        (!isGlobalFamily(*spaceCode(r.space)) || r.space == Space::Texture || r.second))
-        throw BackendError("a block warm-up or a scattered permutation needs a global space and no second chaser in " +
+    if ((r.blockWarmup || r.permutationStepBytes) && (!isGlobalFamily(*spaceCode(r.space)) || r.space == Space::Texture))
+        throw BackendError("a block warm-up or a scattered permutation needs a global space (not texture) in " +
                            describe(r));
     if (r.permutationStepBytes &&
         (r.permutationStepBytes % r.strideBytes != 0 || r.permutationStepBytes >= r.arrayBytes ||
@@ -156,6 +167,12 @@ std::uint64_t ChaseLauncher::planSecondChaser(const ChaseRequest& r, Plan& p) co
             throw BackendError("OtherUnit second chaser needs a unit in 0.." + std::to_string(smCount - 1) + " in " +
                                describe(r));
         p.secondUnit = s.unit;
+    }
+    if (s.blockRead) {
+        if (s.placement != Placement::OtherUnit || !isGlobalFamily(p.secondSpace) || p.secondSpace == kTexture)
+            throw BackendError("a block-read second chaser needs another unit (OtherUnit) and a global space (not "
+                               "texture) in " + describe(r));
+        p.secondBlockPasses = s.passes;
     }
     if (s.sameArray) {
         const bool ok = (isGlobalFamily(p.space) && isGlobalFamily(p.secondSpace)) ||
@@ -244,10 +261,12 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index
 
     const std::uint64_t localSharedWords = r.second ? planSecondChaser(r, p) : 0;
     planSharedMemory(r, p, localSharedWords);
+    const double walkedBySecond = p.secondBlockPasses ? 0 : p.secondLoads;
     p.estimateSeconds =
-        (static_cast<double>(p.warmupLoads) + static_cast<double>(p.recordLoads) * p.recordEvery + p.secondLoads) *
+        (static_cast<double>(p.warmupLoads) + static_cast<double>(p.recordLoads) * p.recordEvery + walkedBySecond) *
             kSecondsPerLoad +
-        static_cast<double>(p.blockWarmupPasses) * p.elems * 4 / 50e9;  // one SM reads at tens of GB/s at most
+        (static_cast<double>(p.blockWarmupPasses) * p.elems + static_cast<double>(p.secondBlockPasses) * p.secondElems) *
+            4 / 50e9;  // one SM reads at tens of GB/s at most
     return p;
 }
 
@@ -427,7 +446,8 @@ void ChaseLauncher::stageInits(const std::vector<Plan>& group, Staging& staging)
         }
         staging.anyCold = staging.anyCold || p.cold;
         if (p.mode == kOtherWarp) staging.maxWarp = std::max(staging.maxWarp, p.secondWarp);
-        if (p.blockWarmupPasses) staging.maxWarp = 31;  // the block warm-up reads with 1024 threads
+        // The block warm-up and the block read read with 1024 threads (the launch's block size).
+        if (p.blockWarmupPasses || p.secondBlockPasses) staging.maxWarp = 31;
         staging.smem = std::max(staging.smem, p.smemBytes);
         staging.estimate = std::max(staging.estimate, p.estimateSeconds);
     }
@@ -503,6 +523,7 @@ ChaseLauncher::JobTables ChaseLauncher::buildJobs(const std::vector<Plan>& group
         j.secondSharedOffset = p.secondSharedOffset;
         j.secondStrideElems = p.secondStride;
         j.secondSameArray = p.sameArray ? 1 : 0;
+        j.secondBlockPasses = p.mode == kOtherUnit ? p.secondBlockPasses : 0;
         if (p.mode != kNoSecond && isGlobalFamily(p.secondSpace)) {
             std::byte* base = arena.data() + (p.sameArray ? staging.mainOff[i] : staging.secondOff[i]);
             j.secondPtr = reinterpret_cast<std::uint64_t>(base);
@@ -672,7 +693,15 @@ std::vector<std::size_t> ChaseLauncher::collectResults(const std::vector<Plan>& 
             throw BackendError("chase self-check failed on SM " + std::to_string(sm) + ": the timed pass ended at index " +
                                std::to_string(h.finalIndex) + " instead of " + std::to_string(expected) +
                                " (array contents wrong or stale)");
-        if (p.mode != kNoSecond) {
+        if (p.mode == kOtherUnit && p.secondBlockPasses) {
+            // The array's words hold i + (the main stride) when the block read the main array.
+            const std::uint32_t expected2 = blockReadSum(p.secondElems, p.sameArray ? p.stride : p.secondStride,
+                                                         p.secondStride, p.secondBlockPasses);
+            if (h.secondFinal != expected2)
+                throw BackendError("second-chaser self-check failed on SM " + std::to_string(h.secondSmid) +
+                                   ": the words its block read add up to " + std::to_string(h.secondFinal) +
+                                   " instead of " + std::to_string(expected2) + " (array contents wrong or stale)");
+        } else if (p.mode != kNoSecond) {
             const std::uint32_t expected2 = static_cast<std::uint32_t>(
                 (static_cast<std::uint64_t>(p.secondLoads) * p.secondStride) % p.secondElems);
             if (h.secondFinal != expected2)

@@ -43,6 +43,7 @@ public:
         std::uint32_t secondWarp = 0;
         int secondUnit = -1;                  // OtherUnit: logical
         bool sameArray = false;
+        std::uint32_t secondBlockPasses = 0;  // SecondChaser::blockRead: passes its whole block reads
         std::uint32_t timesOffset = 0, secondSharedOffset = 0;
         std::size_t smemBytes = 0;            // dynamic shared memory this job needs
         std::uint32_t externalRounds = 0;     // module sweeps the constant second chaser needs

@@ -79,6 +79,7 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r) {
     c.secondMode = hipk::kNoSecond;
     if (r.second) {
         const SecondChaser& s = *r.second;
+        if (s.blockRead) reject("the HIP backend has no block-read second chaser yet (one thread walks its array there)");
         p.hasSecond = true;
         p.placement = s.placement;
         c.second.path = pathOf(s.space);

@@ -51,8 +51,8 @@ private:
     LoadPath path_;
 };
 
-// ChaseRequest::blockWarmup: the block reads the chase's elements (every `stride` bytes) in
-// address order, `passes` times.
+// ChaseRequest::blockWarmup and SecondChaser::blockRead: the block reads the chase's elements
+// (every `stride` bytes) in address order, `passes` times.
 void blockWarmup(const LoadPath& path, std::uint64_t base, std::uint64_t bytes, std::uint64_t stride,
                  std::uint32_t passes) {
     for (std::uint32_t pass = 0; pass < passes; ++pass)
@@ -151,8 +151,8 @@ void SimBackend::validate(const ChaseRequest& r) const {
         reject(std::to_string(r.recordLoads) + " timed loads requested (at most " + std::to_string(kMaxRecordLoads) + ")");
     if (r.recordEvery == 0) reject("recordEvery must be at least 1");
     if (r.second) validateSecond(r);
-    if ((r.blockWarmup || r.permutationStepBytes) && (!isGlobalFamily(r.space) || r.second))
-        reject("a block warm-up or a scattered permutation needs a global space and no second chaser");
+    if ((r.blockWarmup || r.permutationStepBytes) && !isGlobalFamily(r.space))
+        reject("a block warm-up or a scattered permutation needs a global space");
     if (r.permutationStepBytes &&
         (r.permutationStepBytes % r.strideBytes != 0 || r.permutationStepBytes >= r.arrayBytes ||
          r.arrayBytes % r.strideBytes != 0 ||
@@ -191,6 +191,8 @@ void SimBackend::validateSecond(const ChaseRequest& r) const {
     const int warps = profile_.compute.maxThreadsPerSm / profile_.compute.warpSize;
     if (s.placement == Placement::OtherWarp && (s.warp < 0 || s.warp >= warps))
         reject("second chaser: warp " + std::to_string(s.warp) + " out of range (0.." + std::to_string(warps - 1) + ")");
+    if (s.blockRead && (s.placement != Placement::OtherUnit || !isGlobalFamily(s.space)))
+        reject("second chaser: a block read needs another unit (OtherUnit) and a global space");
     if (s.placement == Placement::OtherUnit && (s.unit < 0 || s.unit >= profile_.unitCount()))
         reject("second chaser: unit " + std::to_string(s.unit) + " out of range (0.." +
                std::to_string(profile_.unitCount() - 1) + ")");
@@ -232,8 +234,13 @@ ChaseResult SimBackend::chase(const ChaseRequest& r) {
         result.secondRanOnUnit = profile_.physicalUnit(secondUnit);
         if (!isScratchpad(s.space)) {
             const std::uint64_t base = s.sameArray ? kMainBase : kMainBase + alignUp(r.arrayBytes, kGiB);
-            Chaser other(base, a.bytes, a.stride, hierarchy_.path(s.space, secondUnit, secondWarp));
-            other.run(std::uint64_t{s.passes} * other.loadsPerPass());
+            const LoadPath path = hierarchy_.path(s.space, secondUnit, secondWarp);
+            if (s.blockRead) {
+                blockWarmup(path, base, a.bytes, a.stride, s.passes);
+            } else {
+                Chaser other(base, a.bytes, a.stride, path);
+                other.run(std::uint64_t{s.passes} * other.loadsPerPass());
+            }
         }
     }
 

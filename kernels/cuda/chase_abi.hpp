@@ -64,7 +64,7 @@ struct alignas(16) ChaseJob {
     std::uint32_t recordEvery;         // time every n-th load of the timed pass
     std::uint32_t blockWarmupPasses;   // passes the whole block reads in address order before the chase
     std::uint32_t warmStrideElems;     // the block warm-up reads every warmStrideElems-th element (the chase's)
-    std::uint32_t pad3;
+    std::uint32_t secondBlockPasses;   // kOtherUnit: passes the second's whole block reads in address order (0: a walk)
 };
 static_assert(sizeof(ChaseJob) % 16 == 0, "ChaseJob must stay 16-byte sized");
 
@@ -75,7 +75,7 @@ struct JobHeader {
     std::int32_t secondSmid;    // %smid of the second chaser (-1 none)
     std::uint32_t finalIndex;   // index after the last timed load (self-check)
     std::uint32_t status;       // StatusBits
-    std::uint32_t secondFinal;  // index where the second chaser stopped (self-check)
+    std::uint32_t secondFinal;  // index where the second chaser stopped, or the sum of what its block read (self-check)
     std::uint32_t maxUntimedStep;  // longest clock step of the main thread outside its timed loads (saturating)
     std::uint32_t pad1;
 };

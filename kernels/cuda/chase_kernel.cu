@@ -176,10 +176,11 @@ __device__ __forceinline__ std::uint32_t timedAny(std::uint32_t space, const Pat
     }
 }
 
-// Block warm-up (ChaseRequest::blockWarmup): the threads of the block read the chase's elements
-// (every `every`-th word) in address order, eight loads in flight each, `passes` times. Thread 0
-// watches its steps like a chaser's warm-up (`maxStep`). Returns a value the caller keeps, so no
-// load is dropped.
+// Block warm-up (ChaseRequest::blockWarmup) and block read (SecondChaser::blockRead): the threads
+// of the block read the chase's elements (every `every`-th word) in address order, eight loads in
+// flight each, `passes` times. Thread 0 watches its steps like a chaser's warm-up (`maxStep`).
+// Returns the sum (mod 2^32) of the words this thread read: the caller keeps it, so no load is
+// dropped, and the block read's self-check adds them up.
 template <std::uint32_t S>
 __device__ __forceinline__ std::uint32_t blockWarm(const std::uint32_t* arr, std::uint32_t elems, std::uint32_t every,
                                                    std::uint32_t passes, std::uint64_t& maxStep) {
@@ -197,7 +198,7 @@ __device__ __forceinline__ std::uint32_t blockWarm(const std::uint32_t* arr, std
                 v[k] = e < count ? loadVia<S>(p, e * every) : 0u;
             }
 #pragma unroll
-            for (std::uint32_t k = 0; k < kInFlight; ++k) sink ^= v[k];
+            for (std::uint32_t k = 0; k < kInFlight; ++k) sink += v[k];
             if (tid == 0) {
                 const std::uint64_t now = clockNow();
                 maxStep = now - prev > maxStep ? now - prev : maxStep;
@@ -340,12 +341,42 @@ __device__ __forceinline__ void runMain(const ChaseLaunch& P, const ChaseJob& jo
     }
 }
 
+// SecondChaser::blockRead on another SM: thread 0 hands over like a chaser (ready, wait for the
+// main's warm flag, done); in between, the whole block reads the array. The sum of the words read
+// goes where a walk leaves its final index, for the host's self-check (the main thread zeroed it
+// before raising the warm flag).
+__device__ __forceinline__ void blockReadSecond(const ChaseLaunch& P, const ChaseJob& job, std::uint32_t q, std::uint32_t sm) {
+    std::uint32_t* ctl = P.ctl;
+    bool warm = false;
+    if (threadIdx.x == 0) {
+        stRelease(ctl + kCtlReady + q, P.epoch);
+        warm = waitFlag(ctl + kCtlWarm + q, P.epoch, P.waitNs);
+    }
+    // No memory round trip: a fence would empty this SM's L1 (see broadcastFromThread0).
+    if (__syncthreads_or(warm)) {
+        std::uint64_t unwatched = 0;
+        std::uint32_t sum = blockWarmAny(job.secondSpace, reinterpret_cast<const std::uint32_t*>(job.secondPtr),
+                                         job.secondElems, job.secondStrideElems, job.secondBlockPasses, unwatched);
+        for (int lane = 16; lane > 0; lane >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, lane);
+        if ((threadIdx.x & 31u) == 0) atomicAdd(ctl + kCtlWalkIndex + q, sum);
+    }
+    __syncthreads();  // every warp's sum is in before thread 0 says done
+    if (threadIdx.x != 0) return;
+    __stcg(ctl + kCtlSecondStatus + q, warm ? 0u : static_cast<std::uint32_t>(kStatusSecondNoWarm));
+    __stcg(ctl + kCtlSecondSm + q, sm);
+    stRelease(ctl + kCtlDone + q, P.epoch);
+}
+
 // Second chaser on another SM (Placement::OtherUnit).
 __device__ __forceinline__ void runOtherUnitSecond(const ChaseLaunch& P, const ChaseJob& job, std::uint32_t q, std::uint32_t* dyn,
                                    std::uint32_t sm) {
     const bool sharedSecond = job.secondSpace == kShared;
     if (sharedSecond) fillShared(dyn + job.secondSharedOffset, job.secondElems, job.secondStrideElems);
     __syncthreads();
+    if (job.secondBlockPasses) {
+        blockReadSecond(P, job, q, sm);
+        return;
+    }
     if (threadIdx.x != 0) return;
     std::uint32_t* ctl = P.ctl;
     stRelease(ctl + kCtlReady + q, P.epoch);

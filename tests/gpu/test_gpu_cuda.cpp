@@ -8,7 +8,9 @@
 #include <cmath>
 #include <optional>
 
+#include "analysis/robust.hpp"
 #include "benchmarks/discovery.hpp"
+#include "benchmarks/size_search.hpp"
 #include "cuda/cuda_backend.hpp"
 #include "cuda/nvml_processes.hpp"
 
@@ -119,6 +121,35 @@ TEST(GpuCuda, SharedMemoryAndDeviceMemoryLatencies) {
     REQUIRE_GPU();
     EXPECT_LT(decidedValue(t, Element::Shared, "latency"), decidedValue(t, Element::L2, "latency") / 4);
     EXPECT_LT(decidedValue(t, Element::L2, "latency"), decidedValue(t, Element::DeviceMemory, "latency"));
+}
+
+// SecondChaser::blockRead: the other SM's whole block reads the lines its thread would walk, so
+// the reader finds the L2 as the walk leaves it (median within 5 %), and the block read's
+// self-check (the sum of the words read) passes. Cold 4 MiB: every line comes from that SM.
+TEST(GpuCuda, BlockReadSecondLeavesTheL2AsItsWalkDoes) {
+    if (cudaDeviceCount() == 0) GTEST_SKIP() << "no CUDA device";
+    auto backend = makeCudaBackend(0);
+    const DeviceInfo device = backend->queryDevice();
+    if (device.unitCount < 2) GTEST_SKIP() << "needs two SMs";
+    ChaseRequest r;
+    r.space = Space::GlobalL2;
+    r.arrayBytes = 4u << 20;
+    r.strideBytes = 128;
+    r.warmupPasses = 0;
+    r.recordLoads = 1024;
+    r.permutationStepBytes = spreadStep(r.arrayBytes, r.strideBytes, r.recordLoads);
+    r.unit = 0;
+    SecondChaser walk{.space = Space::GlobalL2, .strideBytes = 128, .placement = Placement::OtherUnit,
+                      .unit = device.unitCount - 1, .sameArray = true};
+    SecondChaser block = walk;
+    block.blockRead = true;
+    r.second = walk;
+    const ChaseResult walked = backend->chase(r);
+    r.second = block;
+    const ChaseResult read = backend->chase(r);
+    EXPECT_EQ(read.secondRanOnUnit, walked.secondRanOnUnit);
+    const double walkedMedian = median(walked.latencies), readMedian = median(read.latencies);
+    EXPECT_NEAR(readMedian, walkedMedian, 0.05 * walkedMedian);
 }
 
 // With or without a GPU and NVML: asking the driver about a device it does not have says why in
