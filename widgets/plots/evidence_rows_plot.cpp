@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 
+#include "analysis/robust.hpp"
 #include "plots/evidence_math.hpp"
 
 namespace ts::gui {
@@ -60,10 +61,10 @@ void EvidenceRowsPlot::rebuild(const StoredSeries& s, bool) {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (std::size_t i = 0; i < s.rows.size(); ++i) {
         const StoredRow& row = s.rows[i];
-        const auto loads = s.latenciesOf(row);
-        const double median = quantile(loads, 0.5);
-        QCPStatisticalBoxData box(static_cast<double>(i), row.min, quantile(loads, 0.25), median, quantile(loads, 0.75),
-                                  row.max);
+        const std::vector<double> loads = sortedLoads(s.latenciesOf(row));
+        const double median = quantileSorted(loads, 0.5);
+        QCPStatisticalBoxData box(static_cast<double>(i), row.min, quantileSorted(loads, 0.25), median,
+                                  quantileSorted(loads, 0.75), row.max);
         const bool missed = row.count > 0 && rowMissed(s, row, median);
         (missed ? miss : hit).append(box);
         labels_.push_back(row.label.isEmpty() ? QString::number(row.x) : row.label);
@@ -101,12 +102,12 @@ QString EvidenceRowsPlot::readoutAt(const QPointF& pixel) const {
     if (!s || i < 0 || i >= static_cast<long long>(s->rows.size()) || i >= static_cast<long long>(labels_.size()))
         return {};
     const StoredRow& row = s->rows[static_cast<std::size_t>(i)];
-    const auto loads = s->latenciesOf(row);
+    const std::vector<double> loads = sortedLoads(s->latenciesOf(row));
     return tr("%1: %2 loads, min %3, median %4, max %5 cycles: %6")
         .arg(labels_[static_cast<std::size_t>(i)])
         .arg(row.count)
         .arg(row.min)
-        .arg(quantile(loads, 0.5), 0, 'f', 0)
+        .arg(quantileSorted(loads, 0.5), 0, 'f', 0)
         .arg(row.max)
         .arg(missed_[static_cast<std::size_t>(i)] ? tr("evicted / far") : tr("kept / near"));
 }

@@ -4,6 +4,7 @@
 #include <qcustomplot.h>
 
 #include "plots/byte_tickers.hpp"
+#include "analysis/miss_rule.hpp"
 #include "plots/evidence_math.hpp"
 #include "common/format.hpp"
 #include "common/shared_gpu_mark.hpp"
@@ -44,7 +45,7 @@ void LineSizePlot::rebuild(const StoredSeries& s, bool) {
     std::map<double, std::map<double, double>> curves;  // array size -> stride -> metric
     for (const auto& r : s.rows) {
         if (r.count == 0) continue;
-        curves[r.x2][r.x] = haveSplit ? missFraction(s.latenciesOf(r), s.missThreshold) : r.mean;
+        curves[r.x2][r.x] = haveSplit ? shareAbove(s.missThreshold, s.latenciesOf(r)) : r.mean;
     }
     int index = 0;
     for (const auto& [arrayBytes, points] : curves) {
