@@ -15,14 +15,13 @@ std::vector<double> sortedLoads(std::span<const std::uint32_t> loads) {
     return sorted;
 }
 
-const Attribute* findDecision(const StoredSeries& series, const QString& attribute) {
-    const std::string name = attribute.toStdString();
+const Attribute* findDecision(const StoredSeries& series, std::string_view attribute) {
     for (const auto& d : series.decisions)
-        if (d.attribute.name == name) return &d.attribute;
+        if (d.attribute.name == attribute) return &d.attribute;
     return nullptr;
 }
 
-QString decisionText(const StoredSeries& series, const QString& attribute) {
+QString decisionText(const StoredSeries& series, std::string_view attribute) {
     const Attribute* d = findDecision(series, attribute);
     if (!d) return QCoreApplication::translate("ts::gui::Evidence", "%1: no decision yet").arg(series.title);
     return QCoreApplication::translate("ts::gui::Evidence", "%1: %2 = %3 (confidence %4). %5")

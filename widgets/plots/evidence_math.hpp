@@ -4,6 +4,7 @@
 // shareAbove); sortedLoads readies a row for the first.
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "plots/series_store.hpp"
@@ -12,9 +13,9 @@ namespace ts::gui {
 
 // The loads in ascending order, as the engine's quantileSorted takes them.
 std::vector<double> sortedLoads(std::span<const std::uint32_t> loads);
-// The decision of `attribute` drawn from this series, or nullptr.
-const Attribute* findDecision(const StoredSeries& series, const QString& attribute);
+// The decision of `attribute` (an attr:: name) drawn from this series, or nullptr.
+const Attribute* findDecision(const StoredSeries& series, std::string_view attribute);
 // "Decision: 32 B (confidence 0.98): reason", or a note that there is none yet.
-QString decisionText(const StoredSeries& series, const QString& attribute);
+QString decisionText(const StoredSeries& series, std::string_view attribute);
 
 }  // namespace ts::gui

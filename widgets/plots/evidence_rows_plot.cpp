@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 
+#include "analysis/miss_rule.hpp"
 #include "analysis/robust.hpp"
 #include "plots/evidence_math.hpp"
 
@@ -50,9 +51,15 @@ void EvidenceRowsPlot::clearPlot() {
     missed_.clear();
 }
 
+// As the engine compares: a control row's fence by the miss rule (more than half the loads above
+// it), a near/far split of the row medians by the row's median.
 bool EvidenceRowsPlot::rowMissed(const StoredSeries& s, const StoredRow& row, double median) const {
-    if (s.missThreshold >= 0) return median > s.missThreshold;
-    return row.value != 0;
+    if (s.missThreshold < 0) return row.value != 0;
+    if (s.rule == ThresholdRule::ControlFence) {
+        const auto loads = s.latenciesOf(row);
+        return showsMisses({.fence = s.missThreshold}, std::vector<std::uint32_t>(loads.begin(), loads.end()));
+    }
+    return median > s.missThreshold;
 }
 
 void EvidenceRowsPlot::rebuild(const StoredSeries& s, bool) {
@@ -86,8 +93,8 @@ void EvidenceRowsPlot::rebuild(const StoredSeries& s, bool) {
         threshold_->setVisible(true);
     }
     QStringList captions;
-    for (const auto& d : s.decisions) captions << decisionText(s, QString::fromStdString(d.attribute.name));
-    if (captions.isEmpty()) captions << decisionText(s, QString());
+    for (const auto& d : s.decisions) captions << decisionText(s, d.attribute.name);
+    if (captions.isEmpty()) captions << decisionText(s, {});
     if (s.missThreshold >= 0)
         captions << tr("Threshold %1 cycles: %2.").arg(s.missThreshold, 0, 'f', 1).arg(s.thresholdRule);
     else

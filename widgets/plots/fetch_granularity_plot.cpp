@@ -5,6 +5,7 @@
 
 #include "plots/byte_tickers.hpp"
 #include "analysis/miss_rule.hpp"
+#include "model/attribute_names.hpp"
 #include "plots/evidence_math.hpp"
 #include "common/format.hpp"
 #include "common/shared_gpu_mark.hpp"
@@ -73,7 +74,7 @@ void FetchGranularityPlot::rebuild(const StoredSeries& s, bool) {
         observed_->setData(xs, ys, true);
     }
 
-    const Attribute* d = findDecision(s, QStringLiteral("fetchGranularity"));
+    const Attribute* d = findDecision(s, attr::fetchGranularity);
     if (d && d->isShowable()) {
         decision_.show(d->value, d->isDecided()
                                      ? tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2)
@@ -88,7 +89,7 @@ void FetchGranularityPlot::rebuild(const StoredSeries& s, bool) {
             predicted_->setData(xs, ys, true);
         }
     }
-    QString text = decisionText(s, QStringLiteral("fetchGranularity"));
+    QString text = decisionText(s, attr::fetchGranularity);
     if (haveSplit)
         text +=
             QLatin1Char(' ') +

@@ -7,6 +7,7 @@
 #include <qcustomplot.h>
 
 #include "analysis/robust.hpp"
+#include "model/attribute_names.hpp"
 #include "plots/evidence_math.hpp"
 
 namespace ts::gui {
@@ -56,7 +57,7 @@ void LatencyHistogramPlot::rebuild(const StoredSeries& s, bool) {
     clearPlot();
     std::vector<std::uint32_t> pooled = s.latencies;
     if (pooled.empty()) {
-        setCaption(decisionText(s, QStringLiteral("latency")));
+        setCaption(decisionText(s, attr::latency));
         return;
     }
     std::sort(pooled.begin(), pooled.end());
@@ -102,13 +103,13 @@ void LatencyHistogramPlot::rebuild(const StoredSeries& s, bool) {
     const double median = quantileSorted(all, 0.5), p95 = quantileSorted(all, 0.95);
     addMarker(median, theme().predicted, Qt::DashLine, tr("median %1").arg(median, 0, 'f', 0));
     addMarker(p95, theme().envelope, Qt::DotLine, tr("p95 %1").arg(p95, 0, 'f', 0));
-    QStringList captions{decisionText(s, QStringLiteral("latency"))};
+    QStringList captions{decisionText(s, attr::latency)};
     if (outside > 0)
         captions << tr("%n load(s) outside the view (%1 to %2 cycles): zoom out to see them.", nullptr,
                        static_cast<int>(outside))
                         .arg(lo)
                         .arg(hi);
-    if (findDecision(s, QStringLiteral("missPenalty"))) captions << decisionText(s, QStringLiteral("missPenalty"));
+    if (findDecision(s, attr::missPenalty)) captions << decisionText(s, attr::missPenalty);
     setCaption(captions.join(QLatin1Char('\n')));
 }
 

@@ -5,6 +5,7 @@
 
 #include "plots/byte_tickers.hpp"
 #include "analysis/miss_rule.hpp"
+#include "model/attribute_names.hpp"
 #include "plots/evidence_math.hpp"
 #include "common/format.hpp"
 #include "common/shared_gpu_mark.hpp"
@@ -61,10 +62,10 @@ void LineSizePlot::rebuild(const StoredSeries& s, bool) {
         }
         g->setData(xs, ys, true);
     }
-    if (const Attribute* d = findDecision(s, QStringLiteral("lineSize")); d && d->value > 0)
+    if (const Attribute* d = findDecision(s, attr::lineSize); d && d->value > 0)
         decision_.show(d->value, tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2) +
                                      (sharedGpuMarked(QString::fromStdString(d->reason)) ? tr(" · shared GPU") : QString()));
-    QString text = decisionText(s, QStringLiteral("lineSize"));
+    QString text = decisionText(s, attr::lineSize);
     if (haveSplit)
         text +=
             QLatin1Char(' ') +
