@@ -15,7 +15,7 @@ struct KeyAttribute {
     double resolution = 0;
     // The elements it is read from ("l1": the NVIDIA L1 or the AMD vL1), so a view can point at
     // them; empty for the device's own facts.
-    std::vector<Element> elements;
+    std::vector<Element> elements = {};
 };
 
 // In display order: sizes, latencies, bandwidths, then API facts (unit count, clocks, memory).
