@@ -121,6 +121,19 @@ TEST(FleetCompare, FlagsExactlyThePlantedAttributeOfThePlantedMember) {
             EXPECT_EQ(c.cells[i][a].outlier, i == 4 && a == dram) << c.memberLabels[i] << " " << c.attributes[a].id;
     EXPECT_EQ(c.outlierCount(), 1u);
     EXPECT_DOUBLE_EQ(*c.cells[4][dram].value, 1900);
+    // The median the rule judged against comes with the comparison (the fleet view's tooltips).
+    ASSERT_EQ(c.medians.size(), c.attributes.size());
+    std::vector<std::optional<double>> column;
+    for (const auto& row : c.cells) column.push_back(row[dram].value);
+    ASSERT_TRUE(c.medians[dram].has_value());
+    EXPECT_DOUBLE_EQ(*c.medians[dram], judgeOutliers(column).median);
+    EXPECT_NE(*c.medians[dram], 1900);
+}
+
+TEST(FleetCompare, FewerThanThreeGpusHaveNoMedianToShow) {
+    const Comparison c = compare({test::fleetMember("a", 0), test::fleetMember("a", 1)});
+    ASSERT_EQ(c.medians.size(), c.attributes.size());
+    for (const auto& m : c.medians) EXPECT_FALSE(m.has_value());
 }
 
 TEST(FleetCompare, ThrottledClockAndSmallSegmentAreBothFound) {
@@ -171,6 +184,19 @@ TEST(FleetKeyAttributes, EveryAttributeHasAUniqueIdAndALabel) {
         EXPECT_FALSE(keyValue(Topology{}, a.id).has_value()) << a.id << " has a value in an empty report";
     }
     EXPECT_FALSE(keyValue(test::fleetMember("a", 0).report, "no.such.attribute").has_value());
+}
+
+TEST(FleetKeyAttributes, EachNamesTheElementsItIsReadFrom) {
+    for (const auto& a : keyAttributes()) {
+        const std::string prefix = a.id.substr(0, a.id.find('.'));
+        if (prefix == "device") EXPECT_TRUE(a.elements.empty()) << a.id;
+        else EXPECT_FALSE(a.elements.empty()) << a.id;
+    }
+    const std::vector<Element> l1{Element::L1, Element::VL1}, l2{Element::L2};
+    for (const auto& a : keyAttributes()) {
+        if (a.id == "l1.size") EXPECT_EQ(a.elements, l1);
+        if (a.id == "l2.far_latency") EXPECT_EQ(a.elements, l2);
+    }
 }
 
 TEST(FleetKeyAttributes, ValuesComeFromTheReportInTheListedUnit) {

@@ -19,7 +19,7 @@ std::string mib(double bytes) {
 }
 
 std::string figure(const Attribute& a, bool bytes) {
-    if (a.confidence <= 0) return "?";
+    if (!a.isDecided()) return "?";
     if (bytes) return mib(a.value);
     std::ostringstream s;
     s << std::setprecision(3) << a.value;
@@ -61,9 +61,9 @@ void printRows(std::ostream& out, const std::vector<MigShare>& shares, MigShare:
             << std::setw(16) << placementsText(s.placements) << std::setw(6) << figure(s.smCount, false) << std::setw(12)
             << figure(s.memory, true) << std::setw(5) << figure(s.copyEngines, false) << std::setw(12)
             << figure(s.l2Size, true)
-            << (s.l2Segments.confidence > 0 ? s.l2Segments.reason : "?") << '\n';
+            << (s.l2Segments.isDecided() ? s.l2Segments.reason : "?") << '\n';
         for (const Attribute* a : {&s.memorySlices, &s.l2Size, &s.l2Segments})
-            if (a->confidence <= 0) notes.insert(a->name + " ?: " + a->reason);
+            if (!a->isDecided()) notes.insert(a->name + " ?: " + a->reason);
     }
 }
 

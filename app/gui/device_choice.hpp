@@ -3,9 +3,12 @@
 #include <QString>
 #include <QVector>
 
+#include "common/backend_factory.hpp"
+
 namespace ts::gui {
 
-// A device the chooser offers (the GUI's copy of ts::app::DeviceEntry).
+// A device the chooser offers: ts::app::DeviceEntry in the Qt strings the chooser, the settings
+// and the queued signals carry.
 struct DeviceChoice {
     QString label;
     QString backend;  // "cuda", "hip", "sim"
@@ -18,6 +21,9 @@ struct DeviceChoice {
         return backend + QLatin1Char(':') + (backend == QLatin1String("sim") ? profile : QString::number(device));
     }
 };
+
+DeviceChoice toChoice(const app::DeviceEntry& entry);
+app::BackendChoice toBackendChoice(const DeviceChoice& choice);
 
 }  // namespace ts::gui
 

@@ -9,15 +9,8 @@ namespace {
 
 QString text(const std::string& s) { return QString::fromStdString(s); }
 
-// The elements a key attribute is read from (by its id's prefix, as key_attributes.cpp reads
-// them), so the fleet view can outline that box in the diagram.
-QStringList elementsOf(const std::string& attributeId) {
-    const std::string prefix = attributeId.substr(0, attributeId.find('.'));
-    std::vector<Element> elements;
-    if (prefix == "l1") elements = {Element::L1, Element::VL1};
-    else if (prefix == "l2") elements = {Element::L2};
-    else if (prefix == "shared") elements = {Element::Shared, Element::Lds};
-    else if (prefix == "dram") elements = {Element::DeviceMemory};
+// The diagram's ids ("l1", "vl1") of the elements the engine reads a key attribute from.
+QStringList elementIds(const std::vector<Element>& elements) {
     QStringList ids;
     for (Element e : elements) ids << QString::fromUtf8(toString(e).data(), static_cast<qsizetype>(toString(e).size()));
     return ids;
@@ -32,14 +25,8 @@ FleetData toFleetData(const std::vector<fleet::FleetMember>& members) {
     for (const auto& note : comparison.notes) d.notes << text(note);
     for (std::size_t a = 0; a < comparison.attributes.size(); ++a) {
         const fleet::KeyAttribute& attribute = comparison.attributes[a];
-        std::vector<std::optional<double>> values;
-        for (const auto& row : comparison.cells) values.push_back(row[a].value);
-        // The median the engine's rule judged against, for the tooltips (compare() keeps only z).
-        const fleet::OutlierVerdict verdict = fleet::judgeOutliers(values, attribute.resolution);
-        FleetAttributeData out{text(attribute.id), text(attribute.label), text(attribute.unit), std::nullopt,
-                               elementsOf(attribute.id)};
-        if (verdict.decided) out.median = verdict.median;
-        d.attributes.push_back(std::move(out));
+        d.attributes.push_back({text(attribute.id), text(attribute.label), text(attribute.unit), comparison.medians[a],
+                                elementIds(attribute.elements)});
     }
     for (std::size_t i = 0; i < members.size(); ++i) {
         const fleet::FleetMember& m = members[i];

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "event_convert.hpp"
+#include "mig_view_data.hpp"
 #include "run_worker.hpp"
 
 namespace ts::gui {

@@ -8,7 +8,7 @@
 #include "analysis/analysis.hpp"
 #include "benchmarks/discovery.hpp"
 #include "common/backend_factory.hpp"
-#include "event_convert.hpp"
+#include "mig_view_data.hpp"
 #include "paced_backend.hpp"
 #include "common/recording_loader.hpp"
 #include "common/session_file_name.hpp"

@@ -27,7 +27,7 @@ bool showsMisses(const HitReference& reference, const std::vector<std::uint32_t>
     return !row.empty() && shareAbove(reference.fence, row) > 0.5;
 }
 
-double shareAbove(double cut, const std::vector<std::uint32_t>& row) {
+double shareAbove(double cut, std::span<const std::uint32_t> row) {
     if (row.empty()) return 0;
     const auto above = std::count_if(row.begin(), row.end(), [&](std::uint32_t l) { return l > cut; });
     return static_cast<double>(above) / static_cast<double>(row.size());

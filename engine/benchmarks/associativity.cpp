@@ -8,6 +8,7 @@
 #include "benchmarks/cache_common.hpp"
 #include "benchmarks/eviction_set.hpp"
 #include "benchmarks/sequence_probe.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 namespace {
@@ -105,13 +106,13 @@ SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
 }
 
 void reportSets(RunContext& ctx, Element element, const SetDecision& d, const std::string& evidence) {
-    Attribute ways = attributeFrom(d.ways, "ways", evidence);
+    Attribute ways = attributeFrom(d.ways, attr::ways, evidence);
     ways.unit = "";
-    Attribute sets = attributeFrom(d.sets, "sets", evidence);
+    Attribute sets = attributeFrom(d.sets, attr::sets, evidence);
     sets.unit = "";
     Decision index{!d.indexFunction.empty(), d.indexFunction == "modulo" ? 1.0 : d.indexFunction == "hashed" ? 2.0 : 3.0,
                    d.indexConfidence, "stride-conflicts", d.indexReason, false, false};
-    Attribute fn = attributeFrom(index, "indexFunction", evidence);
+    Attribute fn = attributeFrom(index, attr::indexFunction, evidence);
     fn.unit = "";
     if (!d.indexFunction.empty()) fn.names = {d.indexFunction};
     ctx.report(element, ways);
@@ -122,10 +123,10 @@ void reportSets(RunContext& ctx, Element element, const SetDecision& d, const st
 }  // namespace
 
 void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
-    const Attribute* size = decided(ctx, target.element, "size");
-    const Attribute* line = decided(ctx, target.element, "lineSize");
+    const Attribute* size = decided(ctx, target.element, attr::size);
+    const Attribute* line = decided(ctx, target.element, attr::lineSize);
     if (!size || !line || line->value <= 0) {
-        for (const char* name : {"ways", "sets", "indexFunction"})
+        for (const char* name : {attr::ways, attr::sets, attr::indexFunction})
             ctx.report(target.element, undecided(name, "", "size or line size unknown"));
         return;
     }
@@ -140,7 +141,7 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
         reportSets(ctx, target.element, decideSets(s, bytes / lineBytes), id);
     } catch (const BackendError& e) {
         if (e.deviceLost()) throw;
-        for (const char* name : {"ways", "sets", "indexFunction"})
+        for (const char* name : {attr::ways, attr::sets, attr::indexFunction})
             ctx.report(target.element, undecided(name, "", std::string("sequence chase: ") + e.what()));
     }
 }

@@ -52,7 +52,7 @@ public:
             PlanItem memory{"Main Memory Latency", measureDeviceMemoryLatency, Element::DeviceMemory, attr::latency, "cycles"};
             memory.also = {{Element::DeviceMemory, attr::latencyTlbMiss, "cycles"}};
             items_.push_back(std::move(memory));
-            PlanItem tlb{"TLB Levels", measureTlbLevels, Element::DeviceMemory, "tlbLevels", ""};
+            PlanItem tlb{"TLB Levels", measureTlbLevels, Element::DeviceMemory, attr::tlbLevels, ""};
             items_.push_back(std::move(tlb));
         }
         if (wants(options_, "sharing")) addSharingItems(vendor);
@@ -104,9 +104,9 @@ private:
     }
 
     void addSetItems(const CacheTarget& t) {
-        addOnce({t.title + " Associativity", [t](RunContext& c) { measureAssociativity(c, t); }, t.element, "ways", ""});
+        addOnce({t.title + " Associativity", [t](RunContext& c) { measureAssociativity(c, t); }, t.element, attr::ways, ""});
         addOnce({t.title + " Replacement Policy", [t](RunContext& c) { measureReplacementPolicy(c, t); }, t.element,
-                 "replacementPolicy", ""});
+                 attr::replacementPolicy, ""});
     }
 
     void addSharingItems(Vendor vendor) {

@@ -14,11 +14,6 @@
 namespace ts {
 namespace {
 
-constexpr char kFarCapacity[] = "farCapacity";
-constexpr char kSharedCapacity[] = "sharedCapacity";
-constexpr char kNearCapacity[] = "nearCapacity";
-constexpr char kFarReplicated[] = "farReplicated";
-
 // A row fits when at most 1 % of its loads are slower than a far hit can be (the edge rule of
 // the size search: 3 of 256 loads).
 constexpr double kFitShare = 0.01;
@@ -153,14 +148,14 @@ void measureReplication(RunContext& ctx, const Setup& s, std::uint64_t knee) {
     const double farFirst = shareAbove(s.nearFarCut, first) - shareAbove(s.missCut, first);
     const double farSecond = shareAbove(s.nearFarCut, second) - shareAbove(s.missCut, second);
     Attribute a;
-    a.name = kFarReplicated;
+    a.name = attr::farReplicated;
     a.method = "p-chase, two passes over lines another partition's unit filled";
     a.evidence = id;
     a.value = farSecond < 0.1 ? 1 : 0;
     const std::string counts = "far hits " + std::to_string(static_cast<int>(100 * farFirst)) + " % in the first pass, " +
                                std::to_string(static_cast<int>(100 * farSecond)) + " % in the second";
     if (farFirst < 0.5) {
-        a = undecided(kFarReplicated, "", counts + ": the first pass did not hit far, so nothing to replicate");
+        a = undecided(attr::farReplicated, "", counts + ": the first pass did not hit far, so nothing to replicate");
         a.evidence = id;
     } else {
         a.confidence = (farSecond < 0.1 || farSecond > 0.9) ? 1.0 : 0.5;
@@ -192,7 +187,7 @@ void measureL2Partitions(RunContext& ctx, const CacheTarget& target) {
     const Attribute* farLatency = decided(ctx, target.element, attr::farLatency);
     if (segments && segments->value < 2) return;  // one partition: nothing near or far
     if (!knee || !segments || !nearLatency || !farLatency) {
-        ctx.report(target.element, undecided(kFarCapacity, "bytes", "needs the L2 knee and two or more measured partitions "
+        ctx.report(target.element, undecided(attr::farCapacity, "bytes", "needs the L2 knee and two or more measured partitions "
                                                                     "with their near and far latencies"));
         return;
     }
@@ -204,7 +199,7 @@ void measureL2Partitions(RunContext& ctx, const CacheTarget& target) {
     s.missCut = 1.25 * farLatency->value;
     s.blockReads = ctx.device().vendor == Vendor::Nvidia;
     if (s.farUnit < 0 || farLatency->value <= nearLatency->value) {
-        ctx.report(target.element, undecided(kFarCapacity, "bytes", "no unit of another partition, or far hits no slower"));
+        ctx.report(target.element, undecided(attr::farCapacity, "bytes", "no unit of another partition, or far hits no slower"));
         return;
     }
     const auto kneeBytes = static_cast<std::uint64_t>(knee->value);
@@ -219,7 +214,7 @@ void measureL2Partitions(RunContext& ctx, const CacheTarget& target) {
     const std::uint64_t sharedHigh = alignDown(static_cast<std::uint64_t>(1.05 * api), s.stride);
 
     Attribute nearCap = *knee;
-    nearCap.name = kNearCapacity;
+    nearCap.name = attr::nearCapacity;
     nearCap.reason = "the L2 knee: lines one unit fills live in its own partition";
     ctx.report(target.element, nearCap);
 
@@ -227,7 +222,7 @@ void measureL2Partitions(RunContext& ctx, const CacheTarget& target) {
     const std::string farId = "l2.partitions_far";
     ctx.openSeries(farId, "L2 Partitions Far", SeriesKind::Size, target.element);
     const Capacity far = bisect(ctx, s, farId, low, farHigh, 0);
-    ctx.report(target.element, capacityAttribute(kFarCapacity, far, farId, "lines filled by a unit of another partition"));
+    ctx.report(target.element, capacityAttribute(attr::farCapacity, far, farId, "lines filled by a unit of another partition"));
 
     ctx.beginStep("L2 Partitions", "far lines read twice");
     measureReplication(ctx, s, kneeBytes);
@@ -237,7 +232,7 @@ void measureL2Partitions(RunContext& ctx, const CacheTarget& target) {
     ctx.openSeries(sharedId, "L2 Partitions Shared", SeriesKind::Size, target.element);
     const Capacity shared = bisect(ctx, s, sharedId, low, sharedHigh, 1);
     ctx.report(target.element,
-               capacityAttribute(kSharedCapacity, shared, sharedId, "lines the reader and a unit of another partition touched"));
+               capacityAttribute(attr::sharedCapacity, shared, sharedId, "lines the reader and a unit of another partition touched"));
 }
 
 }  // namespace ts

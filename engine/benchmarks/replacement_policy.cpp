@@ -5,6 +5,7 @@
 #include "benchmarks/cache_benchmarks.hpp"
 #include "benchmarks/cache_common.hpp"
 #include "benchmarks/sequence_probe.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 namespace {
@@ -41,13 +42,13 @@ std::vector<std::uint64_t> conflictSet(RunContext& ctx, const CacheTarget& t) {
 }  // namespace
 
 void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
-    const Attribute* ways = decided(ctx, target.element, "ways");
-    const Attribute* size = decided(ctx, target.element, "size");
-    const Attribute* line = decided(ctx, target.element, "lineSize");
+    const Attribute* ways = decided(ctx, target.element, attr::ways);
+    const Attribute* size = decided(ctx, target.element, attr::size);
+    const Attribute* line = decided(ctx, target.element, attr::lineSize);
     const std::vector<std::uint64_t> set = conflictSet(ctx, target);
     if (!ways || !size || !line || set.size() != static_cast<std::size_t>(ways->value) + 1 || ways->value < 2 ||
         ways->value > kMaxProbedWays) {
-        ctx.report(target.element, undecided("replacementPolicy", "",
+        ctx.report(target.element, undecided(attr::replacementPolicy, "",
                                              "needs 2.." + std::to_string(kMaxProbedWays) +
                                                  " decided ways and the lines of one set (none for a fully associative cache)"));
         return;
@@ -65,14 +66,14 @@ void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
                 evicted[probe].push_back(probeEvicted(ctx, target, set, probe, threshold, id));
     } catch (const BackendError& e) {
         if (e.deviceLost()) throw;
-        ctx.report(target.element, undecided("replacementPolicy", "", std::string("sequence chase: ") + e.what()));
+        ctx.report(target.element, undecided(attr::replacementPolicy, "", std::string("sequence chase: ") + e.what()));
         return;
     }
     const PolicyDecision p = decidePolicy(evicted, w);
     const double code = p.policy == "lru" ? 1 : p.policy == "plru" ? 2 : p.policy == "random" ? 3 : p.policy == "fifo" ? 4 : 5;
     Attribute a = attributeFrom(Decision{!p.policy.empty() && p.confidence > 0, code, p.confidence, "victim-probe", p.reason,
                                          false, false},
-                                "replacementPolicy", id);
+                                attr::replacementPolicy, id);
     a.unit = "";
     if (!p.policy.empty()) a.names = {p.policy};
     ctx.report(target.element, a);

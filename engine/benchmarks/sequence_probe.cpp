@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "analysis/robust.hpp"
+
 namespace ts {
 
 namespace {
@@ -14,13 +16,6 @@ std::vector<std::uint64_t> stridedLines(std::uint64_t n, std::uint64_t stride, i
     for (int p = 0; p < passes; ++p)
         for (std::uint64_t i = 0; i < n; ++i) out.push_back(base + i * stride);
     return out;
-}
-
-double medianOf(std::vector<std::uint32_t> values) {
-    if (values.empty()) return 0;
-    const auto mid = values.begin() + static_cast<long>(values.size() / 2);
-    std::nth_element(values.begin(), mid, values.end());
-    return *mid;
 }
 
 ProbeRun timedSecondPass(RunContext& ctx, Space space, const std::vector<std::uint64_t>& onePass,
@@ -37,7 +32,7 @@ ProbeRun timedSecondPass(RunContext& ctx, Space space, const std::vector<std::ui
     request.timedFrom = static_cast<std::uint32_t>(pass.size());
     ProbeRun run;
     run.timed = ctx.chaseSequence(request).latencies;
-    run.median = medianOf(run.timed);
+    run.median = median(run.timed);
     // Evidence keeps at most 256 samples a row, as the other sweeps do.
     std::vector<std::uint32_t> kept(run.timed.begin(), run.timed.begin() + static_cast<long>(std::min<std::size_t>(256, run.timed.size())));
     ctx.appendRows(seriesId, {SeriesRow{x, x2, label, 0, std::move(kept)}});
@@ -54,7 +49,7 @@ double capacityMissThreshold(RunContext& ctx, Space space, std::uint64_t size, s
         cold.offsets = stridedLines(16, size + line, 1);
         const ChaseResult r = ctx.chaseSequence(cold);
         ctx.appendRows(seriesId, {SeriesRow{static_cast<double>(size + line), 0, "cold-miss", 0, r.latencies}});
-        return (hit + medianOf(r.latencies)) / 2;
+        return (hit + median(r.latencies)) / 2;
     }
     const double miss = timedSecondPass(ctx, space, stridedLines(2 * size / line, line, 1), seriesId,
                                         static_cast<double>(line), static_cast<double>(2 * size), "capacity-miss")

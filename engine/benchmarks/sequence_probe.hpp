@@ -21,8 +21,6 @@ struct ProbeRun {
 ProbeRun timedSecondPass(RunContext& ctx, Space space, const std::vector<std::uint64_t>& onePass,
                          const std::string& seriesId, double x, double x2, const std::string& label);
 
-double medianOf(std::vector<std::uint32_t> values);
-
 // Latency above which a load missed `space`'s cache of `size` bytes in lines of `line`: halfway
 // between a hit (the second load of one line) and a capacity miss served by the next level (a
 // second pass over twice the size). A cold miss would come from DRAM and sit too high where a

@@ -3,10 +3,12 @@
 #include <cmath>
 
 #include "analysis/assoc.hpp"
+#include "analysis/robust.hpp"
 #include "benchmarks/assoc_benchmarks.hpp"
 #include "benchmarks/attributes.hpp"
 #include "benchmarks/cache_common.hpp"
 #include "benchmarks/sequence_probe.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 namespace {
@@ -74,26 +76,25 @@ bool sharedLevel(RunContext& ctx, Space space, std::uint64_t pages, std::uint64_
         const ChaseResult res = ctx.chaseSequence(r);
         ctx.appendRows(kSeries, {SeriesRow{static_cast<double>(pages * page), static_cast<double>(otherPages * page),
                                            disturb ? "scope-disturbed" : "scope-alone", 0, res.latencies}});
-        return medianOf(res.latencies);
+        return median(res.latencies);
     };
     return walk(true) - walk(false) > missCost / 2;
 }
 
 void reportLevel(RunContext& ctx, int level, const TlbStep& step, std::uint64_t page, int scope) {
-    const std::string prefix = "tlb" + std::to_string(level);
-    auto put = [&](const std::string& name, double value, const char* unit, const std::string& method) {
-        Attribute a = attributeFrom(Decision{true, value, 0.8, method, "", false, false}, prefix + name, kSeries);
+    auto put = [&](const char* part, double value, const char* unit, const std::string& method) {
+        Attribute a = attributeFrom(Decision{true, value, 0.8, method, "", false, false}, attr::tlbLevel(level, part), kSeries);
         a.unit = unit;
         ctx.report(Element::DeviceMemory, a);
     };
-    put("Entries", static_cast<double>(step.entries), "", "page-stride sweep");
-    put("PageSize", static_cast<double>(page), "bytes", "page-stride sweep");
-    put("Reach", static_cast<double>(step.entries * page), "bytes", "entries x page size");
-    put("MissCost", std::round(step.missCost), "cycles", "latency step");
+    put(attr::tlbEntries, static_cast<double>(step.entries), "", "page-stride sweep");
+    put(attr::tlbPageSize, static_cast<double>(page), "bytes", "page-stride sweep");
+    put(attr::tlbReach, static_cast<double>(step.entries * page), "bytes", "entries x page size");
+    put(attr::tlbMissCost, std::round(step.missCost), "cycles", "latency step");
     Attribute s = attributeFrom(Decision{scope >= 0, static_cast<double>(std::max(scope, 0)), scope >= 0 ? 0.8 : 0,
                                          "other-unit walk", scope >= 0 ? "" : "one unit only: no other SM/CU to disturb it",
                                          false, false},
-                                prefix + "Scope", kSeries);
+                                attr::tlbLevel(level, attr::tlbScope), kSeries);
     s.unit = "";
     if (scope >= 0) s.names = {scope == 1 ? "gpu" : "sm"};
     ctx.report(Element::DeviceMemory, s);
@@ -110,7 +111,7 @@ void measureTlbLevels(RunContext& ctx) {
         double base = 0;
         const std::uint64_t page = sweep.pageSize(base);
         if (page == 0) {
-            ctx.report(Element::DeviceMemory, undecided("tlbLevels", "", "no stride up to 64 MiB made every load miss a TLB"));
+            ctx.report(Element::DeviceMemory, undecided(attr::tlbLevels, "", "no stride up to 64 MiB made every load miss a TLB"));
             return;
         }
         ctx.beginStep("TLB Levels", "pages");
@@ -140,12 +141,12 @@ void measureTlbLevels(RunContext& ctx) {
                                                   "page-stride sweep",
                                                   "no further level below " + std::to_string(grid.back() * page) + " bytes",
                                                   false, false},
-                                         "tlbLevels", kSeries);
+                                         attr::tlbLevels, kSeries);
         levels.unit = "";
         ctx.report(Element::DeviceMemory, levels);
     } catch (const BackendError& e) {
         if (e.deviceLost()) throw;
-        ctx.report(Element::DeviceMemory, undecided("tlbLevels", "", std::string("sequence chase: ") + e.what()));
+        ctx.report(Element::DeviceMemory, undecided(attr::tlbLevels, "", std::string("sequence chase: ") + e.what()));
     }
 }
 

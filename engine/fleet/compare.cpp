@@ -26,6 +26,7 @@ Comparison compare(const std::vector<FleetMember>& members) {
     c.attributes = keyAttributes();
     for (const auto& m : members) c.memberLabels.push_back(memberLabel(m));
     c.cells.assign(members.size(), std::vector<Cell>(c.attributes.size()));
+    c.medians.assign(c.attributes.size(), std::nullopt);
     if (members.size() < kMinMembers)
         c.notes.push_back("only " + std::to_string(members.size()) + " GPU(s): outliers need at least " +
                           std::to_string(kMinMembers) + " to compare, so none are judged");
@@ -48,6 +49,7 @@ Comparison compare(const std::vector<FleetMember>& members) {
             if (members.size() >= kMinMembers) c.notes.push_back(attribute.id + ": no verdict (" + verdict.reason + ")");
             continue;
         }
+        c.medians[a] = verdict.median;
         for (std::size_t i = 0; i < values.size(); ++i) {
             c.cells[i][a].robustZ = verdict.robustZ[i];
             c.cells[i][a].outlier = verdict.outlier[i];

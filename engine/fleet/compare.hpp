@@ -21,6 +21,7 @@ struct Comparison {
     std::vector<KeyAttribute> attributes;
     std::vector<std::string> memberLabels;        // "host GPU 0 (rank 3)" or the file name
     std::vector<std::vector<Cell>> cells;         // [member][attribute]
+    std::vector<std::optional<double>> medians;   // [attribute]: what the rule judged against; none without a verdict
     std::vector<std::string> notes;               // undecided attributes, missing values, duplicates
 
     std::size_t outlierCount() const;

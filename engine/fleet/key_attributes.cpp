@@ -15,7 +15,7 @@ Getter measured(std::vector<Element> elements, std::string name) {
     return [elements = std::move(elements), name = std::move(name)](const Topology& t) -> std::optional<double> {
         for (Element e : elements)
             if (const Attribute* a = t.find(e, name)) {
-                if (a->confidence <= 0) return std::nullopt;
+                if (!a->isDecided()) return std::nullopt;
                 return a->value;
             }
         return std::nullopt;
@@ -59,20 +59,20 @@ const std::vector<Entry>& entries() {
         const std::vector<Element> dram{Element::DeviceMemory};
         const std::vector<Element> shared{Element::Shared, Element::Lds};
         return std::vector<Entry>{
-            {{"l1.size", "L1 size", "B"}, measured(l1, attr::size)},
-            {{"l2.size", "L2 size (measured)", "B"}, measured(l2, attr::size)},
-            {{"l2.size_per_sm", "L2 usable size per SM", "B"}, measured(l2, attr::segmentSize)},
-            {{"l2.api_size", "L2 size (API)", "B"}, api([](const DeviceInfo& d) { return double(d.l2SizeBytes); })},
-            {{"l1.latency", "L1 hit latency", "cycles", 1}, measured(l1, attr::latency)},
-            {{"l2.latency", "L2 hit latency", "cycles", 1}, measured(l2, attr::latency)},
-            {{"l2.far_latency", "L2 far-segment latency", "cycles", 1}, measured(l2, attr::farLatency)},
-            {{"shared.latency", "Shared memory / LDS latency", "cycles", 1}, measured(shared, attr::latency)},
-            {{"dram.latency", "Device memory latency", "cycles", 1}, measured(dram, attr::latency)},
-            {{"l2.read_bandwidth", "L2 read bandwidth", "GiB/s"}, measured(l2, attr::readBandwidth)},
-            {{"l2.write_bandwidth", "L2 write bandwidth", "GiB/s"}, measured(l2, attr::writeBandwidth)},
-            {{"dram.read_bandwidth", "Device memory read bandwidth", "GiB/s"}, measured(dram, attr::readBandwidth)},
-            {{"dram.write_bandwidth", "Device memory write bandwidth", "GiB/s"}, measured(dram, attr::writeBandwidth)},
-            {{"dram.copy_bandwidth", "Device memory copy bandwidth", "GiB/s"}, measured(dram, attr::copyBandwidth)},
+            {{"l1.size", "L1 size", "B", 0, l1}, measured(l1, attr::size)},
+            {{"l2.size", "L2 size (measured)", "B", 0, l2}, measured(l2, attr::size)},
+            {{"l2.size_per_sm", "L2 usable size per SM", "B", 0, l2}, measured(l2, attr::segmentSize)},
+            {{"l2.api_size", "L2 size (API)", "B", 0, l2}, api([](const DeviceInfo& d) { return double(d.l2SizeBytes); })},
+            {{"l1.latency", "L1 hit latency", "cycles", 1, l1}, measured(l1, attr::latency)},
+            {{"l2.latency", "L2 hit latency", "cycles", 1, l2}, measured(l2, attr::latency)},
+            {{"l2.far_latency", "L2 far-segment latency", "cycles", 1, l2}, measured(l2, attr::farLatency)},
+            {{"shared.latency", "Shared memory / LDS latency", "cycles", 1, shared}, measured(shared, attr::latency)},
+            {{"dram.latency", "Device memory latency", "cycles", 1, dram}, measured(dram, attr::latency)},
+            {{"l2.read_bandwidth", "L2 read bandwidth", "GiB/s", 0, l2}, measured(l2, attr::readBandwidth)},
+            {{"l2.write_bandwidth", "L2 write bandwidth", "GiB/s", 0, l2}, measured(l2, attr::writeBandwidth)},
+            {{"dram.read_bandwidth", "Device memory read bandwidth", "GiB/s", 0, dram}, measured(dram, attr::readBandwidth)},
+            {{"dram.write_bandwidth", "Device memory write bandwidth", "GiB/s", 0, dram}, measured(dram, attr::writeBandwidth)},
+            {{"dram.copy_bandwidth", "Device memory copy bandwidth", "GiB/s", 0, dram}, measured(dram, attr::copyBandwidth)},
             {{"device.sm_count", "SMs / CUs", ""}, api([](const DeviceInfo& d) { return double(d.unitCount); })},
             {{"device.sm_clock", "SM clock (API)", "MHz"}, api([](const DeviceInfo& d) { return d.clockKhz / 1000.0; })},
             {{"device.sm_clock_now", "SM clock now (NVML)", "MHz"}, extraNumber("sm_clock_mhz_now")},

@@ -13,6 +13,9 @@ struct KeyAttribute {
     // Differences at or below this many units are measurement resolution, never an outlier
     // (1 cycle for latencies that are medians of whole cycles; 0 elsewhere).
     double resolution = 0;
+    // The elements it is read from ("l1": the NVIDIA L1 or the AMD vL1), so a view can point at
+    // them; empty for the device's own facts.
+    std::vector<Element> elements = {};
 };
 
 // In display order: sizes, latencies, bandwidths, then API facts (unit count, clocks, memory).

@@ -5,6 +5,7 @@
 // the CLI's table and the GUI's results table show every attribute). The strings are the
 // report's: they never change. Plain character arrays, so a constant goes wherever a string
 // literal went (std::string, std::string_view, const char*).
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -32,6 +33,24 @@ inline constexpr char readBandwidth[] = "readBandwidth";
 inline constexpr char writeBandwidth[] = "writeBandwidth";
 inline constexpr char copyBandwidth[] = "copyBandwidth";
 inline constexpr char vendorCopyBandwidth[] = "vendorCopyBandwidth";
+// Set structure and replacement of a cache (a code in `value`, the word in `names`).
+inline constexpr char ways[] = "ways";
+inline constexpr char sets[] = "sets";
+inline constexpr char indexFunction[] = "indexFunction";
+inline constexpr char replacementPolicy[] = "replacementPolicy";
+// The L2's partitions: what one unit can keep near, far and shared, and whether far hits replicate.
+inline constexpr char nearCapacity[] = "nearCapacity";
+inline constexpr char farCapacity[] = "farCapacity";
+inline constexpr char sharedCapacity[] = "sharedCapacity";
+inline constexpr char farReplicated[] = "farReplicated";
+// The TLB levels: how many, and per level n (1 the first) "tlb<n>" followed by one of the parts.
+inline constexpr char tlbLevels[] = "tlbLevels";
+inline constexpr char tlbEntries[] = "Entries";
+inline constexpr char tlbPageSize[] = "PageSize";
+inline constexpr char tlbReach[] = "Reach";
+inline constexpr char tlbMissCost[] = "MissCost";
+inline constexpr char tlbScope[] = "Scope";
+inline std::string tlbLevel(int level, std::string_view part) { return "tlb" + std::to_string(level) + std::string(part); }
 
 // Read from the driver's API (source Api), named as the CUDA runtime names them.
 inline constexpr char apiSize[] = "apiSize";
@@ -57,6 +76,7 @@ inline constexpr std::pair<std::string_view, std::string_view> units[] = {
     {readBandwidth, "GiB/s"}, {writeBandwidth, "GiB/s"}, {copyBandwidth, "GiB/s"}, {vendorCopyBandwidth, "GiB/s"},
     {memoryBusWidth, "bit"}, {memoryClockRate, "kHz"},
     {amountPerUnit, ""}, {segments, ""}, {segmentFraction, ""}, {disabledUnits, ""}, {sharedWith, ""},
-    {sharedBetween, ""}};
+    {sharedBetween, ""}, {ways, ""}, {sets, ""}, {indexFunction, ""}, {replacementPolicy, ""},
+    {nearCapacity, "bytes"}, {farCapacity, "bytes"}, {sharedCapacity, "bytes"}, {farReplicated, ""}, {tlbLevels, ""}};
 
 }  // namespace ts::attr

@@ -24,7 +24,7 @@ enum class CachePolicy { Lru, Plru, Random, Fifo };
 // or that address XOR-folded with its higher bit groups (hashed slices: power-of-two strides spread).
 enum class IndexFunction { XorFold, Modulo };
 
-// One level of address translation (docs: shared/spec/sim-profile.md, "tlbs").
+// One level of address translation (docs/sim-profile.md, "tlbs").
 struct SimTlb {
     std::string id;
     CacheScope scope = CacheScope::Sm;   // sm (one per SM/CU) or gpu (one shared)

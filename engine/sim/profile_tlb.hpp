@@ -1,6 +1,6 @@
 #pragma once
 // The optional `tlbs` key of a simulator profile: the address-translation levels, first level
-// first (format in shared/spec/sim-profile.md); errors name the field, e.g. `tlbs[1].page_size`.
+// first (format in docs/sim-profile.md); errors name the field, e.g. `tlbs[1].page_size`.
 #include <vector>
 
 #include "sim/profile.hpp"

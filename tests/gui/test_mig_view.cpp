@@ -7,7 +7,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "event_convert.hpp"
+#include "mig_view_data.hpp"
 #include "gui_test.hpp"
 #include "io/report_json.hpp"
 #include "main_window.hpp"

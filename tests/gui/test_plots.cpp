@@ -5,6 +5,7 @@
 #include <QTest>
 #include <qcustomplot.h>
 
+#include "analysis/miss_rule.hpp"
 #include "plots/evidence_rows_plot.hpp"
 #include "plots/evidence_view.hpp"
 #include "plots/fetch_granularity_plot.hpp"
@@ -329,6 +330,35 @@ private Q_SLOTS:
         rows.refreshNow();
         QCOMPARE(rows.missRowCount(), 2);
         QCOMPARE(rows.hitRowCount(), 2);
+    }
+
+    // A control row's fence is the miss rule's: a row misses when more than half of its loads lie
+    // above it (ts::showsMisses), not when an interpolated median does (half of 4 loads above).
+    void amountRowsFollowTheEnginesMissRule() {
+        SeriesStore store;
+        ts::Series amount;
+        amount.id = "l1.amount";
+        amount.kind = ts::SeriesKind::Amount;
+        amount.missThreshold = 45;
+        amount.thresholdRule = ts::ThresholdRule::ControlFence;
+        const std::vector<std::vector<std::uint32_t>> rows{{40, 40, 40, 40}, {40, 40, 200, 200}, {40, 200, 200, 200}};
+        int engineMisses = 0;
+        for (std::size_t w = 0; w < rows.size(); ++w) {
+            ts::SeriesRow r;
+            r.x = static_cast<double>(w);
+            r.label = "warp " + std::to_string(w);
+            r.latencies = rows[w];
+            amount.rows.push_back(r);
+            engineMisses += ts::showsMisses({.fence = amount.missThreshold}, rows[w]) ? 1 : 0;
+        }
+        store.addChunk(amount, 0);
+        EvidenceRowsPlot plot;
+        plot.setStore(&store);
+        plot.setSeries(QStringLiteral("l1.amount"));
+        plot.refreshNow();
+        QCOMPARE(engineMisses, 1);
+        QCOMPARE(plot.missRowCount(), engineMisses);
+        QCOMPARE(plot.hitRowCount(), 2);
     }
 
     void evidenceViewPicksThePlotByKind() {

@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "model/attribute_names.hpp"
+
 namespace ts::gui {
 namespace {
 
@@ -62,7 +64,7 @@ QString formatValue(const Attribute& a) {
         QStringList names;
         for (const auto& n : a.names) names << QString::fromStdString(n);
         text = names.join(QStringLiteral(", "));
-    } else if (!a.groups.empty() && a.name != "segments") {
+    } else if (!a.groups.empty() && a.name != attr::segments) {
         text = QCoreApplication::translate("ts::gui::Format", "%n group(s)", nullptr, static_cast<int>(a.groups.size()));
     } else if (a.unit == "bytes") {
         text = formatBytes(a.value);
@@ -75,7 +77,7 @@ QString formatValue(const Attribute& a) {
     } else {
         text = number(a.value) + QLatin1Char(' ') + QString::fromStdString(a.unit);
     }
-    if (a.names.empty() && a.name == "sharedWith" && a.value == 0)
+    if (a.names.empty() && a.name == attr::sharedWith && a.value == 0)
         text = QCoreApplication::translate("ts::gui::Format", "none");
     if (a.lowerBound) text.prepend(QStringLiteral("≥ "));
     if (a.upperBound) text.prepend(QStringLiteral("≤ "));
@@ -100,30 +102,30 @@ QString attributeTitle(const QString& name) {
         const char* name;
         const char* title;
     } known[] = {
-        {"size", QT_TRANSLATE_NOOP("ts::gui::Format", "Size")},
-        {"lineSize", QT_TRANSLATE_NOOP("ts::gui::Format", "Line size")},
-        {"fetchGranularity", QT_TRANSLATE_NOOP("ts::gui::Format", "Fetch granularity")},
-        {"latency", QT_TRANSLATE_NOOP("ts::gui::Format", "Latency")},
-        {"missPenalty", QT_TRANSLATE_NOOP("ts::gui::Format", "Miss penalty")},
-        {"amountPerUnit", QT_TRANSLATE_NOOP("ts::gui::Format", "Amount per SM/CU")},
-        {"sharedWith", QT_TRANSLATE_NOOP("ts::gui::Format", "Shared with")},
-        {"sharedBetween", QT_TRANSLATE_NOOP("ts::gui::Format", "Shared between CUs")},
-        {"segmentSize", QT_TRANSLATE_NOOP("ts::gui::Format", "Segment size")},
-        {"segments", QT_TRANSLATE_NOOP("ts::gui::Format", "Segments")},
-        {"readBandwidth", QT_TRANSLATE_NOOP("ts::gui::Format", "Read bandwidth")},
-        {"writeBandwidth", QT_TRANSLATE_NOOP("ts::gui::Format", "Write bandwidth")},
-        {"copyBandwidth", QT_TRANSLATE_NOOP("ts::gui::Format", "Copy bandwidth")},
-        {"vendorCopyBandwidth", QT_TRANSLATE_NOOP("ts::gui::Format", "Vendor copy bandwidth")},
-        {"apiSize", QT_TRANSLATE_NOOP("ts::gui::Format", "Size (API)")},
-        {"persistingL2CacheMaxSize", QT_TRANSLATE_NOOP("ts::gui::Format", "Persisting L2 maximum")},
-        {"totalConstMem", QT_TRANSLATE_NOOP("ts::gui::Format", "Constant memory")},
-        {"sharedMemPerMultiProcessor", QT_TRANSLATE_NOOP("ts::gui::Format", "Shared memory per SM")},
-        {"sharedMemPerBlock", QT_TRANSLATE_NOOP("ts::gui::Format", "Shared memory per block")},
-        {"reservedSharedMemPerBlock", QT_TRANSLATE_NOOP("ts::gui::Format", "Reserved shared memory per block")},
-        {"memoryBusWidth", QT_TRANSLATE_NOOP("ts::gui::Format", "Memory bus width")},
-        {"memoryClockRate", QT_TRANSLATE_NOOP("ts::gui::Format", "Memory clock")},
-        {"totalGlobalMem", QT_TRANSLATE_NOOP("ts::gui::Format", "Total memory")},
-        {"latencyTlbMiss", QT_TRANSLATE_NOOP("ts::gui::Format", "Latency on a TLB miss")},
+        {attr::size, QT_TRANSLATE_NOOP("ts::gui::Format", "Size")},
+        {attr::lineSize, QT_TRANSLATE_NOOP("ts::gui::Format", "Line size")},
+        {attr::fetchGranularity, QT_TRANSLATE_NOOP("ts::gui::Format", "Fetch granularity")},
+        {attr::latency, QT_TRANSLATE_NOOP("ts::gui::Format", "Latency")},
+        {attr::missPenalty, QT_TRANSLATE_NOOP("ts::gui::Format", "Miss penalty")},
+        {attr::amountPerUnit, QT_TRANSLATE_NOOP("ts::gui::Format", "Amount per SM/CU")},
+        {attr::sharedWith, QT_TRANSLATE_NOOP("ts::gui::Format", "Shared with")},
+        {attr::sharedBetween, QT_TRANSLATE_NOOP("ts::gui::Format", "Shared between CUs")},
+        {attr::segmentSize, QT_TRANSLATE_NOOP("ts::gui::Format", "Segment size")},
+        {attr::segments, QT_TRANSLATE_NOOP("ts::gui::Format", "Segments")},
+        {attr::readBandwidth, QT_TRANSLATE_NOOP("ts::gui::Format", "Read bandwidth")},
+        {attr::writeBandwidth, QT_TRANSLATE_NOOP("ts::gui::Format", "Write bandwidth")},
+        {attr::copyBandwidth, QT_TRANSLATE_NOOP("ts::gui::Format", "Copy bandwidth")},
+        {attr::vendorCopyBandwidth, QT_TRANSLATE_NOOP("ts::gui::Format", "Vendor copy bandwidth")},
+        {attr::apiSize, QT_TRANSLATE_NOOP("ts::gui::Format", "Size (API)")},
+        {attr::persistingL2CacheMaxSize, QT_TRANSLATE_NOOP("ts::gui::Format", "Persisting L2 maximum")},
+        {attr::totalConstMem, QT_TRANSLATE_NOOP("ts::gui::Format", "Constant memory")},
+        {attr::sharedMemPerMultiProcessor, QT_TRANSLATE_NOOP("ts::gui::Format", "Shared memory per SM")},
+        {attr::sharedMemPerBlock, QT_TRANSLATE_NOOP("ts::gui::Format", "Shared memory per block")},
+        {attr::reservedSharedMemPerBlock, QT_TRANSLATE_NOOP("ts::gui::Format", "Reserved shared memory per block")},
+        {attr::memoryBusWidth, QT_TRANSLATE_NOOP("ts::gui::Format", "Memory bus width")},
+        {attr::memoryClockRate, QT_TRANSLATE_NOOP("ts::gui::Format", "Memory clock")},
+        {attr::totalGlobalMem, QT_TRANSLATE_NOOP("ts::gui::Format", "Total memory")},
+        {attr::latencyTlbMiss, QT_TRANSLATE_NOOP("ts::gui::Format", "Latency on a TLB miss")},
     };
     for (const auto& k : known)
         if (name == QLatin1String(k.name)) return QCoreApplication::translate("ts::gui::Format", k.title);

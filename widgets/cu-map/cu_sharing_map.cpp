@@ -7,6 +7,8 @@
 #include <numbers>
 #include <set>
 
+#include "model/attribute_names.hpp"
+
 namespace ts::gui {
 namespace {
 
@@ -82,8 +84,8 @@ double CuSharingMap::colourDifference(const QColor& first, const QColor& second)
 
 CuSharingMap CuSharingMap::fromTopology(const Topology& topology) {
     CuSharingMap m;
-    if (const Attribute* r = topology.find(Element::SL1D, "sharedBetween")) m.groups_ = r->groups;
-    if (const Attribute* r = topology.find(Element::SL1D, "disabledUnits"))
+    if (const Attribute* r = topology.find(Element::SL1D, attr::sharedBetween)) m.groups_ = r->groups;
+    if (const Attribute* r = topology.find(Element::SL1D, attr::disabledUnits))
         for (const auto& g : r->groups) m.disabled_.insert(m.disabled_.end(), g.begin(), g.end());
     std::sort(m.disabled_.begin(), m.disabled_.end());
     for (const auto& g : m.groups_)

@@ -36,10 +36,10 @@ QString figureTip(const Attribute& f) {
 }
 
 QString countText(const Attribute& f) {
-    return f.confidence > 0 ? QString::number(f.value, 'g', 6) : QStringLiteral("?");
+    return f.isDecided() ? QString::number(f.value, 'g', 6) : QStringLiteral("?");
 }
 
-QString bytesText(const Attribute& f) { return f.confidence > 0 ? formatBytes(f.value) : QStringLiteral("?"); }
+QString bytesText(const Attribute& f) { return f.isDecided() ? formatBytes(f.value) : QStringLiteral("?"); }
 
 // 0.25 -> "1/4"; other values as a decimal.
 QString fractionText(double v) {
@@ -50,7 +50,7 @@ QString fractionText(double v) {
 
 QString segmentsText(const MigShare& r) {
     const Attribute& s = r.l2Segments;
-    if (s.confidence <= 0 || s.value <= 0) return QStringLiteral("?");
+    if (!s.isDecidedQuantity()) return QStringLiteral("?");
     const QString segment = formatBytes(r.l2Size.value / s.value);
     if (std::abs(s.value - 1) < 0.01) return MigView::tr("one whole %1 segment").arg(segment);
     if (s.value < 1) return MigView::tr("%1 of one %2 segment").arg(fractionText(s.value), segment);
@@ -59,7 +59,7 @@ QString segmentsText(const MigShare& r) {
 
 QString sourcesText(const MigShare& r) {
     QString text = MigView::tr("API");
-    if (r.l2Segments.confidence > 0)
+    if (r.l2Segments.isDecided())
         text += MigView::tr("; L2 segments: benchmark (confidence %1)").arg(r.l2Segments.confidence, 0, 'f', 2);
     return text;
 }

@@ -19,7 +19,7 @@ class QTableWidget;
 namespace ts::gui {
 
 // What the view shows: the layout the device reports (absent: none reported) and what each
-// profile and instance gets, as the engine's migShares() computed it (app/gui: toMigView).
+// profile and instance gets, as the engine's migShares() computed it (app/gui/mig_view_data: toMigView).
 struct MigViewData {
     std::optional<MigLayout> layout;
     std::vector<MigShare> profiles;

@@ -50,7 +50,7 @@ void BandwidthPlot::rebuild(const StoredSeries& s, bool) {
         g->setData(xs, ys, true);
     }
     QStringList captions;
-    for (const auto& d : s.decisions) captions << decisionText(s, QString::fromStdString(d.attribute.name));
+    for (const auto& d : s.decisions) captions << decisionText(s, d.attribute.name);
     setCaption(captions.join(QLatin1Char('\n')));
 }
 

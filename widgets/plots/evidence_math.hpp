@@ -1,20 +1,21 @@
 #pragma once
-// Small per-row figures the decision plots draw. The decisions themselves are the engine's;
-// these only restate what it compared, for display.
+// What the decision plots draw beside the rows: the engine's decisions for a series. Quantiles and
+// miss shares are the engine's rules (analysis/robust.hpp quantileSorted, analysis/miss_rule.hpp
+// shareAbove); sortedLoads readies a row for the first.
 #include <cstdint>
 #include <span>
+#include <string_view>
+#include <vector>
 
 #include "plots/series_store.hpp"
 
 namespace ts::gui {
 
-// Fraction of the row's loads slower than `threshold`.
-double missFraction(std::span<const std::uint32_t> loads, double threshold);
-// q in [0, 1], nearest rank; 0 for no loads.
-double quantile(std::span<const std::uint32_t> loads, double q);
-// The decision of `attribute` drawn from this series, or nullptr.
-const Attribute* findDecision(const StoredSeries& series, const QString& attribute);
+// The loads in ascending order, as the engine's quantileSorted takes them.
+std::vector<double> sortedLoads(std::span<const std::uint32_t> loads);
+// The decision of `attribute` (an attr:: name) drawn from this series, or nullptr.
+const Attribute* findDecision(const StoredSeries& series, std::string_view attribute);
 // "Decision: 32 B (confidence 0.98): reason", or a note that there is none yet.
-QString decisionText(const StoredSeries& series, const QString& attribute);
+QString decisionText(const StoredSeries& series, std::string_view attribute);
 
 }  // namespace ts::gui

@@ -2,6 +2,8 @@
 
 #include <qcustomplot.h>
 
+#include "analysis/miss_rule.hpp"
+#include "analysis/robust.hpp"
 #include "plots/evidence_math.hpp"
 
 namespace ts::gui {
@@ -49,9 +51,15 @@ void EvidenceRowsPlot::clearPlot() {
     missed_.clear();
 }
 
+// As the engine compares: a control row's fence by the miss rule (more than half the loads above
+// it), a near/far split of the row medians by the row's median.
 bool EvidenceRowsPlot::rowMissed(const StoredSeries& s, const StoredRow& row, double median) const {
-    if (s.missThreshold >= 0) return median > s.missThreshold;
-    return row.value != 0;
+    if (s.missThreshold < 0) return row.value != 0;
+    if (s.rule == ThresholdRule::ControlFence) {
+        const auto loads = s.latenciesOf(row);
+        return showsMisses({.fence = s.missThreshold}, std::vector<std::uint32_t>(loads.begin(), loads.end()));
+    }
+    return median > s.missThreshold;
 }
 
 void EvidenceRowsPlot::rebuild(const StoredSeries& s, bool) {
@@ -60,10 +68,10 @@ void EvidenceRowsPlot::rebuild(const StoredSeries& s, bool) {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (std::size_t i = 0; i < s.rows.size(); ++i) {
         const StoredRow& row = s.rows[i];
-        const auto loads = s.latenciesOf(row);
-        const double median = quantile(loads, 0.5);
-        QCPStatisticalBoxData box(static_cast<double>(i), row.min, quantile(loads, 0.25), median, quantile(loads, 0.75),
-                                  row.max);
+        const std::vector<double> loads = sortedLoads(s.latenciesOf(row));
+        const double median = quantileSorted(loads, 0.5);
+        QCPStatisticalBoxData box(static_cast<double>(i), row.min, quantileSorted(loads, 0.25), median,
+                                  quantileSorted(loads, 0.75), row.max);
         const bool missed = row.count > 0 && rowMissed(s, row, median);
         (missed ? miss : hit).append(box);
         labels_.push_back(row.label.isEmpty() ? QString::number(row.x) : row.label);
@@ -85,8 +93,8 @@ void EvidenceRowsPlot::rebuild(const StoredSeries& s, bool) {
         threshold_->setVisible(true);
     }
     QStringList captions;
-    for (const auto& d : s.decisions) captions << decisionText(s, QString::fromStdString(d.attribute.name));
-    if (captions.isEmpty()) captions << decisionText(s, QString());
+    for (const auto& d : s.decisions) captions << decisionText(s, d.attribute.name);
+    if (captions.isEmpty()) captions << decisionText(s, {});
     if (s.missThreshold >= 0)
         captions << tr("Threshold %1 cycles: %2.").arg(s.missThreshold, 0, 'f', 1).arg(s.thresholdRule);
     else
@@ -101,12 +109,12 @@ QString EvidenceRowsPlot::readoutAt(const QPointF& pixel) const {
     if (!s || i < 0 || i >= static_cast<long long>(s->rows.size()) || i >= static_cast<long long>(labels_.size()))
         return {};
     const StoredRow& row = s->rows[static_cast<std::size_t>(i)];
-    const auto loads = s->latenciesOf(row);
+    const std::vector<double> loads = sortedLoads(s->latenciesOf(row));
     return tr("%1: %2 loads, min %3, median %4, max %5 cycles: %6")
         .arg(labels_[static_cast<std::size_t>(i)])
         .arg(row.count)
         .arg(row.min)
-        .arg(quantile(loads, 0.5), 0, 'f', 0)
+        .arg(quantileSorted(loads, 0.5), 0, 'f', 0)
         .arg(row.max)
         .arg(missed_[static_cast<std::size_t>(i)] ? tr("evicted / far") : tr("kept / near"));
 }

@@ -10,7 +10,7 @@ namespace ts::gui {
 
 // Amount and sharing evidence: one box (min, quartiles, median, max of the re-timed loads)
 // per row, coloured by the outcome the engine's rule gives it, with the rule's threshold.
-// Amount: a warp evicts warp 0's data when the median of its re-timed loads lies above the
+// Amount: a warp evicts warp 0's data when more than half of its re-timed loads lie above the
 // threshold the engine's miss rule derives from the control row. Sharing: the row's own flag
 // (or, for L2 segments, its median against the near/far split).
 class EvidenceRowsPlot : public PlotPanel {

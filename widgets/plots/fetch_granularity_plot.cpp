@@ -4,6 +4,8 @@
 #include <qcustomplot.h>
 
 #include "plots/byte_tickers.hpp"
+#include "analysis/miss_rule.hpp"
+#include "model/attribute_names.hpp"
 #include "plots/evidence_math.hpp"
 #include "common/format.hpp"
 #include "common/shared_gpu_mark.hpp"
@@ -67,14 +69,14 @@ void FetchGranularityPlot::rebuild(const StoredSeries& s, bool) {
         QVector<double> xs, ys;
         for (const StoredRow* r : rows) {
             xs << r->x;
-            ys << missFraction(s.latenciesOf(*r), s.missThreshold);
+            ys << shareAbove(s.missThreshold, s.latenciesOf(*r));
         }
         observed_->setData(xs, ys, true);
     }
 
-    const Attribute* d = findDecision(s, QStringLiteral("fetchGranularity"));
-    if (d && d->value > 0) {
-        decision_.show(d->value, d->confidence > 0
+    const Attribute* d = findDecision(s, attr::fetchGranularity);
+    if (d && d->isShowable()) {
+        decision_.show(d->value, d->isDecided()
                                      ? tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2)
                                      : tr("%1 (bound)").arg(formatBytes(d->value)) +
                                      (sharedGpuMarked(QString::fromStdString(d->reason)) ? tr(" · shared GPU") : QString()));
@@ -87,7 +89,7 @@ void FetchGranularityPlot::rebuild(const StoredSeries& s, bool) {
             predicted_->setData(xs, ys, true);
         }
     }
-    QString text = decisionText(s, QStringLiteral("fetchGranularity"));
+    QString text = decisionText(s, attr::fetchGranularity);
     if (haveSplit)
         text +=
             QLatin1Char(' ') +
@@ -121,7 +123,7 @@ QString FetchGranularityPlot::readoutAt(const QPointF& pixel) const {
                        .arg(hit->mean, 0, 'f', 1)
                        .arg(hit->max);
     if (s->missThreshold >= 0)
-        text += tr("; miss fraction %1").arg(missFraction(s->latenciesOf(*hit), s->missThreshold), 0, 'f', 3);
+        text += tr("; miss fraction %1").arg(shareAbove(s->missThreshold, s->latenciesOf(*hit)), 0, 'f', 3);
     return text;
 }
 

@@ -6,6 +6,8 @@
 #include <numeric>
 #include <qcustomplot.h>
 
+#include "analysis/robust.hpp"
+#include "model/attribute_names.hpp"
 #include "plots/evidence_math.hpp"
 
 namespace ts::gui {
@@ -55,13 +57,13 @@ void LatencyHistogramPlot::rebuild(const StoredSeries& s, bool) {
     clearPlot();
     std::vector<std::uint32_t> pooled = s.latencies;
     if (pooled.empty()) {
-        setCaption(decisionText(s, QStringLiteral("latency")));
+        setCaption(decisionText(s, attr::latency));
         return;
     }
     std::sort(pooled.begin(), pooled.end());
     const double lo = pooled.front(), hi = pooled.back();
-    const std::span<const std::uint32_t> all(pooled);
-    const double central = quantile(all, 0.99) - quantile(all, 0.01) + 1;
+    const std::vector<double> all(pooled.begin(), pooled.end());  // ascending, for the engine's quantileSorted
+    const double central = quantileSorted(all, 0.99) - quantileSorted(all, 0.01) + 1;
     binWidth_ = std::max({1.0, std::ceil(central / kCentralBins), std::ceil((hi - lo + 1) / kMaxBins)});
     binOrigin_ = lo - 0.5;  // latencies are whole cycles: centre the bins on them
     int index = 0;
@@ -91,22 +93,23 @@ void LatencyHistogramPlot::rebuild(const StoredSeries& s, bool) {
     const double mean = std::accumulate(pooled.begin(), pooled.end(), 0.0) / pooled.size();
     // Far outliers would squeeze the distribution into a few pixels: the view starts on the
     // central 99% (zoom out or reset to see them; the caption counts them).
-    const double p0 = quantile(all, 0.005), p1 = quantile(all, 0.995);
+    const double p0 = quantileSorted(all, 0.005), p1 = quantileSorted(all, 0.995);
     const double pad = std::max(4 * binWidth_, 0.15 * (p1 - p0));
     const auto outside =
         std::count_if(pooled.begin(), pooled.end(), [&](std::uint32_t v) { return v < p0 - pad || v > p1 + pad; });
     viewLower_ = outside > 0 ? p0 - pad : 0;
     viewUpper_ = outside > 0 ? p1 + pad : 0;
     addMarker(mean, theme().reduction, Qt::SolidLine, tr("mean %1").arg(mean, 0, 'f', 1));
-    addMarker(quantile(all, 0.5), theme().predicted, Qt::DashLine, tr("median %1").arg(quantile(all, 0.5), 0, 'f', 0));
-    addMarker(quantile(all, 0.95), theme().envelope, Qt::DotLine, tr("p95 %1").arg(quantile(all, 0.95), 0, 'f', 0));
-    QStringList captions{decisionText(s, QStringLiteral("latency"))};
+    const double median = quantileSorted(all, 0.5), p95 = quantileSorted(all, 0.95);
+    addMarker(median, theme().predicted, Qt::DashLine, tr("median %1").arg(median, 0, 'f', 0));
+    addMarker(p95, theme().envelope, Qt::DotLine, tr("p95 %1").arg(p95, 0, 'f', 0));
+    QStringList captions{decisionText(s, attr::latency)};
     if (outside > 0)
         captions << tr("%n load(s) outside the view (%1 to %2 cycles): zoom out to see them.", nullptr,
                        static_cast<int>(outside))
                         .arg(lo)
                         .arg(hi);
-    if (findDecision(s, QStringLiteral("missPenalty"))) captions << decisionText(s, QStringLiteral("missPenalty"));
+    if (findDecision(s, attr::missPenalty)) captions << decisionText(s, attr::missPenalty);
     setCaption(captions.join(QLatin1Char('\n')));
 }
 

@@ -4,6 +4,8 @@
 #include <qcustomplot.h>
 
 #include "plots/byte_tickers.hpp"
+#include "analysis/miss_rule.hpp"
+#include "model/attribute_names.hpp"
 #include "plots/evidence_math.hpp"
 #include "common/format.hpp"
 #include "common/shared_gpu_mark.hpp"
@@ -44,7 +46,7 @@ void LineSizePlot::rebuild(const StoredSeries& s, bool) {
     std::map<double, std::map<double, double>> curves;  // array size -> stride -> metric
     for (const auto& r : s.rows) {
         if (r.count == 0) continue;
-        curves[r.x2][r.x] = haveSplit ? missFraction(s.latenciesOf(r), s.missThreshold) : r.mean;
+        curves[r.x2][r.x] = haveSplit ? shareAbove(s.missThreshold, s.latenciesOf(r)) : r.mean;
     }
     int index = 0;
     for (const auto& [arrayBytes, points] : curves) {
@@ -60,10 +62,10 @@ void LineSizePlot::rebuild(const StoredSeries& s, bool) {
         }
         g->setData(xs, ys, true);
     }
-    if (const Attribute* d = findDecision(s, QStringLiteral("lineSize")); d && d->value > 0)
+    if (const Attribute* d = findDecision(s, attr::lineSize); d && d->value > 0)
         decision_.show(d->value, tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2) +
                                      (sharedGpuMarked(QString::fromStdString(d->reason)) ? tr(" · shared GPU") : QString()));
-    QString text = decisionText(s, QStringLiteral("lineSize"));
+    QString text = decisionText(s, attr::lineSize);
     if (haveSplit)
         text +=
             QLatin1Char(' ') +

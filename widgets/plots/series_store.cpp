@@ -94,6 +94,7 @@ void SeriesStore::addChunk(const Series& newRows, std::size_t firstRow) {
     for (const auto& r : newRows.rows) s.rows.push_back(storeRow(r, s.latencies));
     if (newRows.missThreshold >= 0 || replace) {
         s.missThreshold = newRows.missThreshold;  // decided by the engine (analysis/series_threshold)
+        s.rule = newRows.thresholdRule;
         s.thresholdRule = ruleText(newRows.thresholdRule);
     }
     if (isNew) emit seriesAdded(id);

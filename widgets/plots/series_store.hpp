@@ -35,6 +35,7 @@ struct StoredSeries {
     std::vector<StoredRow> rows;           // arrival order
     std::vector<std::uint32_t> latencies;  // every row's loads, back to back
     double missThreshold = -1;
+    ThresholdRule rule = ThresholdRule::None;  // the engine's rule for missThreshold
     QString thresholdRule;  // the engine's rule for missThreshold in words, for the plot's caption
     ReductionEvent reduction;
     std::optional<ChangePointEvent> changePoint;

@@ -27,7 +27,7 @@ constexpr double kRobustQuantile = 0.98;
 // The decision this sweep stands for: the engine's decided size, else none.
 const ResultEvent* decidedSize(const StoredSeries& series) {
     for (const auto& d : series.decisions)
-        if (d.attribute.unit == "bytes" && d.attribute.isDecided() && d.attribute.value > 0) return &d;
+        if (d.attribute.unit == "bytes" && d.attribute.isDecidedQuantity()) return &d;
     return nullptr;
 }
 
