@@ -63,6 +63,7 @@ SimProfile synthetic(std::uint32_t ways, const char* policy, const char* l1TlbSc
     j["caches"][0]["policy"] = policy;
     j["caches"][3]["size"] = 4 << 20;  // room for one line on each page the TLB sweep walks
     j["api"]["l2_size"] = 4 << 20;
+    j["api"]["total_global_mem"] = 4ull << 30;  // the TLB sweep walks one 2 MiB stride a page
     j["noise"] = {{"jitter", 3}, {"outlier_rate", 0.001}, {"outlier_extra", 400}, {"seed", 7}};
     j["tlbs"] = nlohmann::json::array({{{"id", "t1"}, {"scope", l1TlbScope}, {"entries", 12}, {"page_size", 65536}, {"miss_cost", 40}},
                                        {{"id", "t2"}, {"scope", "gpu"}, {"entries", 384}, {"page_size", 65536}, {"miss_cost", 150}}});

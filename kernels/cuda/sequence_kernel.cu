@@ -41,8 +41,14 @@ __device__ std::uint64_t timedWalk(std::uint64_t base, std::uint64_t at, std::ui
         const std::uint64_t v = load64<S>(a);
         stShared(slot, static_cast<std::uint32_t>(v));
         const std::uint64_t t1 = clockNow();
-        times[k] = static_cast<std::uint32_t>(t1 - t0);
+        // The slot now holds the latency (an add, as in the chase kernel: a second plain store
+        // would let ptxas drop the first, and with it the wait for the load). Latencies go out
+        // 1024 at a time: a global store after each load would translate the results' page
+        // every load and hold a TLB entry for good. (No fence: it would empty the L1.)
+        redSharedAdd(slot, static_cast<std::uint32_t>(t1 - t0) - static_cast<std::uint32_t>(v));
         at = v;
+        if ((k + 1) % kRing == 0 || k + 1 == loads)
+            for (std::uint32_t j = k - k % kRing; j <= k; ++j) times[j] = ring[j % kRing];
     }
     return at;
 }
