@@ -110,6 +110,34 @@ TEST(AssocSim, SyntheticProfilesFindWaysSetsModuloAndPolicy) {
     }
 }
 
+// Pages larger than the first sweep stride (2 MiB): the walks at 64 MiB find the levels, a walk
+// at 8 MiB the page size from the share of loads that cross into a new page.
+TEST(AssocSim, PagesLargerThanTwoMibAreFoundAtTheWiderStride) {
+    auto j = test::nvidiaTestProfile();
+    j["caches"][3]["size"] = 4 << 20;
+    j["api"]["l2_size"] = 4 << 20;
+    j["api"]["total_global_mem"] = 16ull << 30;
+    j["noise"] = {{"jitter", 3}, {"outlier_rate", 0.001}, {"outlier_extra", 400}, {"seed", 5}};
+    j["tlbs"] = nlohmann::json::array({{{"id", "t1"}, {"scope", "sm"}, {"entries", 8}, {"page_size", 32 << 20}, {"miss_cost", 50}},
+                                       {{"id", "t2"}, {"scope", "gpu"}, {"entries", 64}, {"page_size", 32 << 20}, {"miss_cost", 150}}});
+    const SimProfile p = test::parseTestProfile(j, "large-pages.json");
+    expectTlbs(p, discover(p, {"memory"}));
+}
+
+// TLBs that cover more than the walks may span are not guessed at: the levels stay undecided.
+TEST(AssocSim, TlbsReachingBeyondTheWalksLeaveTheLevelsUndecided) {
+    auto j = test::nvidiaTestProfile();
+    j["caches"][3]["size"] = 4 << 20;
+    j["api"]["l2_size"] = 4 << 20;
+    j["tlbs"] = nlohmann::json::array({{{"id", "t1"}, {"scope", "gpu"}, {"entries", 4096}, {"page_size", 2 << 20}, {"miss_cost", 80}}});
+    const Topology t = discover(test::parseTestProfile(j, "wide-tlb.json"), {"memory"});
+    const Attribute* levels = t.find(Element::DeviceMemory, "tlbLevels");
+    ASSERT_NE(levels, nullptr);
+    EXPECT_EQ(levels->confidence, 0);
+    EXPECT_NE(levels->reason.find("reach further"), std::string::npos) << levels->reason;
+    EXPECT_EQ(t.find(Element::DeviceMemory, "tlb1Entries"), nullptr);
+}
+
 TEST(AssocSim, HashedIndexIsReportedAsHashedAndAnEvictionSetGivesWaysAndPolicy) {
     struct Case {
         std::uint32_t ways;
