@@ -102,8 +102,8 @@ TEST(AssocSim, SyntheticProfilesFindWaysSetsModuloAndPolicy) {
         const Topology t = discover(p, {"l1", "memory"});
         EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "modulo");
         EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, c.ways);
-        // Known gap: under random replacement the size benchmark reports this small cache twice
-        // too large, and sets = size / (ways x line) inherits it (see docs/methods.md).
+        // Known gap: under random replacement the line-size benchmark reads this small cache's
+        // 128 B lines as 64 B, and sets = size / (ways x line) inherits it (see docs/methods.md).
         if (std::string(c.policy) != "random") EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 8192.0 / 128 / c.ways);
         if (c.ways > 2) EXPECT_EQ(nameOf(t, Element::L1, "replacementPolicy"), c.policy);
         expectTlbs(p, t);
