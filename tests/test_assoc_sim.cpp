@@ -138,6 +138,27 @@ TEST(AssocSim, TlbsReachingBeyondTheWalksLeaveTheLevelsUndecided) {
     EXPECT_EQ(t.find(Element::DeviceMemory, "tlb1Entries"), nullptr);
 }
 
+// The TLB walks may hold most of the device memory: the benchmark gives it back when done.
+TEST(AssocSim, TheTlbBenchmarkGivesTheWalkMemoryBack) {
+    struct Counting : SimBackend {
+        using SimBackend::SimBackend;
+        int released = 0;
+        std::uint64_t widest = 0;
+        void releaseSequenceMemory() override { ++released; }
+        ChaseResult chaseSequence(const SequenceChase& r) override {
+            for (std::uint64_t o : r.offsets) widest = std::max(widest, o);
+            return SimBackend::chaseSequence(r);
+        }
+    };
+    Counting backend(loadProfile("h100"));
+    Observer silent;
+    CancelToken cancel;
+    Topology topology;
+    runDiscovery(backend, DiscoveryOptions{{"memory"}}, silent, cancel, topology);
+    EXPECT_EQ(backend.released, 1);
+    EXPECT_GT(backend.widest, 32ull << 30);  // walks beyond the 16 GiB a chase array may span
+}
+
 TEST(AssocSim, HashedIndexIsReportedAsHashedAndAnEvictionSetGivesWaysAndPolicy) {
     struct Case {
         std::uint32_t ways;

@@ -161,9 +161,21 @@ std::string spanText(std::uint64_t bytes) {
     return bytes >= (1ull << 30) ? std::to_string(bytes >> 30) + " GiB" : std::to_string(bytes >> 20) + " MiB";
 }
 
+// The walks' array may span most of the device: the benchmarks after this one need it back.
+struct ReleaseWalkMemory {
+    Backend& backend;
+    ~ReleaseWalkMemory() {
+        try {
+            backend.releaseSequenceMemory();
+        } catch (const BackendError&) {  // a lost device is reported by the next call
+        }
+    }
+};
+
 }  // namespace
 
 void measureTlbLevels(RunContext& ctx) {
+    const ReleaseWalkMemory release{ctx.backend()};
     const Space space = ctx.device().vendor == Vendor::Nvidia ? Space::GlobalL2 : Space::VectorL2;
     Walker w{ctx, space, std::min(kMaxSpan, ctx.backend().maxSequenceBytes(space)), kMaxPages, 8};
     // One line a page: the walk must stay inside the L2, or its misses would pass for a level.

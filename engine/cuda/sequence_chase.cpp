@@ -73,6 +73,12 @@ std::uint64_t SequenceChaser::maxArrayBytes() {
     return usable > kMargin ? (usable - kMargin) / 10 * 9 : 0;
 }
 
+void SequenceChaser::releaseArray() {
+    ctx_.enter();
+    check(cudaDeviceSynchronize(), "waiting for the GPU before freeing the sequence chase array");
+    array_.release();
+}
+
 ChaseResult SequenceChaser::collect(const SequenceChase& r, std::uint64_t first, bool alone, std::uint32_t timed) const {
     const auto* out = reinterpret_cast<const std::uint32_t*>(hostOut_.data());
     if (out[cudak::kSeqFinal] != static_cast<std::uint32_t>(first))
