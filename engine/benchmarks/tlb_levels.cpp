@@ -137,7 +137,7 @@ bool sharedLevel(Walker& w, std::uint64_t pages, std::uint64_t otherPages, std::
     return w.walk(pages, stride, "scope-disturbed", otherPages).medianDelta - alone > missCost / 2;
 }
 
-void reportLevel(RunContext& ctx, int level, const TlbStep& step, std::uint64_t page, int scope) {
+void reportLevel(RunContext& ctx, int level, const TlbStep& step, std::uint64_t page, int scope, const std::string& noScope) {
     const std::string prefix = "tlb" + std::to_string(level);
     auto put = [&](const std::string& name, double value, const char* unit, const std::string& method) {
         Attribute a = attributeFrom(Decision{true, value, 0.8, method, "", false, false}, prefix + name, kSeries);
@@ -149,7 +149,7 @@ void reportLevel(RunContext& ctx, int level, const TlbStep& step, std::uint64_t 
     put("Reach", static_cast<double>(step.entries * page), "bytes", "entries x page size");
     put("MissCost", std::round(step.missCost), "cycles", "pair latency step");
     Attribute s = attributeFrom(Decision{scope >= 0, static_cast<double>(std::max(scope, 0)), scope >= 0 ? 0.8 : 0,
-                                         "other-unit walk", scope >= 0 ? "" : "one unit only: no other SM/CU to disturb it",
+                                         "other-unit walk", scope >= 0 ? "" : noScope,
                                          false, false},
                                 prefix + "Scope", kSeries);
     s.unit = "";
@@ -217,8 +217,11 @@ void measureTlbLevels(RunContext& ctx) {
             const std::uint64_t other = std::min(2 * entries, found.pages > pages + 1 ? found.pages - pages - 1 : 0);
             if (ctx.device().unitCount >= 2 && other > entries)
                 scope = sharedLevel(w, pages, other, found.stride, found.steps[k].missCost) ? 1 : 0;
+            const std::string noScope = ctx.device().unitCount < 2
+                                            ? "one unit only: no other SM/CU to disturb it"
+                                            : "no room beside the walk for another unit's 2 x entries pages";
             // Entries count loads at the sweep's stride: one a page, the page being no larger.
-            reportLevel(ctx, static_cast<int>(k) + 1, found.steps[k], page, scope);
+            reportLevel(ctx, static_cast<int>(k) + 1, found.steps[k], page, scope, noScope);
         }
         Attribute levels = attributeFrom(Decision{true, static_cast<double>(found.steps.size()), 0.8, "page-stride pair walks",
                                                   "no further level up to " + spanText(found.pages * page) + " of pages",
