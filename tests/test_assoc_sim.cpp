@@ -230,6 +230,33 @@ TEST(AssocAnalysis, TlbStepsFindEachRise) {
     EXPECT_TRUE(tlbSteps(pages, {200, 200, 200, 200, 200, 200, 200}, 10).empty());
 }
 
+TEST(AssocAnalysis, PairsCancelTheDataLatencyAndDelayedLoadsCancelEachOther) {
+    // Near (265) and far (300) lines; every pair's first load pays 40 more, except two pairs.
+    std::vector<std::uint32_t> l;
+    for (int k = 0; k < 100; ++k) {
+        const std::uint32_t data = k % 2 ? 300 : 265;
+        l.push_back(k < 2 ? data : data + 40);
+        l.push_back(data);
+    }
+    PairStats s = pairStats(l, 15);
+    EXPECT_EQ(s.medianDelta, 40);
+    EXPECT_NEAR(s.missFraction, 0.98, 1e-9);
+    // No translation cost: one delayed first load and one delayed second load leave no miss.
+    std::vector<std::uint32_t> quiet{265, 265, 900, 300, 300, 300, 265, 900, 300, 300};
+    s = pairStats(quiet, 15);
+    EXPECT_EQ(s.medianDelta, 0);
+    EXPECT_EQ(s.missFraction, 0);
+    EXPECT_EQ(s.again, 300);
+}
+
+TEST(AssocAnalysis, PageSizeFromTheShareOfLoadsThatCrossIntoANewPage) {
+    EXPECT_EQ(pageFromMissFraction(256 << 10, 0.125), 2u << 20);
+    EXPECT_EQ(pageFromMissFraction(256 << 10, 0.13), 2u << 20);  // rounded to a power of two
+    EXPECT_EQ(pageFromMissFraction(8 << 20, 0.25), 32u << 20);
+    EXPECT_EQ(pageFromMissFraction(64 << 10, 1.0), 64u << 10);
+    EXPECT_EQ(pageFromMissFraction(64 << 10, 0), 0u);
+}
+
 TEST(AssocReport, WritesFormat2WithTheNewAttributesAndStillReadsFormat1) {
     const Topology t = discover(loadProfile("h100"), {"memory"});
     nlohmann::json j = reportToJson(t);
