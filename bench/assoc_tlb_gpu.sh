@@ -10,7 +10,7 @@
 set -euo pipefail
 out="${1:-${OUT:-gpu-out}}"
 mkdir -p "$out"
-build=build-assoc-gpu
+build="build-assoc-gpu"
 export PATH=/usr/local/cuda/bin:$PATH
 
 if [ -n "${ASSOC_CLI:-}" ]; then
