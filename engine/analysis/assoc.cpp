@@ -145,6 +145,38 @@ PolicyDecision decidePolicy(const std::vector<std::vector<bool>>& evicted, std::
     return d;
 }
 
+PairStats pairStats(const std::vector<std::uint32_t>& latencies, double threshold) {
+    PairStats s;
+    const std::size_t pairs = latencies.size() / 2;
+    if (pairs == 0) return s;
+    std::vector<double> deltas;
+    std::vector<std::uint32_t> again;
+    long slower = 0, faster = 0;
+    for (std::size_t k = 0; k < pairs; ++k) {
+        const double d = static_cast<double>(latencies[2 * k]) - static_cast<double>(latencies[2 * k + 1]);
+        deltas.push_back(d);
+        again.push_back(latencies[2 * k + 1]);
+        slower += d > threshold;
+        faster += d < -threshold;
+    }
+    // A delayed load is as likely to be the second of a pair as the first: subtracting the pairs
+    // that came out faster removes them from the count on average.
+    s.missFraction = std::clamp(static_cast<double>(slower - faster) / static_cast<double>(pairs), 0.0, 1.0);
+    const auto mid = deltas.begin() + static_cast<long>(pairs / 2);
+    std::nth_element(deltas.begin(), mid, deltas.end());
+    s.medianDelta = *mid;
+    const auto midAgain = again.begin() + static_cast<long>(pairs / 2);
+    std::nth_element(again.begin(), midAgain, again.end());
+    s.again = *midAgain;
+    return s;
+}
+
+std::uint64_t pageFromMissFraction(std::uint64_t stride, double missFraction) {
+    if (missFraction <= 0 || stride == 0) return 0;
+    const double page = static_cast<double>(stride) / std::min(1.0, missFraction);
+    return std::uint64_t{1} << static_cast<int>(std::lround(std::log2(page)));
+}
+
 std::vector<TlbStep> tlbSteps(const std::vector<std::uint64_t>& pages, const std::vector<double>& medians, double minStep) {
     std::vector<TlbStep> steps;
     if (pages.size() != medians.size() || pages.size() < 2) return steps;

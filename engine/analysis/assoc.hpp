@@ -57,4 +57,19 @@ struct TlbStep {
 // that holds for every later point.
 std::vector<TlbStep> tlbSteps(const std::vector<std::uint64_t>& pages, const std::vector<double>& medians, double minStep);
 
+// A walk of load pairs: each page's line loaded, then the same line again (which must translate
+// at once). The difference of the two is the translation cost alone: both loads are served by
+// the same cache line, so near/far slices and set conflicts cancel.
+struct PairStats {
+    double medianDelta = 0;   // median of first - second over the pairs
+    double missFraction = 0;  // share of pairs slower by more than the threshold, less the share faster by as much
+    double again = 0;         // median latency of the second loads (the data's own latency)
+};
+// `latencies` alternate first, second; `threshold` in cycles.
+PairStats pairStats(const std::vector<std::uint32_t>& latencies, double threshold);
+
+// The page size a stride below it implies: stride / share of loads that cross into a new page,
+// rounded to the nearest power of two; 0 when no load missed.
+std::uint64_t pageFromMissFraction(std::uint64_t stride, double missFraction);
+
 }  // namespace ts

@@ -134,6 +134,11 @@ public:
     // A chase over an explicit address list (latencies of the loads from timedFrom on). Backends
     // without it throw a BackendError, and the benchmarks that need it report why they could not.
     virtual ChaseResult chaseSequence(const SequenceChase& request);
+    // Largest array an address-sequence chase may span in `space` (its offsets are 64-bit): GPU
+    // backends bound it by the free device memory; by default maxArrayBytes.
+    virtual std::uint64_t maxSequenceBytes(Space space) { return maxArrayBytes(space); }
+    // Gives back the memory sequence chases hold (the TLB walks may take most of the device).
+    virtual void releaseSequenceMemory() {}
     // Other processes on the GPU as the driver sees them; unknown (known = false) by default.
     virtual GpuActivity activity() { return {}; }
     // Waits while the GPU is left to others (the engine's back-off on a shared GPU). A

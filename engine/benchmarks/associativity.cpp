@@ -63,7 +63,7 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
         s.searchSkipped = true;
         return;
     }
-    const ConflictSearch search{p.target.space, lines, lineBytes, p.threshold, kMaxWays};
+    const ConflictSearch search{p.target.space, lines, lineBytes, p.threshold, kMaxWays, p.series};
     const auto set = findConflictSet(p.ctx, search);
     if (!set) return;
     s.conflictWays = static_cast<std::uint32_t>(set->size() - 1);

@@ -41,13 +41,20 @@ bool evicts(RunContext& ctx, const ConflictSearch& s, const std::vector<std::uin
     return evictsOnce(ctx, s, chosen, pool, prefix) && evictsOnce(ctx, s, chosen, pool, prefix);
 }
 
+// Evidence of the search: x = pool size or the round's line offset, x2 = pool factor or prefix.
+void note(RunContext& ctx, const ConflictSearch& s, const char* label, double x, double x2) {
+    if (!s.series.empty()) ctx.appendRows(s.series, {SeriesRow{x, x2, label, 0, {}}});
+}
+
 }  // namespace
 
 std::optional<std::vector<std::uint64_t>> findConflictSet(RunContext& ctx, const ConflictSearch& s) {
     std::vector<std::uint64_t> pool;
     for (std::uint64_t factor = 1; factor <= 4 && pool.empty(); factor *= 2) {
         pool = scatteredPool(factor * s.lines, s.lines, s.lineBytes);
-        if (!evicts(ctx, s, {}, pool, pool.size())) pool.clear();
+        const bool evicted = evicts(ctx, s, {}, pool, pool.size());
+        note(ctx, s, evicted ? "eviction-pool" : "eviction-pool-fits", static_cast<double>(pool.size()), static_cast<double>(factor));
+        if (!evicted) pool.clear();
     }
     if (pool.empty()) return std::nullopt;
     // Each round: the shortest pool prefix that, after the lines found so far, still evicts the
@@ -55,13 +62,18 @@ std::optional<std::vector<std::uint64_t>> findConflictSet(RunContext& ctx, const
     std::vector<std::uint64_t> found;
     std::size_t upper = pool.size();
     while (!evicts(ctx, s, found, pool, 0)) {
-        if (found.size() >= s.maxWays || upper == 0) return std::nullopt;
+        if (found.size() >= s.maxWays || upper == 0) {
+            note(ctx, s, found.size() >= s.maxWays ? "eviction-too-many-ways" : "eviction-pool-exhausted",
+                 static_cast<double>(found.size()), static_cast<double>(upper));
+            return std::nullopt;
+        }
         std::size_t lo = 0, hi = upper;  // prefix lo does not evict, hi does
         while (hi - lo > 1) {
             const std::size_t mid = (lo + hi) / 2;
             (evicts(ctx, s, found, pool, mid) ? hi : lo) = mid;
         }
         found.push_back(pool[hi - 1]);
+        note(ctx, s, "eviction-round", static_cast<double>(pool[hi - 1]), static_cast<double>(hi));
         upper = hi - 1;
     }
     found.insert(found.begin(), 0);

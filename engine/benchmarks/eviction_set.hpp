@@ -2,6 +2,7 @@
 // Lines that share one set of a cache whose set index is hashed (docs/methods.md, "Associativity").
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "benchmarks/run_context.hpp"
@@ -14,6 +15,7 @@ struct ConflictSearch {
     std::uint64_t lineBytes = 0;
     double threshold = 0;         // latency above which a load missed
     std::uint32_t maxWays = 64;
+    std::string series;           // evidence: rows "eviction-pool" and "eviction-round" (none when empty)
 };
 
 // The target line (offset 0) followed by the fewest pool lines that evict it: under LRU-like

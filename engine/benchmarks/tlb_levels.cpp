@@ -1,9 +1,9 @@
-// Page size and TLB levels by page-stride sweeps (docs/methods.md, "TLB levels").
+// TLB levels, their reach and the page size by page-stride walks of load pairs (docs/methods.md,
+// "TLB levels").
 #include <algorithm>
 #include <cmath>
 
 #include "analysis/assoc.hpp"
-#include "analysis/robust.hpp"
 #include "benchmarks/assoc_benchmarks.hpp"
 #include "benchmarks/attributes.hpp"
 #include "benchmarks/cache_common.hpp"
@@ -13,36 +13,59 @@
 namespace ts {
 namespace {
 
-constexpr std::uint64_t kMinPageStride = 64ull << 10;
-constexpr std::uint64_t kMaxPageStride = 64ull << 20;
-constexpr std::uint64_t kMaxSpan = 32ull << 30;
-constexpr std::uint64_t kMaxPages = 16384;
+constexpr std::uint64_t kMinPage = 64ull << 10;       // smaller pages read as 64 KiB
+// Sweep strides: 2 MiB (the large page of current NVIDIA and AMD drivers) and, when no level
+// shows there, 64 MiB (every page up to 64 MiB is then one load a page).
+constexpr std::uint64_t kSweepStrides[] = {2ull << 20, 64ull << 20};
+constexpr std::uint64_t kMaxSpan = 64ull << 30;
+constexpr std::uint64_t kMaxPages = 32768;
+constexpr std::uint64_t kMaxPageWalkLoads = 1u << 17;
 constexpr const char* kSeries = "device_memory.tlb";
 
-struct Sweep {
+// Line of page i: below the smallest page, rotated so that the lines spread over the cache sets.
+std::uint64_t pageLine(std::uint64_t i, std::uint64_t stride) { return i * stride + (i % 128) * 512; }
+
+// The other half of the same 128-byte line: the pair's second load, a visit line of its own.
+constexpr std::uint64_t kAgain = 64;
+
+struct Walker {
     RunContext& ctx;
     Space space;
-    std::uint64_t span;   // bytes one sweep may cover
+    std::uint64_t budget;   // bytes a walk may span
+    std::uint64_t maxLines; // lines that stay inside the L2 (one per 256 B of it)
+    double threshold = 8;   // cycles a pair's first load must exceed its second by to count as a miss
 
-    ProbeRun pass(std::uint64_t n, std::uint64_t stride, const std::string& label) {
-        return timedSecondPass(ctx, space, stridedLines(n, stride, 1), kSeries, static_cast<double>(n * stride),
-                               static_cast<double>(stride), label);
+    // n pages at `stride`, each as a pair; short walks repeat their timed pass (4 visits a line at
+    // most), except beside another unit, whose disturbance only the first timed pass sees.
+    std::vector<std::uint64_t> pairs(std::uint64_t n, std::uint64_t stride, int passes, std::uint64_t base = 0) const {
+        std::vector<std::uint64_t> out;
+        for (int p = 0; p < passes; ++p)
+            for (std::uint64_t i = 0; i < n; ++i) out.push_back(base + pageLine(i, stride)), out.push_back(base + pageLine(i, stride) + kAgain);
+        return out;
     }
-    // Smallest stride at which (nearly) every load of a long walk pays a translation miss.
-    std::uint64_t pageSize(double& base) {
-        for (std::uint64_t s = kMinPageStride; s <= kMaxPageStride; s *= 2) {
-            const double near = pass(2, s, "page-base").median;
-            const std::uint64_t n = std::min(span / s, kMaxPages);
-            const ProbeRun far = pass(n, s, "page-stride");
-            const double step = std::max(8.0, 0.05 * near);
-            const auto slow = std::count_if(far.timed.begin(), far.timed.end(), [&](std::uint32_t l) { return l > near + step; });
-            if (static_cast<double>(slow) >= 0.75 * static_cast<double>(far.timed.size())) {
-                base = near;
-                return s;
-            }
+    PairStats walk(std::uint64_t n, std::uint64_t stride, const std::string& label, std::uint64_t otherPages = 0) {
+        SequenceChase r;
+        r.space = space;
+        r.offsets = pairs(n, stride, n < 64 && otherPages == 0 ? 4 : 2);
+        r.timedFrom = static_cast<std::uint32_t>(2 * n);
+        if (otherPages > 0) {
+            r.otherUnit = 1;
+            for (std::uint64_t i = 0; i < otherPages; ++i) r.otherOffsets.push_back((n + 1) * stride + pageLine(i, stride));
         }
-        return 0;
+        const ChaseResult res = ctx.chaseSequence(r);
+        record(res.latencies, n, stride, label, otherPages);
+        return pairStats(res.latencies, threshold);
     }
+    // Evidence: the pairs' first loads, and their second loads in a row of their own.
+    void record(const std::vector<std::uint32_t>& lat, std::uint64_t n, std::uint64_t stride, const std::string& label,
+                std::uint64_t otherPages) {
+        std::vector<std::uint32_t> first, again;
+        for (std::size_t k = 0; k + 1 < lat.size() && first.size() < 256; k += 2) first.push_back(lat[k]), again.push_back(lat[k + 1]);
+        const double x2 = otherPages > 0 ? static_cast<double>(otherPages * stride) : static_cast<double>(stride);
+        ctx.appendRows(kSeries, {SeriesRow{static_cast<double>(n * stride), x2, label, 0, std::move(first)},
+                                 SeriesRow{static_cast<double>(n * stride), x2, label + "-again", 0, std::move(again)}});
+    }
+    std::uint64_t pagesAt(std::uint64_t stride) const { return std::min({budget / stride, kMaxPages, maxLines}); }
 };
 
 std::vector<std::uint64_t> pageGrid(std::uint64_t maxPages) {
@@ -51,48 +74,82 @@ std::vector<std::uint64_t> pageGrid(std::uint64_t maxPages) {
         grid.push_back(p);
         if (p >= 2 && p * 3 / 2 <= maxPages) grid.push_back(p * 3 / 2);
     }
+    if (grid.empty() || grid.back() != maxPages) grid.push_back(maxPages);
     std::sort(grid.begin(), grid.end());
     return grid;
 }
 
-// Most pages that still keep the latency below `limit`, between a fitting and a failing count.
-std::uint64_t refineEntries(Sweep& sweep, std::uint64_t fits, std::uint64_t fails, std::uint64_t page, double limit) {
+// Most pages whose pairs still cost at most `limit`, between a fitting and a failing count.
+std::uint64_t refineEntries(Walker& w, std::uint64_t fits, std::uint64_t fails, std::uint64_t stride, double limit) {
     while (fails - fits > 1) {
         const std::uint64_t mid = (fits + fails) / 2;
-        (sweep.pass(mid, page, "refine").median <= limit ? fits : fails) = mid;
+        (w.walk(mid, stride, "refine").medianDelta <= limit ? fits : fails) = mid;
     }
     return fits;
 }
 
-// Does another unit's walk over `otherPages` pages push the main walk of `pages` pages up?
-bool sharedLevel(RunContext& ctx, Space space, std::uint64_t pages, std::uint64_t otherPages, std::uint64_t page,
-                 double missCost) {
-    auto walk = [&](bool disturb) {
-        SequenceChase r;
-        r.space = space;
-        r.offsets = stridedLines(pages, page, 2);
-        r.timedFrom = static_cast<std::uint32_t>(pages);
-        if (disturb) r.otherUnit = 1, r.otherOffsets = stridedLines(otherPages, page, 1, (pages + 1) * page);
-        const ChaseResult res = ctx.chaseSequence(r);
-        ctx.appendRows(kSeries, {SeriesRow{static_cast<double>(pages * page), static_cast<double>(otherPages * page),
-                                           disturb ? "scope-disturbed" : "scope-alone", 0, res.latencies}});
-        return median(res.latencies);
-    };
-    return walk(true) - walk(false) > missCost / 2;
+struct Sweep {
+    std::uint64_t stride = 0;
+    std::uint64_t pages = 0;          // largest walk
+    std::vector<TlbStep> steps;
+};
+
+// Levels at one stride: the longest walk first (it sizes the array once, and a walk without a
+// miss ends the sweep), then the grid, each rise of the pairs' median cost a level.
+Sweep sweepAt(Walker& w, std::uint64_t stride, double minStep) {
+    Sweep s{stride, w.pagesAt(stride), {}};
+    if (s.pages < 2) return s;
+    const PairStats longest = w.walk(s.pages, stride, "pages");
+    if (longest.medianDelta <= minStep) return s;
+    const std::vector<std::uint64_t> grid = pageGrid(s.pages);
+    std::vector<double> medians;
+    for (std::size_t k = 0; k + 1 < grid.size(); ++k) medians.push_back(w.walk(grid[k], stride, "pages").medianDelta);
+    medians.push_back(longest.medianDelta);
+    s.steps = tlbSteps(grid, medians, minStep);
+    double level = 0;
+    for (TlbStep& step : s.steps) {
+        const auto next = std::upper_bound(grid.begin(), grid.end(), step.entries);
+        if (next != grid.end()) step.entries = refineEntries(w, step.entries, *next, stride, level + step.missCost / 2);
+        level += step.missCost;
+    }
+    return s;
 }
 
-void reportLevel(RunContext& ctx, int level, const TlbStep& step, std::uint64_t page, int scope) {
+// Page size: walks past the first level at strides below the sweep's, until some loads stay
+// on a page of the load before: page = stride / share of pairs that miss.
+std::uint64_t pageSize(Walker& w, const Sweep& s) {
+    const std::uint64_t span = std::min(w.budget, 2 * (s.steps.front().entries + 1) * s.stride);
+    for (std::uint64_t stride = s.stride / 8;; stride /= 8) {
+        stride = std::max(stride, kMinPage);
+        const std::uint64_t loads = std::min({span / stride, kMaxPageWalkLoads, w.maxLines});
+        if (loads * stride <= (s.steps.front().entries + 1) * std::min(s.stride, stride * 8)) return 0;  // cannot pass the level
+        const PairStats p = w.walk(loads, stride, "page-size");
+        // Below the page at least one pair in 8 misses (the stride was 8x smaller than one that
+        // missed on every pair); fewer is a walk that did not pass the level.
+        if (p.missFraction < 0.06) return 0;
+        if (p.missFraction < 0.75) return std::min(s.stride, std::max(stride, pageFromMissFraction(stride, p.missFraction)));
+        if (stride == kMinPage) return kMinPage;
+    }
+}
+
+// Does another unit's walk over `otherPages` pages raise the cost of the main walk of `pages`?
+bool sharedLevel(Walker& w, std::uint64_t pages, std::uint64_t otherPages, std::uint64_t stride, double missCost) {
+    const double alone = w.walk(pages, stride, "scope-alone").medianDelta;
+    return w.walk(pages, stride, "scope-disturbed", otherPages).medianDelta - alone > missCost / 2;
+}
+
+void reportLevel(RunContext& ctx, int level, const TlbStep& step, std::uint64_t page, int scope, const std::string& noScope) {
     auto put = [&](const char* part, double value, const char* unit, const std::string& method) {
         Attribute a = attributeFrom(Decision{true, value, 0.8, method, "", false, false}, attr::tlbLevel(level, part), kSeries);
         a.unit = unit;
         ctx.report(Element::DeviceMemory, a);
     };
-    put(attr::tlbEntries, static_cast<double>(step.entries), "", "page-stride sweep");
-    put(attr::tlbPageSize, static_cast<double>(page), "bytes", "page-stride sweep");
+    put(attr::tlbEntries, static_cast<double>(step.entries), "", "page-stride pair walks");
+    put(attr::tlbPageSize, static_cast<double>(page), "bytes", "page-stride pair walks");
     put(attr::tlbReach, static_cast<double>(step.entries * page), "bytes", "entries x page size");
-    put(attr::tlbMissCost, std::round(step.missCost), "cycles", "latency step");
+    put(attr::tlbMissCost, std::round(step.missCost), "cycles", "pair latency step");
     Attribute s = attributeFrom(Decision{scope >= 0, static_cast<double>(std::max(scope, 0)), scope >= 0 ? 0.8 : 0,
-                                         "other-unit walk", scope >= 0 ? "" : "one unit only: no other SM/CU to disturb it",
+                                         "other-unit walk", scope >= 0 ? "" : noScope,
                                          false, false},
                                 attr::tlbLevel(level, attr::tlbScope), kSeries);
     s.unit = "";
@@ -100,46 +157,74 @@ void reportLevel(RunContext& ctx, int level, const TlbStep& step, std::uint64_t 
     ctx.report(Element::DeviceMemory, s);
 }
 
+std::string spanText(std::uint64_t bytes) {
+    return bytes >= (1ull << 30) ? std::to_string(bytes >> 30) + " GiB" : std::to_string(bytes >> 20) + " MiB";
+}
+
+// The walks' array may span most of the device: the benchmarks after this one need it back.
+struct ReleaseWalkMemory {
+    Backend& backend;
+    ~ReleaseWalkMemory() {
+        try {
+            backend.releaseSequenceMemory();
+        } catch (const BackendError&) {  // a lost device is reported by the next call
+        }
+    }
+};
+
 }  // namespace
 
 void measureTlbLevels(RunContext& ctx) {
+    const ReleaseWalkMemory release{ctx.backend()};
     const Space space = ctx.device().vendor == Vendor::Nvidia ? Space::GlobalL2 : Space::VectorL2;
-    Sweep sweep{ctx, space, std::min(kMaxSpan, ctx.backend().maxArrayBytes(space))};
-    ctx.beginStep("TLB Levels", "page size");
+    Walker w{ctx, space, std::min(kMaxSpan, ctx.backend().maxSequenceBytes(space)), kMaxPages, 8};
+    // One line a page: the walk must stay inside the L2, or its misses would pass for a level.
+    if (ctx.device().l2SizeBytes > 0) w.maxLines = ctx.device().l2SizeBytes / 256;
+    ctx.beginStep("TLB Levels", "pages");
     ctx.openSeries(kSeries, "TLB Levels", SeriesKind::Size, Element::DeviceMemory);
     try {
-        double base = 0;
-        const std::uint64_t page = sweep.pageSize(base);
-        if (page == 0) {
-            ctx.report(Element::DeviceMemory, undecided(attr::tlbLevels, "", "no stride up to 64 MiB made every load miss a TLB"));
+        // The data's own latency sets the smallest step that counts.
+        const double hit = w.walk(2, kSweepStrides[0], "pages").again;
+        const double minStep = std::max(8.0, 0.05 * hit);
+        w.threshold = minStep;
+        Sweep found;
+        std::string tried;
+        for (std::uint64_t stride : kSweepStrides) {
+            found = sweepAt(w, stride, minStep);
+            tried += (tried.empty() ? "" : ", ") + std::to_string(found.pages) + " pages at " + spanText(stride) + " (" +
+                     spanText(found.pages * stride) + ")";
+            if (!found.steps.empty()) break;
+        }
+        if (found.steps.empty()) {
+            ctx.report(Element::DeviceMemory,
+                       undecided(attr::tlbLevels, "", "no page-stride walk raised the translation cost by more than " +
+                                                      std::to_string(static_cast<int>(minStep)) + " cycles: walked " + tried +
+                                                      "; the TLBs reach further than the memory the walks could use"));
             return;
         }
-        ctx.beginStep("TLB Levels", "pages");
-        // One line a page: the walk must stay inside the L2, or its misses would pass for a TLB level.
-        std::uint64_t maxPages = std::min(sweep.span / page, kMaxPages);
-        if (ctx.device().l2SizeBytes > 0) maxPages = std::min<std::uint64_t>(maxPages, ctx.device().l2SizeBytes / 256);
-        const std::vector<std::uint64_t> grid = pageGrid(maxPages);
-        std::vector<double> medians;
-        for (std::uint64_t n : grid) medians.push_back(sweep.pass(n, page, "pages").median);
-        std::vector<TlbStep> steps = tlbSteps(grid, medians, std::max(8.0, 0.05 * base));
-        double level = medians.front();
-        for (std::size_t k = 0; k < steps.size(); ++k) {
-            const auto next = std::upper_bound(grid.begin(), grid.end(), steps[k].entries);
-            if (next != grid.end()) steps[k].entries = refineEntries(sweep, steps[k].entries, *next, page, level + steps[k].missCost / 2);
-            level += steps[k].missCost;
+        ctx.beginStep("TLB Levels", "page size");
+        const std::uint64_t page = pageSize(w, found);
+        if (page == 0) {
+            ctx.report(Element::DeviceMemory, undecided(attr::tlbLevels, "", "levels seen, but no walk could pass the first "
+                                                                         "level at a stride below the page"));
+            return;
         }
-        for (std::size_t k = 0; k < steps.size(); ++k) {
+        ctx.beginStep("TLB Levels", "scope");
+        for (std::size_t k = 0; k < found.steps.size(); ++k) {
             int scope = -1;
-            if (ctx.device().unitCount >= 2) {
-                const std::uint64_t pages = k == 0 ? std::max<std::uint64_t>(1, steps[0].entries / 2)
-                                                   : (steps[k - 1].entries + steps[k].entries) / 2;
-                scope = sharedLevel(ctx, space, pages, 2 * steps[k].entries, page, steps[k].missCost) ? 1 : 0;
-            }
-            reportLevel(ctx, static_cast<int>(k) + 1, steps[k], page, scope);
+            const std::uint64_t entries = found.steps[k].entries;
+            const std::uint64_t pages = k == 0 ? std::max<std::uint64_t>(1, entries / 2) : (found.steps[k - 1].entries + entries) / 2;
+            const std::uint64_t other = std::min(2 * entries, found.pages > pages + 1 ? found.pages - pages - 1 : 0);
+            if (ctx.device().unitCount >= 2 && other > entries)
+                scope = sharedLevel(w, pages, other, found.stride, found.steps[k].missCost) ? 1 : 0;
+            const std::string noScope = ctx.device().unitCount < 2
+                                            ? "one unit only: no other SM/CU to disturb it"
+                                            : "no room beside the walk for another unit's 2 x entries pages";
+            // Entries count loads at the sweep's stride: one a page, the page being no larger.
+            reportLevel(ctx, static_cast<int>(k) + 1, found.steps[k], page, scope, noScope);
         }
-        Attribute levels = attributeFrom(Decision{true, static_cast<double>(steps.size()), steps.empty() ? 0.5 : 0.8,
-                                                  "page-stride sweep",
-                                                  "no further level below " + std::to_string(grid.back() * page) + " bytes",
+        Attribute levels = attributeFrom(Decision{true, static_cast<double>(found.steps.size()), 0.8, "page-stride pair walks",
+                                                  "no further level up to " + spanText(found.pages * page) + " of pages",
                                                   false, false},
                                          attr::tlbLevels, kSeries);
         levels.unit = "";

@@ -44,6 +44,10 @@ public:
     }
     BandwidthResult bandwidth(const BandwidthRequest& request) override { return bandwidth_.run(request); }
     ChaseResult chaseSequence(const SequenceChase& request) override { return sequence_.run(request); }
+    void releaseSequenceMemory() override { sequence_.releaseArray(); }
+    std::uint64_t maxSequenceBytes(Space space) override {
+        return chaser_.maxArrayBytes(space) == 0 ? 0 : sequence_.maxArrayBytes();
+    }
     GpuActivity activity() override {
         const auto& extra = ctx_.info().extra;
         const auto field = [&](const char* k) { return extra.count(k) ? extra.at(k) : std::string{}; };

@@ -5,6 +5,7 @@
 
 #include "chase_abi.hpp"
 #include "cuda/cuda_error.hpp"
+#include "sequence_abi.hpp"
 
 #ifndef TOPOSCOPE_CUDA_ARCHS_TEXT
 #define TOPOSCOPE_CUDA_ARCHS_TEXT "unknown"
@@ -64,6 +65,7 @@ GpuContext::GpuContext(int device) : device_(device) {
     check(e, "looking up the chase kernel");
     info_.extra["chase_kernel_registers"] = std::to_string(attr.numRegs);
     check(cudak::prepareChaseKernel(static_cast<int>(limits_.sharedOptinBytes)), "configuring the chase kernel");
+    check(cudak::prepareSequenceKernels(), "configuring the sequence chase kernels");
     for (int m = 0; m < cudak::kConstModules; ++m) check(cudak::constModule(m).prepare(static_cast<int>(limits_.sharedOptinBytes)), "configuring a constant module");
 
     check(cudaStreamCreateWithFlags(&main_, cudaStreamNonBlocking), "creating a stream");

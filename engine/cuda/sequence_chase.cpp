@@ -64,6 +64,21 @@ ChaseResult SequenceChaser::run(const SequenceChase& r) {
     return collect(r, main.front(), other.empty(), timed);
 }
 
+std::uint64_t SequenceChaser::maxArrayBytes() {
+    constexpr std::uint64_t kMargin = 1ull << 30;
+    ctx_.enter();
+    std::size_t free = 0, total = 0;
+    check(cudaMemGetInfo(&free, &total), "asking for the free device memory");
+    const std::uint64_t usable = static_cast<std::uint64_t>(free) + array_.size();
+    return usable > kMargin ? (usable - kMargin) / 10 * 9 : 0;
+}
+
+void SequenceChaser::releaseArray() {
+    ctx_.enter();
+    check(cudaDeviceSynchronize(), "waiting for the GPU before freeing the sequence chase array");
+    array_.release();
+}
+
 ChaseResult SequenceChaser::collect(const SequenceChase& r, std::uint64_t first, bool alone, std::uint32_t timed) const {
     const auto* out = reinterpret_cast<const std::uint32_t*>(hostOut_.data());
     if (out[cudak::kSeqFinal] != static_cast<std::uint32_t>(first))

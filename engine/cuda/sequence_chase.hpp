@@ -16,6 +16,9 @@ class SequenceChaser {
 public:
     explicit SequenceChaser(GpuContext& ctx) : ctx_(ctx) {}
     ChaseResult run(const SequenceChase& request);
+    // Free device memory plus the array held now, less a margin for the other buffers.
+    std::uint64_t maxArrayBytes();
+    void releaseArray();
 
 private:
     ChaseResult collect(const SequenceChase& request, std::uint64_t first, bool alone, std::uint32_t timed) const;

@@ -42,6 +42,8 @@ struct ScatterWord {
 // the other chaser; the rest return at once.
 constexpr unsigned kSequenceBlocks = 8;
 
+// Prefers the largest L1 for the sequence kernels, as the chase kernel does (once per context).
+cudaError_t prepareSequenceKernels();
 cudaError_t launchSequence(const SequenceLaunch& p, cudaStream_t s);
 cudaError_t launchScatter(std::uint64_t base, const ScatterWord* words, std::uint32_t count, cudaStream_t s);
 

@@ -41,8 +41,14 @@ __device__ std::uint64_t timedWalk(std::uint64_t base, std::uint64_t at, std::ui
         const std::uint64_t v = load64<S>(a);
         stShared(slot, static_cast<std::uint32_t>(v));
         const std::uint64_t t1 = clockNow();
-        times[k] = static_cast<std::uint32_t>(t1 - t0);
+        // The slot now holds the latency (an add, as in the chase kernel: a second plain store
+        // would let ptxas drop the first, and with it the wait for the load). Latencies go out
+        // 1024 at a time: a global store after each load would translate the results' page
+        // every load and hold a TLB entry for good. (No fence: it would empty the L1.)
+        redSharedAdd(slot, static_cast<std::uint32_t>(t1 - t0) - static_cast<std::uint32_t>(v));
         at = v;
+        if ((k + 1) % kRing == 0 || k + 1 == loads)
+            for (std::uint32_t j = k - k % kRing; j <= k; ++j) times[j] = ring[j % kRing];
     }
     return at;
 }
@@ -105,6 +111,17 @@ cudaError_t launchSequence(const SequenceLaunch& p, cudaStream_t s) {
         default: return cudaErrorInvalidValue;
     }
     return cudaGetLastError();
+}
+
+cudaError_t prepareSequenceKernels() {
+    // Without the hint the driver may pick a large shared-memory carveout for this kernel (it
+    // uses 4 KiB of it), leaving an L1 far smaller than the one the chase kernel measured: on an
+    // H100 90 % of the measured L1 size in scattered lines then all missed.
+    for (cudaError_t e : {cudaFuncSetAttribute(sequenceKernel<kGlobal>, cudaFuncAttributePreferredSharedMemoryCarveout, 0),
+                          cudaFuncSetAttribute(sequenceKernel<kGlobalL2>, cudaFuncAttributePreferredSharedMemoryCarveout, 0),
+                          cudaFuncSetAttribute(sequenceKernel<kReadOnly>, cudaFuncAttributePreferredSharedMemoryCarveout, 0)})
+        if (e != cudaSuccess) return e;
+    return cudaSuccess;
 }
 
 cudaError_t launchScatter(std::uint64_t base, const ScatterWord* words, std::uint32_t count, cudaStream_t s) {
