@@ -109,14 +109,14 @@ private:
 
 }  // namespace
 
-bool exportTopologySheet(MainWindow& window, const QString& path, QString* error) {
+bool exportTopologySheet(MainWindow& window, const QString& path, QString* error, SheetStats* stats) {
     EvidenceView& evidence = *window.evidence();
     const bool follow = evidence.follow();
     const QString shown = evidence.currentSeries();
     evidence.setFollow(false);
     window.refreshTopology();
     WindowEvidence plots(window);
-    const bool ok = TopologySheet::write(path, window.topology(), &plots, error);
+    const bool ok = TopologySheet::write(path, window.topology(), &plots, error, stats);
     if (!shown.isEmpty()) evidence.showSeries(shown);
     evidence.setFollow(follow);
     return ok;

@@ -17,11 +17,12 @@
 namespace ts::gui {
 namespace {
 
-// How telling a series of this attribute is on a sheet: sizes first, bandwidths and counts last.
+// How telling a series of this attribute is on a sheet: sizes and sharing first, then the line
+// and fetch sweeps, latencies, bandwidths; counts last.
 int attributeRank(const std::string& name) {
-    static const std::vector<std::string> order = {attr::size,        attr::segments,  attr::latency,
-                                                   attr::sharedBetween, attr::sharedWith, attr::lineSize,
-                                                   attr::fetchGranularity, attr::readBandwidth, attr::missPenalty};
+    static const std::vector<std::string> order = {attr::size,       attr::segments,         attr::sharedBetween,
+                                                   attr::sharedWith, attr::lineSize,         attr::fetchGranularity,
+                                                   attr::latency,    attr::readBandwidth,    attr::missPenalty};
     const auto it = std::find(order.begin(), order.end(), name);
     return it == order.end() ? static_cast<int>(order.size()) : static_cast<int>(it - order.begin());
 }

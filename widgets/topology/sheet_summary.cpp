@@ -21,7 +21,7 @@ namespace {
 
 constexpr double kColumnGap = 16;
 constexpr double kMaxDiagramShare = 0.5;  // of the page width
-constexpr double kMinPlotHeight = 120;    // a decisive plot below the key, title and caption included
+constexpr double kMinPlotHeight = 160;    // a decisive plot below the key, title and caption included
 // Key columns (shares of its width): element with its level colour, size, line, latency.
 constexpr std::array<double, 4> kKeyShares = {0.25, 0.27, 0.21, 0.27};
 const QColor kGrey(0x60, 0x60, 0x60);

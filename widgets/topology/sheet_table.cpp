@@ -15,7 +15,7 @@ namespace ts::gui {
 namespace {
 
 // Attribute, value, source, confidence, method, note, evidence: the page width in points.
-constexpr std::array<double, 7> kColumns = {100, 92, 56, 56, 170, 252, 60};
+constexpr std::array<double, 7> kColumns = {100, 92, 54, 58, 170, 252, 60};
 constexpr double kPadX = 3, kPadY = 1.8, kHeadingPoints = 9, kCellPoints = 7.5;
 constexpr int kEvidenceColumn = 6;
 

@@ -76,8 +76,8 @@ QString nearUnits(const std::vector<int>& ids, bool amd) {
     const QString ranges = rangeText(ids);
     const QString unitWord = amd ? TopologyScene::tr("CU") : TopologyScene::tr("SM");
     if (ranges.count(QLatin1Char(',')) < 2) return TopologyScene::tr("near %1 %2").arg(unitWord, ranges);
-    const int n = static_cast<int>(ids.size());
-    return TopologyScene::tr("near: %1").arg(amd ? TopologyScene::tr("%n CU(s)", nullptr, n) : TopologyScene::tr("%n SM(s)", nullptr, n));
+    const auto n = static_cast<qsizetype>(ids.size());  // three ranges or more: several units
+    return amd ? TopologyScene::tr("near: %1 CUs").arg(n) : TopologyScene::tr("near: %1 SMs").arg(n);
 }
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
