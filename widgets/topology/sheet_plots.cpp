@@ -104,7 +104,7 @@ QString sheetPlotCaption(const Topology& d, const QString& seriesId) {
 }
 
 void drawSheetPlots(SheetPainter& s, const Topology& d, SheetEvidence& evidence, const QStringList& ids, int firstFigure,
-                    const QRectF& area, int columns, int rows) {
+                    const QRectF& area, int columns, int rows, bool withCaptions) {
     constexpr double gap = 14, titlePoints = 8.5, captionPoints = 7.5;
     const double cellW = (area.width() - (columns - 1) * gap) / columns;
     const double cellH = (area.height() - (rows - 1) * gap) / rows;
@@ -116,9 +116,9 @@ void drawSheetPlots(SheetPainter& s, const Topology& d, SheetEvidence& evidence,
         for (int k = 0; k < columns && row * columns + k < ids.size(); ++k) {
             const QString id = ids[row * columns + k];
             titles << TopologySheet::tr("Fig. %1 · %2").arg(firstFigure + row * columns + k).arg(sheetPlotTitle(d, id));
-            captions << sheetPlotCaption(d, id);
+            captions << (withCaptions ? sheetPlotCaption(d, id) : QString());
             titleH = std::max(titleH, s.textHeight(titles.back(), cellW, titlePoints, true));
-            captionH = std::max(captionH, s.textHeight(captions.back(), cellW, captionPoints));
+            if (withCaptions) captionH = std::max(captionH, s.textHeight(captions.back(), cellW, captionPoints));
         }
         const double top = area.top() + row * (cellH + gap);
         for (int k = 0; k < titles.size(); ++k) {
@@ -140,7 +140,7 @@ void drawSheetPlots(SheetPainter& s, const Topology& d, SheetEvidence& evidence,
                 p.setPen(Qt::black);
                 p.drawText(target, Qt::AlignCenter, TopologySheet::tr("series not recorded"));
             }
-            s.drawText(captions[k], x, target.bottom() + 4, cellW, captionPoints, false, QColor(0x30, 0x30, 0x30));
+            if (withCaptions) s.drawText(captions[k], x, target.bottom() + 4, cellW, captionPoints, false, QColor(0x30, 0x30, 0x30));
         }
     }
 }

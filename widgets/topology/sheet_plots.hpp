@@ -23,8 +23,9 @@ QString sheetPlotTitle(const Topology& data, const QString& seriesId);
 // Every decision the series is evidence for: "L1 size 243 KiB · confidence 1.00; …".
 QString sheetPlotCaption(const Topology& data, const QString& seriesId);
 
-// Draws `ids` as figures numbered from `firstFigure`, `columns` a row, rows of equal height in `area`.
+// Draws `ids` as figures numbered from `firstFigure`, `columns` a row, rows of equal height in
+// `area`, each with its title and (`captions`) the decisions it is evidence for below it.
 void drawSheetPlots(SheetPainter& sheet, const Topology& data, SheetEvidence& evidence, const QStringList& ids,
-                    int firstFigure, const QRectF& area, int columns, int rows);
+                    int firstFigure, const QRectF& area, int columns, int rows, bool captions = true);
 
 }  // namespace ts::gui

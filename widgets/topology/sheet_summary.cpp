@@ -186,8 +186,9 @@ void SheetSummary::draw(SheetEvidence* evidence) {
     key(keyX, top_, keyW, true);
     if (plotted_.isEmpty() || !evidence) return;
     const double plotTop = top_ + keyHeight_ + 10;
+    // Stacked, without captions: the key above gives their values, tall plots keep their axis titles.
     drawSheetPlots(s_, d_, *evidence, plotted_, 1, QRectF(keyX, plotTop, keyW, SheetPainter::kHeight - plotTop), 1,
-                   static_cast<int>(plotted_.size()));
+                   static_cast<int>(plotted_.size()), false);
 }
 
 }  // namespace ts::gui
