@@ -137,6 +137,7 @@ void SheetTable::paginate() {
         i = end;
     }
     pages_ = page + 1;
+    bottom_ = y;
 }
 
 void SheetTable::draw(const std::function<QString(const QString&)>& figureOf) {

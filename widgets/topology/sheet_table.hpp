@@ -20,6 +20,7 @@ public:
     SheetTable(SheetPainter& sheet, const Topology& data);
 
     int pages() const { return pages_; }
+    double bottom() const { return bottom_; }  // where the table ends on its last page
     // Draws from the top of the current page on, starting new pages as it goes. `figureOf`
     // names where a series is drawn ("Fig. 4"), empty when the sheet does not draw it.
     void draw(const std::function<QString(const QString& seriesId)>& figureOf);
@@ -42,6 +43,7 @@ private:
     SheetPainter& sheet_;
     std::vector<Row> rows_;
     int pages_ = 0;
+    double bottom_ = 0;
 };
 
 // A value as the sheet writes it: "—" for a value no benchmark decided.

@@ -17,7 +17,7 @@
 namespace ts::gui {
 namespace {
 
-constexpr int kPlotColumns = 3, kPlotRows = 2;
+constexpr int kPlotColumns = 2, kPlotRows = 2;  // narrower plots clip their decision labels
 
 void drawCuMapPage(SheetPainter& s, const CuSharingMap& map) {
     const double h = s.drawText(TopologySheet::tr("sL1d CU-sharing map"), 0, 0, SheetPainter::kWidth, 13, true);
@@ -60,8 +60,12 @@ bool TopologySheet::render(QIODevice& device, const QString& path, const Topolog
     const CuSharingMap map = CuSharingMap::fromTopology(data);
     const int plotPages = std::max(0, kMaxPages - 1 - table.pages() - (map.empty() ? 0 : 1));
     const int perPage = kPlotColumns * kPlotRows;
-    const QStringList drawn = rest.mid(0, plotPages * perPage);
-    s.stats().leftOut = rest.mid(plotPages * perPage);
+    // A table that ends high on its page leaves room there for a row of plots.
+    const QRectF tail(0, table.bottom() + 16, SheetPainter::kWidth, SheetPainter::kHeight - table.bottom() - 16);
+    const int tailPlots = tail.height() >= SheetPainter::kHeight / kPlotRows ? kPlotColumns : 0;
+    const int capacity = tailPlots + plotPages * perPage;
+    const QStringList drawn = rest.mid(0, capacity);
+    s.stats().leftOut = rest.mid(capacity);
     const QStringList figures = summary.plotted() + drawn;
 
     summary.draw(evidence);
@@ -70,13 +74,17 @@ bool TopologySheet::render(QIODevice& device, const QString& path, const Topolog
         const int i = static_cast<int>(figures.indexOf(series));
         return i < 0 ? QString() : tr("Fig. %1").arg(i + 1);
     });
+    const int firstFigure = static_cast<int>(summary.plotted().size()) + 1;
+    if (tailPlots > 0 && !drawn.isEmpty())
+        drawSheetPlots(s, data, *evidence, drawn.mid(0, tailPlots), firstFigure,
+                       QRectF(tail.left(), tail.top(), tail.width(), SheetPainter::kHeight / kPlotRows), kPlotColumns, 1);
     if (!map.empty()) {
         s.newPage();
         drawCuMapPage(s, map);
     }
-    for (int i = 0; i < drawn.size(); i += perPage) {
+    for (int i = tailPlots; i < drawn.size(); i += perPage) {
         s.newPage();
-        drawSheetPlots(s, data, *evidence, drawn.mid(i, perPage), static_cast<int>(summary.plotted().size()) + i + 1,
+        drawSheetPlots(s, data, *evidence, drawn.mid(i, perPage), firstFigure + i,
                        QRectF(0, 0, SheetPainter::kWidth, SheetPainter::kHeight), kPlotColumns, kPlotRows);
     }
     s.stats().pages = s.page();
