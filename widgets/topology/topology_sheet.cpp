@@ -18,6 +18,7 @@ namespace ts::gui {
 namespace {
 
 constexpr int kPlotColumns = 2, kPlotRows = 2;  // narrower plots clip their decision labels
+constexpr double kMinTailHeight = 210;          // a row of plots below the table: title, plot, caption
 
 void drawCuMapPage(SheetPainter& s, const CuSharingMap& map) {
     const double h = s.drawText(TopologySheet::tr("sL1d CU-sharing map"), 0, 0, SheetPainter::kWidth, 13, true);
@@ -62,7 +63,7 @@ bool TopologySheet::render(QIODevice& device, const QString& path, const Topolog
     const int perPage = kPlotColumns * kPlotRows;
     // A table that ends high on its page leaves room there for a row of plots.
     const QRectF tail(0, table.bottom() + 16, SheetPainter::kWidth, SheetPainter::kHeight - table.bottom() - 16);
-    const int tailPlots = tail.height() >= SheetPainter::kHeight / kPlotRows ? kPlotColumns : 0;
+    const int tailPlots = tail.height() >= kMinTailHeight ? kPlotColumns : 0;
     const int capacity = tailPlots + plotPages * perPage;
     const QStringList drawn = rest.mid(0, capacity);
     s.stats().leftOut = rest.mid(capacity);
@@ -77,7 +78,8 @@ bool TopologySheet::render(QIODevice& device, const QString& path, const Topolog
     const int firstFigure = static_cast<int>(summary.plotted().size()) + 1;
     if (tailPlots > 0 && !drawn.isEmpty())
         drawSheetPlots(s, data, *evidence, drawn.mid(0, tailPlots), firstFigure,
-                       QRectF(tail.left(), tail.top(), tail.width(), SheetPainter::kHeight / kPlotRows), kPlotColumns, 1);
+                       QRectF(tail.left(), tail.top(), tail.width(), std::min(tail.height(), SheetPainter::kHeight / kPlotRows)),
+                       kPlotColumns, 1);
     if (!map.empty()) {
         s.newPage();
         drawCuMapPage(s, map);
