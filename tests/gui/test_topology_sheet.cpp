@@ -1,8 +1,8 @@
 // The topology sheet one pins up (issue 18, story 3), exported from the real recordings in
 // docs/results and a simulated MI300X: at most six pages and 1.5 MB, no text under 7 pt at A4
 // (the sheet's own record of every font it set, and the word heights `pdftotext` reads), no
-// word cut with "…", each evidence plot once, numbers as people write them and undecided
-// values as "—" with the reason.
+// word cut with "…", no lone table row on a page, each evidence plot once, numbers as people
+// write them and undecided values as "—" with the reason.
 #include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
@@ -78,6 +78,12 @@ void checkSheet(const QString& path, const SheetStats& stats, QString* text) {
     const double smallest = smallestWordPoints(path, &word);
     QVERIFY2(smallest >= 6.95, qPrintable(QStringLiteral("%1 pt: %2").arg(smallest).arg(word)));
     QCOMPARE(QSet<QString>(stats.plotted.begin(), stats.plotted.end()).size(), stats.plotted.size());  // each plot once
+    // No orphan rows: an element split over pages keeps at least two rows on each.
+    QVERIFY2(stats.smallestSplitPiece == 0 || stats.smallestSplitPiece >= 2, qPrintable(QString::number(stats.smallestSplitPiece)));
+    QVERIFY(stats.tablePages >= 1);
+    qInfo("%s: %d pages (table %d), %lld bytes, smallest text %.1f pt, %lld plots, smallest split %d", qPrintable(path),
+          stats.pages, stats.tablePages, static_cast<long long>(QFileInfo(path).size()), stats.smallestPoints,
+          static_cast<long long>(stats.plotted.size()), stats.smallestSplitPiece);
     *text = run(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), path, QStringLiteral("-")});
     static const QRegularExpression cut(QStringLiteral("\\w…"));
     QVERIFY2(!cut.match(*text).hasMatch(), qPrintable(cut.match(*text).captured()));

@@ -19,6 +19,8 @@ struct SheetStats {
     double smallestPoints = 0;  // the smallest text on the sheet, diagram and plots included
     QStringList plotted;        // the evidence series drawn, in order (each once)
     QStringList leftOut;        // the evidence series the page budget left out
+    int tablePages = 0;
+    int smallestSplitPiece = 0;  // the fewest rows of a split element on one page; 0: none split
 };
 
 class SheetPainter {

@@ -114,12 +114,16 @@ void SheetTable::paginate() {
         rows_[i].page = page;
         rows_[i].y = y;
         y += rows_[i].height;
+        std::size_t pieceStart = firstRow;  // the first row of the element on this page
+        bool split = false;
         for (std::size_t k = firstRow; k < end; ++k) {
             const std::size_t left = end - k;  // this row and those after it
             double block = rows_[k].height;
             if (left == 2) block += rows_[k + 1].height;  // the last two go together
-            const bool splitAllowed = k - firstRow >= 2 && left >= 2;
+            const bool splitAllowed = k - pieceStart >= 2 && left >= 2;
             if (y + block > SheetPainter::kHeight && splitAllowed) {
+                noteSplitPiece(k - pieceStart);
+                split = true;
                 ++page;
                 Row heading = rows_[i];
                 heading.continued = true;
@@ -129,15 +133,22 @@ void SheetTable::paginate() {
                 y = headerH + heading.height;
                 ++k;
                 ++end;
+                pieceStart = k;
             }
             rows_[k].page = page;
             rows_[k].y = y;
             y += rows_[k].height;
         }
+        if (split) noteSplitPiece(end - pieceStart);
         i = end;
     }
     pages_ = page + 1;
     bottom_ = y;
+}
+
+void SheetTable::noteSplitPiece(std::size_t rows) {
+    const int n = static_cast<int>(rows);
+    smallestSplitPiece_ = smallestSplitPiece_ == 0 ? n : std::min(smallestSplitPiece_, n);
 }
 
 void SheetTable::draw(const std::function<QString(const QString&)>& figureOf) {

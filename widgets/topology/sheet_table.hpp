@@ -21,6 +21,9 @@ public:
 
     int pages() const { return pages_; }
     double bottom() const { return bottom_; }  // where the table ends on its last page
+    // The fewest rows of an element on one page where the element is split over pages; 0 when
+    // none is (a lone row at the top of a page would be 1).
+    int smallestSplitPiece() const { return smallestSplitPiece_; }
     // Draws from the top of the current page on, starting new pages as it goes. `figureOf`
     // names where a series is drawn ("Fig. 4"), empty when the sheet does not draw it.
     void draw(const std::function<QString(const QString& seriesId)>& figureOf);
@@ -39,11 +42,13 @@ private:
     void measure();
     void paginate();
     double cellsHeight(const QStringList& cells) const;
+    void noteSplitPiece(std::size_t rows);
 
     SheetPainter& sheet_;
     std::vector<Row> rows_;
     int pages_ = 0;
     double bottom_ = 0;
+    int smallestSplitPiece_ = 0;
 };
 
 // A value as the sheet writes it: "—" for a value no benchmark decided.

@@ -90,6 +90,8 @@ bool TopologySheet::render(QIODevice& device, const QString& path, const Topolog
                        QRectF(0, 0, SheetPainter::kWidth, SheetPainter::kHeight), kPlotColumns, kPlotRows);
     }
     s.stats().pages = s.page();
+    s.stats().tablePages = table.pages();
+    s.stats().smallestSplitPiece = table.smallestSplitPiece();
     if (!p.end()) {
         if (error) *error = tr("could not finish %1").arg(path);
         return false;
