@@ -2,7 +2,8 @@
 # Runs toposcope under Xvfb on the simulated H100 and saves screenshots for the README into
 # docs/screenshots/ (the window, light and dark, one plot of each evidence kind, the topology
 # diagram, the CU-sharing maps of the simulated MI210 and MI300X, and the MIG view: what-if
-# over the H100 profile table, and the enabled configuration of the h100-mig profile).
+# over the H100 profile table, and the enabled configuration of the h100-mig profile), and every
+# page of the topology sheet of the H100 and H200 recordings and a simulated MI300X.
 # Usage: tools/screenshot.sh [BUILD_DIR] [OUT_DIR]     (defaults: build, docs/screenshots)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -76,4 +77,22 @@ cp "$mig/mig.png" "$out/mig-whatif-h100.png"
 shoot "$mig" light h100-mig --only l2
 cp "$mig/mig.png" "$out/mig-enabled-h100.png"
 rm -rf "$mig"
+# The topology sheet (PDF) of the real H100 and H200 recordings and a simulated MI300X: every
+# page as a PNG preview (sheet-GPU-N.png), written offscreen as --export-pdf does headless.
+if command -v pdftoppm >/dev/null; then
+    sheets=$(mktemp -d)
+    for recording in h100 h200; do
+        QT_QPA_PLATFORM=offscreen "$app" --open "docs/results/$recording.json" --no-settings --export-pdf "$sheets/$recording.pdf" 2>&1 \
+            | grep -v -e propagateSizeHints -e XDG_RUNTIME_DIR || true
+    done
+    QT_QPA_PLATFORM=offscreen "$app" --backend sim --profile mi300x --run --only l1,l2,scalar,sharing,shared --no-settings \
+        --export-pdf "$sheets/mi300x.pdf" 2>&1 | grep -v -e propagateSizeHints -e XDG_RUNTIME_DIR || true
+    rm -f "$out"/sheet-*.png
+    for gpu in h100 h200 mi300x; do
+        [ -f "$sheets/$gpu.pdf" ] && pdftoppm -r 60 -png "$sheets/$gpu.pdf" "$out/sheet-$gpu"
+    done
+    rm -rf "$sheets"
+else
+    echo "pdftoppm (poppler-utils) missing: the sheet previews are left out" >&2
+fi
 ls -l "$out"

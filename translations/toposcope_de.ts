@@ -1664,8 +1664,8 @@
 <context>
     <name>ts::gui::SheetExportAction</name>
     <message>
-        <source>Export &amp;Sheet as PDF…</source>
-        <translation>&amp;Blatt als PDF exportieren…</translation>
+        <source>Export &amp;Sheet…</source>
+        <translation>&amp;Blatt exportieren…</translation>
     </message>
     <message>
         <source>Write the topology sheet (diagram, attributes, evidence plots) as a PDF</source>
@@ -2007,6 +2007,18 @@
         <source>Measured while another process used the GPU</source>
         <translation>Gemessen, während ein anderer Prozess die GPU benutzte</translation>
     </message>
+    <message>
+        <source>near: %1 SMs</source>
+        <translation>nah an %1 SMs</translation>
+    </message>
+    <message>
+        <source>near: %1 CUs</source>
+        <translation>nah an %1 CUs</translation>
+    </message>
+    <message>
+        <source>read %1</source>
+        <translation>Lesen %1</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::TopologySheet</name>
@@ -2120,6 +2132,74 @@
     <message>
         <source>could not finish %1</source>
         <translation>%1 konnte nicht fertiggestellt werden</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 undecided: %4</source>
+        <translation>%1 %2 %3 unentschieden: %4</translation>
+    </message>
+    <message>
+        <source>%1 %2 · confidence %3</source>
+        <translation>%1 %2 · Konfidenz %3</translation>
+    </message>
+    <message>
+        <source>%1 (continued)</source>
+        <translation>%1 (Fortsetzung)</translation>
+    </message>
+    <message>
+        <source>%1 — (undecided, see the table)</source>
+        <translation>%1 — (unentschieden, siehe Tabelle)</translation>
+    </message>
+    <message>
+        <source>CUs</source>
+        <translation>CUs</translation>
+    </message>
+    <message>
+        <source>SMs</source>
+        <translation>SMs</translation>
+    </message>
+    <message>
+        <source>Fig. %1 · %2</source>
+        <translation>Abb. %1 · %2</translation>
+    </message>
+    <message>
+        <source>Fig. %1</source>
+        <translation>Abb. %1</translation>
+    </message>
+    <message>
+        <source>Fig. 00</source>
+        <translation>Abb. 00</translation>
+    </message>
+    <message>
+        <source>Grey: the confidence of a measured value (0 to 1), or API where the driver reported it.</source>
+        <translation>Grau: die Konfidenz eines gemessenen Werts (0 bis 1), oder API, wo der Treiber ihn meldete.</translation>
+    </message>
+    <message>
+        <source>Key attributes</source>
+        <translation>Kennwerte</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Anmerkung</translation>
+    </message>
+    <message>
+        <source>backend %1</source>
+        <translation>Backend %1</translation>
+    </message>
+    <message>
+        <source>in the report</source>
+        <translation>im Bericht</translation>
+    </message>
+    <message>
+        <source>measured %1</source>
+        <translation>gemessen %1</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>ohne Begründung</translation>
+    </message>
+    <message>
+        <source>segment %1: %2 %3</source>
+        <translation>Segment %1: %2 %3</translation>
     </message>
 </context>
 <context>

@@ -1,36 +1,122 @@
 #include "sheet_export.hpp"
 
-#include <QPainter>
-#include <QPixmap>
-
 #include <qcustomplot.h>
 
-#include "plots/evidence_view.hpp"
+#include <algorithm>
+
 #include "main_window.hpp"
+#include "plots/evidence_view.hpp"
 #include "plots/plot_panel.hpp"
 #include "plots/series_store.hpp"
 #include "topology/topology_sheet.hpp"
 
 namespace ts::gui {
+namespace {
 
-bool exportTopologySheet(MainWindow& window, const QString& path, QString* error) {
+constexpr double kPlotPoints = 7.5;
+
+// A font's size where one unit is a point (the sheet's writer runs at 72 dpi).
+double points(const QFont& f) { return f.pointSizeF() > 0 ? f.pointSizeF() : f.pixelSize(); }
+
+// The smallest text a plot sets: tick labels, axis titles, legend, text items, titles.
+double smallestFont(QCustomPlot& plot) {
+    double smallest = 1e9;
+    auto note = [&](const QFont& f) { smallest = std::min(smallest, points(f)); };
+    for (QCPAxisRect* rect : plot.axisRects())
+        for (QCPAxis* axis : rect->axes())
+            if (axis->visible()) {
+                if (axis->tickLabels()) note(axis->tickLabelFont());
+                if (!axis->label().isEmpty()) note(axis->labelFont());
+            }
+    if (plot.legend && plot.legend->visible())
+        for (int i = 0; i < plot.legend->itemCount(); ++i) note(plot.legend->item(i)->font());
+    for (int i = 0; i < plot.itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(plot.item(i)); text && text->visible() && !text->text().isEmpty())
+            note(text->font());
+    for (QCPLayoutElement* e : plot.plotLayout()->elements(true))
+        if (auto* title = qobject_cast<QCPTextElement*>(e); title && title->visible()) note(title->font());
+    return smallest;
+}
+
+// A legend in a row of its own (the size plot's) that is wider than the sheet's plot wraps into
+// more rows while the sheet draws it, rather than clipping its entries.
+class LegendWrap {
+public:
+    LegendWrap(QCustomPlot& plot, int width) : legend_(plot.legend) {
+        if (!legend_ || !legend_->visible() || legend_->layout() != plot.plotLayout()) {
+            legend_ = nullptr;
+            return;
+        }
+        wrap_ = legend_->wrap();
+        for (int w = wrap_; w > 1 && legend_->minimumOuterSizeHint().width() > width; --w) rewrap(w - 1);
+    }
+    ~LegendWrap() {
+        if (legend_) rewrap(wrap_);
+    }
+    LegendWrap(const LegendWrap&) = delete;
+    LegendWrap& operator=(const LegendWrap&) = delete;
+
+private:
+    void rewrap(int wrap) {
+        legend_->setWrap(wrap);
+        legend_->setFillOrder(legend_->fillOrder(), true);
+    }
+
+    QCPLegend* legend_;
+    int wrap_ = 0;
+};
+
+// The sheet's plots are the window's own evidence plots, drawn as vectors into the PDF.
+class WindowEvidence : public SheetEvidence {
+public:
+    explicit WindowEvidence(MainWindow& window) : window_(window), evidence_(*window.evidence()) {}
+
+    bool has(const QString& id) const override { return window_.store()->find(id) != nullptr; }
+
+    double draw(const QString& id, QCPPainter& painter, const QRectF& target) override {
+        PlotPanel* plot = show(id);
+        if (!plot) return 0;
+        QCustomPlot& canvas = *plot->plot();
+        // Laid out larger or smaller so that its smallest text prints at kPlotPoints.
+        const double smallest = smallestFont(canvas);
+        const double scale = smallest < 1e9 ? kPlotPoints / smallest : 1.0;
+        const int width = qRound(target.width() / scale);
+        const LegendWrap wrap(canvas, width);
+        painter.translate(target.topLeft());
+        painter.scale(scale, scale);
+        canvas.toPainter(&painter, width, qRound(target.height() / scale));
+        return kPlotPoints;
+    }
+
+private:
+    PlotPanel* show(const QString& id) {
+        if (!has(id)) return nullptr;
+        evidence_.showSeries(id);
+        PlotPanel* plot = evidence_.currentPlot();
+        if (!plot || plot->seriesId() != id) return nullptr;
+        if (shown_ != id) {
+            plot->resetView();
+            plot->refreshNow();
+            shown_ = id;
+        }
+        return plot;
+    }
+
+    MainWindow& window_;
+    EvidenceView& evidence_;
+    QString shown_;
+};
+
+}  // namespace
+
+bool exportTopologySheet(MainWindow& window, const QString& path, QString* error, SheetStats* stats) {
     EvidenceView& evidence = *window.evidence();
     const bool follow = evidence.follow();
     const QString shown = evidence.currentSeries();
     evidence.setFollow(false);
-    const EvidencePainter paint = [&](const QString& id, QPainter& painter, const QRectF& target) {
-        if (!window.store()->find(id)) return false;
-        evidence.showSeries(id);
-        PlotPanel* plot = evidence.currentPlot();
-        if (!plot || plot->seriesId() != id) return false;
-        plot->resetView();
-        plot->refreshNow();
-        const QPixmap pixmap = plot->plot()->toPixmap(qRound(target.width() * 2), qRound(target.height() * 2), 2.0);
-        painter.drawPixmap(target, pixmap, QRectF(pixmap.rect()));
-        return true;
-    };
     window.refreshTopology();
-    const bool ok = TopologySheet::write(path, window.topology(), paint, error);
+    WindowEvidence plots(window);
+    const bool ok = TopologySheet::write(path, window.topology(), &plots, error, stats);
     if (!shown.isEmpty()) evidence.showSeries(shown);
     evidence.setFollow(follow);
     return ok;

@@ -10,7 +10,7 @@
 namespace ts::gui {
 
 SheetExportAction::SheetExportAction(MainWindow& window)
-    : QAction(tr("Export &Sheet as PDF…"), &window), window_(window) {
+    : QAction(tr("Export &Sheet…"), &window), window_(window) {
     setObjectName(QStringLiteral("exportSheetAction"));
     setToolTip(tr("Write the topology sheet (diagram, attributes, evidence plots) as a PDF"));
     chooser_ = [this] {

@@ -7,7 +7,7 @@ namespace ts::gui {
 
 class MainWindow;
 
-// File ▸ Export Sheet as PDF…: asks for a file name and writes the topology sheet of the
+// File ▸ Export Sheet…: asks for a file name and writes the topology sheet of the
 // window's run or recording with the code `--export-pdf` uses (sheet_export).
 class SheetExportAction : public QAction {
     Q_OBJECT

@@ -168,7 +168,7 @@ private slots:
         QCOMPARE(app.exitCode(), 0);
         const QString text = pdfText(pdf);
         checkSheetText(text);
-        QVERIFY(text.contains(QStringLiteral("Evidence: l1.size")));  // the sections with their plots
+        QVERIFY(text.contains(QStringLiteral("Fig. 1 · L1 size")));  // the summary's first evidence plot
 
         // MT4G's JSON report opens as a recording too, with its sL1d map.
         const QString mt4g = dir.filePath(QStringLiteral("mi210.pdf"));

@@ -68,9 +68,17 @@ QString rangeText(std::vector<int> ids) {
     return parts.join(QStringLiteral(", "));
 }
 
-QString cycles(double v) { return TopologyScene::tr("%1 cycles").arg(QString::number(v, 'f', 0)); }
-
 bool isAmd(const Topology& d) { return d.device.vendor == Vendor::Amd; }
+
+// The units nearest an L2 segment: their ids while they are a few ranges ("near SM 0–65"),
+// else counted as lstopo does ("near: 66 SMs"); the tooltip lists every id.
+QString nearUnits(const std::vector<int>& ids, bool amd) {
+    const QString ranges = rangeText(ids);
+    const QString unitWord = amd ? TopologyScene::tr("CU") : TopologyScene::tr("SM");
+    if (ranges.count(QLatin1Char(',')) < 2) return TopologyScene::tr("near %1 %2").arg(unitWord, ranges);
+    const auto n = static_cast<qsizetype>(ids.size());  // three ranges or more: several units
+    return amd ? TopologyScene::tr("near: %1 CUs").arg(n) : TopologyScene::tr("near: %1 SMs").arg(n);
+}
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -106,7 +114,7 @@ bool cacheLines(const Topology& d, const QString& id, QStringList& lines) {
         lines << TopologyScene::tr("line %1").arg(formatValue(*r));
     if (const Attribute* r = findShowable(d, id, attr::fetchGranularity); r && found)
         lines << TopologyScene::tr("fetch %1").arg(formatValue(*r));
-    if (const Attribute* r = findShowable(d, id, attr::latency)) lines << cycles(r->value);
+    if (const Attribute* r = findShowable(d, id, attr::latency)) lines << formatValue(*r);
     return found;
 }
 
@@ -225,6 +233,7 @@ SceneBox wideCacheBox(const Topology& d, BoxKind kind, const QString& id) {
 
 TopologyScene TopologyScene::build(const Topology& d, const SceneOptions& options) {
     TopologyScene s;
+    s.options_ = options;
     if (d.elements.empty() && d.device.name.empty()) return s;
     const QString unitWord = isAmd(d) ? tr("CU") : tr("SM");
     const int root = s.addGpu(d);
@@ -268,7 +277,7 @@ void TopologyScene::addUnitArray(const Topology& d, const SceneOptions& options,
     if (unitGroups.size() > 1) {
         SceneBox row;
         row.invisible = true;
-        row.columns = options.expandUnits ? 2 : 0;
+        row.columns = options.expandUnits ? 2 : options.groupColumns;
         holder = add(row, root);
     }
     for (std::size_t g = 0; g < unitGroups.size(); ++g) {
@@ -293,6 +302,8 @@ void TopologyScene::addUnitGroup(const std::vector<int>& ids, const QString& lab
         u.toolTip = tr("%1 %2").arg(unitWord).arg(id);
         add(u, gi);
     };
+    // One of several groups (its holder is their layout row): the count says it.
+    if (options_.groupCountsOnly && boxes_[static_cast<std::size_t>(holder)].invisible) return;
     if (!folded_ || ids.size() <= 3) {
         for (int id : ids) addUnit(id);
         return;
@@ -370,19 +381,19 @@ void TopologyScene::addL2(const Topology& d, int root, const QString& unitWord) 
     b.dashed = !api && !measured;
     if (const Attribute* r = findShowable(d, l2, attr::lineSize)) b.lines << tr("line %1").arg(formatValue(*r));
     if (const Attribute* r = findShowable(d, l2, attr::latency)) {
-        QString lat = cycles(r->value);
+        QString lat = formatValue(*r);
         if (const Attribute* far = findShowable(d, l2, attr::farLatency))
-            lat = tr("%1 near, %2 far").arg(lat, cycles(far->value));
+            lat = tr("%1 near, %2 far").arg(lat, formatValue(*far));
         b.lines << lat;
     }
     b.toolTip = toolTipOf(d, b.elementIds);
     b.fillWidth = true;
-    b.columns = 0;
+    b.columns = options_.groupColumns;
     const int li = add(b, root);
-    addL2Segments(d, li, unitWord);
+    addL2Segments(d, li);
 }
 
-void TopologyScene::addL2Segments(const Topology& d, int l2Box, const QString& unitWord) {
+void TopologyScene::addL2Segments(const Topology& d, int l2Box) {
     const Attribute* segments = findAttribute(d, QStringLiteral("l2"), attr::segments);
     if (!segments || segments->groups.size() <= 1) return;
     const Attribute* segSize = findShowable(d, QStringLiteral("l2"), attr::segmentSize);
@@ -391,7 +402,7 @@ void TopologyScene::addL2Segments(const Topology& d, int l2Box, const QString& u
         seg.kind = BoxKind::Segment;
         seg.label = tr("Segment %1").arg(g);
         if (segSize) seg.lines << formatValue(*segSize);
-        seg.lines << tr("near %1 %2").arg(unitWord, rangeText(segments->groups[g]));
+        seg.lines << nearUnits(segments->groups[g], isAmd(d));
         seg.elementIds << QStringLiteral("l2");
         seg.toolTip = tr("%n unit(s) hit this segment fastest: %1", nullptr, static_cast<int>(segments->groups[g].size()))
                           .arg(rangeText(segments->groups[g]));
@@ -410,9 +421,8 @@ void TopologyScene::addMemory(const Topology& d, int root) {
         b.lines << formatValue(*r);
     else if (d.device.totalGlobalBytes > 0)
         b.lines << formatBytes(static_cast<double>(d.device.totalGlobalBytes));
-    if (const Attribute* r = findShowable(d, id, attr::latency)) b.lines << cycles(r->value);
-    if (const Attribute* r = findShowable(d, id, attr::readBandwidth))
-        b.lines << tr("read %1 GiB/s").arg(r->value, 0, 'f', 0);
+    if (const Attribute* r = findShowable(d, id, attr::latency)) b.lines << formatValue(*r);
+    if (const Attribute* r = findShowable(d, id, attr::readBandwidth)) b.lines << tr("read %1").arg(formatValue(*r));
     b.toolTip = toolTipOf(d, b.elementIds);
     b.fillWidth = true;
     add(b, root);
@@ -572,6 +582,8 @@ std::vector<int> TopologyScene::ofKind(BoxKind kind) const {
         if (boxes_[static_cast<std::size_t>(i)].kind == kind && !boxes_[static_cast<std::size_t>(i)].invisible) out.push_back(i);
     return out;
 }
+
+double TopologyScene::smallestTextPixels() { return std::min(labelFont().pixelSize(), textFont().pixelSize()); }
 
 std::vector<std::pair<QColor, QString>> TopologyScene::legend() {
     return {{fillFor(BoxKind::UnitGroup), tr("SMs / CUs")},

@@ -40,6 +40,10 @@ struct SceneBox {
 struct SceneOptions {
     bool expandUnits = false;  // draw every SM/CU instead of the folded array
     int foldAbove = 16;        // fold unit arrays longer than this
+    // Several unit groups (XCDs) and the L2 segments: 0 all in one row, n > 1 n a row (the
+    // sheet's narrow column); `groupCountsOnly` draws such a group as its count, without units.
+    int groupColumns = 0;
+    bool groupCountsOnly = false;
 };
 
 class TopologyScene {
@@ -61,6 +65,8 @@ public:
     std::vector<int> ofKind(BoxKind kind) const;
     // The legend: level colour and name, for the key of the diagram.
     static std::vector<std::pair<QColor, QString>> legend();
+    // The smallest text the diagram sets, in scene units: a scale times it is the printed size.
+    static double smallestTextPixels();
 
 private:
     // build(), one part of the diagram each, top to bottom; each adds its boxes under `root`.
@@ -70,7 +76,7 @@ private:
     void addUnitDetail(const Topology& d, int root, const QString& unitWord);
     void addScalarCache(const Topology& d, int root, const QString& unitWord);
     void addL2(const Topology& d, int root, const QString& unitWord);
-    void addL2Segments(const Topology& d, int l2Box, const QString& unitWord);
+    void addL2Segments(const Topology& d, int l2Box);
     void addMemory(const Topology& d, int root);
     void layOut(int root);  // sizes and places every box, then the scene's size
 
@@ -79,6 +85,7 @@ private:
     void place(int index, QPointF topLeft, double width);
 
     std::vector<SceneBox> boxes_;
+    SceneOptions options_;
     QSizeF size_;
     bool folded_ = false;
 };

@@ -1,0 +1,176 @@
+// The topology sheet one pins up (issue 18, story 3), exported from the real recordings in
+// docs/results and a simulated MI300X: at most six pages and 1.5 MB, no text under 7 pt at A4
+// (the sheet's own record of every font it set, and the word heights `pdftotext` reads), no
+// word cut with "…", no lone table row on a page, each evidence plot once, numbers as people
+// write them and undecided values as "—" with the reason.
+#include <QFileInfo>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "gui_test.hpp"
+#include "io/report_json.hpp"
+#include "main_window.hpp"
+#include "sheet_export.hpp"
+#include "topology/topology_sheet.hpp"
+
+using namespace ts::gui;
+
+namespace {
+
+QString run(const QString& program, const QStringList& arguments) {
+    QProcess p;
+    p.start(program, arguments);
+    if (!p.waitForFinished(60000)) return {};
+    return QString::fromUtf8(p.readAllStandardOutput());
+}
+
+int pdfPages(const QString& path) {
+    const auto m = QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(run(QStringLiteral("pdfinfo"), {path}));
+    return m.hasMatch() ? m.captured(1).toInt() : -1;
+}
+
+// The smallest horizontal text in points: DejaVu Sans words are 1.164 times as high as their
+// size. Slanted tick labels come as fragments whose boxes tell no size; they are left out
+// (the sheet's own record covers them).
+double smallestWordPoints(const QString& path, QString* word) {
+    const QString html = run(QStringLiteral("pdftotext"), {QStringLiteral("-bbox-layout"), path, QStringLiteral("-")});
+    static const QRegularExpression lineRe(QStringLiteral("<line[^>]*>(.*?)</line>"),
+                                           QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression wordRe(QStringLiteral(
+        "<word xMin=\"([\\d.]+)\" yMin=\"([\\d.]+)\" xMax=\"([\\d.]+)\" yMax=\"([\\d.]+)\">([^<]*)</word>"));
+    double smallest = 1e9;
+    for (auto line = lineRe.globalMatch(html); line.hasNext();) {
+        const QString inner = line.next().captured(1);
+        QList<QRegularExpressionMatch> words;
+        QSet<int> tops;
+        for (auto w = wordRe.globalMatch(inner); w.hasNext();) {
+            words << w.next();
+            tops << qRound(words.back().captured(2).toDouble());
+        }
+        if (tops.size() > 1) continue;  // slanted
+        for (const auto& w : words) {
+            const double width = w.captured(3).toDouble() - w.captured(1).toDouble();
+            const double height = w.captured(4).toDouble() - w.captured(2).toDouble();
+            const QString text = w.captured(5);
+            if (height < 0.9 * width / std::max<qsizetype>(1, text.size()) || (text.size() <= 2 && height < 7 * 1.164))
+                continue;  // a slanted fragment
+            if (height / 1.164 < smallest) {
+                smallest = height / 1.164;
+                *word = text;
+            }
+        }
+    }
+    return smallest;
+}
+
+// What every sheet must be; `text` is its `pdftotext -layout`.
+void checkSheet(const QString& path, const SheetStats& stats, QString* text) {
+    QCOMPARE(pdfPages(path), stats.pages);
+    QVERIFY2(stats.pages <= TopologySheet::kMaxPages, qPrintable(QString::number(stats.pages)));
+    QVERIFY2(QFileInfo(path).size() <= 1500 * 1000, qPrintable(QString::number(QFileInfo(path).size())));
+    QVERIFY2(stats.smallestPoints >= 7, qPrintable(QString::number(stats.smallestPoints)));
+    QString word;
+    const double smallest = smallestWordPoints(path, &word);
+    QVERIFY2(smallest >= 6.95, qPrintable(QStringLiteral("%1 pt: %2").arg(smallest).arg(word)));
+    QCOMPARE(QSet<QString>(stats.plotted.begin(), stats.plotted.end()).size(), stats.plotted.size());  // each plot once
+    // No orphan rows: an element split over pages keeps at least two rows on each.
+    QVERIFY2(stats.smallestSplitPiece == 0 || stats.smallestSplitPiece >= 2, qPrintable(QString::number(stats.smallestSplitPiece)));
+    QVERIFY(stats.tablePages >= 1);
+    qInfo("%s: %d pages (table %d), %lld bytes, smallest text %.1f pt, %lld plots, smallest split %d", qPrintable(path),
+          stats.pages, stats.tablePages, static_cast<long long>(QFileInfo(path).size()), stats.smallestPoints,
+          static_cast<long long>(stats.plotted.size()), stats.smallestSplitPiece);
+    *text = run(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), path, QStringLiteral("-")});
+    static const QRegularExpression cut(QStringLiteral("\\w…"));
+    QVERIFY2(!cut.match(*text).hasMatch(), qPrintable(cut.match(*text).captured()));
+    // Numbers as people write them: no exponents, no "38.0 cycles".
+    static const QRegularExpression exponent(QStringLiteral("\\d[eE][+-]\\d+ (GiB|TiB|MiB|KiB|cycles)"));
+    QVERIFY2(!exponent.match(*text).hasMatch(), qPrintable(exponent.match(*text).captured()));
+    static const QRegularExpression trailingZero(QStringLiteral("\\d\\.0 (cycles|GiB/s|TiB/s)"));
+    QVERIFY2(!trailingZero.match(*text).hasMatch(), qPrintable(trailingZero.match(*text).captured()));
+    QVERIFY(!text->contains(QStringLiteral("undecided: ")) || text->contains(QStringLiteral("—")));
+}
+
+}  // namespace
+
+class TestTopologySheet : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        for (const char* tool : {"pdfinfo", "pdftotext"})
+            if (QStandardPaths::findExecutable(QLatin1String(tool)).isEmpty()) QSKIP("poppler-utils missing");
+    }
+
+    void realRecordings_data() {
+        QTest::addColumn<QString>("recording");
+        QTest::addColumn<QString>("gpu");
+        QTest::newRow("h100") << QStringLiteral("h100.json") << QStringLiteral("H100");
+        QTest::newRow("h200") << QStringLiteral("h200.json") << QStringLiteral("H200");
+        QTest::newRow("h200-x2 gpu1") << QStringLiteral("h200-x2/gpu1.json") << QStringLiteral("H200");
+    }
+
+    void realRecordings() {
+        QFETCH(QString, recording);
+        QFETCH(QString, gpu);
+        LaunchOptions o;
+        o.backend = QStringLiteral("sim");
+        o.profile = QStringLiteral("h100");
+        o.ignoreSettings = true;
+        MainWindow w(o);
+        if (!w.devicesKnown()) {
+            QSignalSpy ready(&w, &MainWindow::devicesReady);
+            QVERIFY(ready.wait(20000));
+        }
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        w.openRecording(QStringLiteral(TOPOSCOPE_TEST_DATA "/../../docs/results/") + recording);
+        QVERIFY(finished.wait(60000));
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("sheet.pdf"));
+        QString error;
+        SheetStats stats;
+        QVERIFY2(exportTopologySheet(w, path, &error, &stats), qPrintable(error));
+        QString text;
+        checkSheet(path, stats, &text);
+        if (QTest::currentTestFailed()) return;
+        QVERIFY(text.contains(gpu));
+        QVERIFY(stats.plotted.size() >= 8);  // page 1's decisive plots and the pages after the table
+        QCOMPARE(stats.plotted.first(), QStringLiteral("l1.size"));
+        // The L2 segments' SM lists are counted in the diagram and listed in full in the table.
+        QVERIFY(text.contains(QRegularExpression(QStringLiteral("near: \\d+ SMs"))));
+        QVERIFY(text.contains(QRegularExpression(QStringLiteral("segment 0: SMs \\d+"))));
+        // Constant L1.5's line size is undecided: "—" in the key, its reason in a footnote and the table.
+        QVERIFY(text.contains(QStringLiteral("Constant L1.5 line size undecided: size or fetch granularity unknown")));
+        QVERIFY(text.contains(QRegularExpression(QStringLiteral("Line size\\s+—\\s+benchmark\\s+0\\s"))));
+        // The page-1 summary alone holds the diagram, the key and the first figures.
+        const QString page1 = text.section(QLatin1Char('\f'), 0, 0);
+        for (const char* s : {"Key attributes", "Each SM", "L1 / Texture / Read Only", "Fig. 1", "Fig. 2", "1.00"})
+            QVERIFY2(page1.contains(QLatin1String(s)), s);
+        QVERIFY(text.section(QLatin1Char('\f'), 1, 1).contains(QStringLiteral("Attribute")));  // the table from page 2
+    }
+
+    // The simulated MI300X: eight XCDs and eight L2 instances fit page 1 at 7 pt or more; its
+    // CU-sharing map has a page. The report is `toposcope-cli --backend sim --profile mi300x
+    // --json` without its series (a full run takes minutes; the plots are checked above).
+    void simulatedMi300x() {
+        const ts::Topology mi300x = ts::readReportFile(TOPOSCOPE_TEST_DATA "/sheet/mi300x-sim.json");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("mi300x.pdf"));
+        QString error;
+        SheetStats stats;
+        QVERIFY2(TopologySheet::write(path, mi300x, nullptr, &error, &stats), qPrintable(error));
+        QString text;
+        checkSheet(path, stats, &text);
+        if (QTest::currentTestFailed()) return;
+        QVERIFY(text.section(QLatin1Char('\f'), 0, 0).contains(QStringLiteral("XCD 7")));
+        QVERIFY(text.contains(QStringLiteral("near: 38 CUs")));
+        QVERIFY(text.contains(QStringLiteral("sL1d CU-sharing map")));
+    }
+};
+
+TS_GUI_TEST(TestTopologySheet)
+#include "test_topology_sheet.moc"

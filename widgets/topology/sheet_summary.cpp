@@ -1,0 +1,194 @@
+#include "topology/sheet_summary.hpp"
+
+#include <QDateTime>
+#include <QFontMetricsF>
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <array>
+
+#include "common/format.hpp"
+#include "model/attribute_names.hpp"
+#include "topology/sheet_painter.hpp"
+#include "topology/sheet_plots.hpp"
+#include "topology/sheet_table.hpp"
+#include "topology/topology_lookup.hpp"
+#include "topology/topology_sheet.hpp"
+
+namespace ts::gui {
+namespace {
+
+constexpr double kColumnGap = 16;
+constexpr double kMaxDiagramShare = 0.5;  // of the page width
+constexpr double kMinPlotHeight = 160;    // a decisive plot below the key, title and caption included
+// Key columns (shares of its width): element with its level colour, size, line, latency.
+constexpr std::array<double, 4> kKeyShares = {0.25, 0.27, 0.21, 0.27};
+const QColor kGrey(0x60, 0x60, 0x60);
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+QString superscript(int n) {
+    static const QString digits = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+    QString out;
+    for (const QChar c : QString::number(n)) out += digits[c.digitValue()];
+    return out;
+}
+
+// One key cell: the value and, smaller and grey after it, where it comes from.
+struct KeyCell {
+    QString value;
+    QString note;
+};
+
+}  // namespace
+
+SheetSummary::SheetSummary(SheetPainter& sheet, const Topology& d, const QStringList& decisive) : s_(sheet), d_(d) {
+    top_ = header(false);
+    // The layout that prints the diagram largest in the left column: one row of XCDs and
+    // segments, or rows of four or two with the XCDs as their counts.
+    const double maxW = SheetPainter::kWidth * kMaxDiagramShare, maxH = SheetPainter::kHeight - top_;
+    SceneOptions best;
+    double bestScale = 0;
+    for (const auto& [columns, counts] : {std::pair{0, false}, std::pair{4, true}, std::pair{2, true}}) {
+        SceneOptions o;
+        o.groupColumns = columns;
+        o.groupCountsOnly = counts;
+        const TopologyScene scene = TopologyScene::build(d, o);
+        if (scene.empty()) break;
+        const double scale = std::min({1.0, maxW / scene.size().width(), maxH / scene.size().height()});
+        if (scale > bestScale + 0.01) {
+            bestScale = scale;
+            best = o;
+        }
+    }
+    scene_ = TopologyScene::build(d, best);
+    // Never below 7 pt: a diagram too large for that runs past its column instead.
+    scale_ = std::max(bestScale, SheetPainter::kMinPoints / TopologyScene::smallestTextPixels());
+    diagramWidth_ = scene_.empty() ? 0 : scene_.size().width() * scale_;
+    const double keyX = diagramWidth_ + kColumnGap;
+    keyHeight_ = key(keyX, top_, SheetPainter::kWidth - keyX, false);
+    const double room = SheetPainter::kHeight - top_ - keyHeight_ - 10;
+    const int fit = std::clamp(static_cast<int>(room / kMinPlotHeight), 0, 3);
+    plotted_ = decisive.mid(0, fit);
+}
+
+double SheetSummary::header(bool paint) {
+    const DeviceInfo& g = d_.device;
+    const QString title = TopologySheet::tr("%1 — memory topology").arg(q(g.name));
+    QStringList facts;
+    if (!g.name.empty()) facts << q(std::string(toString(g.vendor))) + QLatin1Char(' ') + q(g.arch);
+    facts << TopologySheet::tr("driver %1").arg(g.driver.empty() ? TopologySheet::tr("unknown") : q(g.driver));
+    if (g.clockKhz > 0) facts << TopologySheet::tr("clock %1 MHz").arg(static_cast<double>(g.clockKhz) / 1000.0, 0, 'f', 0);
+    if (g.memoryClockKhz > 0)
+        facts << TopologySheet::tr("memory clock %1 MHz").arg(static_cast<double>(g.memoryClockKhz) / 1000.0, 0, 'f', 0);
+    if (g.unitCount > 0) facts << TopologySheet::tr("%n unit(s)", nullptr, g.unitCount);
+    const QString date = d_.timestamp.empty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODate) : q(d_.timestamp);
+    facts << TopologySheet::tr("measured %1").arg(date)
+          << TopologySheet::tr("TopoScope %1").arg(d_.toolVersion.empty() ? QCoreApplication::applicationVersion() : q(d_.toolVersion))
+          << TopologySheet::tr("backend %1").arg(q(g.backend));
+    const QString line = facts.join(QStringLiteral(" · "));
+    const double w = SheetPainter::kWidth;
+    double y = paint ? s_.drawText(title, 0, 0, w, 15, true) : s_.textHeight(title, w, 15, true);
+    y += 2;
+    y += paint ? s_.drawText(line, 0, y, w, 8.5) : s_.textHeight(line, w, 8.5);
+    return y + 8;
+}
+
+// The key: a row per element (its level colour, size, line, latency, each with its confidence
+// or "API"), an undecided value as "—" with a numbered footnote giving the engine's reason.
+double SheetSummary::key(double x, double y0, double width, bool paint) {
+    QStringList footnotes;
+    auto cell = [&](const QString& id, std::initializer_list<const char*> names) -> KeyCell {
+        for (const char* name : names)
+            if (const Attribute* a = findShowable(d_, id, name))
+                return {formatValue(*a), a->source == Source::Api ? TopologySheet::tr("API") : QString::number(a->confidence, 'f', 2)};
+        for (const char* name : names)
+            if (const Attribute* a = findAttribute(d_, id, name); a && sheetUndecided(*a)) {
+                footnotes << TopologySheet::tr("%1 %2 %3 undecided: %4")
+                                 .arg(superscript(static_cast<int>(footnotes.size()) + 1), elementName(id),
+                                      attributeTitle(QString::fromLatin1(name)).toLower(),
+                                      a->reason.empty() ? TopologySheet::tr("no reason given") : q(a->reason));
+                return {QStringLiteral("— %1").arg(superscript(static_cast<int>(footnotes.size()))), {}};
+            }
+        return {};
+    };
+    QCPPainter& p = s_.painter();
+    auto row = [&](double y, const std::vector<KeyCell>& cells, const QColor& colour, bool bold) {
+        double h = 0, cx = x;
+        const double swatch = colour.isValid() ? 12 : 0;
+        for (std::size_t c = 0; c < cells.size(); ++c) {
+            const double inset = c == 0 ? swatch : 0, w = width * kKeyShares[c] - inset - 3;
+            // The value, then its confidence in small grey on the same line where it fits.
+            const QString text = cells[c].value;
+            double ch = s_.textHeight(text, w, SheetPainter::kText, bold);
+            const double valueW = QFontMetricsF(p.font(), p.device()).horizontalAdvance(text);
+            if (paint) s_.drawText(text, cx + inset, y, w, SheetPainter::kText, bold);
+            if (!cells[c].note.isEmpty()) {
+                s_.setFont(SheetPainter::kMinPoints);
+                const double noteW = QFontMetricsF(p.font(), p.device()).horizontalAdvance(cells[c].note);
+                const bool sameLine = ch < 12 && valueW + 4 + noteW <= w;
+                const double nx = sameLine ? cx + inset + valueW + 4 : cx + inset, ny = sameLine ? y + 0.8 : y + ch;
+                if (paint) s_.drawText(cells[c].note, nx, ny, w, SheetPainter::kMinPoints, false, kGrey);
+                if (!sameLine) ch += s_.textHeight(cells[c].note, w, SheetPainter::kMinPoints);
+            }
+            h = std::max(h, ch);
+            cx += width * kKeyShares[c];
+        }
+        if (paint && colour.isValid()) {
+            p.setPen(QPen(kGrey, 0.5));
+            p.setBrush(colour);
+            p.drawRect(QRectF(x, y + 1.5, 9, 8));
+        }
+        if (paint) {
+            p.setPen(QPen(QColor(0xd0, 0xd0, 0xd0), 0.5));
+            p.drawLine(QPointF(x, y + h + 1.5), QPointF(x + width, y + h + 1.5));
+        }
+        return h + 3;
+    };
+    double y = y0;
+    const QString title = TopologySheet::tr("Key attributes");
+    y += (paint ? s_.drawText(title, x, y, width, 10, true) : s_.textHeight(title, width, 10, true)) + 3;
+    y += row(y, {{TopologySheet::tr("Element"), {}}, {TopologySheet::tr("Size"), {}}, {TopologySheet::tr("Line"), {}},
+                 {TopologySheet::tr("Latency"), {}}},
+             QColor(), true);
+    for (const QString& id : elementIds(d_)) {
+        const int box = scene_.findElement(id);
+        const QColor colour = box >= 0 ? scene_.boxes()[static_cast<std::size_t>(box)].fill : QColor();
+        y += row(y,
+                 {{elementName(id), {}},
+                  cell(id, {attr::size, attr::apiSize, attr::sharedMemPerMultiProcessor, attr::totalGlobalMem}),
+                  cell(id, {attr::lineSize, attr::apiLineSize}), cell(id, {attr::latency})},
+                 colour, false);
+    }
+    const QString legend = TopologySheet::tr("Grey: the confidence of a measured value (0 to 1), or API where the driver reported it.");
+    y += 3;
+    y += (paint ? s_.drawText(legend, x, y, width, SheetPainter::kMinPoints, false, kGrey)
+                : s_.textHeight(legend, width, SheetPainter::kMinPoints)) + 2;
+    for (const QString& f : footnotes)
+        y += (paint ? s_.drawText(f, x, y, width, SheetPainter::kMinPoints, false, kGrey)
+                    : s_.textHeight(f, width, SheetPainter::kMinPoints)) + 1;
+    return y - y0;
+}
+
+void SheetSummary::draw(SheetEvidence* evidence) {
+    header(true);
+    if (!scene_.empty()) {
+        QCPPainter& p = s_.painter();
+        p.save();
+        p.translate(0, top_);
+        p.scale(scale_, scale_);
+        scene_.paint(p);
+        p.restore();
+        s_.noteText(TopologyScene::smallestTextPixels() * scale_);
+    }
+    const double keyX = diagramWidth_ + kColumnGap, keyW = SheetPainter::kWidth - keyX;
+    key(keyX, top_, keyW, true);
+    if (plotted_.isEmpty() || !evidence) return;
+    const double plotTop = top_ + keyHeight_ + 10;
+    // Stacked, without captions: the key above gives their values, tall plots keep their axis titles.
+    drawSheetPlots(s_, d_, *evidence, plotted_, 1, QRectF(keyX, plotTop, keyW, SheetPainter::kHeight - plotTop), 1,
+                   static_cast<int>(plotted_.size()), false);
+}
+
+}  // namespace ts::gui
