@@ -115,7 +115,7 @@ void RunStatus::showFinished(bool ok, const QString& text) {
 }
 
 void RunStatus::setSession(const QString& path) {
-    session_->setText(tr("Session: %1").arg(QFileInfo(path).fileName()));
+    session_->setText(path.isEmpty() ? QString() : tr("Session: %1").arg(QFileInfo(path).fileName()));
     session_->setToolTip(path);
 }
 

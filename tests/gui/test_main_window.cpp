@@ -2,6 +2,7 @@
 // change point, Cancel stops a run within a second, recordings replay, launch options work.
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -194,6 +195,44 @@ private Q_SLOTS:
         QVERIFY(w.store()->find(QStringLiteral("l1.size"))->changePoint.has_value());
         QVERIFY(w.runPanel()->currentKey().startsWith(QStringLiteral("recording:")));
         QVERIFY(!w.runAction()->isEnabled());  // a recording is not a device
+    }
+
+    // Switching to a device of the other vendor and back keeps every group as the user left it,
+    // and so does the next launch: the settings keep what was unchecked, not what was checked.
+    void switchingDeviceKeepsTheCheckedGroups() {
+        LaunchOptions o = simOptions();
+        o.ignoreSettings = false;
+        QStringList nvidiaGroups;
+        {
+            MainWindow w(o);
+            QVERIFY(waitForDevices(w));
+            RunPanel* panel = w.runPanel();
+            nvidiaGroups = panel->benchmarks()->allGroups();
+            QVERIFY(nvidiaGroups.contains(QStringLiteral("texture")));
+            panel->benchmarks()->setAllChecked(true);
+            QStringList wanted = nvidiaGroups;
+            wanted.removeAll(QStringLiteral("bandwidth"));
+            panel->setCheckedGroups(wanted);
+            QVERIFY(panel->selectDevice(QStringLiteral("sim:mi210")));
+            QVERIFY(!panel->benchmarks()->allGroups().contains(QStringLiteral("texture")));
+            QVERIFY(!panel->checkedGroups().contains(QStringLiteral("bandwidth")));
+            QVERIFY(panel->checkedGroups().contains(QStringLiteral("scalar")));
+            QVERIFY(panel->selectDevice(QStringLiteral("sim:h100")));
+            QCOMPARE(panel->checkedGroups(), wanted);
+            QVERIFY(panel->selectDevice(QStringLiteral("sim:mi210")));  // saved while an AMD GPU is chosen
+            w.close();
+        }
+        o.profile = QStringLiteral("h100");
+        MainWindow again(o);
+        QVERIFY(waitForDevices(again));
+        if (again.runPanel()->currentKey() != QStringLiteral("sim:h100"))
+            QVERIFY(again.runPanel()->selectDevice(QStringLiteral("sim:h100")));
+        QStringList expected = nvidiaGroups;
+        expected.removeAll(QStringLiteral("bandwidth"));
+        QCOMPARE(again.runPanel()->checkedGroups(), expected);
+        QCOMPARE(again.runPanel()->uncheckedGroups(), QStringList{QStringLiteral("bandwidth")});
+        QSettings s;
+        for (const char* key : {"run/uncheckedGroups", "run/groups", "device/last"}) s.remove(QLatin1String(key));
     }
 
     void runOptionStartsARunAtLaunch() {
