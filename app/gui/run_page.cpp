@@ -69,7 +69,7 @@ bool RunPage::start(const QString& sessionFolder, int simDelayUs) {
     status_->setBusy(tr("Starting…"));
     const QStringList all = panel_->benchmarks()->allGroups();
     controller_->start(*device, groups.size() == all.size() ? QStringList{} : groups, simDelayUs,
-                       panel_->benchmarks()->selectedElements(), sessionFolder);
+                       panel_->elementsToRun(), sessionFolder);
     Q_EMIT logged(tr("run on %1: %2").arg(device->label, groups.join(QStringLiteral(", "))));
     return true;
 }

@@ -125,6 +125,20 @@ QStringList RunPanel::checkedGroups() const { return benchmarks_->selectedGroups
 
 void RunPanel::setCheckedGroups(const QStringList& groups) { benchmarks_->setCheckedGroups(groups); }
 
+std::set<Element> RunPanel::elementsToRun() const {
+    std::set<Element> elements = benchmarks_->selectedElements();
+    const DeviceChoice* d = currentDevice();
+    if (!elements.empty() || !d || !d->withoutL3) return elements;
+    // Every checked element, so that the engine leaves out the L3 the catalog does not list.
+    for (int r = 0; r < benchmarks_->rowCount(); ++r) {
+        const QStandardItem* group = benchmarks_->item(r);
+        for (int c = 0; c < group->rowCount(); ++c)
+            if (const QVariant e = group->child(c)->data(BenchmarkTreeModel::ElementRole); e.isValid())
+                elements.insert(static_cast<Element>(e.toInt()));
+    }
+    return elements;
+}
+
 QStringList RunPanel::uncheckedGroups() const {
     QStringList out(unchecked_.begin(), unchecked_.end());
     out.sort();
@@ -163,9 +177,10 @@ void RunPanel::onChooserActivated(int index) {
 
 void RunPanel::updateCatalog() {
     const DeviceChoice* d = currentDevice();
-    if (!d || d->vendor == catalogVendor_) return;
-    catalogVendor_ = d->vendor;
-    const QVector<BenchmarkGroupInfo> catalog = benchmarkCatalog(d->vendor);
+    const QString key = d ? d->vendor + (d->withoutL3 ? QStringLiteral(" without L3") : QString()) : QString();
+    if (!d || key == catalogKey_) return;
+    catalogKey_ = key;
+    const QVector<BenchmarkGroupInfo> catalog = benchmarkCatalog(d->vendor, d->withoutL3);
     QStringList checked;
     for (const auto& g : catalog)
         if (!unchecked_.contains(g.id)) checked << g.id;

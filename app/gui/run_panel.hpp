@@ -31,6 +31,9 @@ public:
     // other vendor leaves them as they were, and the settings keep these (a group missing from
     // one catalog is never lost for the next launch).
     QStringList uncheckedGroups() const;
+    // The elements to measure, as the engine's DiscoveryOptions::elements: empty for all, except
+    // on a device without L3, where every listed element is named so that no L3 is measured.
+    std::set<Element> elementsToRun() const;
     void setUncheckedGroups(const QStringList& groups);
 
 Q_SIGNALS:
@@ -46,7 +49,7 @@ private:
     QTreeView* tree_;
     BenchmarkTreeModel* benchmarks_;
     QVector<DeviceChoice> devices_;
-    QString catalogVendor_;
+    QString catalogKey_;  // the vendor, and whether the device is known to have no L3
     QSet<QString> unchecked_;
     bool changingCatalog_ = false;
     int lastIndex_ = -1;

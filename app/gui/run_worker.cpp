@@ -32,7 +32,10 @@ RunWorker::~RunWorker() = default;
 
 void RunWorker::listDevices() {
     QVector<DeviceChoice> out;
-    for (const auto& e : app::listDevices()) out.push_back(toChoice(e));
+    for (const auto& e : app::listDevices()) {
+        out.push_back(toChoice(e));
+        out.back().withoutL3 = e.withoutL3;
+    }
     Q_EMIT devicesListed(out);
 }
 

@@ -235,6 +235,29 @@ private Q_SLOTS:
         for (const char* key : {"run/uncheckedGroups", "run/groups", "device/last"}) s.remove(QLatin1String(key));
     }
 
+    // The MI210 has no L3: the tree lists none, the run measures none, the log names none.
+    void deviceWithoutL3ListsNoL3() {
+        MainWindow w(simOptions());
+        QVERIFY(waitForDevices(w));
+        RunPanel* panel = w.runPanel();
+        auto listsL3 = [panel] {
+            return panel->benchmarks()->match(panel->benchmarks()->index(0, 0), BenchmarkTreeModel::ElementRole,
+                                              static_cast<int>(ts::Element::L3), 1, Qt::MatchRecursive)
+                .size() > 0;
+        };
+        QVERIFY(panel->selectDevice(QStringLiteral("sim:mi300x")));
+        QVERIFY(listsL3());  // the MI300X has its Infinity Cache
+        QVERIFY(panel->selectDevice(QStringLiteral("sim:mi210")));
+        QVERIFY(!listsL3());
+        QVERIFY(panel->elementsToRun().count(ts::Element::L2) == 1);
+        QVERIFY(panel->elementsToRun().count(ts::Element::L3) == 0);
+        panel->setCheckedGroups({QStringLiteral("l2")});
+        QVERIFY(runAndWait(w).ok);
+        for (int row = 0; row < w.results()->rowCount(); ++row)
+            QVERIFY(w.results()->resultAt(row).element != ts::Element::L3);
+        QVERIFY2(!w.logText().contains(QStringLiteral("L3 ")), qPrintable(w.logText()));
+    }
+
     void runOptionStartsARunAtLaunch() {
         LaunchOptions o = simOptions();
         o.run = true;
