@@ -119,6 +119,7 @@ void MainWindow::buildLayout() {
     setCentralWidget(central);
     runPanel_ = new RunPanel(runAction_, cancelAction_, this);
     connect(runPanel_, &RunPanel::deviceChanged, this, &MainWindow::updateActions);
+    connect(runPanel_, &RunPanel::deviceChanged, this, &MainWindow::describeChosenDevice);
     auto* runDock = new QDockWidget(tr("Run"), this);
     runDock->setObjectName(QStringLiteral("runDock"));
     runDock->setWidget(runPanel_);
@@ -336,6 +337,12 @@ void MainWindow::showEvidence(const QString& seriesId) {
     }
     tabs_->setCurrentWidget(evidencePage_);
     evidencePage_->showSeries(seriesId);
+}
+
+// Until a run or recording is shown, the MIG tab shows the chosen device as its API describes it.
+void MainWindow::describeChosenDevice() {
+    const DeviceChoice* device = runPanel_->currentDevice();
+    if (device && !controller_->busy() && !runPage_->haveRunData()) controller_->describeDevice(*device);
 }
 
 void MainWindow::updateActions() {

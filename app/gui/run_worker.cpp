@@ -162,6 +162,16 @@ void RunWorker::replay(const Topology& topology, const std::vector<std::string>&
     }
 }
 
+void RunWorker::describeDevice(const DeviceChoice& device) {
+    try {
+        std::vector<std::string> notes;
+        Topology described;
+        described.device = app::makeBackend(toBackendChoice(device), notes)->queryDevice();
+        Q_EMIT migShares(toMigView(described));
+    } catch (const std::exception&) {
+    }
+}
+
 void RunWorker::saveReport(const QString& path) {
     QString error;
     try {

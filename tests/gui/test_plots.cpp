@@ -329,6 +329,27 @@ private Q_SLOTS:
         rows.refreshNow();
         QCOMPARE(rows.missRowCount(), 2);
         QCOMPARE(rows.hitRowCount(), 2);
+
+        // Physical Sharing decides sharedWith for four elements with one reason: the caption
+        // names each element once and says the reason once (it repeated its first sentence).
+        amount.id = "sharing.physical";
+        amount.title = "Physical Sharing";
+        amount.kind = ts::SeriesKind::Sharing;
+        store.addChunk(amount, 0);
+        for (ts::Element e : {ts::Element::L1, ts::Element::Texture, ts::Element::ReadOnly, ts::Element::ConstantL1}) {
+            ts::ResultEvent shared = decision(QStringLiteral("sharing.physical"), QStringLiteral("sharedWith"), 2);
+            shared.element = e;
+            shared.attribute.unit.clear();
+            shared.attribute.reason = "every pair in the class evicted each other";
+            store.addDecision(shared);
+        }
+        rows.setSeries(QStringLiteral("sharing.physical"));
+        rows.refreshNow();
+        const QString caption = rows.caption();
+        QCOMPARE(caption.count(QStringLiteral("every pair in the class evicted each other")), 1);
+        QCOMPARE(caption.count(QStringLiteral("Physical Sharing")), 1);
+        for (const char* name : {"L1 ", "Texture ", "Read Only ", "Constant L1 "})
+            QVERIFY2(caption.contains(QLatin1String(name)), qPrintable(caption));
     }
 
     void evidenceViewPicksThePlotByKind() {
