@@ -124,9 +124,40 @@ QString attributeTitle(const QString& name) {
         {"memoryClockRate", QT_TRANSLATE_NOOP("ts::gui::Format", "Memory clock")},
         {"totalGlobalMem", QT_TRANSLATE_NOOP("ts::gui::Format", "Total memory")},
         {"latencyTlbMiss", QT_TRANSLATE_NOOP("ts::gui::Format", "Latency on a TLB miss")},
+        {"apiLineSize", QT_TRANSLATE_NOOP("ts::gui::Format", "Line size (API)")},
+        {"disabledUnits", QT_TRANSLATE_NOOP("ts::gui::Format", "Disabled units")},
+        {"segmentKnee", QT_TRANSLATE_NOOP("ts::gui::Format", "Segment knee")},
+        {"segmentFraction", QT_TRANSLATE_NOOP("ts::gui::Format", "Segment fraction")},
+        {"nearLatency", QT_TRANSLATE_NOOP("ts::gui::Format", "Near latency")},
+        {"farLatency", QT_TRANSLATE_NOOP("ts::gui::Format", "Far latency")},
+        {"farPenalty", QT_TRANSLATE_NOOP("ts::gui::Format", "Far penalty")},
+        {"nearCapacity", QT_TRANSLATE_NOOP("ts::gui::Format", "Near capacity")},
+        {"farCapacity", QT_TRANSLATE_NOOP("ts::gui::Format", "Far capacity")},
+        {"farReplicated", QT_TRANSLATE_NOOP("ts::gui::Format", "Far replicated")},
+        {"sharedCapacity", QT_TRANSLATE_NOOP("ts::gui::Format", "Shared capacity")},
+        {"ways", QT_TRANSLATE_NOOP("ts::gui::Format", "Ways")},
+        {"sets", QT_TRANSLATE_NOOP("ts::gui::Format", "Sets")},
+        {"indexFunction", QT_TRANSLATE_NOOP("ts::gui::Format", "Set index function")},
+        {"replacementPolicy", QT_TRANSLATE_NOOP("ts::gui::Format", "Replacement policy")},
+        {"tlbLevels", QT_TRANSLATE_NOOP("ts::gui::Format", "TLB levels")},
+    };
+    // The TLB levels' attributes: tlb1Entries, tlb2MissCost, ...
+    static const struct {
+        const char* suffix;
+        const char* title;
+    } tlb[] = {
+        {"Entries", QT_TRANSLATE_NOOP("ts::gui::Format", "TLB %1 entries")},
+        {"MissCost", QT_TRANSLATE_NOOP("ts::gui::Format", "TLB %1 miss cost")},
+        {"PageSize", QT_TRANSLATE_NOOP("ts::gui::Format", "TLB %1 page size")},
+        {"Reach", QT_TRANSLATE_NOOP("ts::gui::Format", "TLB %1 reach")},
+        {"Scope", QT_TRANSLATE_NOOP("ts::gui::Format", "TLB %1 scope")},
     };
     for (const auto& k : known)
         if (name == QLatin1String(k.name)) return QCoreApplication::translate("ts::gui::Format", k.title);
+    if (name.size() > 4 && name.startsWith(QLatin1String("tlb")) && name.at(3).isDigit())
+        for (const auto& t : tlb)
+            if (name.mid(4) == QLatin1String(t.suffix))
+                return QCoreApplication::translate("ts::gui::Format", t.title).arg(name.at(3));
     // Names without a translation: "persistingMaxBytes" -> "Persisting max bytes".
     QString out;
     for (int i = 0; i < name.size(); ++i) {
