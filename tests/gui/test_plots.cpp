@@ -2,6 +2,8 @@
 #include <QFile>
 #include <QMouseEvent>
 #include <QTemporaryDir>
+#include <QElapsedTimer>
+#include <QSignalSpy>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -196,6 +198,26 @@ private Q_SLOTS:
         view.setRunningBenchmark({});
         QTest::qWait(450);
         QCOMPARE(view.currentSeries(), QStringLiteral("l1.line_size"));
+
+        // Latency and miss penalty send their one row as they end, 40 ms apart, while the next
+        // benchmark already runs: each is drawn, within 0.2 s of its arrival.
+        QSignalSpy shown(&view, &EvidenceView::currentSeriesChanged);
+        view.setRunningBenchmark(QStringLiteral("L1 Miss Penalty"));
+        QElapsedTimer clock;
+        clock.start();
+        ts::Series latency = stridedSeries(ts::SeriesKind::Latency, QStringLiteral("l1.latency"), {0}, 0);
+        latency.title = "L1 Latency";
+        store.addChunk(latency, 0);
+        QTest::qWait(40);
+        view.setRunningBenchmark(QStringLiteral("Texture Fetch Granularity"));
+        ts::Series penalty = stridedSeries(ts::SeriesKind::Latency, QStringLiteral("l1.miss_penalty"), {0}, 0);
+        penalty.title = "L1 Miss Penalty";
+        store.addChunk(penalty, 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty() && shown.last().first().toString() == QStringLiteral("l1.miss_penalty"), 1000);
+        QVERIFY2(clock.elapsed() < 240, qPrintable(QString::number(clock.elapsed())));  // 40 ms after the first
+        QStringList ids;
+        for (const auto& args : shown) ids << args.first().toString();
+        QVERIFY2(ids.contains(QStringLiteral("l1.latency")), qPrintable(ids.join(QLatin1Char(' '))));
     }
 
     void sizePlotMergesRowsThatArriveOutOfOrder() {
