@@ -1657,6 +1657,13 @@
         <source>Not opened (what was shown stays): %1</source>
         <translation>Nicht geöffnet (die Anzeige bleibt): %1</translation>
     </message>
+    <message numerus="yes">
+        <source>Opened %1: %n result(s)</source>
+        <translation>
+            <numerusform>%1 geöffnet: %n Ergebnis</numerusform>
+            <numerusform>%1 geöffnet: %n Ergebnisse</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::RunPanel</name>

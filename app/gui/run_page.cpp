@@ -1,6 +1,7 @@
 #include "run_page.hpp"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QTimer>
 
 #include <utility>
@@ -130,7 +131,9 @@ void RunPage::onResult(const ResultEvent& r) {
 void RunPage::onFinished(const RunOutcome& o) {
     const QString opened = std::exchange(opening_, QString());
     QString text;
-    if (o.ok)
+    if (o.ok && !opened.isEmpty())
+        text = tr("Opened %1: %n result(s)", nullptr, results_->rowCount()).arg(QFileInfo(opened).fileName());
+    else if (o.ok)
         text = tr("Finished in %1: %n result(s)", nullptr, results_->rowCount()).arg(formatDuration(o.seconds));
     else if (o.cancelled)
         text = tr("Cancelled after %1; the results so far stay").arg(formatDuration(o.seconds));

@@ -361,6 +361,7 @@ private Q_SLOTS:
         QVERIFY(w.runAction()->isEnabled());
         QVERIFY(openAndWait(w, kMt4g + QStringLiteral("/AMD Instinct MI210.json")).ok);
         QVERIFY(w.results()->rowCount() > 0);
+        QVERIFY2(w.progressText().startsWith(QStringLiteral("Opened AMD Instinct MI210.json")), qPrintable(w.progressText()));
         unchangedBy("on MT4G's MI210 report");
         QVERIFY(w.windowTitle().contains(QStringLiteral("MI210")));
     }

@@ -72,7 +72,7 @@ private slots:
         panel.resize(1000, 700);
         QTest::qWait(50);
         const int chars = details->table()->columnWidth(3) / details->fontMetrics().horizontalAdvance(QLatin1Char('x'));
-        QVERIFY2(chars >= 20, qPrintable(QString::number(chars)));
+        QVERIFY2(chars >= 16, qPrintable(QString::number(chars)));
         QVERIFY2(details->table()->columnWidth(5) >= button->sizeHint().width(),
                  qPrintable(QStringLiteral("%1 < %2").arg(details->table()->columnWidth(5)).arg(button->sizeHint().width())));
     }

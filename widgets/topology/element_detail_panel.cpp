@@ -41,9 +41,12 @@ ElementDetailPanel::ElementDetailPanel(QWidget* parent)
     // evidence column, sized by its (empty) items, cut "Show plot" to "Show p".
     QHeaderView* header = table_->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
-    header->setMaximumSectionSize(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 40);
+    // Long values and notes are elided (the tool tip has them whole), so that all six columns fit
+    // the panel of a 1400 px window.
+    const int x = fontMetrics().horizontalAdvance(QLatin1Char('x'));
+    header->setMaximumSectionSize(x * 22);
     header->setSectionResizeMode(kMethodColumn, QHeaderView::Interactive);
-    header->resizeSection(kMethodColumn, fontMetrics().horizontalAdvance(QLatin1Char('x')) * 24);
+    header->resizeSection(kMethodColumn, x * 18);
     header->setSectionResizeMode(kEvidenceColumn, QHeaderView::Fixed);
     const int buttonWidth = QPushButton(tr("Show plot")).sizeHint().width();
     header->resizeSection(kEvidenceColumn,
