@@ -44,9 +44,9 @@ ElementDetailPanel::ElementDetailPanel(QWidget* parent)
     // Long values and notes are elided (the tool tip has them whole), so that all six columns fit
     // the panel of a 1400 px window.
     const int x = fontMetrics().horizontalAdvance(QLatin1Char('x'));
-    header->setMaximumSectionSize(x * 22);
+    header->setMaximumSectionSize(x * 18);
     header->setSectionResizeMode(kMethodColumn, QHeaderView::Interactive);
-    header->resizeSection(kMethodColumn, x * 18);
+    header->resizeSection(kMethodColumn, x * 16);
     header->setSectionResizeMode(kEvidenceColumn, QHeaderView::Fixed);
     const int buttonWidth = QPushButton(tr("Show plot")).sizeHint().width();
     header->resizeSection(kEvidenceColumn,
