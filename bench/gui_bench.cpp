@@ -1,6 +1,7 @@
 // toposcope_gui_bench: the GUI's responsiveness and memory figures for docs/performance.md.
 //   stream: a whole simulated H100 run streams into the main window; reports the longest
-//           event-loop gap (no frame can be shown sooner) and resident memory at the end.
+//           event-loop gap (no frame can be shown sooner), resident memory at the end, and how
+//           long after a series' first rows arrived the Evidence tab (Follow run) drew it.
 //   points: 10^6 loads in the size plot; reports draw, zoom, pan, hover and streaming costs.
 //   recording: a recorded run (--open report.json) replayed into the window; memory after it.
 // Prints key=value lines; bench/gui_bench.sh runs it and formats them.
@@ -66,6 +67,44 @@ double statusMiB(const char* key) {
 
 void print(const char* key, double value) { std::printf("%s=%.2f\n", key, value); }
 
+// With Follow run on: for every series, the time from its first rows reaching the store to the
+// first replot of the Evidence tab's plot while it shows that series.
+class FirstDrawClock {
+public:
+    explicit FirstDrawClock(MainWindow& w) : window_(w) {
+        clock_.start();
+        QObject::connect(w.store(), &SeriesStore::seriesAdded, &w,
+                         [this](const QString& id) { arrived_.emplace(id, clock_.nsecsElapsed() / 1e9); });
+        for (QCustomPlot* plot : w.findChildren<QCustomPlot*>())
+            QObject::connect(plot, &QCustomPlot::afterReplot, &w, [this] { onReplot(); });
+    }
+    std::vector<double> delays() const {
+        std::vector<double> out;
+        for (const auto& [id, at] : drawn_) out.push_back(at - arrived_.at(id));
+        return out;
+    }
+    int neverDrawn() const { return static_cast<int>(arrived_.size() - drawn_.size()); }
+    // Each series late or never drawn, by name.
+    void printLate(double limit) const {
+        for (const auto& [id, at] : arrived_) {
+            const auto it = drawn_.find(id);
+            if (it == drawn_.end())
+                std::printf("stream.first_draw.%s=never (arrived at %.2f s)\n", qPrintable(id), at);
+            else if (it->second - at > limit)
+                std::printf("stream.first_draw.%s=%.2f s (arrived at %.2f s)\n", qPrintable(id), it->second - at, at);
+        }
+    }
+
+private:
+    void onReplot() {
+        const QString id = window_.evidence()->currentSeries();
+        if (arrived_.count(id) && !drawn_.count(id)) drawn_.emplace(id, clock_.nsecsElapsed() / 1e9);
+    }
+    MainWindow& window_;
+    QElapsedTimer clock_;
+    std::map<QString, double> arrived_, drawn_;
+};
+
 struct Stats {
     double median = 0, max = 0;
 };
@@ -95,6 +134,8 @@ int stream(int delayUs, const QStringList& groups, int runs) {
     const double rssBefore = statusMiB("VmRSS:");
 
     FrameMonitor monitor(5);
+    w.evidence()->setFollow(true);
+    FirstDrawClock firstDraw(w);
     QSignalSpy finished(&w, &MainWindow::runFinished);
     QElapsedTimer clock;
     clock.start();
@@ -112,6 +153,13 @@ int stream(int delayUs, const QStringList& groups, int runs) {
     print("stream.p99_gap_ms", monitor.percentileGapMs(0.99));
     print("stream.p50_gap_ms", monitor.percentileGapMs(0.5));
     print("stream.gaps_over_50ms", monitor.gapsOver(50));
+    const std::vector<double> delays = firstDraw.delays();
+    const Stats first = stats(delays);
+    print("stream.first_draw_median_s", first.median);
+    print("stream.first_draw_max_s", first.max);
+    print("stream.first_draw_over_0.2s", static_cast<double>(std::count_if(delays.begin(), delays.end(), [](double d) { return d > 0.2; })));
+    print("stream.series_never_shown", firstDraw.neverDrawn());
+    firstDraw.printLate(0.2);
     print("stream.series", w.store()->ids().size());
     print("stream.loads", static_cast<double>(w.store()->loadCount()));
     print("stream.store_mib", w.store()->bytes() / 1048576.0);

@@ -22,6 +22,8 @@ echo "## stream, unpaced (the simulator floods the GUI), five runs one after the
 run --mode stream --delay-us 0 --runs 5
 echo "## stream, paced (2 ms per device call)"
 run --mode stream --delay-us 2000
+echo "## stream, paced as the window paces the simulator (16 ms per device call): first point drawn after its arrival"
+run --mode stream --delay-us 16000
 echo "## 10^6 loads in the size plot (latency noise sd 4 cycles, then sd 200: nearly every load distinct)"
 run --mode points --points 1048576 --noise 4
 run --mode points --points 1048576 --noise 200

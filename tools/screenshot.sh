@@ -55,8 +55,8 @@ if [ -x "$cli" ]; then
 else
     echo "no $cli: the fleet screenshot is left out" >&2
 fi
-# The evidence view of the real recordings (docs/results) and of a simulated MI300X, and the
-# CU-sharing maps, in a 1024x700 and a 1920x1080 window.
+# The evidence view of the real recordings (docs/results) and of a simulated MI300X, the
+# CU-sharing maps and the real 2 x H200 fleet, in a 1024x700 and a 1920x1080 window.
 sized=$(mktemp -d)
 for geometry in 1024x700 1920x1080; do
     for recording in h100 h200; do
@@ -69,6 +69,11 @@ for geometry in 1024x700 1920x1080; do
     cp "$sized/mi300x/cu-map.png" "$out/cu-map-mi300x-$geometry.png"
     shoot "$sized/mi210" light mi210 --only l1,scalar,sharing -qwindowgeometry "$geometry"
     cp "$sized/mi210/cu-map.png" "$out/cu-map-mi210-$geometry.png"
+    # The real 2 x H200 fleet (docs/results/h200-x2: both GPUs' reports).
+    xvfb-run -a -s "-screen 0 1920x1080x24" "$app" --no-settings --palette light --screenshot "$sized/fleet" \
+        --quit-after-run -qwindowgeometry "$geometry" --fleet docs/results/h200-x2/gpu0.json docs/results/h200-x2/gpu1.json \
+        2>&1 | grep -v -e propagateSizeHints -e XDG_RUNTIME_DIR || true
+    cp "$sized/fleet/fleet-view.png" "$out/fleet-h200-x2-$geometry.png"
 done
 rm -rf "$sized"
 mig=$(mktemp -d)

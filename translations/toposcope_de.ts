@@ -183,10 +183,6 @@
 <context>
     <name>ts::gui::CuMapView</name>
     <message>
-        <source>No sL1d sharing in this run: the CU-sharing map needs an AMD GPU (or its simulator profile) and the sharing benchmarks.</source>
-        <translation>Keine sL1d-Teilung in diesem Lauf: Die CU-Teilungskarte braucht eine AMD-GPU (oder ihr Simulatorprofil) und die Benchmarks zur gemeinsamen Nutzung.</translation>
-    </message>
-    <message>
         <source>Click a CU to see which CUs share its scalar L1.</source>
         <translation>Eine CU anklicken, um zu sehen, welche CUs sich ihren skalaren L1 teilen.</translation>
     </message>
@@ -205,6 +201,18 @@
     <message>
         <source>CU %1 shares its scalar L1 with CU %2.</source>
         <translation>CU %1 teilt ihren skalaren L1 mit CU %2.</translation>
+    </message>
+    <message>
+        <source>No run yet: the CU-sharing map shows which CUs of an AMD GPU (or its simulator profile) share a scalar L1, once the sharing benchmarks have run.</source>
+        <translation>Noch kein Lauf: Die CU-Sharing-Karte zeigt, welche CUs einer AMD-GPU (oder ihres Simulatorprofils) sich einen skalaren L1 teilen, sobald die Sharing-Benchmarks gelaufen sind.</translation>
+    </message>
+    <message>
+        <source>No sL1d sharing measured yet on %1: the map appears when the sharing benchmarks have found which CUs share a scalar L1.</source>
+        <translation>Auf %1 ist noch keine sL1d-Teilung gemessen: Die Karte erscheint, sobald die Sharing-Benchmarks gefunden haben, welche CUs sich einen skalaren L1 teilen.</translation>
+    </message>
+    <message>
+        <source>%1 has no scalar L1 shared by CUs: the CU-sharing map is for AMD GPUs.</source>
+        <translation>%1 hat keinen von CUs geteilten skalaren L1: Die CU-Sharing-Karte gilt AMD-GPUs.</translation>
     </message>
 </context>
 <context>
@@ -364,6 +372,14 @@
     <message>
         <source>%1: %2 = %3 (confidence %4). %5</source>
         <translation>%1: %2 = %3 (Konfidenz %4). %5</translation>
+    </message>
+    <message>
+        <source>%1 %2 = %3 (confidence %4)</source>
+        <translation>%1 %2 = %3 (Konfidenz %4)</translation>
+    </message>
+    <message>
+        <source>%1: %2.</source>
+        <translation>%1: %2.</translation>
     </message>
 </context>
 <context>
@@ -864,6 +880,90 @@
         <source>undecided: %1</source>
         <translation>unentschieden: %1</translation>
     </message>
+    <message>
+        <source>Line size (API)</source>
+        <translation>Zeilengröße (API)</translation>
+    </message>
+    <message>
+        <source>Disabled units</source>
+        <translation>Deaktivierte Einheiten</translation>
+    </message>
+    <message>
+        <source>Segment knee</source>
+        <translation>Segment-Knick</translation>
+    </message>
+    <message>
+        <source>Segment fraction</source>
+        <translation>Segmentanteil</translation>
+    </message>
+    <message>
+        <source>Near latency</source>
+        <translation>Latenz nah</translation>
+    </message>
+    <message>
+        <source>Far latency</source>
+        <translation>Latenz fern</translation>
+    </message>
+    <message>
+        <source>Far penalty</source>
+        <translation>Aufschlag fern</translation>
+    </message>
+    <message>
+        <source>Near capacity</source>
+        <translation>Kapazität nah</translation>
+    </message>
+    <message>
+        <source>Far capacity</source>
+        <translation>Kapazität fern</translation>
+    </message>
+    <message>
+        <source>Far replicated</source>
+        <translation>Fern repliziert</translation>
+    </message>
+    <message>
+        <source>Shared capacity</source>
+        <translation>Gemeinsame Kapazität</translation>
+    </message>
+    <message>
+        <source>Ways</source>
+        <translation>Wege</translation>
+    </message>
+    <message>
+        <source>Sets</source>
+        <translation>Sätze</translation>
+    </message>
+    <message>
+        <source>Set index function</source>
+        <translation>Satzindexfunktion</translation>
+    </message>
+    <message>
+        <source>Replacement policy</source>
+        <translation>Ersetzungsstrategie</translation>
+    </message>
+    <message>
+        <source>TLB levels</source>
+        <translation>TLB-Stufen</translation>
+    </message>
+    <message>
+        <source>TLB %1 entries</source>
+        <translation>TLB %1: Einträge</translation>
+    </message>
+    <message>
+        <source>TLB %1 miss cost</source>
+        <translation>TLB %1: Fehlzugriffskosten</translation>
+    </message>
+    <message>
+        <source>TLB %1 page size</source>
+        <translation>TLB %1: Seitengröße</translation>
+    </message>
+    <message>
+        <source>TLB %1 reach</source>
+        <translation>TLB %1: Reichweite</translation>
+    </message>
+    <message>
+        <source>TLB %1 scope</source>
+        <translation>TLB %1: Geltungsbereich</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::LatencyHistogramPlot</name>
@@ -1152,60 +1252,6 @@
     <message>
         <source>Shared GPU: another process used this GPU during the run. Disturbed results are marked (orange) and kept at confidence at most 0.5; the log says what was measured again.</source>
         <translation>Geteilte GPU: Ein anderer Prozess hat diese GPU während des Laufs benutzt. Gestörte Ergebnisse sind (orange) markiert und behalten höchstens Konfidenz 0.5; das Protokoll nennt, was erneut gemessen wurde.</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::RunPage</name>
-    <message>
-        <source>nothing to run: check at least one benchmark</source>
-        <translation>Nichts auszuführen: mindestens einen Benchmark anwählen</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>Wird gestartet…</translation>
-    </message>
-    <message>
-        <source>run on %1: %2</source>
-        <translation>Lauf auf %1: %2</translation>
-    </message>
-    <message>
-        <source>Cancelling…</source>
-        <translation>Wird abgebrochen…</translation>
-    </message>
-    <message>
-        <source>cancel requested</source>
-        <translation>Abbruch angefordert</translation>
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation>%1 wird geöffnet…</translation>
-    </message>
-    <message>
-        <source>started: %1</source>
-        <translation>gestartet: %1</translation>
-    </message>
-    <message>
-        <source>%1 (%2, %3): %4 units at %5 MHz, L2 %6, memory %7 [%8]</source>
-        <translation>%1 (%2, %3): %4 Einheiten mit %5 MHz, L2 %6, Speicher %7 [%8]</translation>
-    </message>
-    <message>
-        <source>%1 %2 = %3 (confidence %4)</source>
-        <translation>%1 %2 = %3 (Konfidenz %4)</translation>
-    </message>
-    <message numerus="yes">
-        <source>Finished in %1: %n result(s)</source>
-        <translation>
-            <numerusform>Fertig nach %1: %n Ergebnis</numerusform>
-            <numerusform>Fertig nach %1: %n Ergebnisse</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cancelled after %1; the results so far stay</source>
-        <translation>Abgebrochen nach %1; die bisherigen Ergebnisse bleiben</translation>
-    </message>
-    <message>
-        <source>Failed: %1</source>
-        <translation>Fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -1548,6 +1594,75 @@
     <message>
         <source>Measured while another process used the GPU: kept at confidence at most 0.5.</source>
         <translation>Gemessen, während ein anderer Prozess die GPU benutzte: höchstens Konfidenz 0.5.</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::RunPage</name>
+    <message>
+        <source>nothing to run: check at least one benchmark</source>
+        <translation>Nichts auszuführen: mindestens einen Benchmark anwählen</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Wird gestartet…</translation>
+    </message>
+    <message>
+        <source>run on %1: %2</source>
+        <translation>Lauf auf %1: %2</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>cancel requested</source>
+        <translation>Abbruch angefordert</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>started: %1</source>
+        <translation>gestartet: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3): %4 units at %5 MHz, L2 %6, memory %7 [%8]</source>
+        <translation>%1 (%2, %3): %4 Einheiten mit %5 MHz, L2 %6, Speicher %7 [%8]</translation>
+    </message>
+    <message>
+        <source>%1 %2 = %3 (confidence %4)</source>
+        <translation>%1 %2 = %3 (Konfidenz %4)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished in %1: %n result(s)</source>
+        <translation>
+            <numerusform>Fertig nach %1: %n Ergebnis</numerusform>
+            <numerusform>Fertig nach %1: %n Ergebnisse</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled after %1; the results so far stay</source>
+        <translation>Abgebrochen nach %1; die bisherigen Ergebnisse bleiben</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>opening: %1</source>
+        <translation>öffne: %1</translation>
+    </message>
+    <message>
+        <source>Not opened (what was shown stays): %1</source>
+        <translation>Nicht geöffnet (die Anzeige bleibt): %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1: %n result(s)</source>
+        <translation>
+            <numerusform>%1 geöffnet: %n Ergebnis</numerusform>
+            <numerusform>%1 geöffnet: %n Ergebnisse</numerusform>
+        </translation>
     </message>
 </context>
 <context>

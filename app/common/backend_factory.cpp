@@ -27,12 +27,23 @@ void addGpus(const BackendEntry& backend, std::vector<DeviceEntry>& out) {
     for (int i = 0; i < backend.deviceCount(); ++i) {
         try {
             const DeviceInfo info = backend.open({i, "", nullptr})->queryDevice();
+            // The HIP backend names the driver's L3 (kfd.l3.bytes) wherever it read the KFD topology.
+            const bool withoutL3 = info.vendor == Vendor::Amd && info.extra.count("kfd.node") > 0 &&
+                                   info.extra.count("kfd.l3.bytes") == 0;
             out.push_back({info.name + " (" + backend.title + " " + std::to_string(i) + ")", {backend.name, i, ""},
-                           info.vendor, true});
+                           info.vendor, true, withoutL3});
         } catch (const std::exception&) {
             // A GPU the backend cannot open is not offered.
         }
     }
+}
+
+// The caches behind the CUs that vector loads go through: the L2, and an L3 where there is one.
+int sharedVectorCaches(const SimProfile& profile) {
+    int count = 0;
+    for (const SimCache& c : profile.caches)
+        if (!c.isUnitPrivate() && c.servesSpace(Space::Vector)) ++count;
+    return count;
 }
 
 void addSimProfiles(std::vector<DeviceEntry>& out) {
@@ -40,7 +51,8 @@ void addSimProfiles(std::vector<DeviceEntry>& out) {
         const std::string name(p.name);
         try {
             const SimProfile profile = parseProfile(p.text, "builtin:" + name);
-            out.push_back({profile.name + " [sim: " + name + "]", {"sim", 0, name}, profile.vendor, false});
+            const bool withoutL3 = profile.vendor == Vendor::Amd && sharedVectorCaches(profile) < 2;
+            out.push_back({profile.name + " [sim: " + name + "]", {"sim", 0, name}, profile.vendor, false, withoutL3});
         } catch (const std::exception&) {
             // An invalid built-in profile is reported by toposcope-cli profiles, not here.
         }

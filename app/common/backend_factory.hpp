@@ -27,6 +27,9 @@ struct DeviceEntry {
     BackendChoice choice;     // what makeBackend needs to build it
     Vendor vendor = Vendor::Nvidia;
     bool real = false;        // false: a simulator profile
+    // AMD: known to have no cache behind the L2 (a simulator profile without one; a GPU whose
+    // driver topology lists none), so no L3 benchmark is offered. False where unknown.
+    bool withoutL3 = false;
 };
 
 // Every real GPU the compiled backends find, in backend and index order, then every

@@ -54,7 +54,7 @@ QVector<BenchmarkElement> elementsOf(const std::string& group, Vendor vendor, co
 
 }  // namespace
 
-QVector<BenchmarkGroupInfo> benchmarkCatalog(const QString& vendorName) {
+QVector<BenchmarkGroupInfo> benchmarkCatalog(const QString& vendorName, bool withoutL3) {
     const Vendor vendor = vendorName == QLatin1String("AMD") ? Vendor::Amd : Vendor::Nvidia;
     const auto targets = cacheTargets(vendor);
     QVector<BenchmarkGroupInfo> out;
@@ -64,6 +64,8 @@ QVector<BenchmarkGroupInfo> benchmarkCatalog(const QString& vendorName) {
         info.id = QString::fromStdString(group);
         info.title = groupTitle(group);
         info.elements = elementsOf(group, vendor, targets);
+        if (withoutL3)
+            info.elements.removeIf([](const BenchmarkElement& e) { return e.element == Element::L3; });
         info.toolTip =
             QCoreApplication::translate("ts::gui::Catalog", "Benchmark group \"%1\" (toposcope-cli --only %1)")
                 .arg(info.id);

@@ -16,6 +16,7 @@ struct DeviceChoice {
     QString profile;  // sim: built-in profile name
     QString vendor;   // "NVIDIA", "AMD"
     bool real = false;
+    bool withoutL3 = false;  // AMD: known to have no L3, so none is offered (app::DeviceEntry)
 
     QString key() const {
         return backend + QLatin1Char(':') + (backend == QLatin1String("sim") ? profile : QString::number(device));

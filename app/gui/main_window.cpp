@@ -119,6 +119,7 @@ void MainWindow::buildLayout() {
     setCentralWidget(central);
     runPanel_ = new RunPanel(runAction_, cancelAction_, this);
     connect(runPanel_, &RunPanel::deviceChanged, this, &MainWindow::updateActions);
+    connect(runPanel_, &RunPanel::deviceChanged, this, &MainWindow::describeChosenDevice);
     auto* runDock = new QDockWidget(tr("Run"), this);
     runDock->setObjectName(QStringLiteral("runDock"));
     runDock->setWidget(runPanel_);
@@ -252,8 +253,10 @@ void MainWindow::applyLaunchGroups() {
         for (const auto& g : options_.groups)
             if (!known.contains(g)) log(tr("warning: --only: no benchmark group \"%1\" on this device").arg(g));
         runPanel_->setCheckedGroups(options_.groups);
+    } else if (!options_.ignoreSettings && QSettings().contains(QStringLiteral("run/uncheckedGroups"))) {
+        runPanel_->setUncheckedGroups(QSettings().value(QStringLiteral("run/uncheckedGroups")).toStringList());
     } else if (!options_.ignoreSettings && QSettings().contains(QStringLiteral("run/groups"))) {
-        runPanel_->setCheckedGroups(QSettings().value(QStringLiteral("run/groups")).toStringList());
+        runPanel_->setCheckedGroups(QSettings().value(QStringLiteral("run/groups")).toStringList());  // before 18
     }
 }
 
@@ -336,6 +339,12 @@ void MainWindow::showEvidence(const QString& seriesId) {
     evidencePage_->showSeries(seriesId);
 }
 
+// Until a run or recording is shown, the MIG tab shows the chosen device as its API describes it.
+void MainWindow::describeChosenDevice() {
+    const DeviceChoice* device = runPanel_->currentDevice();
+    if (device && !controller_->busy() && !runPage_->haveRunData()) controller_->describeDevice(*device);
+}
+
 void MainWindow::updateActions() {
     const bool busy = controller_->busy();
     runAction_->setEnabled(!busy && devicesKnown_ && runPanel_->currentDevice() != nullptr);
@@ -382,7 +391,10 @@ void MainWindow::saveSettings() const {
     s.setValue(QStringLiteral("plot/log"), evidence()->logScale());
     s.setValue(QStringLiteral("plot/follow"), evidence()->follow());
     if (runPanel_->currentDevice()) s.setValue(QStringLiteral("device/last"), runPanel_->currentKey());
-    s.setValue(QStringLiteral("run/groups"), runPanel_->checkedGroups());
+    // What the user unchecked, not what is checked: a group this device's catalog lacks (texture
+    // on an AMD GPU) must not be lost for the next launch on another device.
+    s.setValue(QStringLiteral("run/uncheckedGroups"), runPanel_->uncheckedGroups());
+    s.remove(QStringLiteral("run/groups"));
 }
 
 void MainWindow::buildFleetPage() {

@@ -100,6 +100,7 @@ private:
     void onCutOff(const QString& benchmark, const QString& seriesId, const QString& elementId);
     void askSaveReport();
     void updateActions();
+    void describeChosenDevice();
     void applyPaletteChoice(const QString& choice);
     void log(const QString& text);
     void restoreSettings();

@@ -43,6 +43,11 @@ bool RunController::openRecording(const QString& path) {
     return true;
 }
 
+void RunController::describeDevice(const DeviceChoice& device) {
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_, device] { w->describeDevice(device); }, Qt::QueuedConnection);
+}
+
 void RunController::saveReport(const QString& path) {
     QMetaObject::invokeMethod(
         worker_, [w = worker_, path] { w->saveReport(path); }, Qt::QueuedConnection);

@@ -26,6 +26,8 @@ public:
                const std::set<Element>& elements = {}, const QString& sessionDir = {});
     bool openRecording(const QString& path);
     void saveReport(const QString& path);
+    // Asks the device what the API says before any run (its MIG layout); answers with migShares.
+    void describeDevice(const DeviceChoice& device);
     void cancel();
 
 Q_SIGNALS:

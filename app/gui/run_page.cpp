@@ -1,6 +1,7 @@
 #include "run_page.hpp"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QTimer>
 
 #include <utility>
@@ -33,6 +34,7 @@ RunPage::RunPage(RunController* controller, RunPanel* panel, SeriesStore* store,
     connect(topologyTimer_, &QTimer::timeout, this, &RunPage::topologyChanged);
     RunWorker* w = controller_->worker();
     connect(w, &RunWorker::runStarted, this, &RunPage::onRunStarted);
+    connect(w, &RunWorker::recordingOpened, this, &RunPage::onRecordingRead);
     connect(w, &RunWorker::deviceInfo, this, &RunPage::onDeviceInfo);
     connect(w, &RunWorker::seriesChunk, store_, [this](const std::shared_ptr<const Series>& rows, qsizetype first) {
         store_->addChunk(*rows, static_cast<std::size_t>(first));
@@ -45,11 +47,13 @@ RunPage::RunPage(RunController* controller, RunPanel* panel, SeriesStore* store,
 }
 
 void RunPage::clear() {
+    haveRunData_ = false;
     store_->clear();
     results_->clear();
     device_ = {};
     measuredUtc_.clear();
     toolVersion_.clear();
+    status_->setSession({});  // a run names its new session; a recording has none
     Q_EMIT cleared();
     if (!topologyTimer_->isActive()) topologyTimer_->start();
 }
@@ -66,7 +70,7 @@ bool RunPage::start(const QString& sessionFolder, int simDelayUs) {
     status_->setBusy(tr("Starting…"));
     const QStringList all = panel_->benchmarks()->allGroups();
     controller_->start(*device, groups.size() == all.size() ? QStringList{} : groups, simDelayUs,
-                       panel_->benchmarks()->selectedElements(), sessionFolder);
+                       panel_->elementsToRun(), sessionFolder);
     Q_EMIT logged(tr("run on %1: %2").arg(device->label, groups.join(QStringLiteral(", "))));
     return true;
 }
@@ -78,19 +82,25 @@ void RunPage::cancel() {
     Q_EMIT logged(tr("cancel requested"));
 }
 
+// What is shown stays until the file has been read: a file that cannot be read leaves the
+// view, the device and Run as they were (RenderDoc and Hotspot keep the open capture too).
 bool RunPage::openRecording(const QString& path) {
     if (controller_->busy()) return false;
-    clear();
     opening_ = path;
-    panel_->addRecording(path);
     status_->setBusy(tr("Opening %1…").arg(path));
     controller_->openRecording(path);
     return true;
 }
 
 void RunPage::onRunStarted(const QString& description) {
+    if (opening_.isEmpty()) haveRunData_ = true;
+    Q_EMIT logged((opening_.isEmpty() ? tr("started: %1") : tr("opening: %1")).arg(description));
+}
+
+void RunPage::onRecordingRead(const QString& path) {
+    clear();
     haveRunData_ = true;
-    Q_EMIT logged(tr("started: %1").arg(description));
+    panel_->addRecording(path);
 }
 
 void RunPage::onDeviceInfo(const DeviceInfo& d, const QString& measuredUtc, const QString& toolVersion) {
@@ -121,10 +131,14 @@ void RunPage::onResult(const ResultEvent& r) {
 void RunPage::onFinished(const RunOutcome& o) {
     const QString opened = std::exchange(opening_, QString());
     QString text;
-    if (o.ok)
+    if (o.ok && !opened.isEmpty())
+        text = tr("Opened %1: %n result(s)", nullptr, results_->rowCount()).arg(QFileInfo(opened).fileName());
+    else if (o.ok)
         text = tr("Finished in %1: %n result(s)", nullptr, results_->rowCount()).arg(formatDuration(o.seconds));
     else if (o.cancelled)
         text = tr("Cancelled after %1; the results so far stay").arg(formatDuration(o.seconds));
+    else if (!opened.isEmpty())
+        text = tr("Not opened (what was shown stays): %1").arg(o.message);
     else
         text = tr("Failed: %1").arg(o.message);
     status_->showFinished(o.ok, text);

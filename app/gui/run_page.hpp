@@ -46,6 +46,7 @@ Q_SIGNALS:
 private:
     void clear();
     void onRunStarted(const QString& description);
+    void onRecordingRead(const QString& path);  // read: now the shown run gives way to it
     void onDeviceInfo(const DeviceInfo& device, const QString& measuredUtc, const QString& toolVersion);
     void onResult(const ResultEvent& result);
     void onFinished(const RunOutcome& outcome);

@@ -45,6 +45,7 @@ RunPanel::RunPanel(QAction* run, QAction* cancel, QWidget* parent)
     });
 
     tree_->setModel(benchmarks_);
+    connect(benchmarks_, &BenchmarkTreeModel::selectionChanged, this, &RunPanel::rememberUnchecked);
     tree_->header()->setVisible(false);
     tree_->setUniformRowHeights(true);
 
@@ -124,6 +125,46 @@ QStringList RunPanel::checkedGroups() const { return benchmarks_->selectedGroups
 
 void RunPanel::setCheckedGroups(const QStringList& groups) { benchmarks_->setCheckedGroups(groups); }
 
+std::set<Element> RunPanel::elementsToRun() const {
+    std::set<Element> elements = benchmarks_->selectedElements();
+    const DeviceChoice* d = currentDevice();
+    if (!elements.empty() || !d || !d->withoutL3) return elements;
+    // Every checked element, so that the engine leaves out the L3 the catalog does not list.
+    for (int r = 0; r < benchmarks_->rowCount(); ++r) {
+        const QStandardItem* group = benchmarks_->item(r);
+        for (int c = 0; c < group->rowCount(); ++c)
+            if (const QVariant e = group->child(c)->data(BenchmarkTreeModel::ElementRole); e.isValid())
+                elements.insert(static_cast<Element>(e.toInt()));
+    }
+    return elements;
+}
+
+QStringList RunPanel::uncheckedGroups() const {
+    QStringList out(unchecked_.begin(), unchecked_.end());
+    out.sort();
+    return out;
+}
+
+void RunPanel::setUncheckedGroups(const QStringList& groups) {
+    unchecked_ = QSet<QString>(groups.begin(), groups.end());
+    QStringList checked;
+    for (const auto& g : benchmarks_->allGroups())
+        if (!unchecked_.contains(g)) checked << g;
+    setCheckedGroups(checked);
+}
+
+// Only the groups of the catalog shown: another vendor's stay as the user left them.
+void RunPanel::rememberUnchecked() {
+    if (changingCatalog_) return;
+    const QStringList checked = checkedGroups();
+    for (const auto& g : benchmarks_->allGroups()) {
+        if (checked.contains(g))
+            unchecked_.remove(g);
+        else
+            unchecked_.insert(g);
+    }
+}
+
 void RunPanel::onChooserActivated(int index) {
     if (chooser_->itemData(index).toString() != kOpenKey) {
         lastIndex_ = index;
@@ -136,12 +177,17 @@ void RunPanel::onChooserActivated(int index) {
 
 void RunPanel::updateCatalog() {
     const DeviceChoice* d = currentDevice();
-    if (!d || d->vendor == catalogVendor_) return;
-    const bool hadTree = benchmarks_->rowCount() > 0;
-    const QStringList checked = hadTree ? checkedGroups() : QStringList{};
-    catalogVendor_ = d->vendor;
-    benchmarks_->setCatalog(benchmarkCatalog(d->vendor), checked);
-    if (hadTree && checked.isEmpty()) benchmarks_->setAllChecked(false);
+    const QString key = d ? d->vendor + (d->withoutL3 ? QStringLiteral(" without L3") : QString()) : QString();
+    if (!d || key == catalogKey_) return;
+    catalogKey_ = key;
+    const QVector<BenchmarkGroupInfo> catalog = benchmarkCatalog(d->vendor, d->withoutL3);
+    QStringList checked;
+    for (const auto& g : catalog)
+        if (!unchecked_.contains(g.id)) checked << g.id;
+    changingCatalog_ = true;
+    benchmarks_->setCatalog(catalog, checked);
+    if (checked.isEmpty()) benchmarks_->setAllChecked(false);
+    changingCatalog_ = false;
     tree_->expandAll();
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include <QSet>
 #include <QWidget>
 
 #include "common/benchmark_tree_model.hpp"
@@ -26,6 +27,14 @@ public:
     BenchmarkTreeModel* benchmarks() const { return benchmarks_; }
     QStringList checkedGroups() const;
     void setCheckedGroups(const QStringList& groups);
+    // The groups the user unchecked, those of another vendor's catalog included: a device of the
+    // other vendor leaves them as they were, and the settings keep these (a group missing from
+    // one catalog is never lost for the next launch).
+    QStringList uncheckedGroups() const;
+    // The elements to measure, as the engine's DiscoveryOptions::elements: empty for all, except
+    // on a device without L3, where every listed element is named so that no L3 is measured.
+    std::set<Element> elementsToRun() const;
+    void setUncheckedGroups(const QStringList& groups);
 
 Q_SIGNALS:
     void deviceChanged();
@@ -34,12 +43,15 @@ Q_SIGNALS:
 private:
     void onChooserActivated(int index);
     void updateCatalog();
+    void rememberUnchecked();
 
     QComboBox* chooser_;
     QTreeView* tree_;
     BenchmarkTreeModel* benchmarks_;
     QVector<DeviceChoice> devices_;
-    QString catalogVendor_;
+    QString catalogKey_;  // the vendor, and whether the device is known to have no L3
+    QSet<QString> unchecked_;
+    bool changingCatalog_ = false;
     int lastIndex_ = -1;
 };
 

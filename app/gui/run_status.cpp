@@ -106,16 +106,20 @@ void RunStatus::tick() {
 }
 
 void RunStatus::showFinished(bool ok, const QString& text) {
-    if (progress_->maximum() == 0) progress_->setRange(0, 1);  // no progress came: a recording
+    const bool recording = progress_->maximum() == 0;  // no progress came: there was no plan to count
+    if (recording) progress_->setRange(0, 1);
     if (ok) progress_->setValue(progress_->maximum());
-    showCount();
+    if (recording)
+        count_->clear();  // not "1 of 1"
+    else
+        showCount();
     step_->setText(text);
     ticker_.stop();
     eta_->clear();
 }
 
 void RunStatus::setSession(const QString& path) {
-    session_->setText(tr("Session: %1").arg(QFileInfo(path).fileName()));
+    session_->setText(path.isEmpty() ? QString() : tr("Session: %1").arg(QFileInfo(path).fileName()));
     session_->setToolTip(path);
 }
 

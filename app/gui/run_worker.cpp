@@ -32,7 +32,10 @@ RunWorker::~RunWorker() = default;
 
 void RunWorker::listDevices() {
     QVector<DeviceChoice> out;
-    for (const auto& e : app::listDevices()) out.push_back(toChoice(e));
+    for (const auto& e : app::listDevices()) {
+        out.push_back(toChoice(e));
+        out.back().withoutL3 = e.withoutL3;
+    }
     Q_EMIT devicesListed(out);
 }
 
@@ -156,6 +159,16 @@ void RunWorker::replay(const Topology& topology, const std::vector<std::string>&
         }
         const Series& s = *it->second;
         Q_EMIT cutOff(q(name), q(s.id), q(toString(s.element)));
+    }
+}
+
+void RunWorker::describeDevice(const DeviceChoice& device) {
+    try {
+        std::vector<std::string> notes;
+        Topology described;
+        described.device = app::makeBackend(toBackendChoice(device), notes)->queryDevice();
+        Q_EMIT migShares(toMigView(described));
+    } catch (const std::exception&) {
     }
 }
 

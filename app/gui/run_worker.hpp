@@ -44,6 +44,10 @@ public:
     void run(const RunRequest& request);
     void openRecording(const QString& path);
     void saveReport(const QString& path);
+    // What the API says of a device before a run: emits migShares (the MIG tab showed
+    // "unknown" on the h100-mig profile until Run). A device that cannot be opened stays quiet:
+    // the run will say why.
+    void describeDevice(const DeviceChoice& device);
 
 Q_SIGNALS:
     void devicesListed(const QVector<ts::gui::DeviceChoice>& devices);

@@ -130,6 +130,24 @@ private Q_SLOTS:
         QCOMPARE(view.selected(), 40);
     }
 
+    // Before the sharing benchmarks have run on an AMD GPU, the map says it is coming, not that
+    // it needs an AMD GPU; on an NVIDIA GPU it says why there is none.
+    void emptyMapSaysWhy() {
+        CuMapView view;
+        ts::Topology running;
+        running.device = mi210_.device;
+        view.setData(running);
+        QVERIFY(view.map().empty());
+        QVERIFY2(!view.infoText().contains(QStringLiteral("AMD GPU")), qPrintable(view.infoText()));
+        QVERIFY2(view.infoText().contains(QStringLiteral("measured yet")), qPrintable(view.infoText()));
+        running.device.vendor = ts::Vendor::Nvidia;
+        running.device.name = "NVIDIA H100 80GB HBM3";
+        view.setData(running);
+        QVERIFY2(view.infoText().contains(QStringLiteral("for AMD GPUs")), qPrintable(view.infoText()));
+        view.setData(mi210_);
+        QVERIFY(!view.map().empty());
+    }
+
 private:
     ts::Topology mi210_;
     ts::Topology mi300x_;

@@ -2,6 +2,7 @@
 // change point, Cancel stops a run within a second, recordings replay, launch options work.
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -194,6 +195,67 @@ private Q_SLOTS:
         QVERIFY(w.store()->find(QStringLiteral("l1.size"))->changePoint.has_value());
         QVERIFY(w.runPanel()->currentKey().startsWith(QStringLiteral("recording:")));
         QVERIFY(!w.runAction()->isEnabled());  // a recording is not a device
+    }
+
+    // Switching to a device of the other vendor and back keeps every group as the user left it,
+    // and so does the next launch: the settings keep what was unchecked, not what was checked.
+    void switchingDeviceKeepsTheCheckedGroups() {
+        LaunchOptions o = simOptions();
+        o.ignoreSettings = false;
+        QStringList nvidiaGroups;
+        {
+            MainWindow w(o);
+            QVERIFY(waitForDevices(w));
+            RunPanel* panel = w.runPanel();
+            nvidiaGroups = panel->benchmarks()->allGroups();
+            QVERIFY(nvidiaGroups.contains(QStringLiteral("texture")));
+            panel->benchmarks()->setAllChecked(true);
+            QStringList wanted = nvidiaGroups;
+            wanted.removeAll(QStringLiteral("bandwidth"));
+            panel->setCheckedGroups(wanted);
+            QVERIFY(panel->selectDevice(QStringLiteral("sim:mi210")));
+            QVERIFY(!panel->benchmarks()->allGroups().contains(QStringLiteral("texture")));
+            QVERIFY(!panel->checkedGroups().contains(QStringLiteral("bandwidth")));
+            QVERIFY(panel->checkedGroups().contains(QStringLiteral("scalar")));
+            QVERIFY(panel->selectDevice(QStringLiteral("sim:h100")));
+            QCOMPARE(panel->checkedGroups(), wanted);
+            QVERIFY(panel->selectDevice(QStringLiteral("sim:mi210")));  // saved while an AMD GPU is chosen
+            w.close();
+        }
+        o.profile = QStringLiteral("h100");
+        MainWindow again(o);
+        QVERIFY(waitForDevices(again));
+        if (again.runPanel()->currentKey() != QStringLiteral("sim:h100"))
+            QVERIFY(again.runPanel()->selectDevice(QStringLiteral("sim:h100")));
+        QStringList expected = nvidiaGroups;
+        expected.removeAll(QStringLiteral("bandwidth"));
+        QCOMPARE(again.runPanel()->checkedGroups(), expected);
+        QCOMPARE(again.runPanel()->uncheckedGroups(), QStringList{QStringLiteral("bandwidth")});
+        QSettings s;
+        for (const char* key : {"run/uncheckedGroups", "run/groups", "device/last"}) s.remove(QLatin1String(key));
+    }
+
+    // The MI210 has no L3: the tree lists none, the run measures none, the log names none.
+    void deviceWithoutL3ListsNoL3() {
+        MainWindow w(simOptions());
+        QVERIFY(waitForDevices(w));
+        RunPanel* panel = w.runPanel();
+        auto listsL3 = [panel] {
+            return panel->benchmarks()->match(panel->benchmarks()->index(0, 0), BenchmarkTreeModel::ElementRole,
+                                              static_cast<int>(ts::Element::L3), 1, Qt::MatchRecursive)
+                .size() > 0;
+        };
+        QVERIFY(panel->selectDevice(QStringLiteral("sim:mi300x")));
+        QVERIFY(listsL3());  // the MI300X has its Infinity Cache
+        QVERIFY(panel->selectDevice(QStringLiteral("sim:mi210")));
+        QVERIFY(!listsL3());
+        QVERIFY(panel->elementsToRun().count(ts::Element::L2) == 1);
+        QVERIFY(panel->elementsToRun().count(ts::Element::L3) == 0);
+        panel->setCheckedGroups({QStringLiteral("l2")});
+        QVERIFY(runAndWait(w).ok);
+        for (int row = 0; row < w.results()->rowCount(); ++row)
+            QVERIFY(w.results()->resultAt(row).element != ts::Element::L3);
+        QVERIFY2(!w.logText().contains(QStringLiteral("L3 ")), qPrintable(w.logText()));
     }
 
     void runOptionStartsARunAtLaunch() {

@@ -12,6 +12,7 @@
 #include "io/report_json.hpp"
 #include "main_window.hpp"
 #include "mig/mig_view.hpp"
+#include "run_panel.hpp"
 #include "sim/profile.hpp"
 #include "topology_fixtures.hpp"
 
@@ -125,6 +126,19 @@ private Q_SLOTS:
         QCOMPARE(view.profileCount(), 0);
         QCOMPARE(view.table()->rowCount(), 0);
         QVERIFY(view.blocks().empty());
+    }
+
+    // The chosen device's MIG layout is shown before any run (it said "unknown" until Run).
+    void mainWindowShowsTheChosenDevicesMigBeforeARun() {
+        LaunchOptions o;
+        o.backend = QStringLiteral("sim");
+        o.profile = QStringLiteral("h100-mig");
+        o.ignoreSettings = true;
+        MainWindow w(o);
+        QTRY_VERIFY_WITH_TIMEOUT(w.migView()->bannerText().contains(QStringLiteral("MIG enabled")), 20000);
+        QCOMPARE(w.migView()->data().instances.size(), std::size_t{4});
+        QVERIFY(w.runPanel()->selectDevice(QStringLiteral("sim:h100")));
+        QTRY_VERIFY_WITH_TIMEOUT(w.migView()->bannerText().contains(QStringLiteral("MIG disabled")), 20000);
     }
 
     void mainWindowShowsTheMigOfAnOpenedReport() {

@@ -102,6 +102,33 @@ private Q_SLOTS:
         QVERIFY(model.data(model.index(0, 0), Qt::ToolTipRole).toString().contains(QStringLiteral("24969216 bytes")));
     }
 
+    // A recording replays the API's figures first; the table still lists the measured ones first.
+    void resultsListMeasuredRowsBeforeApiRows() {
+        ResultsModel model;
+        ts::Attribute api;
+        api.name = "apiSize";
+        api.unit = "bytes";
+        api.value = 50.0 * 1024 * 1024;
+        api.confidence = 1;
+        api.source = ts::Source::Api;
+        model.upsert(ts::Element::L2, api);
+        api.name = "apiLineSize";
+        model.upsert(ts::Element::L2, api);
+        ts::Attribute size;
+        size.name = "size";
+        size.unit = "bytes";
+        size.value = 240 * 1024;
+        size.confidence = 0.9;
+        model.upsert(ts::Element::L1, size);
+        size.name = "lineSize";
+        model.upsert(ts::Element::L1, size);
+        QCOMPARE(model.rowCount(), 4);
+        QCOMPARE(model.resultAt(0).attribute.name, std::string("size"));
+        QCOMPARE(model.resultAt(1).attribute.name, std::string("lineSize"));
+        QCOMPARE(model.resultAt(2).attribute.name, std::string("apiSize"));
+        QCOMPARE(model.resultAt(3).attribute.name, std::string("apiLineSize"));
+    }
+
     void formatsValues() {
         QCOMPARE(formatBytes(48), QStringLiteral("48 B"));
         QCOMPARE(formatBytes(1536), QStringLiteral("1.5 KiB"));

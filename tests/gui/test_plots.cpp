@@ -2,6 +2,8 @@
 #include <QFile>
 #include <QMouseEvent>
 #include <QTemporaryDir>
+#include <QElapsedTimer>
+#include <QSignalSpy>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -197,6 +199,26 @@ private Q_SLOTS:
         view.setRunningBenchmark({});
         QTest::qWait(450);
         QCOMPARE(view.currentSeries(), QStringLiteral("l1.line_size"));
+
+        // Latency and miss penalty send their one row as they end, 40 ms apart, while the next
+        // benchmark already runs: each is drawn, within 0.2 s of its arrival.
+        QSignalSpy shown(&view, &EvidenceView::currentSeriesChanged);
+        view.setRunningBenchmark(QStringLiteral("L1 Miss Penalty"));
+        QElapsedTimer clock;
+        clock.start();
+        ts::Series latency = stridedSeries(ts::SeriesKind::Latency, QStringLiteral("l1.latency"), {0}, 0);
+        latency.title = "L1 Latency";
+        store.addChunk(latency, 0);
+        QTest::qWait(40);
+        view.setRunningBenchmark(QStringLiteral("Texture Fetch Granularity"));
+        ts::Series penalty = stridedSeries(ts::SeriesKind::Latency, QStringLiteral("l1.miss_penalty"), {0}, 0);
+        penalty.title = "L1 Miss Penalty";
+        store.addChunk(penalty, 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty() && shown.last().first().toString() == QStringLiteral("l1.miss_penalty"), 1000);
+        QVERIFY2(clock.elapsed() < 240, qPrintable(QString::number(clock.elapsed())));  // 40 ms after the first
+        QStringList ids;
+        for (const auto& args : shown) ids << args.first().toString();
+        QVERIFY2(ids.contains(QStringLiteral("l1.latency")), qPrintable(ids.join(QLatin1Char(' '))));
     }
 
     void sizePlotMergesRowsThatArriveOutOfOrder() {
@@ -330,6 +352,27 @@ private Q_SLOTS:
         rows.refreshNow();
         QCOMPARE(rows.missRowCount(), 2);
         QCOMPARE(rows.hitRowCount(), 2);
+
+        // Physical Sharing decides sharedWith for four elements with one reason: the caption
+        // names each element once and says the reason once (it repeated its first sentence).
+        amount.id = "sharing.physical";
+        amount.title = "Physical Sharing";
+        amount.kind = ts::SeriesKind::Sharing;
+        store.addChunk(amount, 0);
+        for (ts::Element e : {ts::Element::L1, ts::Element::Texture, ts::Element::ReadOnly, ts::Element::ConstantL1}) {
+            ts::ResultEvent shared = decision(QStringLiteral("sharing.physical"), QStringLiteral("sharedWith"), 2);
+            shared.element = e;
+            shared.attribute.unit.clear();
+            shared.attribute.reason = "every pair in the class evicted each other";
+            store.addDecision(shared);
+        }
+        rows.setSeries(QStringLiteral("sharing.physical"));
+        rows.refreshNow();
+        const QString caption = rows.caption();
+        QCOMPARE(caption.count(QStringLiteral("every pair in the class evicted each other")), 1);
+        QCOMPARE(caption.count(QStringLiteral("Physical Sharing")), 1);
+        for (const char* name : {"L1 ", "Texture ", "Read Only ", "Constant L1 "})
+            QVERIFY2(caption.contains(QLatin1String(name)), qPrintable(caption));
     }
 
     // A control row's fence is the miss rule's: a row misses when more than half of its loads lie

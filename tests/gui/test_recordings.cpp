@@ -331,6 +331,41 @@ private Q_SLOTS:
         QVERIFY(openAndWait(w, kMt4g + QStringLiteral("/AMD Instinct MI210.json")).ok);  // still working
     }
 
+    // A file that cannot be read changes nothing: the device, Run, the results, the title and
+    // the chooser (no "Recording: notes.txt" entry) stay as they were, first on a device, then
+    // on an opened recording.
+    void badFileKeepsTheCurrentView() {
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(QStringLiteral("notes.txt"));
+        writeBytes(bad, QByteArray("not a session"));
+        MainWindow w(quietOptions());
+        QVERIFY(waitForDevices(w));
+        auto unchangedBy = [&](const char* when) {
+            const QString key = w.runPanel()->currentKey();
+            const int items = w.runPanel()->chooser()->count();
+            const int rows = w.results()->rowCount();
+            const QString title = w.windowTitle();
+            const bool runEnabled = w.runAction()->isEnabled();
+            QVERIFY2(!openAndWait(w, bad).ok, when);
+            if (QMessageBox* box = openErrorBox(w)) box->close();
+            QTRY_VERIFY(!openErrorBox(w));
+            QCOMPARE(w.runPanel()->currentKey(), key);
+            QCOMPARE(w.runPanel()->chooser()->count(), items);
+            QVERIFY2(w.runPanel()->chooser()->findText(QStringLiteral("notes.txt"), Qt::MatchContains) < 0, when);
+            QCOMPARE(w.results()->rowCount(), rows);
+            QCOMPARE(w.windowTitle(), title);
+            QCOMPARE(w.runAction()->isEnabled(), runEnabled);
+            QVERIFY2(w.progressText().contains(bad), qPrintable(w.progressText()));
+        };
+        unchangedBy("on the simulated H100");
+        QVERIFY(w.runAction()->isEnabled());
+        QVERIFY(openAndWait(w, kMt4g + QStringLiteral("/AMD Instinct MI210.json")).ok);
+        QVERIFY(w.results()->rowCount() > 0);
+        QVERIFY2(w.progressText().startsWith(QStringLiteral("Opened AMD Instinct MI210.json")), qPrintable(w.progressText()));
+        unchangedBy("on MT4G's MI210 report");
+        QVERIFY(w.windowTitle().contains(QStringLiteral("MI210")));
+    }
+
     void simRunRecordsASessionThatReopensTheSame() {
         QTemporaryDir dir;
         MainWindow w(quietOptions());

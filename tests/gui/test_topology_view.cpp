@@ -68,6 +68,13 @@ private slots:
         for (int row = 0; row < details->rowCount(); ++row)
             if (auto* item = details->table()->item(row, 2); item && item->text() == QLatin1String("benchmark")) sawBenchmark = true;
         QVERIFY(sawBenchmark);
+        // In the tab of a 1400 px window the Method column stays readable and "Show plot" whole.
+        panel.resize(1000, 700);
+        QTest::qWait(50);
+        const int chars = details->table()->columnWidth(3) / details->fontMetrics().horizontalAdvance(QLatin1Char('x'));
+        QVERIFY2(chars >= 16, qPrintable(QString::number(chars)));
+        QVERIFY2(details->table()->columnWidth(5) >= button->sizeHint().width(),
+                 qPrintable(QStringLiteral("%1 < %2").arg(details->table()->columnWidth(5)).arg(button->sizeHint().width())));
     }
 
     // An attribute the diagram has no line for still reaches the screen: the details list every

@@ -7,7 +7,12 @@
 
 #include "gui_test.hpp"
 #include "language.hpp"
+#include "common/format.hpp"
 #include "main_window.hpp"
+#include "topology_fixtures.hpp"
+#include "plots/evidence_rows_plot.hpp"
+
+#include <qcustomplot.h>
 
 using namespace ts::gui;
 
@@ -54,6 +59,40 @@ private Q_SLOTS:
         QVERIFY(titles.contains(QStringLiteral("&Hilfe")));
         QCOMPARE(w.runAction()->text(), QStringLiteral("Aus&führen"));
         QCOMPARE(w.cancelAction()->text(), QStringLiteral("&Abbrechen"));
+    }
+
+    // Under a German system locale the plot axes wrote "0,2" beside "confidence 1.00": numbers
+    // are written one way in every language.
+    void plotNumbersAreWrittenOneWay() {
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        EvidenceRowsPlot plot;
+        plot.resize(600, 400);
+        plot.plot()->yAxis->setRange(0, 1.5);
+        plot.plot()->replot();
+        const QVector<QString> labels = plot.plot()->yAxis->tickVectorLabels();
+        QLocale::setDefault(before);
+        QVERIFY(!labels.isEmpty());
+        QVERIFY2(labels.contains(QStringLiteral("0.5")), qPrintable(QStringList(labels.begin(), labels.end()).join(QLatin1Char(' '))));
+        for (const QString& label : labels) QVERIFY2(!label.contains(QLatin1Char(',')), qPrintable(label));
+    }
+
+    // Every attribute the simulated H100 and MI210 report has a German title (the L2 partition
+    // and TLB attributes were English in the German window).
+    void everyAttributeTitleIsGerman() {
+        std::set<std::string> names;
+        for (const char* profile : {"h100", "mi210"})
+            for (const auto& [element, report] : test::simulate(profile).elements)
+                for (const auto& a : report.attributes) names.insert(a.name);
+        QVERIFY(names.size() > 30);
+        QStringList english;
+        for (const auto& name : names) english << attributeTitle(QString::fromStdString(name));
+        QCOMPARE(installTranslations(QStringLiteral("de")), QStringLiteral("de"));
+        int i = 0;
+        for (const auto& name : names) {
+            const QString german = attributeTitle(QString::fromStdString(name));
+            QVERIFY2(german != english[i++], qPrintable(QString::fromStdString(name) + QStringLiteral(": ") + german));
+        }
     }
 
     void menusAreEnglishWithoutATranslation() {

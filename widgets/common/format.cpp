@@ -64,7 +64,7 @@ QString formatValue(const Attribute& a) {
         QStringList names;
         for (const auto& n : a.names) names << QString::fromStdString(n);
         text = names.join(QStringLiteral(", "));
-    } else if (!a.groups.empty() && a.name != attr::segments) {
+    } else if (!a.groups.empty() && a.name != "segments") {
         text = QCoreApplication::translate("ts::gui::Format", "%n group(s)", nullptr, static_cast<int>(a.groups.size()));
     } else if (a.unit == "bytes") {
         text = formatBytes(a.value);
@@ -77,7 +77,7 @@ QString formatValue(const Attribute& a) {
     } else {
         text = number(a.value) + QLatin1Char(' ') + QString::fromStdString(a.unit);
     }
-    if (a.names.empty() && a.name == attr::sharedWith && a.value == 0)
+    if (a.names.empty() && a.name == "sharedWith" && a.value == 0)
         text = QCoreApplication::translate("ts::gui::Format", "none");
     if (a.lowerBound) text.prepend(QStringLiteral("≥ "));
     if (a.upperBound) text.prepend(QStringLiteral("≤ "));
@@ -126,9 +126,40 @@ QString attributeTitle(const QString& name) {
         {attr::memoryClockRate, QT_TRANSLATE_NOOP("ts::gui::Format", "Memory clock")},
         {attr::totalGlobalMem, QT_TRANSLATE_NOOP("ts::gui::Format", "Total memory")},
         {attr::latencyTlbMiss, QT_TRANSLATE_NOOP("ts::gui::Format", "Latency on a TLB miss")},
+        {attr::apiLineSize, QT_TRANSLATE_NOOP("ts::gui::Format", "Line size (API)")},
+        {attr::disabledUnits, QT_TRANSLATE_NOOP("ts::gui::Format", "Disabled units")},
+        {attr::segmentKnee, QT_TRANSLATE_NOOP("ts::gui::Format", "Segment knee")},
+        {attr::segmentFraction, QT_TRANSLATE_NOOP("ts::gui::Format", "Segment fraction")},
+        {attr::nearLatency, QT_TRANSLATE_NOOP("ts::gui::Format", "Near latency")},
+        {attr::farLatency, QT_TRANSLATE_NOOP("ts::gui::Format", "Far latency")},
+        {attr::farPenalty, QT_TRANSLATE_NOOP("ts::gui::Format", "Far penalty")},
+        {attr::nearCapacity, QT_TRANSLATE_NOOP("ts::gui::Format", "Near capacity")},
+        {attr::farCapacity, QT_TRANSLATE_NOOP("ts::gui::Format", "Far capacity")},
+        {attr::farReplicated, QT_TRANSLATE_NOOP("ts::gui::Format", "Far replicated")},
+        {attr::sharedCapacity, QT_TRANSLATE_NOOP("ts::gui::Format", "Shared capacity")},
+        {attr::ways, QT_TRANSLATE_NOOP("ts::gui::Format", "Ways")},
+        {attr::sets, QT_TRANSLATE_NOOP("ts::gui::Format", "Sets")},
+        {attr::indexFunction, QT_TRANSLATE_NOOP("ts::gui::Format", "Set index function")},
+        {attr::replacementPolicy, QT_TRANSLATE_NOOP("ts::gui::Format", "Replacement policy")},
+        {attr::tlbLevels, QT_TRANSLATE_NOOP("ts::gui::Format", "TLB levels")},
+    };
+    // The TLB levels' attributes: tlb1Entries, tlb2MissCost, ...
+    static const struct {
+        const char* suffix;
+        const char* title;
+    } tlb[] = {
+        {attr::tlbEntries, QT_TRANSLATE_NOOP("ts::gui::Format", "TLB %1 entries")},
+        {attr::tlbMissCost, QT_TRANSLATE_NOOP("ts::gui::Format", "TLB %1 miss cost")},
+        {attr::tlbPageSize, QT_TRANSLATE_NOOP("ts::gui::Format", "TLB %1 page size")},
+        {attr::tlbReach, QT_TRANSLATE_NOOP("ts::gui::Format", "TLB %1 reach")},
+        {attr::tlbScope, QT_TRANSLATE_NOOP("ts::gui::Format", "TLB %1 scope")},
     };
     for (const auto& k : known)
         if (name == QLatin1String(k.name)) return QCoreApplication::translate("ts::gui::Format", k.title);
+    if (name.size() > 4 && name.startsWith(QLatin1String("tlb")) && name.at(3).isDigit())
+        for (const auto& t : tlb)
+            if (name.mid(4) == QLatin1String(t.suffix))
+                return QCoreApplication::translate("ts::gui::Format", t.title).arg(name.at(3));
     // Names without a translation: "persistingMaxBytes" -> "Persisting max bytes".
     QString out;
     for (int i = 0; i < name.size(); ++i) {

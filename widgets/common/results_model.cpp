@@ -34,9 +34,13 @@ void ResultsModel::upsert(Element element, const Attribute& attribute) {
         emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
         return;
     }
-    const int at = static_cast<int>(rows_.size());
+    // Measured rows before the API's (a recording replays the API's first): the measured L1
+    // size is on the first screen, not below forty rows of API figures.
+    int at = static_cast<int>(rows_.size());
+    if (attribute.source != Source::Api)
+        while (at > 0 && rows_[static_cast<std::size_t>(at - 1)].attribute.source == Source::Api) --at;
     beginInsertRows({}, at, at);
-    rows_.push_back(ResultRow{element, attribute, {}});
+    rows_.insert(rows_.begin() + at, ResultRow{element, attribute, {}});
     endInsertRows();
 }
 

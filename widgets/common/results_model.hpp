@@ -23,8 +23,8 @@ struct ResultRow {
     bool isCutOffMarker() const { return attribute.name.empty() && !cutOff.isEmpty(); }
 };
 
-// Every (element, attribute) a run reported, one row each, in the order they first arrived;
-// a later report of the same pair replaces the row.
+// Every (element, attribute) a run reported, one row each: the measured ones in the order they
+// first arrived, then the API's; a later report of the same pair replaces the row.
 class ResultsModel : public QAbstractTableModel {
     Q_OBJECT
 public:

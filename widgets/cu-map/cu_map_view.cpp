@@ -18,9 +18,7 @@ CuMapView::CuMapView(QWidget* parent) : QWidget(parent), info_(new QLabel(this))
 void CuMapView::setData(const Topology& topology) {
     map_ = CuSharingMap::fromTopology(topology);
     if (selected_ >= map_.idCount()) selected_ = -1;
-    info_->setText(map_.empty() ? tr("No sL1d sharing in this run: the CU-sharing map needs an AMD GPU "
-                                     "(or its simulator profile) and the sharing benchmarks.")
-                                : selectionText());
+    info_->setText(map_.empty() ? emptyText(topology.device) : selectionText());
     placeInfo();
     update();
 }
@@ -41,6 +39,22 @@ void CuMapView::resizeEvent(QResizeEvent* event) {
 QRectF CuMapView::mapArea() const {
     return QRectF(8, 8, width() - 16, std::max(40.0, height() - 24.0 - 2 * info_->fontMetrics().lineSpacing()));
 }
+
+// Said while there is no map: on an AMD GPU the map comes with the sharing benchmarks (not
+// "needs an AMD GPU" while the MI210's sharing runs).
+QString CuMapView::emptyText(const DeviceInfo& device) {
+    if (device.name.empty())
+        return tr("No run yet: the CU-sharing map shows which CUs of an AMD GPU (or its simulator profile) share "
+                  "a scalar L1, once the sharing benchmarks have run.");
+    if (device.vendor == Vendor::Amd)
+        return tr("No sL1d sharing measured yet on %1: the map appears when the sharing benchmarks have found "
+                  "which CUs share a scalar L1.")
+            .arg(QString::fromStdString(device.name));
+    return tr("%1 has no scalar L1 shared by CUs: the CU-sharing map is for AMD GPUs.")
+        .arg(QString::fromStdString(device.name));
+}
+
+QString CuMapView::infoText() const { return info_->text(); }
 
 QString CuMapView::selectionText() const {
     if (selected_ < 0) return tr("Click a CU to see which CUs share its scalar L1.");

@@ -19,6 +19,7 @@ public:
     int selected() const { return selected_; }
     void select(int id);
     QString selectionText() const;
+    QString infoText() const;  // the line under the map (or in its place)
     QString toolTipAt(const QPointF& point) const;
     QPointF cellCentre(int id) const;  // where CU `id` is drawn, in widget coordinates  // the CU under `point`, described; empty off the cells
 
@@ -33,6 +34,7 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    static QString emptyText(const DeviceInfo& device);
     QRectF mapArea() const;
     void placeInfo();
 

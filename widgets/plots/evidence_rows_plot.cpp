@@ -1,15 +1,40 @@
 #include "plots/evidence_rows_plot.hpp"
 
+#include <QCoreApplication>
+
 #include <qcustomplot.h>
 
 #include "analysis/miss_rule.hpp"
 #include "analysis/robust.hpp"
+#include "common/format.hpp"
 #include "plots/evidence_math.hpp"
 
 namespace ts::gui {
 namespace {
 
 constexpr int kMaxTextTicks = 40;
+
+QString q(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
+
+// One sentence for the series' decisions. Physical Sharing decides the same attribute for
+// several elements (sharedWith of L1, Texture, Read Only, Constant L1): each element's value is
+// named once and a reason they share is said once, not the first decision's sentence four times.
+QString decisionsText(const StoredSeries& s) {
+    if (s.decisions.size() < 2)
+        return decisionText(s, s.decisions.empty() ? QString() : q(s.decisions.front().attribute.name));
+    QStringList values;
+    QStringList reasons;
+    for (const auto& d : s.decisions) {
+        const Attribute& a = d.attribute;
+        values << QCoreApplication::translate("ts::gui::Evidence", "%1 %2 = %3 (confidence %4)")
+                      .arg(q(displayName(d.element)), attributeTitle(q(a.name)), formatValue(a))
+                      .arg(a.confidence, 0, 'f', 2);
+        if (!a.reason.empty() && !reasons.contains(q(a.reason))) reasons << q(a.reason);
+    }
+    QString text = QCoreApplication::translate("ts::gui::Evidence", "%1: %2.").arg(s.title, values.join(QStringLiteral("; ")));
+    if (!reasons.isEmpty()) text += QLatin1Char(' ') + reasons.join(QStringLiteral("; "));
+    return text;
+}
 
 }  // namespace
 
@@ -92,9 +117,7 @@ void EvidenceRowsPlot::rebuild(const StoredSeries& s, bool) {
         threshold_->point2->setCoords(1, s.missThreshold);
         threshold_->setVisible(true);
     }
-    QStringList captions;
-    for (const auto& d : s.decisions) captions << decisionText(s, d.attribute.name);
-    if (captions.isEmpty()) captions << decisionText(s, {});
+    QStringList captions{decisionsText(s)};
     if (s.missThreshold >= 0)
         captions << tr("Threshold %1 cycles: %2.").arg(s.missThreshold, 0, 'f', 1).arg(s.thresholdRule);
     else

@@ -1,4 +1,5 @@
 #pragma once
+#include <QSet>
 #include <QElapsedTimer>
 #include <QTimer>
 #include <QWidget>
@@ -62,6 +63,7 @@ signals:
 private:
     void onSeriesAdded(const QString& id);
     void onCleared();
+    bool hasUnseen();  // drops the series drawn since
     void followNewest();
     void scheduleFollow();
     QString seriesTitled(const QString& title) const;
@@ -86,6 +88,9 @@ private:
     QAction* nextAction_;
     QAction* previousAction_;
     bool logScale_ = true;
+    QSet<QString> shown_;  // the series drawn at least once (Follow run draws each, if only briefly)
+    QList<std::pair<QString, qint64>> unseen_;  // arrived (clock_ ms), not drawn yet: Follow run draws them in turn
+    QElapsedTimer clock_;
     QString newest_;
     QString running_;
     QTimer followTimer_;

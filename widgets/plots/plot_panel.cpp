@@ -25,6 +25,9 @@ PlotPanel::PlotPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_, 1);
+    // Numbers are written one way in every language, as the captions, tables and reports write
+    // them (1.00, 0.2): under a German system locale the axes said "0,2" beside "confidence 1.00".
+    plot_->setLocale(QLocale::c());
     layout->addWidget(readoutLabel_);
     layout->addWidget(captionLabel_);
     // Fixed heights and ignored widths: new text must not resize the plot (a resize means a

@@ -337,7 +337,7 @@ void SizePlotWidget::updateCaption(const StoredSeries& series) {
     for (const auto& decision : series.decisions) {
         const Attribute& d = decision.attribute;
         parts << tr("decided %1 = %2 (confidence %3): %4")
-                     .arg(QString::fromStdString(d.name), formatValue(d))
+                     .arg(attributeTitle(QString::fromStdString(d.name)), formatValue(d))
                      .arg(d.confidence, 0, 'f', 2)
                      .arg(QString::fromStdString(d.reason));
     }

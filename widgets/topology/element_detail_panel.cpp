@@ -1,6 +1,8 @@
 #include "topology/element_detail_panel.hpp"
 
 #include <QHeaderView>
+
+#include <algorithm>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
@@ -14,6 +16,9 @@ namespace ts::gui {
 namespace {
 
 QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
+constexpr int kMethodColumn = 3;
+constexpr int kEvidenceColumn = 5;
 
 }  // namespace
 
@@ -31,8 +36,24 @@ ElementDetailPanel::ElementDetailPanel(QWidget* parent)
     table_->verticalHeader()->setVisible(false);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
+    // Every column keeps a readable width and the table scrolls sideways where the panel is
+    // narrow: a stretched Method column was squeezed to two characters by long values, and the
+    // evidence column, sized by its (empty) items, cut "Show plot" to "Show p".
+    QHeaderView* header = table_->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Long values and notes are elided (the tool tip has them whole), so that all six columns fit
+    // the panel of a 1400 px window.
+    const int x = fontMetrics().horizontalAdvance(QLatin1Char('x'));
+    header->setMaximumSectionSize(x * 18);
+    header->setSectionResizeMode(kMethodColumn, QHeaderView::Interactive);
+    header->resizeSection(kMethodColumn, x * 16);
+    header->setSectionResizeMode(kEvidenceColumn, QHeaderView::Fixed);
+    const int buttonWidth = QPushButton(tr("Show plot")).sizeHint().width();
+    header->resizeSection(kEvidenceColumn,
+                          std::max(buttonWidth, header->fontMetrics().horizontalAdvance(tr("Evidence")) + 16) + 4);
+    header->setStretchLastSection(false);
+    table_->setTextElideMode(Qt::ElideRight);
+    table_->setWordWrap(false);
     showBox({}, nullptr);
 }
 
@@ -44,6 +65,7 @@ void ElementDetailPanel::addRow(const QStringList& cells, const QString& evidenc
     table_->insertRow(row);
     for (int c = 0; c < cells.size() && c < 5; ++c) {
         auto* item = new QTableWidgetItem(cells[c]);
+        item->setToolTip(cells[c]);  // an elided cell can still be read
         if (heading) {
             QFont f = item->font();
             f.setBold(true);

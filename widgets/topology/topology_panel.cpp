@@ -32,7 +32,7 @@ TopologyPanel::TopologyPanel(QWidget* parent)
     splitter->addWidget(details_);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
-    splitter->setSizes({600, 400});  // the table's width hint would otherwise squeeze the diagram
+    splitter->setSizes({440, 560});  // the table's width hint would otherwise squeeze the diagram
     details_->setMinimumWidth(240);
 
     auto* layout = new QVBoxLayout(this);

@@ -218,6 +218,14 @@ int amountPerUnit(const Topology& d, const QStringList& members) {
     return std::min(amount, 8);
 }
 
+// An L3 of which nothing is known (an MI210's: the API names none and every benchmark behind
+// the L2 was undecided) is no L3: a dashed box would say the device reported one.
+bool anyShowable(const Topology& d, const QString& id) {
+    for (const Attribute& a : attributesOf(d, id))
+        if (a.isShowable()) return true;
+    return false;
+}
+
 // A box across the whole width for one element drawn by cacheLines() (sL1d, L3).
 SceneBox wideCacheBox(const Topology& d, BoxKind kind, const QString& id) {
     SceneBox b;
@@ -241,7 +249,7 @@ TopologyScene TopologyScene::build(const Topology& d, const SceneOptions& option
     s.addUnitDetail(d, root, unitWord);
     s.addScalarCache(d, root, unitWord);
     s.addL2(d, root, unitWord);
-    if (hasElement(d, QStringLiteral("l3"))) {
+    if (anyShowable(d, QStringLiteral("l3"))) {
         SceneBox b = wideCacheBox(d, BoxKind::L3, QStringLiteral("l3"));
         b.toolTip = toolTipOf(d, b.elementIds);
         s.add(b, root);
