@@ -28,6 +28,11 @@ inline constexpr char segmentFraction[] = "segmentFraction";
 inline constexpr char nearLatency[] = "nearLatency";
 inline constexpr char farLatency[] = "farLatency";
 inline constexpr char farPenalty[] = "farPenalty";
+// The L2's partitions (issue 21: engine/benchmarks/l2_partitions.cpp).
+inline constexpr char nearCapacity[] = "nearCapacity";
+inline constexpr char farCapacity[] = "farCapacity";
+inline constexpr char farReplicated[] = "farReplicated";
+inline constexpr char sharedCapacity[] = "sharedCapacity";
 inline constexpr char readBandwidth[] = "readBandwidth";
 inline constexpr char writeBandwidth[] = "writeBandwidth";
 inline constexpr char copyBandwidth[] = "copyBandwidth";
@@ -57,6 +62,7 @@ inline constexpr std::pair<std::string_view, std::string_view> units[] = {
     {readBandwidth, "GiB/s"}, {writeBandwidth, "GiB/s"}, {copyBandwidth, "GiB/s"}, {vendorCopyBandwidth, "GiB/s"},
     {memoryBusWidth, "bit"}, {memoryClockRate, "kHz"},
     {amountPerUnit, ""}, {segments, ""}, {segmentFraction, ""}, {disabledUnits, ""}, {sharedWith, ""},
-    {sharedBetween, ""}};
+    {sharedBetween, ""}, {nearCapacity, "bytes"}, {farCapacity, "bytes"}, {sharedCapacity, "bytes"},
+    {farReplicated, ""}};
 
 }  // namespace ts::attr
