@@ -158,6 +158,7 @@ private Q_SLOTS:
         QVERIFY2(w.migView()->bannerText().contains(QStringLiteral("MIG enabled")), qPrintable(w.migView()->bannerText()));
         QCOMPARE(w.migView()->data().instances.size(), std::size_t{4});
         QVERIFY(w.migView()->data().instances.front().l2Segments.confidence > 0);
+        QVERIFY(w.migView()->data().instances.front().l2Usable.confidence > 0);  // the partitions replayed too
     }
 };
 

@@ -165,9 +165,9 @@ void MigView::setData(const MigViewData& data) {
     if (!layout.source.empty()) notes << tr("SMs, memory, copy engines and placements come from %1.").arg(q(layout.source));
     if (!data_.profiles.empty())
         notes << tr("L2 = memory slices / 8 of the API L2 size (MIG partitions the L2 with the memory); L2 segments "
-                    "divide it by the L2 segment size measured in this run; L2 usable applies the whole GPU's measured usable "
-                    "fraction (L2 partitions: shared capacity / API L2 size) to it, a projection, not a measurement "
-                    "inside an instance.");
+                    "divide it by the L2 segment size measured in this run.")
+              << tr("L2 usable = that L2 x the whole GPU's measured usable fraction (L2 partitions: shared capacity / API "
+                    "L2 size): a projection, not a measurement inside an instance.");
     if (!layout.placementProblem.empty()) notes << tr("Placements: %1").arg(q(layout.placementProblem));
     if (data_.layout && !layout.reason.empty() && layout.mode != MigMode::Unsupported && layout.mode != MigMode::Unknown)
         notes << q(layout.reason);
