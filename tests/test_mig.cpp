@@ -226,6 +226,73 @@ TEST(MigShares, SaysWhatIsMissing) {
     EXPECT_NE(shares[0].l2Size.reason.find("inside a MIG instance"), std::string::npos);
 }
 
+// Issue 21: the L2 a slice's SMs can really use, from the whole GPU's measured partitions.
+TEST(MigShares, L2UsableAppliesTheMeasuredSharedFractionToTheShare) {
+    const MigLayout layout = *test::parseTestProfile(withMig("enabled", {instance(4, 5, 0, 4), instance(9, 19, 6, 1)})).mig;
+    MigL2Facts facts;
+    facts.l2Bytes = 64 * 1024;
+    facts.sharedCapacity = measured("sharedCapacity", 30 * 1024, 1);  // replicas: a little under one 32 KiB partition
+    facts.sharedCapacity->evidence = "l2.partitions_shared";
+    facts.farReplicated = measured("farReplicated", 1, 1);
+    auto shares = migShares(layout, facts);
+
+    const MigShare* one = shareOf(shares, MigShare::Kind::Profile, 19);  // 1 of 8 memory slices: 8 KiB share
+    ASSERT_NE(one, nullptr);
+    EXPECT_DOUBLE_EQ(one->l2Usable.value, 8 * 1024 * 30.0 / 64);  // 3.75 KiB
+    EXPECT_EQ(one->l2Usable.unit, "bytes");
+    EXPECT_EQ(one->l2Usable.source, Source::Benchmark);
+    EXPECT_DOUBLE_EQ(one->l2Usable.confidence, 0.5);  // a projection onto the slice, not measured in it
+    EXPECT_EQ(one->l2Usable.evidence, "l2.partitions_shared");
+    EXPECT_NE(one->l2Usable.method.find("not a measurement inside an instance"), std::string::npos) << one->l2Usable.method;
+    EXPECT_NE(one->l2Usable.reason.find("farReplicated 1"), std::string::npos) << one->l2Usable.reason;
+    EXPECT_NE(one->l2Usable.reason.find("47 %"), std::string::npos) << one->l2Usable.reason;
+    const MigShare* inst = shareOf(shares, MigShare::Kind::Instance, 4);  // 4 slices: 32 KiB share
+    EXPECT_DOUBLE_EQ(inst->l2Usable.value, 15 * 1024);
+    EXPECT_DOUBLE_EQ(inst->l2Usable.confidence, 0.5);
+
+    // Less confident partition results lower it further; a capacity above the API size is capped at the share.
+    facts.farReplicated = measured("farReplicated", 0, 0.4);
+    facts.sharedCapacity->value = 70 * 1024;
+    shares = migShares(layout, facts);
+    one = shareOf(shares, MigShare::Kind::Profile, 19);
+    EXPECT_DOUBLE_EQ(one->l2Usable.value, 8 * 1024);
+    EXPECT_DOUBLE_EQ(one->l2Usable.confidence, 0.4);
+    EXPECT_NE(one->l2Usable.reason.find("farReplicated 0"), std::string::npos) << one->l2Usable.reason;
+
+    // Missing partition results: undecided, with the benchmark's reason when it gave one.
+    facts.farReplicated.reset();
+    shares = migShares(layout, facts);
+    EXPECT_EQ(shares[0].l2Usable.confidence, 0);
+    EXPECT_NE(shares[0].l2Usable.reason.find("not measured"), std::string::npos) << shares[0].l2Usable.reason;
+    facts.partitionsReason = "farReplicated: the first pass did not hit far";
+    shares = migShares(layout, facts);
+    EXPECT_EQ(shares[0].l2Usable.confidence, 0);
+    EXPECT_NE(shares[0].l2Usable.reason.find("did not hit far"), std::string::npos) << shares[0].l2Usable.reason;
+}
+
+TEST(MigShares, L2FactsTakeThePartitionResultsOfTheRun) {
+    Topology t;
+    t.device.l2SizeBytes = 64 * 1024;
+    auto add = [&](const char* name, double value, double confidence, std::string reason = {}) {
+        Attribute a = measured(name, value, confidence);
+        a.reason = std::move(reason);
+        t.element(Element::L2).set(a);
+    };
+    add("sharedCapacity", 30 * 1024, 1);
+    add("farReplicated", 0, 1);  // decided although 0: far lines stay far
+    MigL2Facts facts = migL2Facts(t);
+    ASSERT_TRUE(facts.sharedCapacity);
+    EXPECT_EQ(facts.sharedCapacity->value, 30 * 1024);
+    ASSERT_TRUE(facts.farReplicated);
+    EXPECT_EQ(facts.farReplicated->value, 0);
+    EXPECT_TRUE(facts.partitionsReason.empty());
+
+    add("sharedCapacity", 0, 0, "already misses at 16384 B, the smallest array tried");
+    facts = migL2Facts(t);
+    EXPECT_FALSE(facts.sharedCapacity);
+    EXPECT_NE(facts.partitionsReason.find("sharedCapacity: already misses"), std::string::npos) << facts.partitionsReason;
+}
+
 TEST(MigShares, SegmentShareInWords) {
     EXPECT_EQ(segmentShareText(0.25, 25 * kMiB), "1/4 of one 25 MiB segment");
     EXPECT_EQ(segmentShareText(1.0, 25 * kMiB), "one whole 25 MiB segment");
@@ -287,10 +354,35 @@ TEST(MigEndToEnd, SimulatedRunCarriesMigAndTheMeasuredSegment) {
     EXPECT_DOUBLE_EQ(small->l2Size.value, 6.25 * kMiB);
     EXPECT_GT(small->l2Segments.confidence, 0);
     EXPECT_NEAR(small->l2Segments.value, 0.25, 0.02);
+    // No replicas in this profile: data both partitions touch fills the whole L2, so the slice can use all its share.
+    EXPECT_NEAR(small->l2Usable.value, 6.25 * kMiB, 0.02 * 6.25 * kMiB) << small->l2Usable.reason;
+    EXPECT_DOUBLE_EQ(small->l2Usable.confidence, 0.5) << small->l2Usable.reason;
 
-    const json report = reportToJson(t, false);
+    json report = reportToJson(t, false);
     EXPECT_EQ(report["mig"]["entries"].size(), 10u);  // 6 profiles, 4 instances
     EXPECT_EQ(report["mig"]["entries"][0]["figures"][5]["source"], "benchmark");
+    EXPECT_EQ(report["mig"]["entries"][0]["figures"][6]["name"], "l2Usable");
+    // A report written before l2Usable (the figure absent) still reads.
+    for (auto& entry : report["mig"]["entries"]) entry["figures"].erase(6);
+    EXPECT_TRUE(reportFromJson(report, "old.json").device.mig);
+}
+
+TEST(MigEndToEnd, ReplicatedFarLinesHalveTheL2ASliceCanUse) {
+    SimProfile profile = loadProfile("h100-mig");
+    for (auto& cache : profile.caches)
+        if (cache.id == "l2") cache.replicateFar = true;
+    SimBackend backend(profile);
+    Observer silent;
+    CancelToken cancel;
+    Topology t;
+    runDiscovery(backend, DiscoveryOptions{{"l2"}}, silent, cancel, t);
+    const auto shares = migShares(*t.device.mig, migL2Facts(t));
+    const MigShare* small = shareOf(shares, MigShare::Kind::Profile, 19);
+    ASSERT_NE(small, nullptr);
+    // Shared data sits in both 25 MiB partitions: half of the 6.25 MiB share.
+    EXPECT_NEAR(small->l2Usable.value, 3.125 * kMiB, 0.02 * 3.125 * kMiB) << small->l2Usable.reason;
+    EXPECT_DOUBLE_EQ(small->l2Usable.confidence, 0.5);
+    EXPECT_NE(small->l2Usable.reason.find("farReplicated 1"), std::string::npos) << small->l2Usable.reason;
 }
 
 TEST(MigCli, PrintsTheTableAndRejectsBadProfiles) {
@@ -301,6 +393,8 @@ TEST(MigCli, PrintsTheTableAndRejectsBadProfiles) {
 
     r = test::runCli("mig --backend sim --profile h100-mig");
     EXPECT_NE(r.output.find("MIG enabled: 4 instance(s)"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("L2 segments                   L2 usable"), std::string::npos) << r.output;  // the last column
+    EXPECT_NE(r.output.find("l2Usable ?: L2 partitions not measured"), std::string::npos) << r.output;  // nothing measured
 
     r = test::runCli("mig --backend sim --profile mi210");
     EXPECT_EQ(r.exitCode, 0);

@@ -26,6 +26,14 @@ std::string figure(const Attribute& a, bool bytes) {
     return s.str();
 }
 
+// "3.52 MiB (c 0.50)": the figure with its confidence, which is at most 0.5 for a projection.
+std::string usableText(const Attribute& a) {
+    if (a.confidence <= 0) return "?";
+    std::ostringstream s;
+    s << mib(a.value) << " (c " << std::fixed << std::setprecision(2) << a.confidence << ")";
+    return s.str();
+}
+
 std::string placementsText(const std::vector<MigPlacement>& list) {
     if (list.empty()) return "?";
     std::ostringstream s;
@@ -53,16 +61,17 @@ void printRows(std::ostream& out, const std::vector<MigShare>& shares, MigShare:
     out << std::left << std::setw(firstWidth) << (instances ? "instance" : "profile") << std::setw(secondWidth)
         << (instances ? "profile" : "id")
         << std::setw(8) << "slices" << std::setw(16) << (instances ? "placement" : "placements") << std::setw(6) << "SMs"
-        << std::setw(12) << "memory" << std::setw(5) << "CE" << std::setw(12) << "L2" << "L2 segments\n";
+        << std::setw(12) << "memory" << std::setw(5) << "CE" << std::setw(12) << "L2" << std::setw(30) << "L2 segments"
+        << "L2 usable\n";
     for (const auto& s : shares) {
         if (s.kind != kind) continue;
         out << std::left << std::setw(firstWidth) << (instances ? std::to_string(s.id) + (s.current ? "*" : "") : s.name)
             << std::setw(secondWidth) << (instances ? s.name : std::to_string(s.id)) << std::setw(8) << s.sliceCount
             << std::setw(16) << placementsText(s.placements) << std::setw(6) << figure(s.smCount, false) << std::setw(12)
             << figure(s.memory, true) << std::setw(5) << figure(s.copyEngines, false) << std::setw(12)
-            << figure(s.l2Size, true)
-            << (s.l2Segments.isDecided() ? s.l2Segments.reason : "?") << '\n';
-        for (const Attribute* a : {&s.memorySlices, &s.l2Size, &s.l2Segments})
+            << figure(s.l2Size, true) << std::setw(30) << (s.l2Segments.isDecided() ? s.l2Segments.reason : "?")
+            << usableText(s.l2Usable) << '\n';
+        for (const Attribute* a : {&s.memorySlices, &s.l2Size, &s.l2Segments, &s.l2Usable})
             if (!a->isDecided()) notes.insert(a->name + " ?: " + a->reason);
     }
 }
@@ -86,7 +95,9 @@ void printMigTable(std::ostream& out, const Topology& t) {
     for (const auto& n : notes) out << "  " << n << '\n';
     out << "placements: memory-slice starts:size (of 8); slices: compute slices (of 7); * this run's instance\n"
         << "SMs, memory, CE (copy engines), placements: API (" << m.source << "); L2: memory slices / 8 x API L2 size;\n"
-        << "L2 segments: that L2 over the measured L2 segment size (benchmark; '?' when not measured)\n";
+        << "L2 segments: that L2 over the measured L2 segment size (benchmark; '?' when not measured);\n"
+        << "L2 usable: that L2 x measured sharedCapacity / API L2 size (L2 partitions benchmark, c = confidence;\n"
+        << "  the whole GPU's usable fraction applied to the slice, not measured inside an instance)\n";
 }
 
 }  // namespace ts::cli

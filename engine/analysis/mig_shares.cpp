@@ -108,6 +108,51 @@ void l2Figures(const MigL2Facts& facts, MigShare& s) {
     }
 }
 
+std::string percentText(double fraction) { return std::to_string(static_cast<int>(std::lround(100 * fraction))) + " %"; }
+
+// What the share's SMs can really use: the share times the fraction of the whole L2 that data
+// SMs of two partitions touched still fits in (sharedCapacity / API size). A projection of the
+// whole GPU's measurement onto the share, so at most 0.5 unless the run was inside that instance.
+void usableFigure(const MigL2Facts& facts, MigShare& s) {
+    if (s.l2Size.confidence <= 0) {
+        s.l2Usable = undecidedFigure("l2Usable", "bytes", Source::Benchmark, "L2 share unknown");
+        return;
+    }
+    if (!facts.sharedCapacity || !facts.farReplicated) {
+        s.l2Usable = undecidedFigure(
+            "l2Usable", "bytes", Source::Benchmark,
+            facts.partitionsReason.empty()
+                ? "L2 partitions not measured in this run (the L2 Partitions benchmark of the l2 group finds "
+                  "sharedCapacity and farReplicated)"
+                : "L2 partitions undecided: " + facts.partitionsReason);
+        return;
+    }
+    const Attribute& shared = *facts.sharedCapacity;
+    const Attribute& replicated = *facts.farReplicated;
+    const double api = static_cast<double>(facts.l2Bytes);
+    const double fraction = std::min(1.0, shared.value / api);
+    const bool measuredHere = facts.insideInstance && s.current;
+    s.l2Usable.name = "l2Usable";
+    s.l2Usable.unit = "bytes";
+    s.l2Usable.source = Source::Benchmark;
+    s.l2Usable.value = s.l2Size.value * fraction;
+    s.l2Usable.method = "L2 share x measured sharedCapacity / API L2 size (" + shared.method + "): " +
+                        (measuredHere ? "the usable L2 fraction measured inside this instance, applied to its share"
+                                      : "the whole GPU's usable L2 fraction applied to the share, not a measurement "
+                                        "inside an instance");
+    s.l2Usable.confidence =
+        std::min({s.l2Size.confidence, shared.confidence, replicated.confidence, measuredHere ? 1.0 : 0.5});
+    s.l2Usable.evidence = shared.evidence;
+    s.l2Usable.reason = percentText(fraction) + " of the " + bytesText(s.l2Size.value) +
+                        " share: data SMs of two partitions touched fits in " + bytesText(shared.value) + " of the " +
+                        bytesText(api) + " L2 (sharedCapacity)";
+    s.l2Usable.reason += replicated.value == 1
+                             ? "; far lines read become near replicas (farReplicated 1): such data is held in both partitions"
+                             : "; far lines stay far (farReplicated 0): the partitions hold different lines";
+    s.l2Usable.reason += measuredHere ? "; measured inside this instance"
+                                      : "; projected from the whole GPU, not measured inside this instance";
+}
+
 }  // namespace
 
 MigL2Facts migL2Facts(const Topology& t) {
@@ -120,6 +165,14 @@ MigL2Facts migL2Facts(const Topology& t) {
     };
     facts.segmentSize = decided(attr::segmentSize);
     facts.segments = decided(attr::segments);
+    facts.sharedCapacity = decided(attr::sharedCapacity);
+    if (const Attribute* a = t.find(Element::L2, attr::farReplicated); a && a->isDecided()) facts.farReplicated = *a;
+    // Why the partitions benchmark left them open: their own reason, or farCapacity's when it did not run.
+    for (const char* name : {attr::sharedCapacity, attr::farReplicated, attr::farCapacity})
+        if (const Attribute* a = t.find(Element::L2, name); a && !a->isDecided() && facts.partitionsReason.empty())
+            facts.partitionsReason = std::string(name) + ": " + a->reason;
+    if (facts.partitionsReason.empty() && facts.segments && facts.segments->value < 2)
+        facts.partitionsReason = "the L2 shows one partition (segments 1): nothing near or far to measure";
     facts.insideInstance = t.device.mig && t.device.mig->currentInstance.has_value();
     return facts;
 }
@@ -134,6 +187,7 @@ std::vector<MigShare> migShares(const MigLayout& layout, const MigL2Facts& facts
         profileFigures(layout, p, s);
         memorySlicesFigure(layout, p.memorySlices(), false, s);
         l2Figures(facts, s);
+        usableFigure(facts, s);
         shares.push_back(std::move(s));
     }
     for (const auto& inst : layout.instances) {
@@ -148,6 +202,7 @@ std::vector<MigShare> migShares(const MigLayout& layout, const MigL2Facts& facts
         profileFigures(layout, *p, s);
         memorySlicesFigure(layout, inst.placement.size, true, s);
         l2Figures(facts, s);
+        usableFigure(facts, s);
         shares.push_back(std::move(s));
     }
     return shares;

@@ -161,7 +161,8 @@ json migSharesToJson(const MigLayout& layout, const std::vector<MigShare>& share
     json entries = json::array();
     for (const auto& s : shares) {
         json figures = json::array();
-        for (const Attribute* a : {&s.smCount, &s.memory, &s.memorySlices, &s.copyEngines, &s.l2Size, &s.l2Segments})
+        for (const Attribute* a : {&s.smCount, &s.memory, &s.memorySlices, &s.copyEngines, &s.l2Size, &s.l2Segments,
+                                  &s.l2Usable})
             figures.push_back(write(*a));
         json e{{"kind", kindText(s.kind)},
                {"id", s.id},

@@ -27,6 +27,7 @@ struct MigShare {
     Attribute copyEngines;    // "copyEngines" (confidence 0 when not reported)
     Attribute l2Size;         // "l2Size", bytes
     Attribute l2Segments;     // "l2Segments": how many measured L2 segments the share fills (0.25 = a quarter of one)
+    Attribute l2Usable;       // "l2Usable", bytes: the share x the whole GPU's measured usable L2 fraction (sharedCapacity / API L2)
 };
 
 }  // namespace ts

@@ -75,6 +75,11 @@ private Q_SLOTS:
         QCOMPARE(row.l2Size.value, 52428800.0 / 8);
         QCOMPARE(row.l2Segments.confidence, 0.0);
         QCOMPARE(view.table()->item(one, 7)->text(), QStringLiteral("?"));
+        // Nor the usable L2: its column says "?" and the tooltip why.
+        QCOMPARE(view.table()->horizontalHeaderItem(8)->text(), QStringLiteral("L2 usable"));
+        QCOMPARE(view.table()->item(one, 8)->text(), QStringLiteral("?"));
+        QVERIFY2(view.table()->item(one, 8)->toolTip().contains(QStringLiteral("L2 partitions not measured")),
+                 qPrintable(view.table()->item(one, 8)->toolTip()));
     }
 
     void enabledShowsInstancesAtTheirPlacements() {
@@ -117,6 +122,14 @@ private Q_SLOTS:
         QVERIFY(quarter);
         QVERIFY2(view.table()->item(1, 7)->text().contains(QStringLiteral("1/4 of one")),
                  qPrintable(view.table()->item(1, 7)->text()));
+        // The l2 group measured the partitions too: the usable L2 of that instance, a projection at 0.50.
+        QCOMPARE(view.table()->horizontalHeaderItem(8)->text(), QStringLiteral("L2 usable"));
+        QVERIFY2(view.table()->item(1, 8)->text().endsWith(QStringLiteral("MiB (0.50)")),
+                 qPrintable(view.table()->item(1, 8)->text()));
+        const QString tip = view.table()->item(1, 8)->toolTip();
+        QVERIFY2(tip.contains(QStringLiteral("sharedCapacity")) && tip.contains(QStringLiteral("projected from the whole GPU")),
+                 qPrintable(tip));
+        QVERIFY(instances[1].l2Usable.confidence > 0);
     }
 
     void gpuWithoutMigSaysSo() {
@@ -159,6 +172,7 @@ private Q_SLOTS:
         QVERIFY2(w.migView()->bannerText().contains(QStringLiteral("MIG enabled")), qPrintable(w.migView()->bannerText()));
         QCOMPARE(w.migView()->data().instances.size(), std::size_t{4});
         QVERIFY(w.migView()->data().instances.front().l2Segments.confidence > 0);
+        QVERIFY(w.migView()->data().instances.front().l2Usable.confidence > 0);  // the partitions replayed too
     }
 };
 

@@ -15,7 +15,7 @@
 namespace ts::gui {
 namespace {
 
-enum Column { Name, Slices, Placements, Sms, Memory, CopyEngines, L2, L2Segments, Sources, ColumnCount };
+enum Column { Name, Slices, Placements, Sms, Memory, CopyEngines, L2, L2Segments, L2Usable, Sources, ColumnCount };
 
 QString placementsText(const std::vector<MigPlacement>& list) {
     if (list.empty()) return QStringLiteral("?");
@@ -57,10 +57,19 @@ QString segmentsText(const MigShare& r) {
     return MigView::tr("%1 segments of %2").arg(QString::number(s.value, 'g', 3), segment);
 }
 
+// "3.52 MiB (0.50)": the usable L2 with its confidence, at most 0.5 for a projection onto a slice.
+QString usableText(const Attribute& f) {
+    if (f.confidence <= 0) return QStringLiteral("?");
+    return MigView::tr("%1 (%2)").arg(formatBytes(f.value)).arg(f.confidence, 0, 'f', 2);
+}
+
 QString sourcesText(const MigShare& r) {
     QString text = MigView::tr("API");
     if (r.l2Segments.isDecided())
         text += MigView::tr("; L2 segments: benchmark (confidence %1)").arg(r.l2Segments.confidence, 0, 'f', 2);
+    if (r.l2Usable.confidence > 0)
+        text += MigView::tr("; L2 usable: L2 partitions benchmark, projected (confidence %1)")
+                    .arg(r.l2Usable.confidence, 0, 'f', 2);
     return text;
 }
 
@@ -88,7 +97,7 @@ MigView::MigView(QWidget* parent)
     table_->setObjectName(QStringLiteral("migTable"));
     table_->setColumnCount(ColumnCount);
     table_->setHorizontalHeaderLabels({tr("Profile / instance"), tr("Slices"), tr("Placements"), tr("SMs"), tr("Memory"),
-                                       tr("Copy engines"), tr("L2"), tr("L2 segments"), tr("Sources")});
+                                       tr("Copy engines"), tr("L2"), tr("L2 segments"), tr("L2 usable"), tr("Sources")});
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->verticalHeader()->hide();
@@ -156,7 +165,9 @@ void MigView::setData(const MigViewData& data) {
     if (!layout.source.empty()) notes << tr("SMs, memory, copy engines and placements come from %1.").arg(q(layout.source));
     if (!data_.profiles.empty())
         notes << tr("L2 = memory slices / 8 of the API L2 size (MIG partitions the L2 with the memory); L2 segments "
-                    "divide it by the L2 segment size measured in this run.");
+                    "divide it by the L2 segment size measured in this run.")
+              << tr("L2 usable = that L2 x the whole GPU's measured usable fraction (L2 partitions: shared capacity / API "
+                    "L2 size): a projection, not a measurement inside an instance.");
     if (!layout.placementProblem.empty()) notes << tr("Placements: %1").arg(q(layout.placementProblem));
     if (data_.layout && !layout.reason.empty() && layout.mode != MigMode::Unsupported && layout.mode != MigMode::Unknown)
         notes << q(layout.reason);
@@ -220,6 +231,7 @@ void MigView::fillTable() {
         put(CopyEngines, countText(r.copyEngines), figureTip(r.copyEngines));
         put(L2, bytesText(r.l2Size), figureTip(r.l2Size));
         put(L2Segments, segmentsText(r), figureTip(r.l2Segments));
+        put(L2Usable, usableText(r.l2Usable), figureTip(r.l2Usable));
         put(Sources, sourcesText(r), tr("API: %1").arg(data_.layout ? q(data_.layout->source) : QString()));
         ++row;
     };
