@@ -21,7 +21,7 @@ QString q(std::string_view text) { return QString::fromUtf8(text.data(), static_
 // named once and a reason they share is said once, not the first decision's sentence four times.
 QString decisionsText(const StoredSeries& s) {
     if (s.decisions.size() < 2)
-        return decisionText(s, s.decisions.empty() ? QString() : q(s.decisions.front().attribute.name));
+        return decisionText(s, s.decisions.empty() ? std::string_view() : std::string_view(s.decisions.front().attribute.name));
     QStringList values;
     QStringList reasons;
     for (const auto& d : s.decisions) {
