@@ -6,7 +6,7 @@
 
 An attribute beside a neighbour *differs* from the quiet runs when it lies outside every quiet
 value's tolerance: discrete attributes (line sizes, granularities, counts, sharing lists) any
-change; sizes more than 2 %; latencies and penalties (cycles) more than 5 %; bandwidths (GiB/s)
+change; sizes (sizes, capacities, a cache's set count) more than 2 %; latencies and penalties (cycles) more than 5 %; bandwidths (GiB/s)
 more than 10 %. It is *flagged* when its reason carries the interference mark ("shared GPU").
 Violations: a differing attribute at confidence above 0.5 without the mark; a quiet run with a
 warning; fewer than 80 % of the attributes beside the on/off neighbour (NAME containing "onoff")
@@ -39,7 +39,9 @@ def kind(key, a):
         return "bandwidth", 0.10
     if unit == "cycles":
         return "latency", 0.05
-    if unit == "bytes" and name in ("size", "segmentSize"):
+    # Capacities are sizes; a cache's set count is its size over ways x line (the L1's 250368 B
+    # give 489 sets of 4 ways, 249856 B 488), so it moves with the size, within its tolerance.
+    if (unit == "bytes" and name in ("size", "segmentSize", "nearCapacity", "farCapacity", "sharedCapacity")) or name == "sets":
         return "size", 0.02
     return "discrete", 0.0
 

@@ -156,7 +156,9 @@ TEST(AssocSim, TheTlbBenchmarkGivesTheWalkMemoryBack) {
     Topology topology;
     runDiscovery(backend, DiscoveryOptions{{"memory"}}, silent, cancel, topology);
     EXPECT_EQ(backend.released, 1);
-    EXPECT_GT(backend.widest, 32ull << 30);  // walks beyond the 16 GiB a chase array may span
+    // Walks span up to 16 GiB and no further (wider walks left the H100's bandwidth buffers slow).
+    EXPECT_GT(backend.widest, 8ull << 30);
+    EXPECT_LE(backend.widest, 16ull << 30);
 }
 
 TEST(AssocSim, HashedIndexIsReportedAsHashedAndAnEvictionSetGivesWaysAndPolicy) {
