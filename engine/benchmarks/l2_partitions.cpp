@@ -151,14 +151,19 @@ void measureReplication(RunContext& ctx, const Setup& s, std::uint64_t knee) {
     a.name = attr::farReplicated;
     a.method = "p-chase, two passes over lines another partition's unit filled";
     a.evidence = id;
-    a.value = farSecond < 0.1 ? 1 : 0;
     const std::string counts = "far hits " + std::to_string(static_cast<int>(100 * farFirst)) + " % in the first pass, " +
                                std::to_string(static_cast<int>(100 * farSecond)) + " % in the second";
-    if (farFirst < 0.5) {
-        a = undecided(attr::farReplicated, "", counts + ": the first pass did not hit far, so nothing to replicate");
+    // Where the L2 homes a line by its address, about half the lines another unit filled are far
+    // for the reader (51 % on the H100 and the H200), so the first pass needs some far hits, not
+    // most; the verdict is the share of them still far in the second pass.
+    constexpr double kSomeFar = 0.2;
+    const double stillFar = farFirst > 0 ? farSecond / farFirst : 1;
+    a.value = stillFar < 0.2 ? 1 : 0;
+    if (farFirst < kSomeFar) {
+        a = undecided(attr::farReplicated, "", counts + ": the first pass hardly hit far, so nothing to replicate");
         a.evidence = id;
     } else {
-        a.confidence = (farSecond < 0.1 || farSecond > 0.9) ? 1.0 : 0.5;
+        a.confidence = (stillFar < 0.2 || stillFar > 0.8) ? 1.0 : 0.5;
         a.reason = counts + (a.value == 1 ? ": far lines read once are near afterwards (replicas)" : ": far lines stay far");
     }
     ctx.report(s.target->element, a);
