@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 
 #include "model/attribute_names.hpp"
@@ -82,6 +83,18 @@ QString formatValue(const Attribute& a) {
     if (a.lowerBound) text.prepend(QStringLiteral("≥ "));
     if (a.upperBound) text.prepend(QStringLiteral("≤ "));
     return text;
+}
+
+QString formatIdRanges(std::vector<int> ids) {
+    std::sort(ids.begin(), ids.end());
+    QStringList parts;
+    for (std::size_t i = 0; i < ids.size();) {
+        std::size_t j = i;
+        while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1) ++j;
+        parts << (j == i ? QString::number(ids[i]) : QStringLiteral("%1–%2").arg(ids[i]).arg(ids[j]));
+        i = j + 1;
+    }
+    return parts.join(QStringLiteral(", "));
 }
 
 QString formatDuration(double seconds) {

@@ -1,6 +1,8 @@
 #pragma once
 #include <QString>
 
+#include <vector>
+
 #include "model/attribute.hpp"
 
 namespace ts::gui {
@@ -13,6 +15,8 @@ QString formatBytes(double bytes);
 QString formatValue(const Attribute& attribute);
 // "4 s", "2 min 05 s", "1 h 02 min"; "…" for a negative (unknown) duration.
 QString formatDuration(double seconds);
+// SM/CU ids as ranges: "0–65, 70, 72–80" (in any order given, each id once).
+QString formatIdRanges(std::vector<int> ids);
 // The attribute names the engine uses, as a reader would say them: "lineSize" -> "Line size".
 QString attributeTitle(const QString& name);
 

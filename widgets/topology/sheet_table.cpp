@@ -25,18 +25,6 @@ QStringList columnTitles() {
             TopologySheet::tr("Evidence")};
 }
 
-QString unitRanges(std::vector<int> ids) {
-    std::sort(ids.begin(), ids.end());
-    QStringList parts;
-    for (std::size_t i = 0; i < ids.size();) {
-        std::size_t j = i;
-        while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1) ++j;
-        parts << (j == i ? QString::number(ids[i]) : QStringLiteral("%1–%2").arg(ids[i]).arg(ids[j]));
-        i = j + 1;
-    }
-    return parts.join(QStringLiteral(", "));
-}
-
 // The engine's reason, and for the L2 segments the units near each (the diagram counts them).
 QString noteOf(const Topology& d, const Attribute& a) {
     QStringList note;
@@ -44,7 +32,7 @@ QString noteOf(const Topology& d, const Attribute& a) {
     if (a.name == attr::segments) {
         const QString unit = d.device.vendor == Vendor::Amd ? TopologySheet::tr("CUs") : TopologySheet::tr("SMs");
         for (std::size_t g = 0; g < a.groups.size(); ++g)
-            note << TopologySheet::tr("segment %1: %2 %3").arg(g).arg(unit, unitRanges(a.groups[g]));
+            note << TopologySheet::tr("segment %1: %2 %3").arg(g).arg(unit, formatIdRanges(a.groups[g]));
     }
     return note.join(QStringLiteral("; "));
 }

@@ -55,25 +55,12 @@ QColor fillFor(BoxKind k) {
     return Qt::white;
 }
 
-// "0–65, 70, 72–80"
-QString rangeText(std::vector<int> ids) {
-    std::sort(ids.begin(), ids.end());
-    QStringList parts;
-    for (std::size_t i = 0; i < ids.size();) {
-        std::size_t j = i;
-        while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1) ++j;
-        parts << (j == i ? QString::number(ids[i]) : QStringLiteral("%1–%2").arg(ids[i]).arg(ids[j]));
-        i = j + 1;
-    }
-    return parts.join(QStringLiteral(", "));
-}
-
 bool isAmd(const Topology& d) { return d.device.vendor == Vendor::Amd; }
 
 // The units nearest an L2 segment: their ids while they are a few ranges ("near SM 0–65"),
 // else counted as lstopo does ("near: 66 SMs"); the tooltip lists every id.
 QString nearUnits(const std::vector<int>& ids, bool amd) {
-    const QString ranges = rangeText(ids);
+    const QString ranges = formatIdRanges(ids);
     const QString unitWord = amd ? TopologyScene::tr("CU") : TopologyScene::tr("SM");
     if (ranges.count(QLatin1Char(',')) < 2) return TopologyScene::tr("near %1 %2").arg(unitWord, ranges);
     const auto n = static_cast<qsizetype>(ids.size());  // three ranges or more: several units
@@ -300,7 +287,7 @@ void TopologyScene::addUnitGroup(const std::vector<int>& ids, const QString& lab
     group.label = label;
     group.lines << tr("%n unit(s)", nullptr, static_cast<int>(ids.size()));
     group.columns = folded_ ? 0 : kGridColumns;
-    group.toolTip = tr("%1 ids %2").arg(unitWord, rangeText(ids));
+    group.toolTip = tr("%1 ids %2").arg(unitWord, formatIdRanges(ids));
     const int gi = add(group, holder);
     auto addUnit = [&](int id) {
         SceneBox u;
@@ -413,7 +400,7 @@ void TopologyScene::addL2Segments(const Topology& d, int l2Box) {
         seg.lines << nearUnits(segments->groups[g], isAmd(d));
         seg.elementIds << QStringLiteral("l2");
         seg.toolTip = tr("%n unit(s) hit this segment fastest: %1", nullptr, static_cast<int>(segments->groups[g].size()))
-                          .arg(rangeText(segments->groups[g]));
+                          .arg(formatIdRanges(segments->groups[g]));
         add(seg, l2Box);
     }
 }
