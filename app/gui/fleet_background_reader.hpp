@@ -20,7 +20,7 @@ public:
     bool busy() const { return thread_ != nullptr; }
 
 signals:
-    void loaded(const ts::gui::FleetData& data, const QStringList& paths);
+    void loaded(const ts::FleetComparison& data, const QStringList& paths);
     void failed(const QString& file, const QString& problem);
 
 private:

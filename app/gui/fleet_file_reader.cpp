@@ -6,8 +6,8 @@
 
 #include <exception>
 
+#include "fleet/compare.hpp"
 #include "fleet/fleet_report.hpp"
-#include "fleet_convert.hpp"
 
 namespace ts::gui {
 namespace {
@@ -61,7 +61,7 @@ FleetReadResult readFleetFiles(const QStringList& given) {
             return result;
         }
     }
-    result.data = toFleetData(members);
+    result.data = fleet::compare(members);
     return result;
 }
 

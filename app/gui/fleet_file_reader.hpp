@@ -4,12 +4,12 @@
 // thread (FleetBackgroundReader).
 #include <QStringList>
 
-#include "fleet/fleet_data.hpp"
+#include "model/fleet_comparison.hpp"
 
 namespace ts::gui {
 
 struct FleetReadResult {
-    FleetData data;
+    FleetComparison data;  // the engine's comparison of every GPU read
     QString file;     // the file that failed
     QString problem;  // empty: loaded
     bool ok() const { return problem.isEmpty(); }

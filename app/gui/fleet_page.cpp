@@ -34,7 +34,7 @@ bool FleetPage::open(const QStringList& paths) {
     return true;
 }
 
-void FleetPage::onLoaded(const FleetData& data, const QStringList& paths) {
+void FleetPage::onLoaded(const FleetComparison& data, const QStringList& paths) {
     openAction_->setEnabled(true);
     if (!view_) {
         view_ = new FleetView(tabs_);

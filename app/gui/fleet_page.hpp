@@ -6,11 +6,14 @@ class QAction;
 class QTabWidget;
 class QWidget;
 
+namespace ts {
+struct FleetComparison;
+}
+
 namespace ts::gui {
 
 class FleetBackgroundReader;
 class FleetView;
-struct FleetData;
 
 // The Fleet page: File ▸ Open Fleet…, the files read off the GUI thread, and the Fleet tab,
 // added to `tabs` when the first fleet is shown. What a launch does with a fleet (screenshots,
@@ -30,7 +33,7 @@ Q_SIGNALS:
 
 private:
     void askOpen();
-    void onLoaded(const FleetData& data, const QStringList& paths);
+    void onLoaded(const FleetComparison& data, const QStringList& paths);
     void onFailed(const QString& file, const QString& problem);
 
     QTabWidget* tabs_;

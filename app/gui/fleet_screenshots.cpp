@@ -27,7 +27,7 @@ QStringList saveFleetScreenshots(MainWindow& window, const QString& dir) {
     FleetView* view = window.fleetView();
     if (!view || view->data().members.size() < 2) return {};
     QDir().mkpath(dir);
-    const FleetData& fleet = view->data();
+    const FleetComparison& fleet = view->data();
     int most = 0;
     for (int m = 1; m < static_cast<int>(fleet.members.size()); ++m)
         if (fleet.outlierAttributes(m).size() > fleet.outlierAttributes(most).size()) most = m;

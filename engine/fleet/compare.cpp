@@ -8,13 +8,6 @@
 
 namespace ts::fleet {
 
-std::size_t Comparison::outlierCount() const {
-    std::size_t n = 0;
-    for (const auto& row : cells)
-        for (const auto& c : row) n += c.outlier ? 1 : 0;
-    return n;
-}
-
 std::string memberLabel(const FleetMember& m) {
     if (!m.host.empty()) return m.host + " GPU " + std::to_string(m.deviceIndex) + " (rank " + std::to_string(m.rank) + ")";
     if (!m.source.empty()) return std::filesystem::path(m.source).filename().string();
@@ -24,6 +17,8 @@ std::string memberLabel(const FleetMember& m) {
 Comparison compare(const std::vector<FleetMember>& members) {
     Comparison c;
     c.attributes = keyAttributes();
+    c.members = members;
+    c.minimumMembers = kMinMembers;
     for (const auto& m : members) c.memberLabels.push_back(memberLabel(m));
     c.cells.assign(members.size(), std::vector<Cell>(c.attributes.size()));
     c.medians.assign(c.attributes.size(), std::nullopt);

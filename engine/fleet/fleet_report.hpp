@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/fleet_comparison.hpp"
 #include "model/peer_link.hpp"
 #include "model/topology.hpp"
 
@@ -13,15 +14,7 @@ namespace ts::fleet {
 
 inline constexpr const char* kFleetFormat = "toposcope-fleet/1";
 
-struct FleetMember {
-    std::string host;              // host name the GPU sits in ("" when unknown, e.g. a plain report)
-    int rank = 0;                  // MPI rank / Slurm task that measured it (0 without a launcher)
-    int deviceIndex = 0;           // GPU index on its host, as the backend numbers them
-    std::string uuid;              // from the API (CUDA/NVML); synthetic for the simulator; "" when unknown
-    bool uuidSynthetic = false;    // true: derived from simulator profile + rank + index, not from hardware
-    Topology report;               // the full TopoScope report of that GPU
-    std::string source;            // file it was read from ("" when built in memory); not written
-};
+using FleetMember = ts::FleetMember;  // model/fleet_comparison.hpp: one GPU and where it ran
 
 using PeerLink = ts::PeerLink;  // model/peer_link.hpp: measured by a backend, kept in the fleet report
 

@@ -4,19 +4,12 @@
 #include <string>
 #include <vector>
 
+#include "model/fleet_comparison.hpp"
 #include "model/topology.hpp"
 
 namespace ts::fleet {
 
-struct KeyAttribute {
-    std::string id, label, unit;   // e.g. {"l2.size_per_sm", "L2 usable size per SM", "B"}
-    // Differences at or below this many units are measurement resolution, never an outlier
-    // (1 cycle for latencies that are medians of whole cycles; 0 elsewhere).
-    double resolution = 0;
-    // The elements it is read from ("l1": the NVIDIA L1 or the AMD vL1), so a view can point at
-    // them; empty for the device's own facts.
-    std::vector<Element> elements = {};
-};
+using KeyAttribute = ts::FleetAttribute;  // model/fleet_comparison.hpp
 
 // In display order: sizes, latencies, bandwidths, then API facts (unit count, clocks, memory).
 const std::vector<KeyAttribute>& keyAttributes();

@@ -9,9 +9,10 @@
 #include <set>
 #include <utility>
 
-#include "fleet_convert.hpp"
+#include "fleet/compare.hpp"
 #include "fleet/fleet_gpu_pane.hpp"
 #include "fleet/fleet_table_model.hpp"
+#include "fleet/fleet_text.hpp"
 #include "fleet/fleet_view.hpp"
 #include "gui_test.hpp"
 #include "simulated_fleet.hpp"
@@ -24,7 +25,7 @@ using ts::gui::test::simulatedFleet;
 class TestFleetView : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { fleet_ = toFleetData(simulatedFleet()); }
+    void initTestCase() { fleet_ = ts::fleet::compare(simulatedFleet()); }
 
     void modelFlagsExactlyThePlantedCells() {
         FleetTableModel model;
@@ -35,7 +36,7 @@ private Q_SLOTS:
         for (int row = 0; row < model.rowCount(); ++row)
             for (int column = 1; column < model.columnCount(); ++column)
                 if (model.index(row, column).data(FleetTableModel::OutlierRole).toBool())
-                    flagged.insert({row, fleet_.attributes[static_cast<std::size_t>(column - 1)].id});
+                    flagged.insert({row, QString::fromStdString(fleet_.attributes[static_cast<std::size_t>(column - 1)].id)});
         // A smaller L2 shows in the measured L2 size and in the usable size per SM, and nowhere else.
         const std::set<std::pair<int, QString>> planted{{kPlantedMember, QStringLiteral("l2.size")},
                                                         {kPlantedMember, QStringLiteral("l2.size_per_sm")}};
@@ -47,12 +48,12 @@ private Q_SLOTS:
         const double small = model.index(kPlantedMember, column).data(FleetTableModel::SortRole).toDouble();
         QCOMPARE(small, normal * 0.8);  // the simulator's planted L2, measured as it is
         const QModelIndex cell = model.index(kPlantedMember, column);
-        QCOMPARE(cell.data().toString(), formatFleetValue(small, QStringLiteral("B")));
+        QCOMPARE(cell.data().toString(), formatFleetValue(small, "B"));
         QCOMPARE(cell.data(Qt::BackgroundRole).value<QColor>(), FleetTableModel::outlierBackground());
         QVERIFY(cell.data(Qt::FontRole).value<QFont>().bold());
         const QString tip = cell.data(Qt::ToolTipRole).toString();
         QVERIFY2(tip.contains(QStringLiteral("robust z = ")), qPrintable(tip));
-        QVERIFY2(tip.contains(QStringLiteral("median %1").arg(formatFleetValue(normal, QStringLiteral("B")))), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("median %1").arg(formatFleetValue(normal, "B"))), qPrintable(tip));
         QVERIFY(!model.index(0, column).data(Qt::BackgroundRole).isValid());
         QVERIFY(!model.index(0, column).data(Qt::FontRole).isValid());
         QVERIFY(model.headerData(column, Qt::Horizontal, Qt::DisplayRole).toString().contains(QStringLiteral("[B]")));
@@ -73,8 +74,8 @@ private Q_SLOTS:
     void summarySaysOutliersOrNoVerdict() {
         QCOMPARE(FleetView::summaryText(fleet_), QStringLiteral("4 GPU(s), 2 outlier(s) in 2 attribute(s)"));
         std::vector<ts::fleet::FleetMember> two(simulatedFleet().begin() + 2, simulatedFleet().end());
-        const FleetData pair = toFleetData(two);  // one normal, the planted one
-        QCOMPARE(pair.outlierCount(), 0);
+        const ts::FleetComparison pair = ts::fleet::compare(two);  // one normal, the planted one
+        QCOMPARE(pair.outlierCount(), std::size_t{0});
         QCOMPARE(FleetView::summaryText(pair), QStringLiteral("2 GPU(s); fewer than 3 GPUs: no verdict"));
         FleetTableModel model;
         model.setData(pair);
@@ -108,9 +109,9 @@ private Q_SLOTS:
         QVERIFY(left->view()->isVisible() && right->view()->isVisible());
         QVERIFY(!left->view()->scene().empty());
         QVERIFY(!right->view()->scene().empty());
-        QCOMPARE(left->view()->data().device.name, fleet_.members[0].topology.device.name);
-        QVERIFY(left->title().startsWith(fleetRowLabel(fleet_.members[0])));
-        QVERIFY(right->title().startsWith(fleetRowLabel(fleet_.members[kPlantedMember])));
+        QCOMPARE(left->view()->data().device.name, fleet_.members[0].report.device.name);
+        QVERIFY(left->title().startsWith(fleetRowLabel(fleet_, 0)));
+        QVERIFY(right->title().startsWith(fleetRowLabel(fleet_, kPlantedMember)));
         QCOMPARE(left->outlierText(), QStringLiteral("No outliers"));
         QVERIFY2(right->outlierText().startsWith(QStringLiteral("Outliers: L2 size")), qPrintable(right->outlierText()));
         // The planted GPU's L2 box is outlined; the other diagram has none selected.
@@ -128,7 +129,7 @@ private Q_SLOTS:
     }
 
 private:
-    FleetData fleet_;
+    ts::FleetComparison fleet_;
 };
 
 TS_GUI_TEST(TestFleetView)

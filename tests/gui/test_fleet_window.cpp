@@ -82,7 +82,7 @@ private Q_SLOTS:
         QCOMPARE(w.tabs()->currentWidget(), view);
         QCOMPARE(view->data().members.size(), std::size_t{4});
         QCOMPARE(view->data().outlierAttributes(kPlantedMember).size(), std::size_t{2});
-        QCOMPARE(view->data().members[0].label, QStringLiteral("gpu0.json"));  // plain reports: no host
+        QCOMPARE(view->data().memberLabels[0], std::string("gpu0.json"));  // plain reports: no host
         QVERIFY(w.openFleetAction()->isEnabled());
 
         // A fleet report opened next replaces it, in the same tab.
@@ -90,14 +90,14 @@ private Q_SLOTS:
         w.openFleet({fleetFile_});
         QVERIFY(opened.wait(60000));
         QCOMPARE(w.tabs()->count(), tabs);
-        QCOMPARE(w.fleetView()->data().members[kPlantedMember].host, QStringLiteral("node2"));
-        QCOMPARE(w.fleetView()->data().outlierCount(), 2);
+        QCOMPARE(w.fleetView()->data().members[kPlantedMember].host, std::string("node2"));
+        QCOMPARE(w.fleetView()->data().outlierCount(), std::size_t{2});
 
         // A folder stands for the reports in it, in name order.
         w.openFleet({dir_.filePath(QStringLiteral("reports"))});
         QVERIFY(opened.wait(60000));
         QCOMPARE(w.fleetView()->data().members.size(), std::size_t{4});
-        QCOMPARE(w.fleetView()->data().members[3].label, QStringLiteral("gpu3.json"));
+        QCOMPARE(w.fleetView()->data().memberLabels[3], std::string("gpu3.json"));
     }
 
     void emptyFolderIsAProblemNamingIt() {

@@ -4,6 +4,7 @@
 #include <QVBoxLayout>
 
 #include "fleet/fleet_table_model.hpp"
+#include "fleet/fleet_text.hpp"
 #include "topology/topology_view.hpp"
 
 namespace ts::gui {
@@ -23,7 +24,7 @@ FleetGpuPane::FleetGpuPane(QWidget* parent)
     layout->addWidget(view_, 1);
 }
 
-void FleetGpuPane::showMember(const FleetData& fleet, int member) {
+void FleetGpuPane::showMember(const FleetComparison& fleet, int member) {
     member_ = member;
     if (member < 0 || member >= static_cast<int>(fleet.members.size())) {
         title_->clear();
@@ -31,21 +32,25 @@ void FleetGpuPane::showMember(const FleetData& fleet, int member) {
         view_->setData({});
         return;
     }
-    const FleetMemberData& m = fleet.members[static_cast<std::size_t>(member)];
-    title_->setText(tr("%1 — %2").arg(fleetRowLabel(m), QString::fromStdString(m.topology.device.name)));
-    title_->setToolTip(m.label);
+    const FleetMember& m = fleet.members[static_cast<std::size_t>(member)];
+    title_->setText(tr("%1 — %2").arg(fleetRowLabel(fleet, member), QString::fromStdString(m.report.device.name)));
+    title_->setToolTip(static_cast<std::size_t>(member) < fleet.memberLabels.size()
+                           ? QString::fromStdString(fleet.memberLabels[static_cast<std::size_t>(member)])
+                           : QString());
 
     QStringList items;
     for (int a : fleet.outlierAttributes(member)) {
-        const FleetAttributeData& attribute = fleet.attributes[static_cast<std::size_t>(a)];
-        const FleetCellData& cell = *fleet.cell(member, a);
-        items << (attribute.median ? tr("%1 %2 (median %3)")
-                                         .arg(attribute.label, formatFleetValue(*cell.value, attribute.unit),
-                                              formatFleetValue(*attribute.median, attribute.unit))
-                                   : tr("%1 %2").arg(attribute.label, formatFleetValue(*cell.value, attribute.unit)));
+        const FleetAttribute& attribute = fleet.attributes[static_cast<std::size_t>(a)];
+        const std::optional<double>& median = fleet.medians[static_cast<std::size_t>(a)];
+        const FleetCell& cell = *fleet.cell(member, a);
+        const QString label = QString::fromStdString(attribute.label);
+        items << (median ? tr("%1 %2 (median %3)")
+                               .arg(label, formatFleetValue(*cell.value, attribute.unit),
+                                    formatFleetValue(*median, attribute.unit))
+                         : tr("%1 %2").arg(label, formatFleetValue(*cell.value, attribute.unit)));
     }
     if (!fleet.judged())
-        outliers_->setText(tr("Fewer than %1 GPUs: no verdict").arg(fleet.minimumMembers));
+        outliers_->setText(tr("Fewer than %1 GPUs: no verdict").arg(static_cast<int>(fleet.minimumMembers)));
     else if (items.isEmpty())
         outliers_->setText(tr("No outliers"));
     else
@@ -55,10 +60,10 @@ void FleetGpuPane::showMember(const FleetData& fleet, int member) {
     outliers_->setAutoFillBackground(!items.isEmpty());
     outliers_->setPalette(palette);
     view_->select(-1);
-    view_->setData(m.topology);
+    view_->setData(m.report);
     // Outline the box of the first outlier that has one (a device attribute has none).
     for (int a : fleet.outlierAttributes(member))
-        for (const QString& id : fleet.attributes[static_cast<std::size_t>(a)].elementIds)
+        for (const QString& id : fleetElementIds(fleet.attributes[static_cast<std::size_t>(a)]))
             if (const int box = view_->scene().findElement(id); box >= 0) {
                 view_->select(box);
                 return;

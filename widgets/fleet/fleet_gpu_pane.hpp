@@ -1,7 +1,7 @@
 #pragma once
 #include <QWidget>
 
-#include "fleet/fleet_data.hpp"
+#include "model/fleet_comparison.hpp"
 
 class QLabel;
 
@@ -16,7 +16,7 @@ class FleetGpuPane : public QWidget {
 public:
     explicit FleetGpuPane(QWidget* parent = nullptr);
 
-    void showMember(const FleetData& fleet, int member);  // -1: none
+    void showMember(const FleetComparison& fleet, int member);  // -1: none
     int member() const { return member_; }
     TopologyView* view() const { return view_; }
     QString title() const;

@@ -5,11 +5,13 @@
 
 #include <limits>
 
+#include "fleet/fleet_text.hpp"
+
 namespace ts::gui {
 
 FleetTableModel::FleetTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void FleetTableModel::setData(const FleetData& data) {
+void FleetTableModel::setData(const FleetComparison& data) {
     beginResetModel();
     data_ = data;
     endResetModel();
@@ -17,7 +19,7 @@ void FleetTableModel::setData(const FleetData& data) {
 
 int FleetTableModel::columnOfAttribute(const QString& attributeId) const {
     for (int a = 0; a < static_cast<int>(data_.attributes.size()); ++a)
-        if (data_.attributes[static_cast<std::size_t>(a)].id == attributeId) return a + 1;
+        if (QString::fromStdString(data_.attributes[static_cast<std::size_t>(a)].id) == attributeId) return a + 1;
     return -1;
 }
 
@@ -33,11 +35,10 @@ QColor FleetTableModel::outlierBackground() { return QColor(0xd6, 0x27, 0x28, 90
 
 QVariant FleetTableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount()) return {};
-    const auto& member = data_.members[static_cast<std::size_t>(index.row())];
     if (role == MemberRole) return index.row();
-    if (index.column() == 0) return memberData(member, role);
+    if (index.column() == 0) return memberData(index.row(), role);
     const int a = attributeOfColumn(index.column());
-    const FleetCellData* cell = data_.cell(index.row(), a);
+    const FleetCell* cell = data_.cell(index.row(), a);
     if (!cell) return {};
     const auto& attribute = data_.attributes[static_cast<std::size_t>(a)];
     switch (role) {
@@ -59,24 +60,27 @@ QVariant FleetTableModel::data(const QModelIndex& index, int role) const {
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
-        return cellToolTip(attribute, *cell);
+        return cellToolTip(a, *cell);
     default:
         return {};
     }
 }
 
-QVariant FleetTableModel::memberData(const FleetMemberData& m, int role) const {
+QVariant FleetTableModel::memberData(int member, int role) const {
+    const auto index = static_cast<std::size_t>(member);
+    const FleetMember& m = data_.members[index];
     switch (role) {
     case Qt::DisplayRole:
     case SortRole:
-        return fleetRowLabel(m);
+        return fleetRowLabel(data_, member);
     case Qt::ToolTipRole: {
-        QStringList lines{m.label, QString::fromStdString(m.topology.device.name)};
-        if (!m.uuid.isEmpty())
+        const std::string label = index < data_.memberLabels.size() ? data_.memberLabels[index] : std::string();
+        QStringList lines{QString::fromStdString(label), QString::fromStdString(m.report.device.name)};
+        if (!m.uuid.empty())
             lines << (m.uuidSynthetic ? tr("UUID %1 (synthetic: made from the simulator profile, rank and index)")
                                       : tr("UUID %1"))
-                         .arg(m.uuid);
-        if (!m.source.isEmpty()) lines << tr("from %1").arg(m.source);
+                         .arg(QString::fromStdString(m.uuid));
+        if (!m.source.empty()) lines << tr("from %1").arg(QString::fromStdString(m.source));
         lines.removeAll(QString());
         return lines.join(QLatin1Char('\n'));
     }
@@ -85,16 +89,18 @@ QVariant FleetTableModel::memberData(const FleetMemberData& m, int role) const {
     }
 }
 
-QString FleetTableModel::cellToolTip(const FleetAttributeData& attribute, const FleetCellData& cell) const {
+QString FleetTableModel::cellToolTip(int a, const FleetCell& cell) const {
+    const FleetAttribute& attribute = data_.attributes[static_cast<std::size_t>(a)];
+    const std::optional<double>& median = data_.medians[static_cast<std::size_t>(a)];
     if (!cell.value) return tr("No value: the report lacks it, or its benchmark could not decide");
     QString text;
     if (!data_.judged())
-        text = tr("Fewer than %1 GPUs: no verdict").arg(data_.minimumMembers);
-    else if (!attribute.median)
+        text = tr("Fewer than %1 GPUs: no verdict").arg(static_cast<int>(data_.minimumMembers));
+    else if (!median)
         text = tr("No verdict for this attribute");
     else
         text = tr("robust z = %1, median %2")
-                   .arg(formatRobustZ(cell.robustZ), formatFleetValue(*attribute.median, attribute.unit));
+                   .arg(formatRobustZ(cell.robustZ), formatFleetValue(*median, attribute.unit));
     if (cell.outlier) text.prepend(tr("Outlier: "));
     return text;
 }
@@ -110,12 +116,14 @@ QVariant FleetTableModel::headerData(int section, Qt::Orientation orientation, i
     if (a < 0 || a >= static_cast<int>(data_.attributes.size())) return {};
     const auto& attribute = data_.attributes[static_cast<std::size_t>(a)];
     if (role == Qt::DisplayRole) {
-        const QString unit = attribute.unit.isEmpty() ? tr("count") : attribute.unit;
-        return tr("%1\n[%2]").arg(attribute.label, unit);
+        const QString unit = attribute.unit.empty() ? tr("count") : QString::fromStdString(attribute.unit);
+        return tr("%1\n[%2]").arg(QString::fromStdString(attribute.label), unit);
     }
     if (role == Qt::ToolTipRole) {
-        if (!attribute.median) return attribute.id;
-        return tr("%1: median %2").arg(attribute.id, formatFleetValue(*attribute.median, attribute.unit));
+        const QString id = QString::fromStdString(attribute.id);
+        const std::optional<double>& median = data_.medians[static_cast<std::size_t>(a)];
+        if (!median) return id;
+        return tr("%1: median %2").arg(id, formatFleetValue(*median, attribute.unit));
     }
     return {};
 }

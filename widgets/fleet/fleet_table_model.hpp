@@ -1,7 +1,7 @@
 #pragma once
 #include <QAbstractTableModel>
 
-#include "fleet/fleet_data.hpp"
+#include "model/fleet_comparison.hpp"
 
 namespace ts::gui {
 
@@ -14,12 +14,12 @@ class FleetTableModel : public QAbstractTableModel {
 public:
     static constexpr int SortRole = Qt::UserRole + 1;     // numbers as numbers; missing values last
     static constexpr int OutlierRole = Qt::UserRole + 2;  // bool
-    static constexpr int MemberRole = Qt::UserRole + 3;   // row in the FleetData
+    static constexpr int MemberRole = Qt::UserRole + 3;   // member index in the FleetComparison
 
     explicit FleetTableModel(QObject* parent = nullptr);
 
-    void setData(const FleetData& data);
-    const FleetData& fleet() const { return data_; }
+    void setData(const FleetComparison& data);
+    const FleetComparison& fleet() const { return data_; }
     int attributeOfColumn(int column) const { return column - 1; }
     int columnOfAttribute(const QString& attributeId) const;  // -1 when absent
 
@@ -31,10 +31,10 @@ public:
     static QColor outlierBackground();
 
 private:
-    QVariant memberData(const FleetMemberData& member, int role) const;
-    QString cellToolTip(const FleetAttributeData& attribute, const FleetCellData& cell) const;
+    QVariant memberData(int member, int role) const;
+    QString cellToolTip(int attribute, const FleetCell& cell) const;
 
-    FleetData data_;
+    FleetComparison data_;
 };
 
 }  // namespace ts::gui

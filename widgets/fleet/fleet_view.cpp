@@ -81,13 +81,15 @@ FleetView::FleetView(QWidget* parent)
     layout->addWidget(split_);
 }
 
-const FleetData& FleetView::data() const { return model_->fleet(); }
+const FleetComparison& FleetView::data() const { return model_->fleet(); }
 
-void FleetView::setData(const FleetData& data) {
+void FleetView::setData(const FleetComparison& data) {
     model_->setData(data);
     summary_->setText(summaryText(data));
-    notes_->setPlainText(data.notes.join(QLatin1Char('\n')));
-    notes_->setVisible(!data.notes.isEmpty());
+    QStringList notes;
+    for (const std::string& note : data.notes) notes << QString::fromStdString(note);
+    notes_->setPlainText(notes.join(QLatin1Char('\n')));
+    notes_->setVisible(!data.notes.empty());
     fitColumns();
     fitTableToRows();
     onSelection();
@@ -131,14 +133,14 @@ void FleetView::fitTableToRows(int maxRows) {
 
 QString FleetView::summary() const { return summary_->text(); }
 
-QString FleetView::summaryText(const FleetData& data) {
+QString FleetView::summaryText(const FleetComparison& data) {
     const int gpus = static_cast<int>(data.members.size());
     if (!data.judged())
-        return tr("%n GPU(s); fewer than %1 GPUs: no verdict", nullptr, gpus).arg(data.minimumMembers);
-    const int outliers = data.outlierCount();
+        return tr("%n GPU(s); fewer than %1 GPUs: no verdict", nullptr, gpus).arg(static_cast<int>(data.minimumMembers));
+    const int outliers = static_cast<int>(data.outlierCount());
     if (outliers == 0) return tr("%n GPU(s), no outliers", nullptr, gpus);
     return tr("%n GPU(s), %1 in %2", nullptr, gpus)
-        .arg(tr("%n outlier(s)", nullptr, outliers), tr("%n attribute(s)", nullptr, data.outlierAttributeCount()));
+        .arg(tr("%n outlier(s)", nullptr, outliers), tr("%n attribute(s)", nullptr, static_cast<int>(data.outlierAttributeCount())));
 }
 
 void FleetView::compareMembers(int first, int second) {

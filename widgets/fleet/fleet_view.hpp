@@ -1,7 +1,7 @@
 #pragma once
 #include <QWidget>
 
-#include "fleet/fleet_data.hpp"
+#include "model/fleet_comparison.hpp"
 
 class QLabel;
 class QPlainTextEdit;
@@ -22,21 +22,21 @@ class FleetView : public QWidget {
 public:
     explicit FleetView(QWidget* parent = nullptr);
 
-    void setData(const FleetData& data);
-    const FleetData& data() const;
+    void setData(const FleetComparison& data);
+    const FleetComparison& data() const;
 
     FleetTableModel* model() const { return model_; }
     QSortFilterProxyModel* proxy() const { return proxy_; }
     QTableView* table() const { return table_; }
     QString summary() const;
-    // Selects the two GPUs (rows of the FleetData) and shows them side by side.
+    // Selects the two GPUs (members of the FleetComparison) and shows them side by side.
     void compareMembers(int first, int second);
     bool sideBySideShown() const;
     FleetGpuPane* pane(int i) const { return i == 0 ? left_ : right_; }
     // Gives the table the height of its rows (at most maxRows) and the diagrams the rest.
     void fitTableToRows(int maxRows = 10);
 
-    static QString summaryText(const FleetData& data);
+    static QString summaryText(const FleetComparison& data);
 
 signals:
     void comparedChanged(int first, int second);  // -1, -1: fewer or more than two rows selected
