@@ -168,6 +168,10 @@ TEST(SharedGpu, TheL2sCapacityIsDoubtedBesideAKnownNeighbour) {
         EXPECT_LE(size->confidence, 0.5) << spec;
         EXPECT_NE(size->reason.find("lines it leaves in the cache between our kernels"), std::string::npos)
             << spec << ": " << size->reason;
+        // The line size sweeps twice the capacity: a knee doubted only for that does not mark it.
+        const Attribute* line = t.find(Element::L2, "lineSize");
+        ASSERT_NE(line, nullptr) << spec;
+        EXPECT_EQ(line->reason.find("decided from L2 size"), std::string::npos) << spec << ": " << line->reason;
         const Verdict v = judge(t, calm);
         EXPECT_TRUE(v.violations.empty()) << spec << ": " << v.violations.front();
     }

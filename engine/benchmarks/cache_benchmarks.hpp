@@ -23,6 +23,10 @@ const Attribute* usableFetchGranularity(const RunContext& ctx, Element element);
 // An input the benchmark decides from: when another context disturbed it (it carries the
 // shared-GPU mark), the benchmark's results are marked too (RunContext::noteDisturbedInput).
 void noteIfDisturbed(RunContext& ctx, Element element, const Attribute* input);
+// The same for a benchmark whose decision stands for any input within a few per cent (a line
+// size swept over twice the capacity): a capacity doubted only for a neighbour's lines in the
+// cache (kOccupancyNote) does not mark it.
+void noteIfDisturbedBeyondOccupancy(RunContext& ctx, Element element, const Attribute* input);
 // The input, or null when it carries the shared-GPU mark (for choices that have a fallback).
 const Attribute* undisturbed(const Attribute* input);
 

@@ -64,6 +64,11 @@ const Attribute* undisturbed(const Attribute* input) {
     return input && input->reason.find(kSharedGpuMark) == std::string::npos ? input : nullptr;
 }
 
+void noteIfDisturbedBeyondOccupancy(RunContext& ctx, Element element, const Attribute* input) {
+    if (input && input->reason.find(kOccupancyNote) != std::string::npos) return;
+    noteIfDisturbed(ctx, element, input);
+}
+
 void noteIfDisturbed(RunContext& ctx, Element element, const Attribute* input) {
     if (input && input->reason.find(kSharedGpuMark) != std::string::npos)
         ctx.noteDisturbedInput(std::string(displayName(element)) + " " + input->name);

@@ -62,7 +62,8 @@ void measureLineSize(RunContext& ctx, const CacheTarget& target) {
     const std::string title = target.title + " Line Size";
     const Attribute* size = decided(ctx, target.element, attr::size);
     const Attribute* fg = usableFetchGranularity(ctx, target.element);
-    noteIfDisturbed(ctx, target.element, size);
+    // Rows at 2 C stay clear of a knee that a neighbour's lines moved by a few per cent.
+    noteIfDisturbedBeyondOccupancy(ctx, target.element, size);
     noteIfDisturbed(ctx, target.element, fg);
     if (!size || !fg) {
         ctx.report(target.element, undecided(attr::lineSize, "bytes", "size or fetch granularity unknown"));

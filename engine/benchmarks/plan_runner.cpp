@@ -100,7 +100,7 @@ void capBesideKnownNeighbour(RunContext& ctx, const PlanItem& item, std::size_t 
     if (!neighbourKnown(ctx, listed)) return;
     const std::string evidence = std::string("another context ") +
                                  (listed ? "is on the GPU" : "showed itself repeatedly in this run (pre-emption gaps, slow sentinels)") +
-                                 ", and the lines it leaves in the cache between our kernels move this capacity";
+                                 ", and " + kOccupancyNote;
     const std::string note = disturbanceNote(ctx, evidence);
     capConfidence(ctx, mark, note);
     ctx.shared().noteOutcome(item.name, false);

@@ -12,6 +12,9 @@ namespace ts {
 // Every result disturbed by another user of the GPU carries this in its reason.
 inline constexpr const char* kSharedGpuMark = "shared GPU";
 inline constexpr double kSharedGpuConfidence = 0.5;
+// A capacity capped only because a known neighbour's lines share the cache (its own window was
+// clean; PlanItem::readsDeviceWideOccupancy) carries this too: it may be off by a few per cent.
+inline constexpr const char* kOccupancyNote = "the lines it leaves in the cache between our kernels move this capacity";
 
 // One more attribute a benchmark exists for.
 struct PlanAttribute {
