@@ -32,11 +32,16 @@ auto RunContext::onDevice(Call&& call) -> decltype(call()) {
 // (contexts are time-sliced) and warmed its own lines: what a neighbour does between two of our
 // kernels does not move it.
 ChaseResult RunContext::measuredClean(const ChaseRequest& request, ChaseResult result) {
-    if (!guard_) return result;
-    if (!InterferenceGuard::preempted(result)) return result;
+    const bool atOnce = InterferenceGuard::shortChase(request, result);
+    return repeatedIfPreempted(std::move(result), atOnce, [&] { return backend_.chase(request); });
+}
+
+ChaseResult RunContext::repeatedIfPreempted(ChaseResult result, bool repeatAtOnce,
+                                            const std::function<ChaseResult()>& again) {
+    if (!guard_ || !InterferenceGuard::preempted(result)) return result;
     const ChaseResult gapped = result;
-    if (InterferenceGuard::shortChase(request, result) || waitForQuiet(std::chrono::milliseconds(200))) {
-        result = backend_.chase(request);
+    if (repeatAtOnce || waitForQuiet(std::chrono::milliseconds(200))) {
+        result = again();
         if (!InterferenceGuard::preempted(result)) {
             guard_->notePreempted(gapped, true);
             return result;
@@ -73,18 +78,8 @@ ChaseResult RunContext::chase(const ChaseRequest& request) {
 // clean sentinel, as a long chase is (measuredClean); still gapped, it disturbs the benchmark.
 ChaseResult RunContext::chaseSequence(const SequenceChase& request) {
     return onDevice([&] {
-        ChaseResult result = backend_.chaseSequence(request);
-        if (!guard_ || !InterferenceGuard::preempted(result)) return result;
-        const ChaseResult gapped = result;
-        if (waitForQuiet(std::chrono::milliseconds(200))) {
-            result = backend_.chaseSequence(request);
-            if (!InterferenceGuard::preempted(result)) {
-                guard_->notePreempted(gapped, true);
-                return result;
-            }
-        }
-        guard_->notePreempted(result, false);
-        return result;
+        return repeatedIfPreempted(backend_.chaseSequence(request), false,
+                                   [&] { return backend_.chaseSequence(request); });
     });
 }
 

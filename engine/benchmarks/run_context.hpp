@@ -1,5 +1,6 @@
 #pragma once
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -92,6 +93,9 @@ private:
     void sampleIfDue();
     std::vector<std::uint32_t> referenceChase(const ChaseRequest& request);
     ChaseResult measuredClean(const ChaseRequest& request, ChaseResult result);
+    // A pre-empted result measured once more (`again`), at once or after a clean sentinel; the
+    // guard notes whether the repeat came out clean.
+    ChaseResult repeatedIfPreempted(ChaseResult result, bool repeatAtOnce, const std::function<ChaseResult()>& again);
 
     Backend& backend_;
     Topology& topology_;
