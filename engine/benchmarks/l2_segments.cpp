@@ -112,6 +112,13 @@ struct SegmentRound {
     double threshold = 0;    // far load: slower than this
     bool separable = false;
     std::size_t tolerance = 0;
+
+    // Far loads of one reading: slower than the round's split (load 0 may pay a TLB miss).
+    std::size_t farCount(const std::vector<std::uint32_t>& loads) const {
+        std::size_t far = 0;
+        for (std::size_t k = 1; k < loads.size(); ++k) far += separable && loads[k] > threshold ? 1 : 0;
+        return far;
+    }
 };
 
 // Beside another context (the guard saw one), every unit's verdict is measured again: each row is
@@ -125,15 +132,10 @@ void confirmGrouping(RunContext& ctx, const CacheTarget& target, const std::vect
     if (!guard || !(guard->windowDisturbed() || guard->neighbourSeen())) return;
     ctx.beginStep("L2 Segments", "every unit's verdict again");
     for (const SegmentRound& round : rounds) {
-        auto farCount = [&](const std::vector<std::uint32_t>& loads) {
-            std::size_t far = 0;
-            for (std::size_t k = 1; k < loads.size(); ++k) far += round.separable && loads[k] > round.threshold ? 1 : 0;
-            return far;
-        };
-        const std::size_t fillerFar = farCount(readFilledBy(ctx, target, round.filler, round.filler, bytes, stride));
+        const std::size_t fillerFar = round.farCount(readFilledBy(ctx, target, round.filler, round.filler, bytes, stride));
         for (std::size_t i = 0; i < round.units.size(); ++i) {
             const auto loads = readFilledBy(ctx, target, round.units[i], round.filler, bytes, stride);
-            if ((farCount(loads) <= fillerFar + round.tolerance) != round.same[i]) {
+            if ((round.farCount(loads) <= fillerFar + round.tolerance) != round.same[i]) {
                 ctx.noteDisagreement("L2 Segments");
                 return;
             }
@@ -197,19 +199,15 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
         // pattern agrees with the filler's on most loads although it is clearly far.
         const std::size_t loadsPerUnit = samples.front().size();
         const std::size_t tolerance = std::max<std::size_t>(4, loadsPerUnit / 50);
-        auto farCount = [&](const std::vector<std::uint32_t>& loads) {
-            std::size_t far = 0;
-            for (std::size_t k = 1; k < loads.size(); ++k) far += slow(loads[k]) ? 1 : 0;  // load 0 may pay a TLB miss
-            return far;
-        };
-        const std::size_t fillerFar = farCount(samples.front());
+        rounds.push_back({filler, unresolved, {}, split.separable ? split.threshold : 0, split.separable, tolerance});
+        SegmentRound& round = rounds.back();
+        const std::size_t fillerFar = round.farCount(samples.front());
         std::vector<int> group, rest;
         bool clear = true;
-        rounds.push_back({filler, unresolved, {}, split.separable ? split.threshold : 0, split.separable, tolerance});
         for (std::size_t i = 0; i < unresolved.size(); ++i) {
-            const std::size_t far = farCount(samples[i]);
+            const std::size_t far = round.farCount(samples[i]);
             const bool same = far <= fillerFar + tolerance;
-            rounds.back().same.push_back(same);
+            round.same.push_back(same);
             // Far units of the H200 show 32 far loads, near ones 0 or 1: a count in between is doubtful.
             if (far > fillerFar + tolerance && far <= fillerFar + 3 * tolerance) clear = false;
             (same ? group : rest).push_back(unresolved[i]);
