@@ -67,6 +67,10 @@ struct ChaseRequest {
     // loads. Global spaces only; a sameArray second chaser still walks (or reads) every
     // strideBytes-aligned element of its own stride. The HIP backend rejects it.
     std::uint64_t permutationStepBytes = 0;
+    // The main array starts at least this far into the memory the backend keeps for chase
+    // arrays: the same virtual layout on other physical pages, for caches that home a line by
+    // its physical address. A hint: a backend without such memory (the simulator) ignores it.
+    std::uint64_t placementOffsetBytes = 0;
 };
 
 struct ChaseResult {

@@ -58,11 +58,20 @@ ChaseRequest walkedRow(const Setup& s, std::uint64_t bytes, std::uint32_t reader
     return r;
 }
 
+// The capacity rows' arrays lie at three places in the backend's chase memory, 64 MiB apart. The
+// H100's L2 homes a line by its physical address: one array's capacities differed by 6 % between
+// processes that had allocated differently before (docs/validation.md, "L2 partitions").
+constexpr int kPlacements = 3;
+constexpr std::uint64_t kPlacementStep = 64ull << 20;
+
+std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+
 // A capacity row: the reader times kSampledLoads loads spread evenly over the array, one pass
 // (the walked row where there are no block reads).
-ChaseRequest capacityRow(const Setup& s, std::uint64_t bytes, std::uint32_t readerWarmup) {
-    if (!s.blockReads) return walkedRow(s, bytes, readerWarmup, 1);
-    ChaseRequest r = filledByFarUnit(s, bytes, readerWarmup);
+ChaseRequest capacityRow(const Setup& s, std::uint64_t bytes, std::uint32_t readerWarmup, std::uint64_t placement) {
+    ChaseRequest r = s.blockReads ? filledByFarUnit(s, bytes, readerWarmup) : walkedRow(s, bytes, readerWarmup, 1);
+    r.placementOffsetBytes = placement;
+    if (!s.blockReads) return r;
     r.recordLoads = static_cast<std::uint32_t>(std::min<std::uint64_t>(kSampledLoads, bytes / s.stride));
     r.permutationStepBytes = spreadStep(bytes, s.stride, r.recordLoads);
     return r;
@@ -75,13 +84,13 @@ struct Capacity {
     std::string reason;
 };
 
-// Largest array in [low, high] that still fits, by bisection to 1/256 of the bracket; every row
-// measured goes into the series.
+// Largest array in [low, high] that still fits at `placement`, by bisection to 1/256 of the
+// bracket; every row measured goes into the series, labelled with its placement.
 Capacity bisect(RunContext& ctx, const Setup& s, const std::string& seriesId, std::uint64_t low, std::uint64_t high,
-                std::uint32_t readerWarmup) {
+                std::uint32_t readerWarmup, std::uint64_t placement) {
     auto fits = [&](std::uint64_t bytes) {
-        const auto loads = ctx.chase(capacityRow(s, bytes, readerWarmup)).latencies;
-        ctx.appendRows(seriesId, {SeriesRow{static_cast<double>(bytes), 0, {}, 0, loads}});
+        const auto loads = ctx.chase(capacityRow(s, bytes, readerWarmup, placement)).latencies;
+        ctx.appendRows(seriesId, {SeriesRow{static_cast<double>(bytes), static_cast<double>(placement), "+" + mib(placement), 0, loads}});
         return shareAbove(s.missCut, loads) <= kFitShare;
     };
     Capacity c;
@@ -105,6 +114,22 @@ Capacity bisect(RunContext& ctx, const Setup& s, const std::string& seriesId, st
                " loads spread over it slower than " + std::to_string(static_cast<int>(s.missCut)) +
                " cycles (1.25 x the far hit); the next tried, " + std::to_string(high) + " B, misses";
     return c;
+}
+
+// The capacity at every placement; the smallest is the one an array holds wherever it lies.
+Capacity bisectAtPlacements(RunContext& ctx, const Setup& s, const std::string& seriesId, std::uint64_t low,
+                            std::uint64_t high, std::uint32_t readerWarmup) {
+    std::vector<Capacity> each;
+    for (int k = 0; k < kPlacements; ++k) {
+        each.push_back(bisect(ctx, s, seriesId, low, high, readerWarmup, k * kPlacementStep));
+        if (!each.back().decided) return each.back();
+    }
+    Capacity least = *std::min_element(each.begin(), each.end(), [](const Capacity& a, const Capacity& b) { return a.bytes < b.bytes; });
+    std::string all;
+    for (int k = 0; k < kPlacements; ++k)
+        all += (k ? ", " : "") + std::to_string(each[static_cast<std::size_t>(k)].bytes) + " B at +" + mib(k * kPlacementStep);
+    least.reason += "; the smallest of " + std::to_string(kPlacements) + " placements of the array (" + all + ")";
+    return least;
 }
 
 Attribute capacityAttribute(const char* name, const Capacity& c, const std::string& seriesId, const std::string& what) {
@@ -226,7 +251,7 @@ void measureL2Partitions(RunContext& ctx, const CacheTarget& target) {
     ctx.beginStep("L2 Partitions", "capacity of lines another partition's unit filled");
     const std::string farId = "l2.partitions_far";
     ctx.openSeries(farId, "L2 Partitions Far", SeriesKind::Size, target.element);
-    const Capacity far = bisect(ctx, s, farId, low, farHigh, 0);
+    const Capacity far = bisectAtPlacements(ctx, s, farId, low, farHigh, 0);
     ctx.report(target.element, capacityAttribute(attr::farCapacity, far, farId, "lines filled by a unit of another partition"));
 
     ctx.beginStep("L2 Partitions", "far lines read twice");
@@ -235,7 +260,7 @@ void measureL2Partitions(RunContext& ctx, const CacheTarget& target) {
     ctx.beginStep("L2 Partitions", "capacity of lines units of two partitions touched");
     const std::string sharedId = "l2.partitions_shared";
     ctx.openSeries(sharedId, "L2 Partitions Shared", SeriesKind::Size, target.element);
-    const Capacity shared = bisect(ctx, s, sharedId, low, sharedHigh, 1);
+    const Capacity shared = bisectAtPlacements(ctx, s, sharedId, low, sharedHigh, 1);
     ctx.report(target.element,
                capacityAttribute(attr::sharedCapacity, shared, sharedId, "lines the reader and a unit of another partition touched"));
 }

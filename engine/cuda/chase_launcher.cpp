@@ -258,6 +258,7 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index
     (void)checkedLoads(p.recordEvery, p.recordLoads, "timed pass", r);
     p.cold = r.warmupPasses == 0;
     p.unit = r.unit;
+    p.placementOffset = r.placementOffsetBytes;
 
     const std::uint64_t localSharedWords = r.second ? planSecondChaser(r, p) : 0;
     planSharedMemory(r, p, localSharedWords);
@@ -384,7 +385,8 @@ std::vector<std::size_t> ChaseLauncher::launchOnce(std::vector<Plan>& group, uns
     return collectResults(group, tables, io, epoch, out, failure);
 }
 
-// Arena layout: 2 MiB-aligned arrays, one after the other. A grown arena holds no array yet.
+// Arena layout: 2 MiB-aligned arrays, one after the other (a main array not before its placement
+// offset). A grown arena holds no array yet.
 ChaseLauncher::Staging ChaseLauncher::placeArrays(const std::vector<Plan>& group) {
     const std::size_t n = group.size();
     Staging staging;
@@ -394,6 +396,7 @@ ChaseLauncher::Staging ChaseLauncher::placeArrays(const std::vector<Plan>& group
     for (std::size_t i = 0; i < n; ++i) {
         const Plan& p = group[i];
         if (p.mainInArena()) {
+            cursor = std::max(cursor, roundUp(static_cast<std::size_t>(p.placementOffset), kArrayAlign));
             staging.mainOff[i] = cursor;
             cursor += roundUp(std::size_t{p.elems} * 4, kArrayAlign);
         }

@@ -47,6 +47,7 @@ public:
         std::uint32_t timesOffset = 0, secondSharedOffset = 0;
         std::size_t smemBytes = 0;            // dynamic shared memory this job needs
         std::uint32_t externalRounds = 0;     // module sweeps the constant second chaser needs
+        std::uint64_t placementOffset = 0;    // ChaseRequest::placementOffsetBytes
         double estimateSeconds = 0;
         bool mainInArena() const;
         bool secondInArena() const;

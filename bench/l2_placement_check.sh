@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Issue 21: are the L2 partitions' far and shared capacities the same whatever ran before them?
+# Runs toposcope-cli RUNS times in each configuration -- the l2 group alone, the l2 and memory
+# groups (the memory group's TLB walks grow the chase memory to 16 GiB before the partitions run)
+# and the full suite -- and prints the capacities with each placement's figure.
+# Usage: CLI=build-gpu/bin/toposcope-cli [RUNS=3] bench/l2_placement_check.sh OUTDIR
+set -euo pipefail
+out=${1:?OUTDIR}
+cli=${CLI:-build-gpu/bin/toposcope-cli}
+runs=${RUNS:-3}
+mkdir -p "$out"
+for config in l2 l2,memory full; do
+  for r in $(seq 1 "$runs"); do
+    only=(--only "$config")
+    [ "$config" = full ] && only=()
+    "$cli" --backend cuda --no-session --quiet "${only[@]}" --json "$out/$config-$r.json"
+  done
+done
+python3 - "$out" <<'PY'
+import glob, json, os, re, sys
+for f in sorted(glob.glob(os.path.join(sys.argv[1], '*.json'))):
+    d = json.load(open(f))
+    elements = d['elements'].values() if isinstance(d['elements'], dict) else d['elements']
+    for e in elements:
+        for a in e.get('attributes', []):
+            if a['name'] in ('size', 'farCapacity', 'sharedCapacity') and e['id'] == 'l2':
+                places = re.findall(r'(\d+) B at \+(\d+) MiB', a.get('reason', ''))
+                print(f"{os.path.basename(f):18} {a['name']:15} {int(a['value']):>10} ({a['confidence']:.2f})  " + ' '.join(p[0] for p in places))
+PY

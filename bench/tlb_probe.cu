@@ -1,0 +1,89 @@
+// A plain page-stride pointer chase, outside the engine, to see whether the GPU's address
+// translation shows any cost: for each stride (the candidate page size) and page count, one
+// thread walks one 8-byte element per page (L2-resident, ld.global.cg) and times every load.
+// Prints: stride, pages, span, median and 90th-percentile cycles of the timed loads.
+// Usage: tlb_probe [max GiB to allocate, default 64]
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include <cuda_runtime.h>
+
+namespace {
+
+constexpr unsigned kTimed = 1024;
+
+__host__ __device__ std::uint64_t slot(std::uint64_t i, std::uint64_t stride) { return i * stride + (i % 64) * 256; }
+
+__global__ void link(char* base, std::uint64_t stride, std::uint64_t pages) {
+    const std::uint64_t i = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x;
+    if (i < pages) *reinterpret_cast<std::uint64_t*>(base + slot(i, stride)) = reinterpret_cast<std::uint64_t>(base + slot((i + 1) % pages, stride));
+}
+
+// Times batches of kBatch dependent loads (clock64 around each batch, the last load's value
+// consumed by a store before the second read): the mean cycles per load of each batch.
+constexpr unsigned kBatch = 32;
+
+__global__ void walk(std::uint64_t start, std::uint64_t warm, unsigned batches, unsigned* out, std::uint64_t* sink) {
+    std::uint64_t p = start;
+    for (std::uint64_t k = 0; k < warm; ++k) asm volatile("ld.global.cg.u64 %0, [%0];" : "+l"(p));
+    __shared__ std::uint64_t keep;
+    for (unsigned b = 0; b < batches; ++b) {
+        const long long t0 = clock64();
+        for (unsigned k = 0; k < kBatch; ++k) asm volatile("ld.global.cg.u64 %0, [%0];" : "+l"(p));
+        keep = p;
+        __syncwarp();
+        const long long t1 = clock64();
+        out[b] = static_cast<unsigned>((t1 - t0) / kBatch);
+    }
+    *sink = p + keep;
+}
+
+void check(cudaError_t e, const char* what) {
+    if (e != cudaSuccess) {
+        std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
+        std::exit(1);
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::uint64_t gib = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 64;
+    char* base = nullptr;
+    while (gib > 0 && cudaMalloc(&base, gib << 30) != cudaSuccess) {
+        (void)cudaGetLastError();
+        gib -= 8;
+    }
+    if (!base) return 1;
+    const std::uint64_t span = gib << 30;
+    unsigned* out = nullptr;
+    std::uint64_t* sink = nullptr;
+    check(cudaMalloc(&out, kTimed * 4), "out");
+    check(cudaMalloc(&sink, 8), "sink");
+    std::printf("allocated %llu GiB at %p\nstride_MiB pages span_MiB median p90 p99\n", static_cast<unsigned long long>(gib), base);
+    const std::uint64_t strides[] = {2ull << 20, 32ull << 20, 512ull << 20, 2ull << 30};
+    std::vector<unsigned> host(kTimed);
+    for (std::uint64_t stride : strides) {
+        const std::uint64_t maxPages = std::min<std::uint64_t>(span / stride, 32768);
+        std::vector<std::uint64_t> grid;
+        for (std::uint64_t n = 1; n <= maxPages; n *= 2) {
+            grid.push_back(n);
+            if (n >= 2 && n * 3 / 2 <= maxPages) grid.push_back(n * 3 / 2);
+        }
+        if (grid.back() != maxPages) grid.push_back(maxPages);
+        std::sort(grid.begin(), grid.end());
+        for (std::uint64_t n : grid) {
+            link<<<static_cast<unsigned>((n + 255) / 256), 256>>>(base, stride, n);
+            walk<<<1, 1>>>(reinterpret_cast<std::uint64_t>(base), 2 * n + 64, kTimed, out, sink);
+            check(cudaDeviceSynchronize(), "walk");
+            check(cudaMemcpy(host.data(), out, kTimed * 4, cudaMemcpyDeviceToHost), "copy");
+            std::sort(host.begin(), host.end());
+            std::printf("%llu %llu %llu %u %u %u\n", static_cast<unsigned long long>(stride >> 20), static_cast<unsigned long long>(n),
+                        static_cast<unsigned long long>((n * stride) >> 20), host[kTimed / 2], host[kTimed * 9 / 10], host[kTimed * 99 / 100]);
+        }
+    }
+    return 0;
+}
