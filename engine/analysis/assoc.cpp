@@ -177,21 +177,33 @@ std::uint64_t pageFromMissFraction(std::uint64_t stride, double missFraction) {
     return std::uint64_t{1} << static_cast<int>(std::lround(std::log2(page)));
 }
 
+namespace {
+double medianOfRange(const std::vector<double>& v, std::size_t from, std::size_t to) {
+    std::vector<double> part(v.begin() + static_cast<long>(from), v.begin() + static_cast<long>(to));
+    const auto mid = part.begin() + static_cast<long>(part.size() / 2);
+    std::nth_element(part.begin(), mid, part.end());
+    return *mid;
+}
+}  // namespace
+
+// Levels are compared by the median of each plateau's rows, not by one row: a single walk's
+// median moves by a few cycles with the noise.
 std::vector<TlbStep> tlbSteps(const std::vector<std::uint64_t>& pages, const std::vector<double>& medians, double minStep) {
     std::vector<TlbStep> steps;
-    if (pages.size() != medians.size() || pages.size() < 2) return steps;
-    double base = medians.front();
-    for (std::size_t i = 1; i < medians.size(); ++i) {
-        const double rise = medians[i] - base;
-        if (rise <= minStep) continue;
+    const std::size_t n = medians.size();
+    if (pages.size() != n || n < 2) return steps;
+    std::size_t from = 0;  // first row of the current plateau
+    for (std::size_t i = 1; i < n; ++i) {
+        const double base = medianOfRange(medians, from, i);
+        if (medians[i] - base <= minStep) continue;
         const bool holds = std::all_of(medians.begin() + static_cast<long>(i), medians.end(),
                                        [&](double m) { return m - base > minStep; });
         if (!holds) continue;
-        // The step's height: the level after it, up to the next rise.
-        double level = medians[i];
-        for (std::size_t k = i + 1; k < medians.size() && medians[k] - medians[i] <= minStep; ++k) level = medians[k];
-        steps.push_back({pages[i - 1], level - base});
-        base = level;
+        // The step's height: the plateau after it, up to the next rise.
+        std::size_t end = i + 1;
+        while (end < n && medians[end] - medians[i] <= minStep) ++end;
+        steps.push_back({pages[i - 1], medianOfRange(medians, i, end) - base});
+        from = i;
     }
     return steps;
 }

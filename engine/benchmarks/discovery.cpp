@@ -52,8 +52,6 @@ public:
             PlanItem memory{"Main Memory Latency", measureDeviceMemoryLatency, Element::DeviceMemory, attr::latency, "cycles"};
             memory.also = {{Element::DeviceMemory, attr::latencyTlbMiss, "cycles"}};
             items_.push_back(std::move(memory));
-            PlanItem tlb{"TLB Levels", measureTlbLevels, Element::DeviceMemory, attr::tlbLevels, ""};
-            items_.push_back(std::move(tlb));
         }
         if (wants(options_, "sharing")) addSharingItems(vendor);
         if (wants(options_, "bandwidth")) items_.push_back(bandwidthItem());
@@ -65,6 +63,9 @@ public:
                 partitions.readsDeviceWideOccupancy = true;
                 items_.push_back(std::move(partitions));
             }
+        // After everything: its walks span most of the device memory (tlb_levels.cpp).
+        if (wants(options_, "memory"))
+            items_.push_back({"TLB Levels", measureTlbLevels, Element::DeviceMemory, attr::tlbLevels, ""});
         return std::move(items_);
     }
 
