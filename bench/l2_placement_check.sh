@@ -3,16 +3,20 @@
 # Runs toposcope-cli RUNS times in each configuration -- the l2 group alone, the l2 and memory
 # groups (the memory group's TLB walks grow the chase memory to 16 GiB before the partitions run)
 # and the full suite -- and prints the capacities with each placement's figure, and the TLB levels.
-# Usage: CLI=build-gpu/bin/toposcope-cli [RUNS=3] bench/l2_placement_check.sh OUTDIR
+# Usage: CLI=build-gpu/bin/toposcope-cli [RUNS=3] [CONFIGS="l2 l2,memory full"] [ARGS="--tlb-walk-gib 128"]
+#        bench/l2_placement_check.sh OUTDIR      (ARGS: more toposcope-cli options for every run; a
+#        config "deep" is the full suite with ARGS, "full" without them)
 set -euo pipefail
 out=${1:?OUTDIR}
 cli=${CLI:-build-gpu/bin/toposcope-cli}
 runs=${RUNS:-3}
 mkdir -p "$out"
-for config in l2 l2,memory full; do
+read -r -a extra <<< "${ARGS:-}"
+for config in ${CONFIGS:-l2 l2,memory full}; do
   for r in $(seq 1 "$runs"); do
-    only=(--only "$config")
+    only=(--only "$config" "${extra[@]}")
     [ "$config" = full ] && only=()
+    [ "$config" = deep ] && only=("${extra[@]}")
     "$cli" --backend cuda --no-session --quiet "${only[@]}" --json "$out/$config-$r.json"
   done
 done

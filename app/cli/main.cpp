@@ -204,6 +204,7 @@ int runReport(const std::string& sessionPath, const std::string& mt4gReport, con
 struct SharingChoice {
     double waitForIdleSeconds = 0;
     bool exclusive = false;
+    int tlbWalkGib = static_cast<int>(ts::kDefaultTlbWalkBytes >> 30);  // device memory the TLB walks may take
 };
 
 int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, const std::string& faultSpec,
@@ -211,6 +212,7 @@ int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, c
     ts::DiscoveryOptions options;
     options.waitForIdleSeconds = sharing.waitForIdleSeconds;
     options.exclusive = sharing.exclusive;
+    options.tlbWalkBytes = static_cast<std::uint64_t>(sharing.tlbWalkGib) << 30;
     if (!only.empty()) {
         std::string error;
         if (!ts::parseGroups(only, options.groups, error)) {
@@ -343,6 +345,10 @@ void addRunOptions(CLI::App& app, CommandLine& c) {
         ->check(CLI::NonNegativeNumber);
     app.add_flag("--exclusive", c.sharing.exclusive,
                  "refuse to measure on a GPU that another process uses (exit status 4; docs/faults.md)");
+    app.add_option("--tlb-walk-gib", c.sharing.tlbWalkGib,
+                   "let the TLB walks span up to GIB of device memory (default 16; up to 128): the H100's and H200's "
+                   "last TLB level shows only past 64 GiB, and the next process may find other physical pages")
+        ->check(CLI::Range(1, 128));
     app.add_option("--inject-fault", c.faultSpec,
                    "testing aid: make the device fail, e.g. oom@l2, fault@l2, lost@l2#3, timeout@texture, "
                    "interference@any#40-90:2, neighbour@any:100/100, mps, evict, preempt, idle-context, blind "
@@ -382,6 +388,8 @@ int runFleetCommand(const CLI::App& app, CommandLine& c) {
     if (!c.faultSpec.empty()) throw ts::InputError("--inject-fault tests a single-device run: drop --all-devices/--fleet-out");
     if (c.sharing.exclusive || c.sharing.waitForIdleSeconds > 0)
         throw ts::InputError("--wait-for-idle and --exclusive apply to a single-device run: drop --all-devices/--fleet-out");
+    if (app.count("--tlb-walk-gib") > 0)
+        throw ts::InputError("--tlb-walk-gib applies to a single-device run: drop --all-devices/--fleet-out");
     c.fleetRun.choice = c.choice;
     c.fleetRun.deviceGiven = app.count("--device") > 0;
     c.fleetRun.simProfiles = c.profiles;

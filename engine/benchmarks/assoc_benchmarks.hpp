@@ -11,6 +11,7 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target);
 // Replacement-policy class of `target` (needs modulo-indexed ways and sets).
 void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target);
 // Page size and the TLB levels: entries, reach, miss cost, scope (attributes of device memory).
-void measureTlbLevels(RunContext& ctx);
+// Walks span at most `walkLimitBytes` (DiscoveryOptions::tlbWalkBytes).
+void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes);
 
 }  // namespace ts

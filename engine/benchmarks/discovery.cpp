@@ -65,7 +65,8 @@ public:
             }
         // After everything: its walks span most of the device memory (tlb_levels.cpp).
         if (wants(options_, "memory"))
-            items_.push_back({"TLB Levels", measureTlbLevels, Element::DeviceMemory, attr::tlbLevels, ""});
+            items_.push_back({"TLB Levels", [span = options_.tlbWalkBytes](RunContext& c) { measureTlbLevels(c, span); },
+                              Element::DeviceMemory, attr::tlbLevels, ""});
         return std::move(items_);
     }
 

@@ -16,6 +16,8 @@ const std::vector<std::string>& benchmarkGroups();
 // Parses "l1,l2,sharing"; on an unknown name returns false and sets `error`.
 bool parseGroups(const std::string& csv, std::set<std::string>& groups, std::string& error);
 
+constexpr std::uint64_t kDefaultTlbWalkBytes = 16ull << 30;
+
 struct DiscoveryOptions {
     std::set<std::string> groups;  // empty: every group
     // Caches to measure within the selected groups; empty: all of them. A cache another one
@@ -27,6 +29,10 @@ struct DiscoveryOptions {
     // Refuse to measure on a shared GPU: runDiscovery throws SharedGpuRefused (before the run,
     // or after the benchmark during which another process showed up).
     bool exclusive = false;
+    // How far the TLB walks may span (they allocate it): the default leaves the memory as the
+    // next process would find it; the H100's and H200's last level reaches about 68 GiB, which
+    // only a wider walk shows (docs/methods.md, "TLB levels").
+    std::uint64_t tlbWalkBytes = kDefaultTlbWalkBytes;
 };
 
 class SharedGpuRefused : public std::runtime_error {
