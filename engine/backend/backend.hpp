@@ -71,6 +71,9 @@ struct ChaseRequest {
     // arrays: the same virtual layout on other physical pages, for caches that home a line by
     // its physical address. A hint: a backend without such memory (the simulator) ignores it.
     std::uint64_t placementOffsetBytes = 0;
+    // Evict the L2 before the chase, as before a cold one (warmupPasses 0), so that it starts
+    // from the same cache state whatever ran before. The simulator starts every chase empty.
+    bool flushL2First = false;
 };
 
 struct ChaseResult {

@@ -73,6 +73,7 @@ std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " Mi
 ChaseRequest capacityRow(const Setup& s, std::uint64_t bytes, std::uint32_t readerWarmup, std::uint64_t placement) {
     ChaseRequest r = s.blockReads ? filledByFarUnit(s, bytes, readerWarmup) : walkedRow(s, bytes, readerWarmup, 1);
     r.placementOffsetBytes = placement;
+    r.flushL2First = true;  // rows with a warm-up otherwise start from the previous row's lines
     if (!s.blockReads) return r;
     r.recordLoads = static_cast<std::uint32_t>(std::min<std::uint64_t>(kSampledLoads, bytes / s.stride));
     r.permutationStepBytes = spreadStep(bytes, s.stride, r.recordLoads);

@@ -256,7 +256,7 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index
     p.recordLoads = r.recordLoads;
     p.recordEvery = std::max<std::uint32_t>(1, r.recordEvery);
     (void)checkedLoads(p.recordEvery, p.recordLoads, "timed pass", r);
-    p.cold = r.warmupPasses == 0;
+    p.cold = r.warmupPasses == 0 || r.flushL2First;
     p.unit = r.unit;
     p.placementOffset = r.placementOffsetBytes;
 

@@ -72,7 +72,7 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r) {
     if (r.recordEvery == 0) reject("recordEvery must be at least 1");
     c.recordEvery = r.recordEvery;
     p.mainUnit = physical(r.unit, "main");
-    p.cold = r.warmupPasses == 0 && r.space != Space::Lds;
+    p.cold = (r.warmupPasses == 0 || r.flushL2First) && r.space != Space::Lds;
     p.mainStride = c.main.strideElems;
 
     std::uint32_t ldsElems = c.main.path == hipk::kLds ? c.main.elems : 0;
