@@ -48,6 +48,7 @@ public:
     RunPanel* runPanel() const { return runPanel_; }
     QAction* runAction() const { return runAction_; }
     QAction* cancelAction() const { return cancelAction_; }
+    QAction* replayAction() const { return replayAction_; }
     bool devicesKnown() const { return devicesKnown_; }
     QString logText() const;
     TopologyPanel* topologyPanel() const { return topology_; }
@@ -62,6 +63,9 @@ public:
     void startRun();
     void cancelRun();
     void openRecording(const QString& path);  // a session, report, MT4G JSON report or MT4G raw folder
+    // Plays a recording as if it were running (docs/gui.md, "Replay"); `speed` 0: the default pace.
+    void replayRecording(const QString& path, double speed = 0);
+    void replayShownRecording();  // Run ▸ Replay Recording
     RecentFiles* recentFiles() const;
     QAction* openRawAction() const;
     void setSessionFolder(const QString& folder);  // where runs record, and Open Recent's runs
@@ -126,6 +130,7 @@ private:
     QLabel* sharedGpuBanner_ = nullptr;  // over the tabs while the run shows a shared GPU
     QAction* runAction_ = nullptr;
     QAction* cancelAction_ = nullptr;
+    QAction* replayAction_ = nullptr;
     QAction* saveAction_ = nullptr;
     QAction* quitAction_ = nullptr;
     QActionGroup* paletteGroup_ = nullptr;

@@ -58,7 +58,8 @@ void RunStatus::showProgress(const ProgressEvent& p) {
     progress_->setValue(std::min(p.done, std::max(1, p.total)));
     showCount();
     const QString benchmark = QString::fromStdString(p.benchmark);
-    step_->setText(p.step.empty() ? benchmark : tr("%1 — %2").arg(benchmark, QString::fromStdString(p.step)));
+    const QString step = p.step.empty() ? benchmark : tr("%1 — %2").arg(benchmark, QString::fromStdString(p.step));
+    step_->setText(replay_.isEmpty() ? step : tr("%1: %2").arg(replay_, step));
     if (p.done != done_) {  // a benchmark ended and the next began
         benchmarkStart_ = p.elapsedSeconds;
         if (p.done > done_) doneAt_ = p.elapsedSeconds;
@@ -121,6 +122,11 @@ void RunStatus::showFinished(bool ok, const QString& text) {
 void RunStatus::setSession(const QString& path) {
     session_->setText(path.isEmpty() ? QString() : tr("Session: %1").arg(QFileInfo(path).fileName()));
     session_->setToolTip(path);
+}
+
+void RunStatus::setReplay(const QString& prefix) {
+    replay_ = prefix;
+    if (!prefix.isEmpty()) step_->setText(prefix);
 }
 
 QString RunStatus::sessionText() const { return session_->text(); }

@@ -31,6 +31,10 @@ public:
     void showProgress(const ProgressEvent& progress);
     void showFinished(bool ok, const QString& text);
     void setSession(const QString& path);
+    // While a recording replays: put before every step ("Replay of h100.json at 1/6 of the
+    // recorded pace"), so no one takes it for a live run; empty ends it.
+    void setReplay(const QString& prefix);
+    QString replayText() const { return replay_; }
     QString sessionText() const;
     QString timeText() const;  // "elapsed 1 min 05 s, ETA about 3 min 10 s"
     QProgressBar* progressBar() const { return progress_; }
@@ -47,6 +51,7 @@ private:
     QProgressBar* progress_;
     QLabel* count_;
     QLabel* session_;
+    QString replay_;
     QTimer ticker_;
     QElapsedTimer sinceEvent_;
     double elapsedAtEvent_ = 0;
