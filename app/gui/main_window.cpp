@@ -16,6 +16,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <cstdio>
@@ -229,6 +230,15 @@ void MainWindow::connectWorker() {
     connect(w, &RunWorker::note, this, &MainWindow::log);
     connect(w, &RunWorker::reportSaved, this, &MainWindow::onReportSaved);
     connect(controller_, &RunController::busyChanged, this, &MainWindow::updateActions);
+    // --replay --screenshot DIR: the window half-way through the replay too (tools/screenshot.sh).
+    connect(w, &RunWorker::replayStarted, this, [this](const QString&, double, bool, double seconds) {
+        if (!options_.replay || options_.screenshotDir.isEmpty()) return;
+        QTimer::singleShot(static_cast<int>(seconds * 500), this, [this] {
+            if (!controller_->busy()) return;
+            const QString shot = saveReplayScreenshot(*this, options_.screenshotDir);
+            if (!shot.isEmpty()) log(tr("screenshot: %1").arg(shot));
+        });
+    });
 }
 
 void MainWindow::onDevicesListed(const QVector<DeviceChoice>& devices) {

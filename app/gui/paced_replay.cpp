@@ -68,7 +68,10 @@ bool PacedReplay::play(const app::ReplayScript& script) {
     bool cancelled = false;
     for (const app::ReplayStep& step : script.steps) {
         if (!cancelled) cancelled = !waitUntil(step.at / speed_);
-        if (cancelled && step.kind == app::ReplayStep::Kind::Progress) continue;
+        // Cancelled: the rest at once, each series whole at its last rows (what came between is superseded).
+        const bool superseded = step.kind == app::ReplayStep::Kind::Progress ||
+                                (step.kind == app::ReplayStep::Kind::Rows && !step.lastOfSeries);
+        if (cancelled && superseded) continue;
         send(step, script.seconds);
     }
     sendUnsent();

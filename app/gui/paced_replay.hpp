@@ -26,8 +26,9 @@ void sendRecordingEnd(RunWorker& worker, QtObserver& observer, const Topology& t
 
 // Plays a recording as if it were running, on the worker's thread: each step of its
 // ReplayScript at `at / speed` seconds after the start, through the same signals a live run
-// sends (rows chunk by chunk, reductions, results, progress). Cancelling stops the waiting: the
-// steps left are sent at once (no progress), so the recording ends shown whole either way.
+// sends (rows chunk by chunk, reductions, results, progress). Cancelling stops the waiting: what
+// is left is sent at once (each series whole, the results; no progress), so the recording ends
+// shown whole either way.
 class PacedReplay {
 public:
     PacedReplay(RunWorker& worker, const app::Recording& recording, double speed, const CancelToken& cancel);

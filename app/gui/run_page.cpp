@@ -50,7 +50,7 @@ RunPage::RunPage(RunController* controller, RunPanel* panel, SeriesStore* store,
 
 QString replayPaceText(double speed, bool timed) {
     if (!timed)
-        return RunPage::tr("one row every %1 ms (the file has no time stamps)")
+        return RunPage::tr("at one row every %1 ms (the file has no time stamps)")
             .arg(app::kUntimedRowSeconds * 1000.0 / speed, 0, 'f', 0);
     if (speed > 0.999 && speed < 1.001) return RunPage::tr("at the recorded pace");
     if (speed < 1) return RunPage::tr("at 1/%1 of the recorded pace").arg(1.0 / speed, 0, 'g', 3);

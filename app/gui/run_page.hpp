@@ -21,7 +21,7 @@ class SeriesStore;
 // and words the end on the status bar. The window wires its signals to the tabs and decides
 // what follows a run (dialogs, the sheet, quitting).
 // "at 1/6 of the recorded pace", "at the recorded pace", "at 2× the recorded pace"; without time
-// stamps "one row every 25 ms (the file has no time stamps)".
+// stamps "at one row every 25 ms (the file has no time stamps)".
 QString replayPaceText(double speed, bool timed);
 
 class RunPage : public QObject {

@@ -177,7 +177,7 @@ private slots:
         QTest::qWait(1500);
         QVERIFY2(finished.isEmpty(), "the replay of a report ended within 1.5 s: not paced");
         QVERIFY2(chunks > 5 && chunks < 100, qPrintable(QString::number(chunks)));
-        QVERIFY2(w.progressText().contains(QStringLiteral("one row every 25 ms")), qPrintable(w.progressText()));
+        QVERIFY2(w.progressText().contains(QStringLiteral("at one row every 25 ms")), qPrintable(w.progressText()));
         QElapsedTimer clock;
         clock.start();
         w.cancelRun();
@@ -188,11 +188,36 @@ private slots:
         QCOMPARE(shown(w), opened);
     }
 
+    // A session of a killed run (cut in the middle of a benchmark): the replay ends as opening
+    // it does, the cut-off benchmark marked in the results and its series titled "(cut off)".
+    void cutOffSessionEndsAsOpeningIt() {
+        QFile whole(session_);
+        QVERIFY(whole.open(QIODevice::ReadOnly));
+        const QByteArray bytes = whole.readAll();
+        const QString cut = dir_.filePath(QStringLiteral("killed.tss"));
+        QFile part(cut);
+        QVERIFY(part.open(QIODevice::WriteOnly));
+        part.write(bytes.left(bytes.size() * 6 / 10));
+        part.close();
+        QVERIFY(!ts::readSession(cut.toStdString()).cutOff.empty());
+
+        MainWindow w(quietOptions());
+        QVERIFY(waitForDevices(w));
+        QCOMPARE(openAndWait(w, cut).ok, true);
+        const QStringList opened = shown(w);
+        QVERIFY(opened.join(QLatin1Char('\n')).contains(QStringLiteral("(cut off)")));
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        w.replayRecording(cut, 50);
+        const RunOutcome o = finishedOutcome(finished, 30000);
+        QVERIFY2(o.ok && !o.cancelled, qPrintable(o.message));
+        QCOMPARE(shown(w), opened);
+    }
+
     void paceIsSaidInWords() {
         QCOMPARE(replayPaceText(1.0 / 6, true), QStringLiteral("at 1/6 of the recorded pace"));
         QCOMPARE(replayPaceText(1, true), QStringLiteral("at the recorded pace"));
         QCOMPARE(replayPaceText(2, true), QStringLiteral("at 2× the recorded pace"));
-        QCOMPARE(replayPaceText(0.5, false), QStringLiteral("one row every 50 ms (the file has no time stamps)"));
+        QCOMPARE(replayPaceText(0.5, false), QStringLiteral("at one row every 50 ms (the file has no time stamps)"));
         ts::app::ReplayScript h100;  // a 3.5 s H100 run lasts about 20 s; a 26 s H200 run as recorded
         h100.timed = true;
         h100.seconds = 3.5;
