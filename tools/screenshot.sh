@@ -83,7 +83,7 @@ cp "$mig/mig.png" "$out/mig-whatif-h100.png"
 shoot "$mig" light h100-mig --only l2
 cp "$mig/mig.png" "$out/mig-enabled-h100.png"
 rm -rf "$mig"
-# Half-way through a replay of the real H100 report (no time stamps in it: one row every 25 ms,
+# A little past half-way through a replay of the real H100 report (no time stamps: one row every 25 ms,
 # about 18 s): the window while the recording plays as if it were running (gui.md, "Replay").
 replay=$(mktemp -d)
 xvfb-run -a -s "-screen 0 1920x1080x24" "$app" --open docs/results/h100.json --replay --no-settings --palette light \

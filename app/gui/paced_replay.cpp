@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "analysis/analysis.hpp"
+#include "analysis/series_threshold.hpp"
 #include "mig_view_data.hpp"
 #include "run_worker.hpp"
 
@@ -124,6 +125,7 @@ void PacedReplay::sendRows(const app::ReplayStep& step) {
     } else {
         live.rows.insert(live.rows.end(), step.rows.rows.begin(), step.rows.rows.end());
     }
+    updateMissThreshold(live);  // as the engine does with every chunk of a run: the plots draw its line
     observer_.onSeriesChunk({&live, step.first == 0 ? 0 : live.rows.size() - step.rows.rows.size()});
     if (!isSweep(live)) return;
     Series sorted = live;  // the engine reduces its sweeps sorted by size, whatever order they ran in
