@@ -1530,6 +1530,41 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::ReplaySpeedMenu</name>
+    <message>
+        <source>Replay &amp;Speed</source>
+        <translation>Wiedergabe&amp;tempo</translation>
+    </message>
+    <message>
+        <source>&amp;Automatic (a short run lasts about 20 s)</source>
+        <translation>&amp;Automatisch (ein kurzer Lauf dauert etwa 20 s)</translation>
+    </message>
+    <message>
+        <source>&amp;Recorded Pace</source>
+        <translation>Auf<translation>&amp;Aufgezeichnetes Tempo</translation>amp;gezeichnetes Tempo</translation>
+    </message>
+    <message>
+        <source>&amp;Half the Recorded Pace</source>
+        <translation>&amp;Halbes aufgezeichnetes Tempo</translation>
+    </message>
+    <message>
+        <source>1/&amp;5 of the Recorded Pace</source>
+        <translation>1/&amp;5 des aufgezeichneten Tempos</translation>
+    </message>
+    <message>
+        <source>1/1&amp;0 of the Recorded Pace</source>
+        <translation>1/1&amp;0 des aufgezeichneten Tempos</translation>
+    </message>
+    <message>
+        <source>&amp;Twice the Recorded Pace</source>
+        <translation>&amp;Doppeltes aufgezeichnetes Tempo</translation>
+    </message>
+    <message>
+        <source>%1 × the Recorded Pace (--replay-speed)</source>
+        <translation>%1 × das aufgezeichnete Tempo (--replay-speed)</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::ResultsModel</name>
     <message>
         <source>API</source>

@@ -32,6 +32,7 @@
 #include "palettes.hpp"
 #include "recent_files.hpp"
 #include "recording_menu.hpp"
+#include "replay_speed_menu.hpp"
 #include "common/results_model.hpp"
 #include "run_controller.hpp"
 #include "run_page.hpp"
@@ -164,6 +165,8 @@ void MainWindow::buildMenus() {
     run->addAction(cancelAction_);
     run->addSeparator();
     run->addAction(replayAction_);
+    replaySpeed_ = new ReplaySpeedMenu(options_.replaySpeed, this);
+    run->addMenu(replaySpeed_);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     EvidenceView* plots = evidence();
@@ -292,7 +295,7 @@ void MainWindow::replayRecording(const QString& path, double speed) {
 }
 
 void MainWindow::replayShownRecording() {
-    if (!runPage_->shownRecording().isEmpty()) replayRecording(runPage_->shownRecording());
+    if (!runPage_->shownRecording().isEmpty()) replayRecording(runPage_->shownRecording(), replaySpeed_->speed());
 }
 
 QString MainWindow::openDialogFolder() const { return recordings_->openDialogFolder(); }

@@ -20,6 +20,7 @@
 #include "io/session_recorder.hpp"
 #include "main_window.hpp"
 #include "plots/series_store.hpp"
+#include "replay_speed_menu.hpp"
 #include "run_controller.hpp"
 #include "run_page.hpp"
 #include "run_panel.hpp"
@@ -211,6 +212,24 @@ private slots:
         const RunOutcome o = finishedOutcome(finished, 30000);
         QVERIFY2(o.ok && !o.cancelled, qPrintable(o.message));
         QCOMPARE(shown(w), opened);
+    }
+
+    // Run ▸ Replay Speed picks the pace of Replay Recording; --replay-speed is its choice at start.
+    void speedMenuSetsThePace() {
+        LaunchOptions o = quietOptions();
+        o.replaySpeed = 0.3;
+        MainWindow w(o);
+        QVERIFY(waitForDevices(w));
+        QCOMPARE(w.replaySpeedMenu()->speed(), 0.3);
+        w.replaySpeedMenu()->setSpeed(1);
+        QCOMPARE(w.replaySpeedMenu()->speed(), 1.0);
+        QVERIFY(!w.replayAction()->isEnabled());  // nothing shown to replay yet
+        QCOMPARE(openAndWait(w, session_).ok, true);
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        w.replayAction()->trigger();
+        QVERIFY(finishedOutcome(finished, 30000).ok);
+        QVERIFY2(w.logText().contains(QStringLiteral("replaying ") + session_ + QStringLiteral(" at the recorded pace")),
+                 qPrintable(w.logText()));
     }
 
     void paceIsSaidInWords() {
