@@ -1541,7 +1541,7 @@
     </message>
     <message>
         <source>&amp;Recorded Pace</source>
-        <translation>Auf<translation>&amp;Aufgezeichnetes Tempo</translation>amp;gezeichnetes Tempo</translation>
+        <translation>Auf&amp;gezeichnetes Tempo</translation>
     </message>
     <message>
         <source>&amp;Half the Recorded Pace</source>
