@@ -1861,6 +1861,10 @@
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>The replay&apos;s time left: the recorded times still to come, at the replay&apos;s pace.</source>
+        <translation>Die Restzeit der Wiedergabe: die noch ausstehenden aufgezeichneten Zeiten, im Tempo der Wiedergabe.</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::RunWorker</name>

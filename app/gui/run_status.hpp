@@ -20,6 +20,7 @@ namespace ts::gui {
 // minute without one). The ETA is the measured time per finished benchmark times the benchmarks
 // left; none while no benchmark has finished, or while the current one has already run longer
 // than the finished ones took on average (the engine's own ETA said 1 s for a 62 s benchmark).
+// A replay's ETA is exact: the recorded times still to come, at its pace.
 class RunStatus : public QObject {
     Q_OBJECT
 public:
@@ -52,6 +53,7 @@ private:
     QLabel* count_;
     QLabel* session_;
     QString replay_;
+    double replayLeft_ = -1;     // a replay's time left at its last progress event; -1: not a replay
     QTimer ticker_;
     QElapsedTimer sinceEvent_;
     double elapsedAtEvent_ = 0;

@@ -5,6 +5,7 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -24,6 +25,7 @@
 #include "run_controller.hpp"
 #include "run_page.hpp"
 #include "run_panel.hpp"
+#include "run_status.hpp"
 #include "sim/sim_backend.hpp"
 #include "sim_test_profiles.hpp"
 #include "topology_fixtures.hpp"
@@ -230,6 +232,29 @@ private slots:
         QVERIFY(finishedOutcome(finished, 30000).ok);
         QVERIFY2(w.logText().contains(QStringLiteral("replaying ") + session_ + QStringLiteral(" at the recorded pace")),
                  qPrintable(w.logText()));
+    }
+
+    // A replay knows its time left (the recorded times to come, at its pace), also during its
+    // first benchmark, where a run's ETA is unknown; the step says it is a replay.
+    void replayEtaIsTheTimeLeft() {
+        QStatusBar bar;
+        RunStatus status(&bar);
+        ts::ProgressEvent p;
+        p.benchmark = "L1 Size";
+        p.step = "start";
+        p.total = 40;
+        p.elapsedSeconds = 3;
+        p.etaSeconds = 17;
+        status.showProgress(p);
+        QVERIFY2(status.timeText().contains(QStringLiteral("ETA unknown")), qPrintable(status.timeText()));
+        status.setReplay(QStringLiteral("Replay of h100.json at 1/6 of the recorded pace"));
+        status.showProgress(p);
+        QVERIFY2(status.timeText().contains(QStringLiteral("ETA about 17 s")), qPrintable(status.timeText()));
+        QCOMPARE(status.text(), QStringLiteral("Replay of h100.json at 1/6 of the recorded pace: L1 Size — start"));
+        status.setReplay({});
+        status.showProgress(p);
+        QVERIFY(status.timeText().contains(QStringLiteral("ETA unknown")));
+        QCOMPARE(status.text(), QStringLiteral("L1 Size — start"));
     }
 
     void paceIsSaidInWords() {
