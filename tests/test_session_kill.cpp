@@ -9,6 +9,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 #include "cli_runner.hpp"
 #include "io/input_error.hpp"
 #include "io/session_log.hpp"
@@ -41,10 +43,18 @@ pid_t startCli(const fs::path& session) {
     return pid;
 }
 
-// The records after the session header (which holds the start time).
+// The records after the session header (which holds the start time), without their clock
+// readings ("t", an end's "seconds"): those differ from run to run, the rest does not.
 std::vector<std::string> body(const std::string& bytes) {
     auto records = parseSessionLog(bytes, "session").records;
     if (!records.empty()) records.erase(records.begin());
+    for (auto& r : records) {
+        nlohmann::json record = nlohmann::json::parse(r, nullptr, false);
+        if (record.is_discarded()) continue;  // a torn last record stays as it is
+        record.erase("t");
+        record.erase("seconds");
+        r = record.dump();
+    }
     return records;
 }
 

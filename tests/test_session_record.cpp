@@ -3,7 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
+#include <map>
+
+#include <nlohmann/json.hpp>
 
 #include "io/input_error.hpp"
 #include "io/report_json.hpp"
@@ -127,4 +131,113 @@ TEST(SessionRecord, NotASessionIsAnInputErrorNamingTheFile) {
 
 TEST(SessionRecord, MissingFileIsAnInputError) {
     EXPECT_THROW(readSession("/nonexistent/toposcope.tss"), InputError);
+}
+
+// Issue 18: every record after the header says when it happened ("t", seconds since the run
+// started, monotonic), an end says how long its benchmark ran, and the timeline keeps the order.
+TEST(SessionRecord, RecordsWhenEveryEventHappened) {
+    const fs::path file = scratch("timed.tss");
+    const auto before = std::chrono::steady_clock::now();
+    const Topology live = test::recordRun(file, kRecordedGroups);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - before).count();
+
+    const SessionLog log = parseSessionLog(bytesOf(file), "timed.tss");
+    double last = 0;
+    for (std::size_t i = 1; i < log.records.size(); ++i) {
+        const auto record = nlohmann::json::parse(log.records[i]);
+        ASSERT_TRUE(record.contains("t") && record["t"].is_number()) << record.dump().substr(0, 200);
+        const double t = record["t"].get<double>();
+        EXPECT_GE(t, last) << "record " << i << " is earlier than the one before it";
+        last = t;
+    }
+    EXPECT_GT(last, 0.0);
+    EXPECT_LE(last, wall);
+
+    const Session s = readSession(file.string(), true);
+    ASSERT_FALSE(s.timeline.empty());
+    std::map<std::string, double> began;
+    std::size_t ends = 0, progress = 0, rows = 0, results = 0;
+    for (const SessionEvent& e : s.timeline) {
+        EXPECT_GE(e.t, 0.0);
+        if (e.kind == SessionEvent::Kind::Begin) began[e.benchmark] = e.t;
+        if (e.kind == SessionEvent::Kind::Progress) {
+            ++progress;
+            EXPECT_FALSE(e.benchmark.empty());
+            EXPECT_GT(e.total, 0);
+        }
+        if (e.kind == SessionEvent::Kind::Rows) ++rows;
+        if (e.kind == SessionEvent::Kind::Result) ++results;
+        if (e.kind != SessionEvent::Kind::End) continue;
+        ++ends;
+        ASSERT_TRUE(began.count(e.benchmark)) << e.benchmark;
+        EXPECT_NEAR(e.seconds, e.t - began[e.benchmark], 2e-3) << e.benchmark;
+    }
+    EXPECT_EQ(ends, s.finished.size());
+    EXPECT_GE(progress, ends);
+    EXPECT_GT(rows, s.topology.series.size() / 2);
+    std::size_t measured = 0;
+    for (const auto& [element, report] : live.elements)
+        measured += std::count_if(report.attributes.begin(), report.attributes.end(),
+                                  [](const Attribute& a) { return a.source != Source::Api; });
+    EXPECT_GE(results, measured);
+
+    // The rows, applied in the timeline's order, are the series the session reads back.
+    std::map<std::string, Series> replayed;
+    for (const SessionEvent& e : s.timeline) {
+        if (e.kind != SessionEvent::Kind::Rows) continue;
+        Series& series = replayed[e.rows.id];
+        if (e.first == 0) series = e.rows;
+        else series.rows.insert(series.rows.end(), e.rows.rows.begin(), e.rows.rows.end());
+    }
+    ASSERT_EQ(replayed.size(), s.topology.series.size());
+    for (const Series& series : s.topology.series) {
+        ASSERT_EQ(replayed[series.id].rows.size(), series.rows.size()) << series.id;
+        for (std::size_t i = 0; i < series.rows.size(); ++i)
+            EXPECT_EQ(replayed[series.id].rows[i].latencies, series.rows[i].latencies) << series.id << " row " << i;
+    }
+    // Without asking, no timeline (the CLI's reports need none).
+    EXPECT_TRUE(readSession(file.string()).timeline.empty());
+}
+
+// A session written before the time stamps (no "t", no "seconds", no progress records) reads
+// back as before; its timeline says the times are unknown.
+TEST(SessionRecord, SessionWithoutTimeStampsStillLoads) {
+    const fs::path file = scratch("untimed.tss");
+    test::recordRun(file, kRecordedGroups);
+    const SessionLog log = parseSessionLog(bytesOf(file), "untimed.tss");
+    std::string old(kSessionMagic, kSessionMagicSize);
+    for (const auto& payload : log.records) {
+        auto record = nlohmann::json::parse(payload);
+        if (record["type"] == "progress") continue;
+        record.erase("t");
+        record.erase("seconds");
+        old += frameSessionRecord(record.dump());
+    }
+    const Session timed = readSession(file.string());
+    const Session s = sessionFromBytes(old, "untimed.tss", true);
+    EXPECT_EQ(s.outcome, "finished");
+    EXPECT_EQ(s.finished, timed.finished);
+    EXPECT_EQ(reportToJson(s.topology, true)["elements"], reportToJson(timed.topology, true)["elements"]);
+    EXPECT_EQ(reportToJson(s.topology, true)["series"], reportToJson(timed.topology, true)["series"]);
+    ASSERT_FALSE(s.timeline.empty());
+    for (const SessionEvent& e : s.timeline) {
+        EXPECT_EQ(e.t, -1.0);
+        EXPECT_NE(e.kind, SessionEvent::Kind::Progress);
+        if (e.kind == SessionEvent::Kind::End) EXPECT_EQ(e.seconds, -1.0);
+    }
+}
+
+TEST(SessionRecord, ATimeThatIsNoTimeIsAnInputError) {
+    const std::string magic(kSessionMagic, kSessionMagicSize);
+    const std::string header = frameSessionRecord(R"({"type":"session","format":"toposcope-session/1"})");
+    for (const std::string payload : {R"({"type":"warning","message":"x","t":"soon"})", R"({"type":"warning","message":"x","t":-1})",
+                                      R"({"type":"end","benchmark":"L1 Size","seconds":"long"})",
+                                      R"({"type":"progress","benchmark":"L1 Size","done":-2})"}) {
+        try {
+            sessionFromBytes(magic + header + frameSessionRecord(payload), "bad.tss", true);
+            FAIL() << "no error for " << payload;
+        } catch (const InputError& e) {
+            EXPECT_EQ(std::string(e.what()).rfind("bad.tss: record 2", 0), 0u) << e.what();
+        }
+    }
 }

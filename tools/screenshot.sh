@@ -2,7 +2,8 @@
 # Runs toposcope under Xvfb on the simulated H100 and saves screenshots for the README into
 # docs/screenshots/ (the window, light and dark, one plot of each evidence kind, the topology
 # diagram, the CU-sharing maps of the simulated MI210 and MI300X, and the MIG view: what-if
-# over the H100 profile table, and the enabled configuration of the h100-mig profile), and every
+# over the H100 profile table, and the enabled configuration of the h100-mig profile), the window
+# half-way through a replay of the H100 recording, and every
 # page of the topology sheet of the H100 and H200 recordings and a simulated MI300X.
 # Usage: tools/screenshot.sh [BUILD_DIR] [OUT_DIR]     (defaults: build, docs/screenshots)
 set -euo pipefail
@@ -82,6 +83,13 @@ cp "$mig/mig.png" "$out/mig-whatif-h100.png"
 shoot "$mig" light h100-mig --only l2
 cp "$mig/mig.png" "$out/mig-enabled-h100.png"
 rm -rf "$mig"
+# A little past half-way through a replay of the real H100 report (no time stamps: one row every 25 ms,
+# about 18 s): the window while the recording plays as if it were running (gui.md, "Replay").
+replay=$(mktemp -d)
+xvfb-run -a -s "-screen 0 1920x1080x24" "$app" --open docs/results/h100.json --replay --no-settings --palette light \
+    --screenshot "$replay" --quit-after-run -qwindowgeometry 1920x1080 2>&1 | grep -v -e propagateSizeHints -e XDG_RUNTIME_DIR || true
+cp "$replay/replay-midway.png" "$out/replay-h100.png"
+rm -rf "$replay"
 # The topology sheet (PDF) of the real H100 and H200 recordings and a simulated MI300X: every
 # page as a PNG preview (sheet-GPU-N.png), written offscreen as --export-pdf does headless.
 if command -v pdftoppm >/dev/null; then

@@ -95,6 +95,26 @@
         <source>Simulator: wait this many microseconds before each device call (default: %1, so a run can be watched; 0: as fast as it goes).</source>
         <translation>Simulator: vor jedem Gerätezugriff so viele Mikrosekunden warten (Vorgabe: %1, damit man einem Lauf zusehen kann; 0: so schnell es geht).</translation>
     </message>
+    <message>
+        <source>With --open: play the recording as if it were running, at its recorded pace (slowed so that a short run lasts about 20 s) or, without time stamps, one row every 25 ms.</source>
+        <translation>Mit --open: die Aufzeichnung abspielen, als liefe sie gerade, in ihrem aufgezeichneten Tempo (so verlangsamt, dass ein kurzer Lauf etwa 20 s dauert) oder, ohne Zeitstempel, eine Zeile alle 25 ms.</translation>
+    </message>
+    <message>
+        <source>With --replay: times the recorded pace (1: as recorded, 0.2: five times slower).</source>
+        <translation>Mit --replay: das Vielfache des aufgezeichneten Tempos (1: wie aufgezeichnet, 0.2: fünfmal langsamer).</translation>
+    </message>
+    <message>
+        <source>--replay needs a recording: --open FILE</source>
+        <translation>--replay braucht eine Aufzeichnung: --open FILE</translation>
+    </message>
+    <message>
+        <source>--replay-speed needs --replay</source>
+        <translation>--replay-speed braucht --replay</translation>
+    </message>
+    <message>
+        <source>--replay-speed needs a factor above 0 (1: the recorded pace)</source>
+        <translation>--replay-speed braucht einen Faktor über 0 (1: das aufgezeichnete Tempo)</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui</name>
@@ -1253,6 +1273,18 @@
         <source>Shared GPU: another process used this GPU during the run. Disturbed results are marked (orange) and kept at confidence at most 0.5; the log says what was measured again.</source>
         <translation>Geteilte GPU: Ein anderer Prozess hat diese GPU während des Laufs benutzt. Gestörte Ergebnisse sind (orange) markiert und behalten höchstens Konfidenz 0.5; das Protokoll nennt, was erneut gemessen wurde.</translation>
     </message>
+    <message>
+        <source>Re&amp;play Recording</source>
+        <translation>Aufzeichnung ab&amp;spielen</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+R</source>
+        <translation>Ctrl+Shift+R</translation>
+    </message>
+    <message>
+        <source>Play the recording shown as if it were running, at its recorded pace or slower (Ctrl+Shift+R); Cancel shows the rest at once</source>
+        <translation>Die angezeigte Aufzeichnung abspielen, als liefe sie gerade, im aufgezeichneten Tempo oder langsamer (Ctrl+Shift+R); „Abbrechen“ zeigt den Rest sofort</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::MigDiagram</name>
@@ -1498,6 +1530,41 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::ReplaySpeedMenu</name>
+    <message>
+        <source>Replay &amp;Speed</source>
+        <translation>Wiedergabe&amp;tempo</translation>
+    </message>
+    <message>
+        <source>&amp;Automatic (a short run lasts about 20 s)</source>
+        <translation>&amp;Automatisch (ein kurzer Lauf dauert etwa 20 s)</translation>
+    </message>
+    <message>
+        <source>&amp;Recorded Pace</source>
+        <translation>Auf&amp;gezeichnetes Tempo</translation>
+    </message>
+    <message>
+        <source>&amp;Half the Recorded Pace</source>
+        <translation>&amp;Halbes aufgezeichnetes Tempo</translation>
+    </message>
+    <message>
+        <source>1/&amp;5 of the Recorded Pace</source>
+        <translation>1/&amp;5 des aufgezeichneten Tempos</translation>
+    </message>
+    <message>
+        <source>1/1&amp;0 of the Recorded Pace</source>
+        <translation>1/1&amp;0 des aufgezeichneten Tempos</translation>
+    </message>
+    <message>
+        <source>&amp;Twice the Recorded Pace</source>
+        <translation>&amp;Doppeltes aufgezeichnetes Tempo</translation>
+    </message>
+    <message>
+        <source>%1 × the Recorded Pace (--replay-speed)</source>
+        <translation>%1 × das aufgezeichnete Tempo (--replay-speed)</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::ResultsModel</name>
     <message>
         <source>API</source>
@@ -1664,6 +1731,48 @@
             <numerusform>%1 geöffnet: %n Ergebnisse</numerusform>
         </translation>
     </message>
+    <message>
+        <source>at one row every %1 ms (the file has no time stamps)</source>
+        <translation>mit einer Zeile alle %1 ms (die Datei hat keine Zeitstempel)</translation>
+    </message>
+    <message>
+        <source>at the recorded pace</source>
+        <translation>im aufgezeichneten Tempo</translation>
+    </message>
+    <message>
+        <source>at 1/%1 of the recorded pace</source>
+        <translation>mit 1/%1 des aufgezeichneten Tempos</translation>
+    </message>
+    <message>
+        <source>at %1× the recorded pace</source>
+        <translation>mit dem %1-fachen des aufgezeichneten Tempos</translation>
+    </message>
+    <message>
+        <source>Opening %1 to replay it…</source>
+        <translation>%1 wird zum Abspielen geöffnet…</translation>
+    </message>
+    <message>
+        <source>Replay of %1 %2</source>
+        <translation>Wiedergabe von %1 %2</translation>
+    </message>
+    <message>
+        <source>replaying %1 %2, about %3; not a live run (Cancel shows the rest at once)</source>
+        <translation>%1 wird %2 abgespielt, etwa %3; keine laufende Messung („Abbrechen“ zeigt den Rest sofort)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Replay of %1 stopped; the whole recording is shown: %n result(s)</source>
+        <translation>
+            <numerusform>Wiedergabe von %1 angehalten; die ganze Aufzeichnung wird gezeigt: %n Ergebnis</numerusform>
+            <numerusform>Wiedergabe von %1 angehalten; die ganze Aufzeichnung wird gezeigt: %n Ergebnisse</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Replayed %1: %n result(s), as the recording holds them</source>
+        <translation>
+            <numerusform>%1 abgespielt: %n Ergebnis, wie die Aufzeichnung es enthält</numerusform>
+            <numerusform>%1 abgespielt: %n Ergebnisse, wie die Aufzeichnung sie enthält</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::RunPanel</name>
@@ -1747,6 +1856,14 @@
             <numerusform>%n Benchmark fertig in %1 (im Mittel %2 je Benchmark); %3 verbleiben.</numerusform>
             <numerusform>%n Benchmarks fertig in %1 (im Mittel %2 je Benchmark); %3 verbleiben.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>The replay&apos;s time left: the recorded times still to come, at the replay&apos;s pace.</source>
+        <translation>Die Restzeit der Wiedergabe: die noch ausstehenden aufgezeichneten Zeiten, im Tempo der Wiedergabe.</translation>
     </message>
 </context>
 <context>

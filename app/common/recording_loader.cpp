@@ -73,13 +73,14 @@ Probe probe(const std::string& path) {
                             "(no \"general\" or \"memory\")");
 }
 
-Recording fromSession(const std::string& path) {
-    Session session = readSession(path);
+Recording fromSession(const std::string& path, bool withTimeline = false) {
+    Session session = readSession(path, withTimeline);
     Recording r;
     r.topology = std::move(session.topology);
     r.cutOff = std::move(session.cutOff);
     r.outcome = std::move(session.outcome);
     r.damage = std::move(session.damage);
+    r.timeline = std::move(session.timeline);
     return r;
 }
 
@@ -118,6 +119,15 @@ Recording loadRecording(const std::string& path) {
     r.kind = RecordingKind::Report;
     r.path = path;
     r.topology = wholeReportFromJson(p.parsed, path);  // already parsed: no second read
+    updateMissThresholds(r.topology);
+    return r;
+}
+
+Recording loadRecordingForReplay(const std::string& path) {
+    if (detectRecordingKind(path) != RecordingKind::Session) return loadRecording(path);
+    Recording r = fromSession(path, true);
+    r.kind = RecordingKind::Session;
+    r.path = path;
     updateMissThresholds(r.topology);
     return r;
 }

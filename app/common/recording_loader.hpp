@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "io/session_read.hpp"
 #include "model/topology.hpp"
 
 namespace ts::app {
@@ -23,6 +24,7 @@ struct Recording {
     std::vector<std::string> cutOff;  // benchmarks that were running when the recording ended
     std::string outcome;              // how the run ended ("finished", "cancelled", ...); empty: never closed
     std::string damage;               // why reading stopped before the end of the file; empty if it did not
+    std::vector<SessionEvent> timeline;  // every event in order, with its time; only from loadRecordingForReplay
 };
 
 // What `path` is, from its content (a folder is an MT4G raw folder). Throws InputError naming
@@ -34,5 +36,8 @@ Recording loadRecording(const std::string& path, RecordingKind kind);
 
 // detectRecordingKind, then loadRecording.
 Recording loadRecording(const std::string& path);
+
+// loadRecording, and for a session its events in order (Recording::timeline) for a replay.
+Recording loadRecordingForReplay(const std::string& path);
 
 }  // namespace ts::app

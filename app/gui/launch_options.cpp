@@ -37,6 +37,16 @@ struct Options {
                                   QCoreApplication::translate("main", "Open a recording: a session file, a TopoScope "
                                                                       "report, an MT4G JSON report or an MT4G raw folder."),
                                   QStringLiteral("file")};
+    const QCommandLineOption replay{
+        QStringLiteral("replay"),
+        QCoreApplication::translate("main", "With --open: play the recording as if it were running, at its recorded "
+                                            "pace (slowed so that a short run lasts about 20 s) or, without time "
+                                            "stamps, one row every 25 ms.")};
+    const QCommandLineOption replaySpeed{
+        QStringLiteral("replay-speed"),
+        QCoreApplication::translate("main", "With --replay: times the recorded pace (1: as recorded, 0.2: five "
+                                            "times slower)."),
+        QStringLiteral("factor")};
     const QCommandLineOption screenshots{
         QStringLiteral("screenshot"),
         QCoreApplication::translate("main", "When the run or recording is done, save screenshots into DIR."),
@@ -71,10 +81,22 @@ struct Options {
         QStringLiteral("file")};
 
     QList<QCommandLineOption> all() const {
-        return {version, backend, device, profile, only, run,  open,      screenshots,
-                quit,    fresh,   delay,  palette, exportPdf, lang, fleet};
+        return {version, backend, device,  profile,   only, run,  open, replay, replaySpeed, screenshots,
+                quit,    fresh,   delay,   palette,   exportPdf, lang, fleet};
     }
 };
+
+void replayValues(const QCommandLineParser& parser, const Options& opt, LaunchOptions& o) {
+    o.replay = parser.isSet(opt.replay);
+    if (o.replay && o.recording.isEmpty())
+        fail(QCoreApplication::translate("main", "--replay needs a recording: --open FILE"));
+    if (!parser.isSet(opt.replaySpeed)) return;
+    if (!o.replay) fail(QCoreApplication::translate("main", "--replay-speed needs --replay"));
+    bool ok = false;
+    o.replaySpeed = parser.value(opt.replaySpeed).toDouble(&ok);
+    if (!ok || !(o.replaySpeed > 0) || o.replaySpeed > 1000)
+        fail(QCoreApplication::translate("main", "--replay-speed needs a factor above 0 (1: the recorded pace)"));
+}
 
 // The values of a parsed command line; exits with a message on a bad one.
 LaunchOptions valuesOf(const QCommandLineParser& parser, const Options& opt) {
@@ -103,6 +125,7 @@ LaunchOptions valuesOf(const QCommandLineParser& parser, const Options& opt) {
     // opened as --open would; with --fleet they are fleet members (below).
     if (o.recording.isEmpty() && !parser.isSet(opt.fleet) && !parser.positionalArguments().isEmpty())
         o.recording = parser.positionalArguments().constFirst();
+    replayValues(parser, opt, o);
     o.screenshotDir = parser.value(opt.screenshots);
     o.quitAfterRun = parser.isSet(opt.quit);
     o.ignoreSettings = parser.isSet(opt.fresh);

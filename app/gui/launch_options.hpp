@@ -14,6 +14,8 @@ struct LaunchOptions {
     QStringList groups;  // --only; empty: the saved selection
     bool run = false;
     QString recording;      // --open FILE
+    bool replay = false;    // --replay: play the --open recording as if it were running
+    double replaySpeed = 0; // --replay-speed: 1 the recorded pace, 0.2 five times slower; 0 the default
     QString screenshotDir;  // save screenshots there when the run ends
     bool quitAfterRun = false;
     bool ignoreSettings = false;

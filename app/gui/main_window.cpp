@@ -16,6 +16,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <cstdio>
@@ -31,6 +32,7 @@
 #include "palettes.hpp"
 #include "recent_files.hpp"
 #include "recording_menu.hpp"
+#include "replay_speed_menu.hpp"
 #include "common/results_model.hpp"
 #include "run_controller.hpp"
 #include "run_page.hpp"
@@ -81,13 +83,18 @@ void MainWindow::buildActions() {
     cancelAction_->setShortcuts({QKeySequence(tr("Ctrl+.")), QKeySequence(Qt::Key_Escape)});
     cancelAction_->setToolTip(tr("Stop the run; what was measured so far stays (Esc)"));
     connect(cancelAction_, &QAction::triggered, this, &MainWindow::cancelRun);
+    replayAction_ = new QAction(tr("Re&play Recording"), this);
+    replayAction_->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
+    replayAction_->setToolTip(tr("Play the recording shown as if it were running, at its recorded pace or slower "
+                                 "(Ctrl+Shift+R); Cancel shows the rest at once"));
+    connect(replayAction_, &QAction::triggered, this, &MainWindow::replayShownRecording);
     saveAction_ = new QAction(tr("&Save Report…"), this);
     saveAction_->setShortcut(QKeySequence::Save);
     connect(saveAction_, &QAction::triggered, this, &MainWindow::askSaveReport);
     quitAction_ = new QAction(tr("&Quit"), this);
     quitAction_->setShortcut(QKeySequence::Quit);
     connect(quitAction_, &QAction::triggered, this, &QWidget::close);
-    for (QAction* a : {runAction_, cancelAction_, saveAction_, quitAction_}) addAction(a);
+    for (QAction* a : {runAction_, cancelAction_, replayAction_, saveAction_, quitAction_}) addAction(a);
 }
 
 void MainWindow::buildLayout() {
@@ -118,6 +125,7 @@ void MainWindow::buildLayout() {
     column->addWidget(tabs_, 1);
     setCentralWidget(central);
     runPanel_ = new RunPanel(runAction_, cancelAction_, this);
+    runPanel_->addReplayButton(replayAction_);
     connect(runPanel_, &RunPanel::deviceChanged, this, &MainWindow::updateActions);
     connect(runPanel_, &RunPanel::deviceChanged, this, &MainWindow::describeChosenDevice);
     auto* runDock = new QDockWidget(tr("Run"), this);
@@ -155,6 +163,10 @@ void MainWindow::buildMenus() {
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     run->addAction(runAction_);
     run->addAction(cancelAction_);
+    run->addSeparator();
+    run->addAction(replayAction_);
+    replaySpeed_ = new ReplaySpeedMenu(options_.replaySpeed, this);
+    run->addMenu(replaySpeed_);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     EvidenceView* plots = evidence();
@@ -221,6 +233,16 @@ void MainWindow::connectWorker() {
     connect(w, &RunWorker::note, this, &MainWindow::log);
     connect(w, &RunWorker::reportSaved, this, &MainWindow::onReportSaved);
     connect(controller_, &RunController::busyChanged, this, &MainWindow::updateActions);
+    // --replay --screenshot DIR: the window a little past half-way (52 %) through the replay too
+    // (tools/screenshot.sh; on the H100 report that is the L2 size sweep).
+    connect(w, &RunWorker::replayStarted, this, [this](const QString&, double, bool, double seconds) {
+        if (!options_.replay || options_.screenshotDir.isEmpty()) return;
+        QTimer::singleShot(static_cast<int>(seconds * 520), this, [this] {
+            if (!controller_->busy()) return;
+            const QString shot = saveReplayScreenshot(*this, options_.screenshotDir);
+            if (!shot.isEmpty()) log(tr("screenshot: %1").arg(shot));
+        });
+    });
 }
 
 void MainWindow::onDevicesListed(const QVector<DeviceChoice>& devices) {
@@ -235,7 +257,9 @@ void MainWindow::onDevicesListed(const QVector<DeviceChoice>& devices) {
     if (launchActionsDone_) return;
     launchActionsDone_ = true;
     applyLaunchGroups();
-    if (!options_.recording.isEmpty()) {
+    if (!options_.recording.isEmpty() && options_.replay) {
+        replayRecording(options_.recording, options_.replaySpeed);
+    } else if (!options_.recording.isEmpty()) {
         openRecording(options_.recording);
     } else if (options_.run && asRequested) {
         startRun();
@@ -266,6 +290,14 @@ void MainWindow::cancelRun() { runPage_->cancel(); }
 
 void MainWindow::openRecording(const QString& path) { runPage_->openRecording(path); }
 
+void MainWindow::replayRecording(const QString& path, double speed) {
+    if (runPage_->replayRecording(path, speed)) updateActions();
+}
+
+void MainWindow::replayShownRecording() {
+    if (!runPage_->shownRecording().isEmpty()) replayRecording(runPage_->shownRecording(), replaySpeed_->speed());
+}
+
 QString MainWindow::openDialogFolder() const { return recordings_->openDialogFolder(); }
 RecentFiles* MainWindow::recentFiles() const { return recordings_->recent(); }
 QAction* MainWindow::openRawAction() const { return recordings_->openRawAction(); }
@@ -286,7 +318,10 @@ void MainWindow::onReportSaved(const QString& path, const QString& error) {
 // What follows a run or recording in the window: its dialogs, the recent files, the
 // headless exits and exports (afterRun).
 void MainWindow::onFinished(const RunOutcome& o, const QString& text, const QString& opened) {
-    if (!o.ok && !options_.exportPdf.isEmpty()) {  // headless: no dialog, no sheet of a failed run
+    // Headless (a sheet, or the launch's recording with --quit-after-run): no dialog, no sheet of a failed run.
+    const bool headless = !options_.exportPdf.isEmpty() || (options_.quitAfterRun && !opened.isEmpty() &&
+                                                            opened == options_.recording && !o.cancelled);
+    if (!o.ok && headless) {
         std::fprintf(stderr, "toposcope: %s\n", qPrintable(text));
         const int status = opened.isEmpty() ? 1 : 2;  // a recording that cannot be read is bad input
         QMetaObject::invokeMethod(qApp, [status] { QCoreApplication::exit(status); }, Qt::QueuedConnection);
@@ -349,6 +384,8 @@ void MainWindow::updateActions() {
     const bool busy = controller_->busy();
     runAction_->setEnabled(!busy && devicesKnown_ && runPanel_->currentDevice() != nullptr);
     cancelAction_->setEnabled(busy);
+    replayAction_->setEnabled(!busy && !runPage_->shownRecording().isEmpty());
+    runPanel_->setReplayShown(runPage_->replaying() || !runPage_->shownRecording().isEmpty());
     recordings_->setEnabled(!busy);
     saveAction_->setEnabled(!busy && runPage_->haveRunData());
     runPanel_->chooser()->setEnabled(!busy && devicesKnown_);

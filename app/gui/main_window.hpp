@@ -22,6 +22,7 @@ class FleetPage;
 class FleetView;
 class RecentFiles;
 class RecordingMenu;
+class ReplaySpeedMenu;
 class MigView;
 class ResultsModel;
 class RunController;
@@ -48,6 +49,8 @@ public:
     RunPanel* runPanel() const { return runPanel_; }
     QAction* runAction() const { return runAction_; }
     QAction* cancelAction() const { return cancelAction_; }
+    QAction* replayAction() const { return replayAction_; }
+    ReplaySpeedMenu* replaySpeedMenu() const { return replaySpeed_; }
     bool devicesKnown() const { return devicesKnown_; }
     QString logText() const;
     TopologyPanel* topologyPanel() const { return topology_; }
@@ -62,6 +65,9 @@ public:
     void startRun();
     void cancelRun();
     void openRecording(const QString& path);  // a session, report, MT4G JSON report or MT4G raw folder
+    // Plays a recording as if it were running (docs/gui.md, "Replay"); `speed` 0: the default pace.
+    void replayRecording(const QString& path, double speed = 0);
+    void replayShownRecording();  // Run ▸ Replay Recording, at Run ▸ Replay Speed
     RecentFiles* recentFiles() const;
     QAction* openRawAction() const;
     void setSessionFolder(const QString& folder);  // where runs record, and Open Recent's runs
@@ -126,6 +132,8 @@ private:
     QLabel* sharedGpuBanner_ = nullptr;  // over the tabs while the run shows a shared GPU
     QAction* runAction_ = nullptr;
     QAction* cancelAction_ = nullptr;
+    QAction* replayAction_ = nullptr;
+    ReplaySpeedMenu* replaySpeed_ = nullptr;
     QAction* saveAction_ = nullptr;
     QAction* quitAction_ = nullptr;
     QActionGroup* paletteGroup_ = nullptr;

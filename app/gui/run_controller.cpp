@@ -43,6 +43,16 @@ bool RunController::openRecording(const QString& path) {
     return true;
 }
 
+bool RunController::replayRecording(const QString& path, double speed) {
+    if (busy_) return false;
+    cancel_ = std::make_shared<CancelToken>();
+    setBusy(true);
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_, path, speed, cancel = cancel_] { w->replayRecording(path, speed, cancel); },
+        Qt::QueuedConnection);
+    return true;
+}
+
 void RunController::describeDevice(const DeviceChoice& device) {
     QMetaObject::invokeMethod(
         worker_, [w = worker_, device] { w->describeDevice(device); }, Qt::QueuedConnection);

@@ -25,6 +25,8 @@ public:
     bool start(const DeviceChoice& device, const QStringList& groups, int simDelayUs = 0,
                const std::set<Element>& elements = {}, const QString& sessionDir = {});
     bool openRecording(const QString& path);
+    // Plays the recording as if it were running (RunWorker::replayRecording); cancel() stops the pace.
+    bool replayRecording(const QString& path, double speed = 0);
     void saveReport(const QString& path);
     // Asks the device what the API says before any run (its MIG layout); answers with migShares.
     void describeDevice(const DeviceChoice& device);

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "common/format.hpp"
+#include "common/recording_replay.hpp"
 #include "common/results_model.hpp"
 #include "plots/series_store.hpp"
 #include "run_controller.hpp"
@@ -43,7 +44,17 @@ RunPage::RunPage(RunController* controller, RunPanel* panel, SeriesStore* store,
     connect(w, &RunWorker::changePoint, store_, &SeriesStore::setChangePoint);
     connect(w, &RunWorker::result, this, &RunPage::onResult);
     connect(w, &RunWorker::progress, status_, &RunStatus::showProgress);
+    connect(w, &RunWorker::replayStarted, this, &RunPage::onReplayStarted);
     connect(w, &RunWorker::runFinished, this, &RunPage::onFinished);
+}
+
+QString replayPaceText(double speed, bool timed) {
+    if (!timed)
+        return RunPage::tr("at one row every %1 ms (the file has no time stamps)")
+            .arg(app::kUntimedRowSeconds * 1000.0 / speed, 0, 'f', 0);
+    if (speed > 0.999 && speed < 1.001) return RunPage::tr("at the recorded pace");
+    if (speed < 1) return RunPage::tr("at 1/%1 of the recorded pace").arg(1.0 / speed, 0, 'g', 3);
+    return RunPage::tr("at %1× the recorded pace").arg(speed, 0, 'g', 3);
 }
 
 void RunPage::clear() {
@@ -67,6 +78,7 @@ bool RunPage::start(const QString& sessionFolder, int simDelayUs) {
         return false;
     }
     clear();
+    shown_.clear();
     status_->setBusy(tr("Starting…"));
     const QStringList all = panel_->benchmarks()->allGroups();
     controller_->start(*device, groups.size() == all.size() ? QStringList{} : groups, simDelayUs,
@@ -90,6 +102,22 @@ bool RunPage::openRecording(const QString& path) {
     status_->setBusy(tr("Opening %1…").arg(path));
     controller_->openRecording(path);
     return true;
+}
+
+bool RunPage::replayRecording(const QString& path, double speed) {
+    if (controller_->busy()) return false;
+    opening_ = path;
+    replaying_ = true;
+    status_->setBusy(tr("Opening %1 to replay it…").arg(path));
+    controller_->replayRecording(path, speed);
+    return true;
+}
+
+void RunPage::onReplayStarted(const QString& path, double speed, bool timed, double seconds) {
+    const QString prefix = tr("Replay of %1 %2").arg(QFileInfo(path).fileName(), replayPaceText(speed, timed));
+    status_->setReplay(prefix);
+    Q_EMIT logged(tr("replaying %1 %2, about %3; not a live run (Cancel shows the rest at once)")
+                      .arg(path, replayPaceText(speed, timed), formatDuration(seconds)));
 }
 
 void RunPage::onRunStarted(const QString& description) {
@@ -130,6 +158,22 @@ void RunPage::onResult(const ResultEvent& r) {
 
 void RunPage::onFinished(const RunOutcome& o) {
     const QString opened = std::exchange(opening_, QString());
+    if (o.ok && !opened.isEmpty()) shown_ = opened;
+    const QString text = finishedText(o, opened);
+    replaying_ = false;
+    status_->setReplay({});
+    status_->showFinished(o.ok, text);
+    Q_EMIT logged(text);
+    topologyTimer_->stop();
+    Q_EMIT finished(o, text, opened);
+}
+
+QString RunPage::finishedText(const RunOutcome& o, const QString& opened) const {
+    const QString name = QFileInfo(opened).fileName();
+    if (replaying_ && o.ok && o.cancelled)
+        return tr("Replay of %1 stopped; the whole recording is shown: %n result(s)", nullptr, results_->rowCount()).arg(name);
+    if (replaying_ && o.ok)
+        return tr("Replayed %1: %n result(s), as the recording holds them", nullptr, results_->rowCount()).arg(name);
     QString text;
     if (o.ok && !opened.isEmpty())
         text = tr("Opened %1: %n result(s)", nullptr, results_->rowCount()).arg(QFileInfo(opened).fileName());
@@ -141,10 +185,7 @@ void RunPage::onFinished(const RunOutcome& o) {
         text = tr("Not opened (what was shown stays): %1").arg(o.message);
     else
         text = tr("Failed: %1").arg(o.message);
-    status_->showFinished(o.ok, text);
-    Q_EMIT logged(text);
-    topologyTimer_->stop();
-    Q_EMIT finished(o, text, opened);
+    return text;
 }
 
 Topology RunPage::topology() const {

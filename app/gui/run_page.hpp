@@ -20,6 +20,10 @@ class SeriesStore;
 // the worker reports (the device, the results: the ResultsModel and SeriesStore the tabs show)
 // and words the end on the status bar. The window wires its signals to the tabs and decides
 // what follows a run (dialogs, the sheet, quitting).
+// "at 1/6 of the recorded pace", "at the recorded pace", "at 2× the recorded pace"; without time
+// stamps "at one row every 25 ms (the file has no time stamps)".
+QString replayPaceText(double speed, bool timed);
+
 class RunPage : public QObject {
     Q_OBJECT
 public:
@@ -31,6 +35,11 @@ public:
     bool start(const QString& sessionFolder, int simDelayUs);
     void cancel();
     bool openRecording(const QString& path);  // false while busy
+    // Opens `path` and plays it as if it were running (RunController::replayRecording); false while busy.
+    bool replayRecording(const QString& path, double speed = 0);
+    // The recording shown now (opened or replayed to the end); empty after a run, or before any.
+    QString shownRecording() const { return shown_; }
+    bool replaying() const { return replaying_; }
     // The device and every result so far, as the engine's model.
     Topology topology() const;
     bool haveRunData() const { return haveRunData_; }
@@ -49,7 +58,9 @@ private:
     void onRecordingRead(const QString& path);  // read: now the shown run gives way to it
     void onDeviceInfo(const DeviceInfo& device, const QString& measuredUtc, const QString& toolVersion);
     void onResult(const ResultEvent& result);
+    void onReplayStarted(const QString& path, double speed, bool timed, double seconds);
     void onFinished(const RunOutcome& outcome);
+    QString finishedText(const RunOutcome& outcome, const QString& opened) const;
 
     RunController* controller_;
     RunPanel* panel_;
@@ -61,6 +72,8 @@ private:
     QString measuredUtc_;  // when the shown run started (ISO 8601 UTC), empty when unknown
     QString toolVersion_;  // the TopoScope that measured it, empty when unknown
     QString opening_;      // the recording being opened; empty during a run
+    QString shown_;        // the recording shown, for Replay
+    bool replaying_ = false;
     bool haveRunData_ = false;
 };
 

@@ -68,12 +68,24 @@ RunPanel::RunPanel(QAction* run, QAction* cancel, QWidget* parent)
     buttons->addWidget(actionButton(cancel, this), 1);
 
     auto* layout = new QVBoxLayout(this);
+    layout_ = layout;
     layout->addWidget(deviceLabel);
     layout->addWidget(chooser_);
     layout->addWidget(treeLabel);
     layout->addWidget(tree_, 1);
     layout->addLayout(selection);
     layout->addLayout(buttons);
+}
+
+void RunPanel::addReplayButton(QAction* replay) {
+    replay_ = actionButton(replay, this);
+    replay_->setObjectName(QStringLiteral("replayButton"));
+    replay_->hide();
+    layout_->addWidget(replay_);
+}
+
+void RunPanel::setReplayShown(bool shown) {
+    if (replay_) replay_->setVisible(shown);
 }
 
 void RunPanel::setDevices(const QVector<DeviceChoice>& devices) {

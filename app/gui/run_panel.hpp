@@ -9,6 +9,9 @@ class QAction;
 class QComboBox;
 class QTreeView;
 
+class QPushButton;
+class QVBoxLayout;
+
 namespace ts::gui {
 
 // The left side of the window: what to measure and on which device.
@@ -17,6 +20,10 @@ class RunPanel : public QWidget {
     Q_OBJECT
 public:
     RunPanel(QAction* run, QAction* cancel, QWidget* parent = nullptr);
+    // A button for Replay Recording below Run and Cancel, shown while a recording is (setReplayShown).
+    void addReplayButton(QAction* replay);
+    void setReplayShown(bool shown);
+    QPushButton* replayButton() const { return replay_; }
 
     void setDevices(const QVector<DeviceChoice>& devices);
     bool selectDevice(const QString& key);
@@ -41,6 +48,8 @@ Q_SIGNALS:
     void openRecordingRequested();
 
 private:
+    QVBoxLayout* layout_ = nullptr;
+    QPushButton* replay_ = nullptr;
     void onChooserActivated(int index);
     void updateCatalog();
     void rememberUnchecked();

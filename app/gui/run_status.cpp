@@ -58,7 +58,8 @@ void RunStatus::showProgress(const ProgressEvent& p) {
     progress_->setValue(std::min(p.done, std::max(1, p.total)));
     showCount();
     const QString benchmark = QString::fromStdString(p.benchmark);
-    step_->setText(p.step.empty() ? benchmark : tr("%1 — %2").arg(benchmark, QString::fromStdString(p.step)));
+    const QString step = p.step.empty() ? benchmark : tr("%1 — %2").arg(benchmark, QString::fromStdString(p.step));
+    step_->setText(replay_.isEmpty() ? step : tr("%1: %2").arg(replay_, step));
     if (p.done != done_) {  // a benchmark ended and the next began
         benchmarkStart_ = p.elapsedSeconds;
         if (p.done > done_) doneAt_ = p.elapsedSeconds;
@@ -66,6 +67,7 @@ void RunStatus::showProgress(const ProgressEvent& p) {
     done_ = p.done;
     total_ = p.total;
     elapsedAtEvent_ = p.elapsedSeconds;
+    replayLeft_ = replay_.isEmpty() ? -1 : p.etaSeconds;
     sinceEvent_.start();
     if (!ticker_.isActive()) ticker_.start();
     tick();
@@ -76,6 +78,8 @@ double RunStatus::elapsedNow() const {
 }
 
 double RunStatus::etaSeconds(double elapsed) const {
+    // A replay knows its time left: the recorded times still to come, at its pace.
+    if (replayLeft_ >= 0) return std::max(0.0, replayLeft_ - (elapsed - elapsedAtEvent_));
     if (done_ <= 0 || total_ <= done_) return -1;
     const double perBenchmark = doneAt_ / done_;
     const double inCurrent = elapsed - benchmarkStart_;
@@ -94,7 +98,8 @@ void RunStatus::tick() {
     const double eta = etaSeconds(elapsed);
     eta_->setText(eta < 0 ? tr("elapsed %1, ETA unknown").arg(formatDuration(elapsed))
                           : tr("elapsed %1, ETA about %2").arg(formatDuration(elapsed), formatDuration(eta)));
-    eta_->setToolTip(done_ <= 0 ? tr("The ETA comes once a benchmark has finished: it is the measured time per "
+    eta_->setToolTip(replayLeft_ >= 0 ? tr("The replay's time left: the recorded times still to come, at the replay's pace.")
+                     : done_ <= 0 ? tr("The ETA comes once a benchmark has finished: it is the measured time per "
                                      "benchmark times the benchmarks left.")
                      : eta < 0 ? tr("This benchmark has run longer than the %n finished one(s) took on average "
                                     "(%1), so the time left is not known.",
@@ -121,6 +126,12 @@ void RunStatus::showFinished(bool ok, const QString& text) {
 void RunStatus::setSession(const QString& path) {
     session_->setText(path.isEmpty() ? QString() : tr("Session: %1").arg(QFileInfo(path).fileName()));
     session_->setToolTip(path);
+}
+
+void RunStatus::setReplay(const QString& prefix) {
+    replay_ = prefix;
+    replayLeft_ = -1;
+    if (!prefix.isEmpty()) step_->setText(prefix);
 }
 
 QString RunStatus::sessionText() const { return session_->text(); }

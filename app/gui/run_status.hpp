@@ -20,6 +20,7 @@ namespace ts::gui {
 // minute without one). The ETA is the measured time per finished benchmark times the benchmarks
 // left; none while no benchmark has finished, or while the current one has already run longer
 // than the finished ones took on average (the engine's own ETA said 1 s for a 62 s benchmark).
+// A replay's ETA is exact: the recorded times still to come, at its pace.
 class RunStatus : public QObject {
     Q_OBJECT
 public:
@@ -31,6 +32,10 @@ public:
     void showProgress(const ProgressEvent& progress);
     void showFinished(bool ok, const QString& text);
     void setSession(const QString& path);
+    // While a recording replays: put before every step ("Replay of h100.json at 1/6 of the
+    // recorded pace"), so no one takes it for a live run; empty ends it.
+    void setReplay(const QString& prefix);
+    QString replayText() const { return replay_; }
     QString sessionText() const;
     QString timeText() const;  // "elapsed 1 min 05 s, ETA about 3 min 10 s"
     QProgressBar* progressBar() const { return progress_; }
@@ -47,6 +52,8 @@ private:
     QProgressBar* progress_;
     QLabel* count_;
     QLabel* session_;
+    QString replay_;
+    double replayLeft_ = -1;     // a replay's time left at its last progress event; -1: not a replay
     QTimer ticker_;
     QElapsedTimer sinceEvent_;
     double elapsedAtEvent_ = 0;

@@ -3,13 +3,12 @@
 #include <QElapsedTimer>
 
 #include <algorithm>
-#include <map>
 
-#include "analysis/analysis.hpp"
 #include "benchmarks/discovery.hpp"
 #include "common/backend_factory.hpp"
 #include "mig_view_data.hpp"
 #include "paced_backend.hpp"
+#include "paced_replay.hpp"
 #include "common/recording_loader.hpp"
 #include "common/session_file_name.hpp"
 #include "io/report_json.hpp"
@@ -98,6 +97,15 @@ std::unique_ptr<SessionRecorder> RunWorker::startRecording(const RunRequest& req
     }
 }
 
+void RunWorker::noteRecording(const QString& path, const app::Recording& recording) {
+    Q_EMIT recordingOpened(path, QString::fromUtf8(app::recordingKindName(recording.kind)));
+    for (const auto& w : recording.warnings) Q_EMIT note(QString::fromStdString(w));
+    if (!recording.outcome.empty())
+        Q_EMIT note(tr("the recorded run ended: %1").arg(QString::fromStdString(recording.outcome)));
+    else if (recording.kind == app::RecordingKind::Session)
+        Q_EMIT note(tr("the recorded run never closed its session (killed or still running)"));
+}
+
 void RunWorker::openRecording(const QString& path) {
     QElapsedTimer clock;
     clock.start();
@@ -105,12 +113,7 @@ void RunWorker::openRecording(const QString& path) {
     try {
         Q_EMIT runStarted(path);
         app::Recording recording = app::loadRecording(path.toStdString());
-        Q_EMIT recordingOpened(path, QString::fromUtf8(app::recordingKindName(recording.kind)));
-        for (const auto& w : recording.warnings) Q_EMIT note(QString::fromStdString(w));
-        if (!recording.outcome.empty())
-            Q_EMIT note(tr("the recorded run ended: %1").arg(QString::fromStdString(recording.outcome)));
-        else if (recording.kind == app::RecordingKind::Session)
-            Q_EMIT note(tr("the recorded run never closed its session (killed or still running)"));
+        noteRecording(path, recording);
         replay(recording.topology, recording.cutOff);
         last_ = std::move(recording.topology);
         outcome.ok = true;
@@ -121,45 +124,39 @@ void RunWorker::openRecording(const QString& path) {
     Q_EMIT runFinished(outcome);
 }
 
-// Sends a recorded topology through the same events a live run produces; reductions and
-// change points are not recorded, so they are computed again from the size sweeps.
-// A cut-off benchmark's series (its title is the benchmark's name) is marked in its title.
+void RunWorker::replayRecording(const QString& path, double speed, const std::shared_ptr<CancelToken>& cancel) {
+    QElapsedTimer clock;
+    clock.start();
+    RunOutcome outcome;
+    try {
+        Q_EMIT runStarted(path);
+        app::Recording recording = app::loadRecordingForReplay(path.toStdString());
+        noteRecording(path, recording);
+        const app::ReplayScript script = app::replayScript(recording);
+        const double pace = speed > 0 ? speed : app::defaultReplaySpeed(script);
+        Q_EMIT replayStarted(path, pace, script.timed, script.seconds / pace);
+        outcome.cancelled = !PacedReplay(*this, recording, pace, *cancel).play(script);
+        last_ = std::move(recording.topology);
+        outcome.ok = true;
+    } catch (const std::exception& e) {
+        outcome.message = namingThePath(path, e.what());
+    }
+    outcome.seconds = clock.elapsed() / 1000.0;
+    Q_EMIT runFinished(outcome);
+}
+
+// Sends a recorded topology at once through the same events a live run produces; reductions
+// and change points are not recorded, so they are computed again from the size sweeps.
 void RunWorker::replay(const Topology& topology, const std::vector<std::string>& cutOffNames) {
     QtObserver observer(*this);
     Q_EMIT deviceInfo(topology.device, QString::fromStdString(topology.timestamp),
                       QString::fromStdString(topology.toolVersion));
-    std::map<std::string, const Series*> cutSeries;
-    for (const auto& series : topology.series) {
-        const bool cut = std::find(cutOffNames.begin(), cutOffNames.end(), series.title) != cutOffNames.end();
-        if (cut) {
-            cutSeries.emplace(series.title, &series);
-            auto marked = std::make_shared<Series>(series);
-            marked->title = tr("%1 (cut off)").arg(QString::fromStdString(series.title)).toStdString();
-            Q_EMIT seriesChunk(marked, 0);
-        } else {
-            observer.onSeriesChunk({&series, 0});
-        }
-        if (series.kind != SeriesKind::Size && series.kind != SeriesKind::SegmentSize) continue;
-        ReductionEvent reduction{series.id, {}, reduceSweep(series)};
-        for (const auto& row : series.rows) reduction.xs.push_back(row.x);
-        observer.onReduction(reduction);
-        const ChangePoint cp = findChangePoint(series);
-        if (cp.found) observer.onChangePoint({series.id, cp.index, cp.x, cp.confidence});
-    }
+    for (const auto& series : topology.series)
+        sendWholeSeries(*this, observer, series,
+                        std::find(cutOffNames.begin(), cutOffNames.end(), series.title) != cutOffNames.end());
     for (const auto& [element, report] : topology.elements)
         for (const auto& a : report.attributes) observer.onResult({element, a});
-    Q_EMIT migShares(toMigView(topology));
-    for (const auto& w : topology.warnings) observer.onWarning(w);
-    auto q = [](std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); };
-    for (const auto& name : cutOffNames) {
-        const auto it = cutSeries.find(name);
-        if (it == cutSeries.end()) {
-            Q_EMIT cutOff(q(name), {}, {});
-            continue;
-        }
-        const Series& s = *it->second;
-        Q_EMIT cutOff(q(name), q(s.id), q(toString(s.element)));
-    }
+    sendRecordingEnd(*this, observer, topology, cutOffNames, 0);
 }
 
 void RunWorker::describeDevice(const DeviceChoice& device) {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <set>
 
+#include "common/recording_loader.hpp"
 #include "device_choice.hpp"
 #include "events/observer.hpp"
 #include "io/session_recorder.hpp"
@@ -43,6 +44,10 @@ public:
     void listDevices();
     void run(const RunRequest& request);
     void openRecording(const QString& path);
+    // Opens the recording and plays it as if it were running (PacedReplay): `speed` 1 is the
+    // recorded pace, 0.25 four times slower, 0 the default (app::defaultReplaySpeed). A cancel
+    // stops the pace and shows the rest at once; runFinished then says cancelled, and ok.
+    void replayRecording(const QString& path, double speed, const std::shared_ptr<CancelToken>& cancel);
     void saveReport(const QString& path);
     // What the API says of a device before a run: emits migShares (the MIG tab showed
     // "unknown" on the h100-mig profile until Run). A device that cannot be opened stays quiet:
@@ -71,12 +76,16 @@ Q_SIGNALS:
     void sessionRecording(const QString& path);
     // A recording was read: `kind` as recordingKindName says, before its events are replayed.
     void recordingOpened(const QString& path, const QString& kind);
+    // A replay begins: at `speed` times the recorded pace (`timed`: the recording's own time
+    // stamps; else app::kUntimedRowSeconds a row), lasting about `seconds`.
+    void replayStarted(const QString& path, double speed, bool timed, double seconds);
     // A reopened session's benchmark that never ended; `seriesId` (may be empty) holds its rows so far.
     // `elementId` is the element's stable id, empty when the benchmark recorded no rows.
     void cutOff(const QString& benchmark, const QString& seriesId, const QString& elementId);
 
 private:
     void replay(const Topology& topology, const std::vector<std::string>& cutOffNames);
+    void noteRecording(const QString& path, const app::Recording& recording);
     std::unique_ptr<SessionRecorder> startRecording(const RunRequest& request, Observer& next, const Topology& live);
 
     Topology last_;  // the last run or recording, for "Save Report"

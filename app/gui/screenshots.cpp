@@ -95,4 +95,10 @@ QStringList saveScreenshots(MainWindow& window, const QString& dir) {
     return written;
 }
 
+QString saveReplayScreenshot(MainWindow& window, const QString& dir) {
+    QDir().mkpath(dir);
+    const QString path = QDir(dir).filePath(QStringLiteral("replay-midway.png"));
+    return saveImage(path, window.grab().toImage()) ? path : QString();
+}
+
 }  // namespace ts::gui

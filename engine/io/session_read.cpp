@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -41,20 +42,40 @@ std::string text(const json& record, const char* key, const std::string& origin)
     return it->get<std::string>();
 }
 
+// A record's "t" (seconds since the run started); -1 where the writer did not stamp it.
+double timeOf(const json& record, const std::string& origin) {
+    auto it = record.find("t");
+    if (it == record.end()) return -1;
+    if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < 0)
+        throw InputError(origin + ": \"t\" is not a time in seconds");
+    return it->get<double>();
+}
+
+int countOf(const json& record, const char* key, const std::string& origin) {
+    auto it = record.find(key);
+    if (it == record.end()) return 0;
+    if (!it->is_number_unsigned() || it->get<std::uint64_t>() > 1000000)
+        throw InputError(origin + ": \"" + key + "\" is not a count");
+    return static_cast<int>(it->get<std::uint64_t>());
+}
+
+SessionEvent event(SessionEvent::Kind kind, double t) {
+    SessionEvent e;
+    e.kind = kind;
+    e.t = t;
+    return e;
+}
+
 class Replay {
 public:
-    explicit Replay(Session& s) : s_(s) {}
+    Replay(Session& s, bool keepTimeline) : s_(s), keep_(keepTimeline) {}
 
     void apply(const json& r, const std::string& origin) {
         if (!r.is_object()) throw InputError(origin + ": expected an object");
         const std::string type = text(r, "type", origin);
+        const double t = type == "session" ? 0 : timeOf(r, origin);
         if (type == "session") {
-            if (text(r, "format", origin) != kSessionFormat)
-                throw InputError(origin + ": unknown session format \"" + clipped(r["format"].get<std::string>()) + "\"");
-            s_.topology.toolVersion = r.contains("tool") ? text(r, "tool", origin) : "";
-            s_.topology.timestamp = r.contains("started") ? text(r, "started", origin) : "";
-            // The build that recorded (optional: sessions written before it lack it), as a report's tool.
-            if (r.contains("build")) s_.topology.toolBuild = decode({{"tool", r["build"]}}, origin).toolBuild;
+            header(r, origin);
         } else if (type == "device") {
             if (!r.contains("device")) throw InputError(origin + ": device record without a device");
             if (haveDevice_) throw InputError(origin + ": a second device record");
@@ -62,13 +83,14 @@ public:
             addApiAttributes(s_.topology);  // where the run added them: before any measured result
             haveDevice_ = true;
         } else if (type == "rows") {
-            rows(r, origin);
+            rows(r, origin, t);
         } else if (type == "result") {
-            if (!r.contains("element")) throw InputError(origin + ": result record without an element");
-            for (auto& [element, report] : decode({{"elements", json::array({r["element"]})}}, origin).elements)
-                for (auto& a : report.attributes) s_.topology.element(element).set(std::move(a));
+            result(r, origin, t);
         } else if (type == "warning") {
             s_.topology.warnings.push_back(text(r, "message", origin));
+            SessionEvent e = event(SessionEvent::Kind::Warning, t);
+            e.text = s_.topology.warnings.back();
+            keep(std::move(e));
         } else if (type == "failure") {
             if (!r.contains("failure")) throw InputError(origin + ": failure record without a failure");
             for (auto& f : decode({{"failures", json::array({r["failure"]})}}, origin).failures)
@@ -78,10 +100,13 @@ public:
                                                   .timerOverheadCycles;
         } else if (type == "begin") {
             running_.push_back(text(r, "benchmark", origin));
+            SessionEvent e = event(SessionEvent::Kind::Begin, t);
+            e.benchmark = running_.back();
+            keep(std::move(e));
         } else if (type == "end") {
-            const std::string name = text(r, "benchmark", origin);
-            std::erase(running_, name);
-            s_.finished.push_back(name);
+            end(r, origin, t);
+        } else if (type == "progress") {
+            progress(r, origin, t);
         } else if (type == "close") {
             s_.outcome = text(r, "outcome", origin);
         }
@@ -98,7 +123,54 @@ public:
     }
 
 private:
-    void rows(const json& r, const std::string& origin) {
+    void keep(SessionEvent event) {
+        if (keep_) s_.timeline.push_back(std::move(event));
+    }
+
+    void header(const json& r, const std::string& origin) {
+        if (text(r, "format", origin) != kSessionFormat)
+            throw InputError(origin + ": unknown session format \"" + clipped(r["format"].get<std::string>()) + "\"");
+        s_.topology.toolVersion = r.contains("tool") ? text(r, "tool", origin) : "";
+        s_.topology.timestamp = r.contains("started") ? text(r, "started", origin) : "";
+        // The build that recorded (optional: sessions written before it lack it), as a report's tool.
+        if (r.contains("build")) s_.topology.toolBuild = decode({{"tool", r["build"]}}, origin).toolBuild;
+    }
+
+    void result(const json& r, const std::string& origin, double t) {
+        if (!r.contains("element")) throw InputError(origin + ": result record without an element");
+        for (auto& [element, report] : decode({{"elements", json::array({r["element"]})}}, origin).elements)
+            for (auto& a : report.attributes) {
+                if (keep_) {
+                    SessionEvent e = event(SessionEvent::Kind::Result, t);
+                    e.element = element;
+                    e.attribute = a;
+                    keep(std::move(e));
+                }
+                s_.topology.element(element).set(std::move(a));
+            }
+    }
+
+    void end(const json& r, const std::string& origin, double t) {
+        const std::string name = text(r, "benchmark", origin);
+        std::erase(running_, name);
+        s_.finished.push_back(name);
+        const double seconds = r.contains("seconds") ? timeOf({{"t", r["seconds"]}}, origin) : -1;
+        SessionEvent e = event(SessionEvent::Kind::End, t);
+        e.benchmark = name;
+        e.seconds = seconds;
+        keep(std::move(e));
+    }
+
+    void progress(const json& r, const std::string& origin, double t) {
+        SessionEvent e = event(SessionEvent::Kind::Progress, t);
+        e.benchmark = r.contains("benchmark") ? text(r, "benchmark", origin) : "";
+        e.text = r.contains("step") ? text(r, "step", origin) : "";
+        e.done = countOf(r, "done", origin);
+        e.total = countOf(r, "total", origin);
+        keep(std::move(e));
+    }
+
+    void rows(const json& r, const std::string& origin, double t) {
         if (!r.contains("series") || !r["series"].is_object())
             throw InputError(origin + ": rows record without a series");
         const auto first = r.value("first", json(0u));
@@ -107,26 +179,34 @@ private:
         Series& chunk = part.series.front();
         auto& all = s_.topology.series;
         auto it = std::find_if(all.begin(), all.end(), [&](const Series& s) { return s.id == chunk.id; });
-        if (first.get<std::uint64_t>() == 0) {
+        const std::uint64_t at = first.get<std::uint64_t>();
+        if (at != 0 && (it == all.end() || it->rows.size() != at))
+            throw InputError(origin + ": rows of \"" + clipped(chunk.id) + "\" start at row " + std::to_string(at) +
+                             " but " + std::to_string(it == all.end() ? 0 : it->rows.size()) + " were recorded");
+        if (keep_) {
+            SessionEvent e = event(SessionEvent::Kind::Rows, t);
+            e.first = static_cast<std::size_t>(at);
+            e.rows = chunk;
+            keep(std::move(e));
+        }
+        if (at == 0) {
             if (it == all.end()) all.push_back(std::move(chunk));
             else *it = std::move(chunk);
             return;
         }
-        if (it == all.end() || it->rows.size() != first.get<std::uint64_t>())
-            throw InputError(origin + ": rows of \"" + clipped(chunk.id) + "\" start at row " + std::to_string(first.get<std::uint64_t>()) +
-                             " but " + std::to_string(it == all.end() ? 0 : it->rows.size()) + " were recorded");
         for (auto& row : chunk.rows) it->rows.push_back(std::move(row));
     }
 
     Session& s_;
+    bool keep_;
     std::vector<std::string> running_;
     bool haveDevice_ = false;
 };
 
 // Replays the records as they are read, so only one payload is in memory at a time.
-Session replayLog(SessionLogReader& reader, const std::string& origin) {
+Session replayLog(SessionLogReader& reader, const std::string& origin, bool withTimeline) {
     Session session;
-    Replay replay(session);
+    Replay replay(session, withTimeline);
     std::string payload, after;
     for (std::uint64_t start = reader.goodBytes(); reader.next(payload); start = reader.goodBytes()) {
         const std::string where = origin + ": record " + std::to_string(reader.records());
@@ -153,14 +233,14 @@ Session replayLog(SessionLogReader& reader, const std::string& origin) {
 
 }  // namespace
 
-Session sessionFromBytes(const std::string& bytes, const std::string& origin) {
+Session sessionFromBytes(const std::string& bytes, const std::string& origin, bool withTimeline) {
     SessionLogReader reader = sessionLogReader(bytes, origin);
-    return replayLog(reader, origin);
+    return replayLog(reader, origin, withTimeline);
 }
 
 // Checks what the path is before reading: a folder, a FIFO or a device is not a session, and a
 // file of any size is read record by record.
-Session readSession(const std::string& path) {
+Session readSession(const std::string& path, bool withTimeline) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) throw InputError(path + ": cannot open the file (" + std::strerror(errno) + ")");
     struct FdCloser {
@@ -183,7 +263,7 @@ Session readSession(const std::string& path) {
             return true;
         },
         path);
-    return replayLog(reader, path);
+    return replayLog(reader, path, withTimeline);
 }
 
 }  // namespace ts

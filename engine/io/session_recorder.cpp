@@ -1,5 +1,7 @@
 #include "io/session_recorder.hpp"
 
+#include <algorithm>
+#include <cmath>
 
 #include "io/report_json.hpp"
 #include "model/timestamp.hpp"
@@ -81,14 +83,26 @@ void SessionRecorder::onProgress(const ProgressEvent& event) {
     if (current_.empty() && event.done < event.total && !event.benchmark.empty()) {
         current_ = event.benchmark;
         currentDone_ = event.done;
+        currentBegan_ = secondsSinceStart();
         write({{"type", "begin"}, {"benchmark", current_}});
     }
+    write({{"type", "progress"},
+           {"benchmark", event.benchmark},
+           {"step", event.step},
+           {"done", event.done},
+           {"total", event.total}});
     next_.onProgress(event);
 }
 
+// "seconds": how long the benchmark ran, on the same clock as "t".
 void SessionRecorder::endBenchmark() {
-    write({{"type", "end"}, {"benchmark", current_}}, true);
+    const double seconds = std::round((secondsSinceStart() - currentBegan_) * 1e6) / 1e6;
+    write({{"type", "end"}, {"benchmark", current_}, {"seconds", std::max(0.0, seconds)}}, true);
     current_.clear();
+}
+
+double SessionRecorder::secondsSinceStart() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
 void SessionRecorder::close(const std::string& outcome) {
@@ -97,9 +111,11 @@ void SessionRecorder::close(const std::string& outcome) {
     write({{"type", "close"}, {"outcome", outcome}}, true);
 }
 
-void SessionRecorder::write(const json& record, bool sync) {
+void SessionRecorder::write(json record, bool sync) {
     if (!error_.empty()) return;
     try {
+        // Microseconds are enough for a pace and keep the records short.
+        if (record.value("type", "") != "session") record["t"] = std::round(secondsSinceStart() * 1e6) / 1e6;
         log_.append(record.dump(-1, ' ', false, json::error_handler_t::replace));
         if (sync) log_.sync();
     } catch (const std::exception& e) {

@@ -1,5 +1,6 @@
 #pragma once
 // Records a run as it happens into an append-only session file (format: docs/recording.md).
+#include <chrono>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -16,6 +17,8 @@ inline constexpr const char* kSessionFormat = "toposcope-session/1";
 // Benchmark boundaries are read from the progress events: a plan item begins with its
 // "start" step and ends when the plan's done count moves on; the file is synced at each end.
 // Never throws from an event: a write failure stops recording and is kept in error().
+// Every record after the header carries "t": seconds since the recorder was made (the run's
+// start), from the monotonic clock, so a replay can keep the pace at which the GPU measured.
 class SessionRecorder : public Observer {
 public:
     // `live`: the topology the run fills, for what the engine sets without an event (timer
@@ -38,14 +41,17 @@ public:
     const std::string& error() const { return error_; }
 
 private:
-    void write(const nlohmann::json& record, bool sync = false);
+    void write(nlohmann::json record, bool sync = false);
     void endBenchmark();
+    double secondsSinceStart() const;
 
     SessionLogWriter log_;
     Observer& next_;
     const Topology* live_;
     std::string current_;    // the benchmark running now; empty between benchmarks
     int currentDone_ = -1;   // the plan's done count when it began
+    double currentBegan_ = 0;  // secondsSinceStart() when it began
+    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
     bool timerWritten_ = false;
     bool closed_ = false;
     std::string error_;

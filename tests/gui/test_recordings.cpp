@@ -99,10 +99,13 @@ std::pair<qsizetype, QString> cutInsideThirdBenchmark(const QByteArray& bytes) {
         at += 8 + log.records[i].size();
         const auto record = nlohmann::json::parse(log.records[i]);
         if (record["type"] == "begin" && ++begins == 3) {
-            // Keep the rows that follow the begin, then tear the first record that is not rows.
+            // Keep the rows (and progress steps) that follow the begin, then tear the first record that is neither.
             std::size_t j = i + 1;
-            while (j + 1 < log.records.size() && nlohmann::json::parse(log.records[j])["type"] == "rows")
-                at += 8 + log.records[j++].size();
+            auto rowsOrStep = [&](std::size_t k) {
+                const auto type = nlohmann::json::parse(log.records[k])["type"];
+                return type == "rows" || type == "progress";
+            };
+            while (j + 1 < log.records.size() && rowsOrStep(j)) at += 8 + log.records[j++].size();
             return {static_cast<qsizetype>(at + 8 + log.records[j].size() / 2),
                     QString::fromStdString(record["benchmark"].get<std::string>())};
         }

@@ -1,0 +1,308 @@
+// Issue 18, story 1: a recording replayed as if it were running. The rows come chunk by chunk
+// over time through the live run's signals, the status says it is a replay and of which file,
+// Cancel shows the rest within a second, and the end is what opening the recording shows.
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <vector>
+
+#include "benchmarks/discovery.hpp"
+#include "common/recording_replay.hpp"
+#include "common/results_model.hpp"
+#include "gui_test.hpp"
+#include "io/report_json.hpp"
+#include "io/session_read.hpp"
+#include "io/session_recorder.hpp"
+#include "main_window.hpp"
+#include "plots/series_store.hpp"
+#include "replay_speed_menu.hpp"
+#include "run_controller.hpp"
+#include "run_page.hpp"
+#include "run_panel.hpp"
+#include "run_status.hpp"
+#include "sim/sim_backend.hpp"
+#include "sim_test_profiles.hpp"
+#include "topology_fixtures.hpp"
+
+using namespace ts::gui;
+
+namespace {
+
+LaunchOptions quietOptions() {
+    LaunchOptions o;
+    o.backend = QStringLiteral("sim");
+    o.profile = QStringLiteral("h100");
+    o.ignoreSettings = true;
+    return o;
+}
+
+bool waitForDevices(MainWindow& w) {
+    if (w.devicesKnown()) return true;
+    QSignalSpy ready(&w, &MainWindow::devicesReady);
+    return ready.wait(20000);
+}
+
+// The small NVIDIA test GPU's l1 and memory groups, recorded (with time stamps) by the engine.
+void recordSession(const QString& path) {
+    ts::SimBackend backend(ts::test::parseTestProfile(ts::test::nvidiaTestProfile()));
+    ts::Observer silent;
+    ts::CancelToken cancel;
+    ts::Topology live;
+    ts::SessionRecorder recorder(path.toStdString(), silent, &live);
+    ts::runDiscovery(backend, ts::DiscoveryOptions{{"l1", "memory"}}, recorder, cancel, live);
+    recorder.close("finished");
+}
+
+// What the window shows: every result row, and every series with its rows, threshold and change point.
+QStringList shown(MainWindow& w) {
+    QStringList out;
+    const ResultsModel* r = w.results();
+    for (int i = 0; i < r->rowCount(); ++i) {
+        const ResultRow& row = r->resultAt(i);
+        out << QStringLiteral("result %1 %2 = %3 (%4) from %5 %6")
+                   .arg(row.element ? QString::fromUtf8(ts::toString(*row.element).data()) : QString(),
+                        QString::fromStdString(row.attribute.name))
+                   .arg(row.attribute.value, 0, 'g', 12)
+                   .arg(row.attribute.confidence)
+                   .arg(QString::fromStdString(row.attribute.evidence), row.cutOff);
+    }
+    for (const QString& id : w.store()->ids()) {
+        const StoredSeries* s = w.store()->find(id);
+        out << QStringLiteral("series %1 '%2': %3 rows, %4 loads, threshold %5, change point %6, reduction %7")
+                   .arg(id, s->title)
+                   .arg(s->rows.size())
+                   .arg(s->latencies.size())
+                   .arg(s->missThreshold)
+                   .arg(s->changePoint ? s->changePoint->x : -1.0)
+                   .arg(s->reduction.ys.size());
+    }
+    out.sort();
+    return out;
+}
+
+RunOutcome finishedOutcome(QSignalSpy& finished, int timeoutMs) {
+    if (finished.isEmpty() && !finished.wait(timeoutMs)) return {false, false, QStringLiteral("timed out"), 0};
+    return finished.first().first().value<RunOutcome>();
+}
+
+RunOutcome openAndWait(MainWindow& w, const QString& path) {
+    QSignalSpy finished(&w, &MainWindow::runFinished);
+    w.openRecording(path);
+    return finishedOutcome(finished, 60000);
+}
+
+double recordedSeconds(const QString& session) {
+    double last = 0;
+    for (const auto& e : ts::readSession(session.toStdString(), true).timeline) last = std::max(last, e.t);
+    return last;
+}
+
+}  // namespace
+
+class TestReplay : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        session_ = dir_.filePath(QStringLiteral("run.tss"));
+        recordSession(session_);
+        report_ = dir_.filePath(QStringLiteral("h100.json"));
+        ts::writeReportFile(ts::gui::test::simulate("h100", {"l1", "l2"}), report_.toStdString());
+    }
+
+    // A session at its recorded pace (scaled to last about 1.5 s): the chunks come over time,
+    // the status names the file and the pace, Run is off, and the end equals the plain open.
+    void sessionReplaysChunkByChunk() {
+        MainWindow w(quietOptions());
+        QVERIFY(waitForDevices(w));
+        QCOMPARE(openAndWait(w, session_).ok, true);
+        const QStringList opened = shown(w);
+        QVERIFY(opened.size() > 5);
+        QVERIFY(w.replayAction()->isEnabled());
+        const bool runAfterOpen = w.runAction()->isEnabled();
+
+        const double seconds = recordedSeconds(session_);
+        QVERIFY(seconds > 0);
+        const double speed = seconds / 1.5;
+        QElapsedTimer clock;
+        std::vector<qint64> chunkTimes;
+        QStringList steps;
+        connect(w.controller()->worker(), &RunWorker::seriesChunk, this, [&] { chunkTimes.push_back(clock.elapsed()); });
+        connect(w.controller()->worker(), &RunWorker::progress, this, [&](const ts::ProgressEvent& p) {
+            if (steps.size() < 3) steps << w.progressText();
+            QVERIFY(!p.benchmark.empty());
+        });
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        clock.start();
+        w.replayRecording(session_, speed);
+        QVERIFY(!w.runAction()->isEnabled());
+        QVERIFY(!w.replayAction()->isEnabled());
+        QVERIFY(w.cancelAction()->isEnabled());
+        const RunOutcome o = finishedOutcome(finished, 30000);
+        QVERIFY2(o.ok && !o.cancelled, qPrintable(o.message));
+
+        QVERIFY2(chunkTimes.size() > 10, qPrintable(QString::number(chunkTimes.size())));
+        QVERIFY2(chunkTimes.back() - chunkTimes.front() > 900,
+                 qPrintable(QStringLiteral("all chunks within %1 ms").arg(chunkTimes.back() - chunkTimes.front())));
+        const auto early = std::count_if(chunkTimes.begin(), chunkTimes.end(), [&](qint64 t) { return t < chunkTimes.front() + 300; });
+        QVERIFY2(early < static_cast<long>(chunkTimes.size()) / 2, "most chunks came at once");
+        QVERIFY(!steps.isEmpty());
+        QVERIFY2(steps.front().startsWith(QStringLiteral("Replay of run.tss at 1/")) ||
+                     steps.front().startsWith(QStringLiteral("Replay of run.tss at ")),
+                 qPrintable(steps.front()));
+        QVERIFY2(steps.front().contains(QStringLiteral("recorded pace")), qPrintable(steps.front()));
+        QVERIFY2(w.progressText().startsWith(QStringLiteral("Replayed run.tss")), qPrintable(w.progressText()));
+        QCOMPARE(shown(w), opened);
+        QCOMPARE(w.runAction()->isEnabled(), runAfterOpen);  // as after opening it
+        QVERIFY(w.replayAction()->isEnabled());
+        QVERIFY(w.runPanel()->replayButton()->isVisibleTo(&w));
+        QVERIFY(w.logText().contains(QStringLiteral("not a live run")));
+    }
+
+    // A report has no time stamps: one row every 25 ms. Cancel stops the pace within a second
+    // and shows the rest, the same as opening it.
+    void cancelShowsTheWholeRecordingWithinASecond() {
+        MainWindow w(quietOptions());
+        QVERIFY(waitForDevices(w));
+        QCOMPARE(openAndWait(w, report_).ok, true);
+        const QStringList opened = shown(w);
+        int chunks = 0;
+        connect(w.controller()->worker(), &RunWorker::seriesChunk, this, [&] { ++chunks; });
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        w.replayRecording(report_);
+        QTest::qWait(1500);
+        QVERIFY2(finished.isEmpty(), "the replay of a report ended within 1.5 s: not paced");
+        QVERIFY2(chunks > 5 && chunks < 100, qPrintable(QString::number(chunks)));
+        QVERIFY2(w.progressText().contains(QStringLiteral("at one row every 25 ms")), qPrintable(w.progressText()));
+        QElapsedTimer clock;
+        clock.start();
+        w.cancelRun();
+        const RunOutcome o = finishedOutcome(finished, 5000);
+        QVERIFY2(clock.elapsed() < 1000, qPrintable(QStringLiteral("%1 ms to stop").arg(clock.elapsed())));
+        QVERIFY(o.ok && o.cancelled);
+        QVERIFY2(w.progressText().contains(QStringLiteral("the whole recording is shown")), qPrintable(w.progressText()));
+        QCOMPARE(shown(w), opened);
+    }
+
+    // A session of a killed run (cut in the middle of a benchmark): the replay ends as opening
+    // it does, the cut-off benchmark marked in the results and its series titled "(cut off)".
+    void cutOffSessionEndsAsOpeningIt() {
+        QFile whole(session_);
+        QVERIFY(whole.open(QIODevice::ReadOnly));
+        const QByteArray bytes = whole.readAll();
+        const QString cut = dir_.filePath(QStringLiteral("killed.tss"));
+        QFile part(cut);
+        QVERIFY(part.open(QIODevice::WriteOnly));
+        part.write(bytes.left(bytes.size() * 6 / 10));
+        part.close();
+        QVERIFY(!ts::readSession(cut.toStdString()).cutOff.empty());
+
+        MainWindow w(quietOptions());
+        QVERIFY(waitForDevices(w));
+        QCOMPARE(openAndWait(w, cut).ok, true);
+        const QStringList opened = shown(w);
+        QVERIFY(opened.join(QLatin1Char('\n')).contains(QStringLiteral("(cut off)")));
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        w.replayRecording(cut, 50);
+        const RunOutcome o = finishedOutcome(finished, 30000);
+        QVERIFY2(o.ok && !o.cancelled, qPrintable(o.message));
+        QCOMPARE(shown(w), opened);
+    }
+
+    // Run ▸ Replay Speed picks the pace of Replay Recording; --replay-speed is its choice at start.
+    void speedMenuSetsThePace() {
+        LaunchOptions o = quietOptions();
+        o.replaySpeed = 0.3;
+        MainWindow w(o);
+        QVERIFY(waitForDevices(w));
+        QCOMPARE(w.replaySpeedMenu()->speed(), 0.3);
+        w.replaySpeedMenu()->setSpeed(1);
+        QCOMPARE(w.replaySpeedMenu()->speed(), 1.0);
+        QVERIFY(!w.replayAction()->isEnabled());  // nothing shown to replay yet
+        QCOMPARE(openAndWait(w, session_).ok, true);
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        w.replayAction()->trigger();
+        QVERIFY(finishedOutcome(finished, 30000).ok);
+        QVERIFY2(w.logText().contains(QStringLiteral("replaying ") + session_ + QStringLiteral(" at the recorded pace")),
+                 qPrintable(w.logText()));
+    }
+
+    // A replay knows its time left (the recorded times to come, at its pace), also during its
+    // first benchmark, where a run's ETA is unknown; the step says it is a replay.
+    void replayEtaIsTheTimeLeft() {
+        QStatusBar bar;
+        RunStatus status(&bar);
+        ts::ProgressEvent p;
+        p.benchmark = "L1 Size";
+        p.step = "start";
+        p.total = 40;
+        p.elapsedSeconds = 3;
+        p.etaSeconds = 17;
+        status.showProgress(p);
+        QVERIFY2(status.timeText().contains(QStringLiteral("ETA unknown")), qPrintable(status.timeText()));
+        status.setReplay(QStringLiteral("Replay of h100.json at 1/6 of the recorded pace"));
+        status.showProgress(p);
+        QVERIFY2(status.timeText().contains(QStringLiteral("ETA about 17 s")), qPrintable(status.timeText()));
+        QCOMPARE(status.text(), QStringLiteral("Replay of h100.json at 1/6 of the recorded pace: L1 Size — start"));
+        status.setReplay({});
+        status.showProgress(p);
+        QVERIFY(status.timeText().contains(QStringLiteral("ETA unknown")));
+        QCOMPARE(status.text(), QStringLiteral("L1 Size — start"));
+    }
+
+    void paceIsSaidInWords() {
+        QCOMPARE(replayPaceText(1.0 / 6, true), QStringLiteral("at 1/6 of the recorded pace"));
+        QCOMPARE(replayPaceText(1, true), QStringLiteral("at the recorded pace"));
+        QCOMPARE(replayPaceText(2, true), QStringLiteral("at 2× the recorded pace"));
+        QCOMPARE(replayPaceText(0.5, false), QStringLiteral("at one row every 50 ms (the file has no time stamps)"));
+        ts::app::ReplayScript h100;  // a 3.5 s H100 run lasts about 20 s; a 26 s H200 run as recorded
+        h100.timed = true;
+        h100.seconds = 3.5;
+        QCOMPARE(ts::app::defaultReplaySpeed(h100), 1.0 / 6);
+        h100.seconds = 26;
+        QCOMPARE(ts::app::defaultReplaySpeed(h100), 1.0);
+    }
+
+    // toposcope --open FILE --replay --quit-after-run: plays, then exits 0; a bad file exits 2 naming it.
+    void headlessReplay() {
+        QProcess app;
+        app.start(QStringLiteral(TOPOSCOPE_APP), {QStringLiteral("--no-settings"), QStringLiteral("--open"), report_,
+                                                  QStringLiteral("--replay"), QStringLiteral("--replay-speed"),
+                                                  QStringLiteral("20"), QStringLiteral("--quit-after-run")});
+        QVERIFY(app.waitForFinished(60000));
+        QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(app.exitCode(), 0);
+
+        const QString bad = dir_.filePath(QStringLiteral("notes.txt"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("not a recording\n");
+        f.close();
+        app.start(QStringLiteral(TOPOSCOPE_APP), {QStringLiteral("--no-settings"), QStringLiteral("--open"), bad,
+                                                  QStringLiteral("--replay"), QStringLiteral("--quit-after-run")});
+        QVERIFY(app.waitForFinished(60000));
+        QCOMPARE(app.exitCode(), 2);
+        const QString err = QString::fromUtf8(app.readAllStandardError());
+        QVERIFY2(err.contains(bad) && err.contains(QStringLiteral("not a recording")), qPrintable(err));
+
+        app.start(QStringLiteral(TOPOSCOPE_APP), {QStringLiteral("--no-settings"), QStringLiteral("--replay")});
+        QVERIFY(app.waitForFinished(60000));
+        QCOMPARE(app.exitCode(), 2);
+        QVERIFY(QString::fromUtf8(app.readAllStandardError()).contains(QStringLiteral("--replay needs a recording")));
+    }
+
+private:
+    QTemporaryDir dir_;
+    QString session_;
+    QString report_;
+};
+
+TS_GUI_TEST(TestReplay)
+#include "test_replay.moc"
