@@ -140,10 +140,11 @@ void RunWorker::replay(const Topology& topology, const std::vector<std::string>&
             observer.onSeriesChunk({&series, 0});
         }
         if (series.kind != SeriesKind::Size && series.kind != SeriesKind::SegmentSize) continue;
-        ReductionEvent reduction{series.id, {}, reduceSweep(series)};
-        for (const auto& row : series.rows) reduction.xs.push_back(row.x);
+        const Series analysed = analysedRows(series);  // as the live run's last change point saw it
+        ReductionEvent reduction{series.id, {}, reduceSweep(analysed)};
+        for (const auto& row : analysed.rows) reduction.xs.push_back(row.x);
         observer.onReduction(reduction);
-        const ChangePoint cp = findChangePoint(series);
+        const ChangePoint cp = findChangePoint(analysed);
         if (cp.found) observer.onChangePoint({series.id, cp.index, cp.x, cp.confidence});
     }
     for (const auto& [element, report] : topology.elements)

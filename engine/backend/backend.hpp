@@ -67,6 +67,9 @@ struct ChaseRequest {
     // loads. Global spaces only; a sameArray second chaser still walks (or reads) every
     // strideBytes-aligned element of its own stride. The HIP backend rejects it.
     std::uint64_t permutationStepBytes = 0;
+    // Measured for a plot only (a size sweep's rows past its knee), never for a decision. The
+    // simulator draws their noise from a stream of its own: adding them moves no simulated result.
+    bool shownOnly = false;
 };
 
 struct ChaseResult {
