@@ -967,6 +967,13 @@
         <source>TLB %1 scope</source>
         <translation>TLB %1: Geltungsbereich</translation>
     </message>
+    <message numerus="yes">
+        <source>%n group(s)</source>
+        <translation>
+            <numerusform>%n Gruppe</numerusform>
+            <numerusform>%n Gruppen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::LatencyHistogramPlot</name>

@@ -70,6 +70,16 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::Format</name>
+    <message numerus="yes">
+        <source>%n group(s)</source>
+        <translation>
+            <numerusform>%n group</numerusform>
+            <numerusform>%n groups</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::LatencyHistogramPlot</name>
     <message numerus="yes">
         <source>%n load(s) outside the view (%1 to %2 cycles): zoom out to see them.</source>

@@ -291,7 +291,7 @@ void SizePlotWidget::fitView() {
     plot()->yAxis2->setRange(reduced.lower, reduced.lower + 1.3 * reduced.size());
     double lastMeasured = -INFINITY;
     for (const auto& row : s->rows) lastMeasured = std::max(lastMeasured, row.x);
-    const bool room = x->range().upper > lastMeasured;
+    const bool room = endsAtKnee && x->range().upper > lastMeasured;
     unmeasured_->setVisible(room);
     unmeasuredLabel_->setVisible(room);
     unmeasured_->topLeft->setCoords(lastMeasured, 0);
