@@ -609,16 +609,19 @@
         <translation>%1 %2</translation>
     </message>
     <message>
-        <source>Fewer than %1 GPUs: no verdict</source>
-        <translation>Weniger als %1 GPUs: kein Urteil</translation>
-    </message>
-    <message>
         <source>No outliers</source>
         <translation>Keine Ausreißer</translation>
     </message>
     <message>
         <source>Outliers: %1</source>
         <translation>Ausreißer: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>One of the %n GPU(s) compared side by side</source>
+        <translation>
+            <numerusform>Eine der %n nebeneinander verglichenen GPUs</numerusform>
+            <numerusform>Eine der %n nebeneinander verglichenen GPUs</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -739,13 +742,6 @@
         <translation>Zwei GPUs in der Tabelle auswählen (Strg+Klick), um ihre Diagramme nebeneinander zu sehen.</translation>
     </message>
     <message numerus="yes">
-        <source>%n GPU(s); fewer than %1 GPUs: no verdict</source>
-        <translation>
-            <numerusform>%n GPU; weniger als %1 GPUs: kein Urteil</numerusform>
-            <numerusform>%n GPUs; weniger als %1 GPUs: kein Urteil</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n GPU(s), no outliers</source>
         <translation>
             <numerusform>%n GPU, keine Ausreißer</numerusform>
@@ -771,6 +767,13 @@
         <translation>
             <numerusform>%n Attribut</numerusform>
             <numerusform>%n Attribute</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) compared side by side; no outlier verdict with fewer than %1 GPUs</source>
+        <translation>
+            <numerusform>%n GPU nebeneinander verglichen; kein Ausreißer-Urteil bei weniger als %1 GPUs</numerusform>
+            <numerusform>%n GPUs nebeneinander verglichen; kein Ausreißer-Urteil bei weniger als %1 GPUs</numerusform>
         </translation>
     </message>
 </context>
@@ -983,6 +986,13 @@
     <message>
         <source>TLB %1 scope</source>
         <translation>TLB %1: Geltungsbereich</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n group(s)</source>
+        <translation>
+            <numerusform>%n Gruppe</numerusform>
+            <numerusform>%n Gruppen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1456,6 +1466,22 @@
     <message>
         <source>API: %1</source>
         <translation>API: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>; L2 usable: L2 partitions benchmark, projected (confidence %1)</source>
+        <translation>; L2 nutzbar: Benchmark der L2-Partitionen, hochgerechnet (Konfidenz %1)</translation>
+    </message>
+    <message>
+        <source>L2 usable</source>
+        <translation>L2 nutzbar</translation>
+    </message>
+    <message>
+        <source>L2 usable = that L2 x the whole GPU&apos;s measured usable fraction (L2 partitions: shared capacity / API L2 size): a projection, not a measurement inside an instance.</source>
+        <translation>L2 nutzbar = dieser L2 × der gemessene nutzbare Anteil der ganzen GPU (L2-Partitionen: geteilte Kapazität / L2-Größe laut API): eine Hochrechnung, keine Messung innerhalb einer Instanz.</translation>
     </message>
 </context>
 <context>
@@ -2005,6 +2031,13 @@
         <source>Reduction [cycles]</source>
         <translation>Reduktion [Takte]</translation>
     </message>
+    <message numerus="yes">
+        <source>the %n largest size(s) measured past the knee to show the next level, not analysed</source>
+        <translation>
+            <numerusform>die größte Größe hinter dem Knick gemessen, um die nächste Stufe zu zeigen, nicht ausgewertet</numerusform>
+            <numerusform>die %n größten Größen hinter dem Knick gemessen, um die nächste Stufe zu zeigen, nicht ausgewertet</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::Threshold</name>
@@ -2042,10 +2075,6 @@
 </context>
 <context>
     <name>ts::gui::TopologyScene</name>
-    <message>
-        <source>%1 cycles</source>
-        <translation>%1 Takte</translation>
-    </message>
     <message>
         <source>%1 (API)</source>
         <translation>%1 (API)</translation>
@@ -2200,10 +2229,6 @@
         <translation>Gerätespeicher</translation>
     </message>
     <message>
-        <source>read %1 GiB/s</source>
-        <translation>Lesen %1 GiB/s</translation>
-    </message>
-    <message>
         <source>SMs / CUs</source>
         <translation>SMs / CUs</translation>
     </message>
@@ -2282,14 +2307,6 @@
         </translation>
     </message>
     <message>
-        <source>measured %1 · TopoScope %2 · backend %3</source>
-        <translation>gemessen %1 · TopoScope %2 · Backend %3</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>Legende</translation>
-    </message>
-    <message>
         <source>Element</source>
         <translation>Element</translation>
     </message>
@@ -2336,10 +2353,6 @@
     <message>
         <source>benchmark</source>
         <translation>Benchmark</translation>
-    </message>
-    <message>
-        <source>Evidence: %1</source>
-        <translation>Belege: %1</translation>
     </message>
     <message>
         <source>series not recorded</source>

@@ -66,10 +66,17 @@ QStringList availableLanguages() {
 QString installTranslations(const QString& language) {
     removeTranslations();
     const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
-    if (!language.isEmpty() && language.startsWith(QLatin1String("en"))) return QStringLiteral("en");
-
+    const bool english = (!language.isEmpty() && language.startsWith(QLatin1String("en"))) ||
+                         locale.language() == QLocale::English;
     auto app = std::make_unique<QTranslator>();
-    if (!loadFor(*app, locale, kPrefix, translationDirs())) return QStringLiteral("en");
+    if (english || !loadFor(*app, locale, kPrefix, translationDirs())) {
+        // The source strings, with English numerus forms: "1 unit", "2 units" for "%n unit(s)".
+        if (loadFor(*app, QLocale(QLocale::English), kPrefix, translationDirs())) {
+            QCoreApplication::installTranslator(app.get());
+            installed().push_back(std::move(app));
+        }
+        return QStringLiteral("en");
+    }
     const QString chosen = app->language();
     QCoreApplication::installTranslator(app.get());
     installed().push_back(std::move(app));

@@ -37,8 +37,9 @@ void sendWholeSeries(RunWorker& worker, QtObserver& observer, const Series& seri
         observer.onSeriesChunk({&series, 0});
     }
     if (!isSweep(series)) return;
-    sendReduction(observer, series);
-    const ChangePoint cp = findChangePoint(series);
+    const Series analysed = analysedRows(series);  // as the live run's last change point saw it
+    sendReduction(observer, analysed);
+    const ChangePoint cp = findChangePoint(analysed);
     if (cp.found) observer.onChangePoint({series.id, cp.index, cp.x, cp.confidence});
 }
 
@@ -130,7 +131,7 @@ void PacedReplay::sendRows(const app::ReplayStep& step) {
     if (!isSweep(live)) return;
     Series sorted = live;  // the engine reduces its sweeps sorted by size, whatever order they ran in
     std::stable_sort(sorted.rows.begin(), sorted.rows.end(), [](const SeriesRow& a, const SeriesRow& b) { return a.x < b.x; });
-    sendReduction(observer_, sorted);
+    sendReduction(observer_, analysedRows(sorted));
 }
 
 // What the script did not carry: series without rows steps, results it lacks, the end.

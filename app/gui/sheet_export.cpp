@@ -8,6 +8,7 @@
 #include "plots/evidence_view.hpp"
 #include "plots/plot_panel.hpp"
 #include "plots/series_store.hpp"
+#include "sheet_plot_fit.hpp"
 #include "topology/topology_sheet.hpp"
 
 namespace ts::gui {
@@ -81,12 +82,17 @@ public:
         const double smallest = smallestFont(canvas);
         const double scale = smallest < 1e9 ? kPlotPoints / smallest : 1.0;
         const int width = qRound(target.width() / scale);
+        const int height = qRound(target.height() / scale);
         const LegendWrap wrap(canvas, width);
+        const SheetPlotFit fit(canvas, width, height, painter.device());
+        labelsOutside_ += SheetPlotFit::labelsOutside(canvas, painter.device());
         painter.translate(target.topLeft());
         painter.scale(scale, scale);
-        canvas.toPainter(&painter, width, qRound(target.height() / scale));
+        canvas.toPainter(&painter, width, height);
         return kPlotPoints;
     }
+
+    int labelsOutside() const { return labelsOutside_; }
 
 private:
     PlotPanel* show(const QString& id) {
@@ -105,6 +111,7 @@ private:
     MainWindow& window_;
     EvidenceView& evidence_;
     QString shown_;
+    int labelsOutside_ = 0;
 };
 
 }  // namespace
@@ -117,6 +124,7 @@ bool exportTopologySheet(MainWindow& window, const QString& path, QString* error
     window.refreshTopology();
     WindowEvidence plots(window);
     const bool ok = TopologySheet::write(path, window.topology(), &plots, error, stats);
+    if (stats) stats->labelsOutside = plots.labelsOutside();
     if (!shown.isEmpty()) evidence.showSeries(shown);
     evidence.setFollow(follow);
     return ok;

@@ -72,7 +72,7 @@ void measureSize(RunContext& ctx, const CacheTarget& target) {
     Attribute a;
     a.name = attr::size;
     if (spec.splitAboveBytes && outcome.decided && outcome.bytes == spec.splitAboveBytes &&
-        !fullStepAfter(ctx.series(spec.seriesId), spec.splitAboveBytes)) {
+        !fullStepAfter(analysedRows(ctx.series(spec.seriesId)), spec.splitAboveBytes)) {
         // The knee sits exactly where the second chaser starts, and the first row that needs
         // another module misses only partly: capacity and the cost of switching modules cannot
         // be told apart. What is known: the first bank fits.

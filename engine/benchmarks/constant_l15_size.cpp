@@ -157,7 +157,7 @@ void measureConstantSizeInOneBank(RunContext& ctx, const CacheTarget& target) {
         const Series* overBanks = ctx.topology().findSeries(seriesId(target, "size"));
         BankLimitVerdict verdict;
         verdict.reason = "no chase over banks to compare";
-        if (probe && overBanks) verdict = judgeBankLimit(*overBanks, *probe, bank, missCut, walk.missShare);
+        if (probe && overBanks) verdict = judgeBankLimit(analysedRows(*overBanks), *probe, bank, missCut, walk.missShare);
         a.value = static_cast<double>(bank);
         a.reason = walkText + ": no row misses; " + verdict.reason;
         if (verdict.decided) {

@@ -210,6 +210,9 @@ bool kneeRepeats(RunContext& ctx, const MissCut& cut, const SizeSearchSpec& spec
 // second or more to a quiet run, and an L2 size beside a neighbour stays under the strict rule.
 constexpr double kConfirmBytes = 4 << 20;
 
+// Rows past the knee for the plot only (SizeSearch::showPastKnee) up to here.
+constexpr std::uint64_t kShownOnlyBytes = 1 << 20;
+
 bool disturbedSoFar(RunContext& ctx) { return ctx.guard() && ctx.guard()->windowDisturbed(); }
 
 // The array size where misses begin, and how the edge rule moved it off the change point.
@@ -232,23 +235,50 @@ public:
         if (doublings.size() < 2) return {false, spec_.startBytes, 0, true, "search range too small"};
         const auto [lo, hi] = bracketByDoubling(doublings);
         if (stopped_) {
-            runner_.finish();
+            finishSeries();
             return *stopped_;
         }
-        // Rows past the bracket (the confirming double, batched doublings) may show the next level's step.
-        if (hi) runner_.dropRowsAbove(static_cast<double>(hi));
+        // Rows past the bracket (the confirming double) may show the next level's step: shown, not analysed.
+        if (hi) runner_.showOnlyAbove(static_cast<double>(hi));
         if (!hi) {
-            runner_.finish();
+            finishSeries();
             return {false, doublings.back(), 0, true,
                     "no capacity knee up to " + kib(doublings.back()) + ": the cache is at least this large"};
         }
         const ChangePoint final = sweep(lo, hi);
         const Edge edge = final.found ? edgeOf(final, lo) : Edge{final.x, ""};
-        runner_.finish();
+        showPastKnee(hi);
+        finishSeries();
         return outcomeOf(final, edge);
     }
 
 private:
+    // The last reduction and change point over every analysed row, as a recording's replay computes
+    // them again (RunWorker::replay), then the series sorted into the topology.
+    void finishSeries() {
+        runner_.changePoint();
+        runner_.finish();
+    }
+
+    // After the decision: doublings past the bracket, for the plot only, until a quarter of its
+    // logarithmic x range or more lies past the knee (a row up to `hi` times (hi / start)^(1/3)).
+    // Small arrays only (rows of microseconds); an L2-sized search keeps what it measured.
+    void showPastKnee(std::uint64_t hi) {
+        const double wanted = static_cast<double>(hi) * std::cbrt(static_cast<double>(hi) / static_cast<double>(spec_.startBytes));
+        if (spec_.sampled) return;
+        const std::uint64_t ceiling = std::min<std::uint64_t>(spec_.limitBytes, kShownOnlyBytes);
+        std::vector<ChaseRequest> requests;
+        std::vector<double> xs;
+        for (std::uint64_t bytes = 4 * hi; bytes <= ceiling && static_cast<double>(bytes) / 2 < wanted; bytes *= 2) {
+            requests.push_back(sizeRequest(spec_, bytes));
+            requests.back().shownOnly = true;
+            xs.push_back(static_cast<double>(bytes));
+        }
+        if (requests.empty()) return;
+        ctx_.beginStep(spec_.title, "past the knee, for the plot: up to " + kib(static_cast<std::uint64_t>(xs.back())));
+        runner_.showAlso(requests, xs);
+    }
+
     std::vector<std::vector<std::uint32_t>> measure(const std::vector<std::uint64_t>& sizes) {
         std::vector<ChaseRequest> requests;
         std::vector<SeriesRow> rows;

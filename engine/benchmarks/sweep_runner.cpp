@@ -43,12 +43,23 @@ std::vector<std::vector<std::uint32_t>> SweepRunner::run(const std::vector<Chase
     return latencies;
 }
 
-void SweepRunner::dropRowsAbove(double x) {
+void SweepRunner::showOnlyAbove(double x) {
+    for (auto& row : sorted_.rows)
+        if (row.x > x) {
+            row.label = kShownOnlyLabel;
+            shownOnly_.push_back(row);
+        }
     std::erase_if(sorted_.rows, [x](const SeriesRow& row) { return row.x > x; });
-    Series& stored = ctx_.openSeries(seriesId_, sorted_.title, sorted_.kind, sorted_.element);
-    stored.rows = sorted_.rows;
-    updateMissThreshold(stored);
-    ctx_.observer().onSeriesChunk({&stored, 0});
+    store();
+}
+
+void SweepRunner::showAlso(const std::vector<ChaseRequest>& requests, const std::vector<double>& xs) {
+    if (requests.empty()) return;
+    std::vector<SeriesRow> rows;
+    for (std::size_t i = 0; i < requests.size(); ++i)
+        rows.push_back(SeriesRow{xs.at(i), 0, std::string(kShownOnlyLabel), 0, ctx_.chase(requests[i]).latencies});
+    shownOnly_.insert(shownOnly_.end(), rows.begin(), rows.end());
+    ctx_.appendRows(seriesId_, std::move(rows));
 }
 
 ChangePoint SweepRunner::changePoint() {
@@ -60,9 +71,13 @@ ChangePoint SweepRunner::changePoint() {
     return cp;
 }
 
-void SweepRunner::finish() {
+void SweepRunner::finish() { store(); }
+
+void SweepRunner::store() {
     Series& stored = ctx_.openSeries(seriesId_, sorted_.title, sorted_.kind, sorted_.element);
     stored.rows = sorted_.rows;
+    stored.rows.insert(stored.rows.end(), shownOnly_.begin(), shownOnly_.end());
+    std::stable_sort(stored.rows.begin(), stored.rows.end(), [](const SeriesRow& a, const SeriesRow& b) { return a.x < b.x; });
     updateMissThreshold(stored);
     ctx_.observer().onSeriesChunk({&stored, 0});
 }

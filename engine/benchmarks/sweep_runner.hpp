@@ -19,17 +19,25 @@ public:
     std::vector<std::vector<std::uint32_t>> run(const std::vector<ChaseRequest>& requests, bool batchable,
                                                 std::vector<SeriesRow> rowTemplates = {});
 
+    // The rows analysed so far, sorted by x.
     const Series& sorted() const { return sorted_; }
-    // Forgets rows measured past x (speculative rows of a batch beyond the bracket, which
-    // may show the next cache level's step and must not enter the change point).
-    void dropRowsAbove(double x);
-    ChangePoint changePoint();   // over every row so far; emits reduction and change-point events
+    // Takes the rows measured past x out of the analysis (rows beyond a bracket may show the next
+    // cache level's step and must not enter the change point); the series keeps them, labelled
+    // kShownOnlyLabel, so that its plot shows the level after the knee.
+    void showOnlyAbove(double x);
+    // Measures rows for the plot only (kShownOnlyLabel), row i at xs[i]: never part of sorted()
+    // or the analysis.
+    void showAlso(const std::vector<ChaseRequest>& requests, const std::vector<double>& xs);
+    ChangePoint changePoint();   // over the rows analysed; emits reduction and change-point events
     void finish();               // leaves the series in the topology sorted by x
 
 private:
+    void store();                // the topology's series := analysed and shown-only rows, announced
+
     RunContext& ctx_;
     std::string seriesId_;
     Series sorted_;
+    std::vector<SeriesRow> shownOnly_;
 };
 
 }  // namespace ts

@@ -37,6 +37,7 @@ void writeSeries(std::ostream& out, const Series& s) {
         return;
     }
     for (const auto& row : s.rows) {
+        if (isShownOnly(row)) continue;  // MT4G's layout holds no label: analysed rows only
         writeNumber(out, row.x);
         if (s.kind == SeriesKind::LineSize) out << ',', writeNumber(out, row.x2);
         for (auto l : row.latencies) out << ',' << l;

@@ -53,4 +53,13 @@ struct Series {
 
 std::string_view toString(SeriesKind k);
 
+// The label of a size sweep's rows measured past its bracket so that a plot shows the level after
+// the knee: written with the series, never part of its analysis (change point, reduction, edge).
+inline constexpr std::string_view kShownOnlyLabel = "past the knee: shown, not analysed";
+
+bool isShownOnly(const SeriesRow& row);
+// `series` without its shown-only rows: the rows the engine analysed, for every later analysis
+// (a recording's replay, a check that reads the series again).
+Series analysedRows(const Series& series);
+
 }  // namespace ts

@@ -90,6 +90,14 @@ std::vector<std::vector<Element>> physicalCaches(const Topology& topology, const
     return groups;
 }
 
+bool isShownOnly(const SeriesRow& row) { return row.label == kShownOnlyLabel; }
+
+Series analysedRows(const Series& series) {
+    Series analysed = series;
+    std::erase_if(analysed.rows, isShownOnly);
+    return analysed;
+}
+
 std::string_view toString(SeriesKind k) {
     switch (k) {
         case SeriesKind::Size: return "size";

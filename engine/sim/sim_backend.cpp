@@ -200,7 +200,7 @@ void SimBackend::validateSecond(const ChaseRequest& r) const {
 
 ChaseResult SimBackend::chase(const ChaseRequest& r) {
     validate(r);
-    const std::uint64_t seed = nextSeed();
+    const std::uint64_t seed = r.shownOnly ? sim_detail::mixSeed(~profile_.noise.seed, shownOnlyCalls_++) : nextSeed();
     hierarchy_.reset(seed);
     sim_detail::LoadNoise noise(profile_.noise, sim_detail::mixSeed(seed, 0x6e6f697365));
 

@@ -40,6 +40,7 @@ private:
     SimProfile profile_;
     sim_detail::CacheHierarchy hierarchy_;
     std::uint64_t calls_ = 0;
+    std::uint64_t shownOnlyCalls_ = 0;  // chases for a plot only: a noise stream of their own
 };
 
 }  // namespace ts

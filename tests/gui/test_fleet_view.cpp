@@ -4,6 +4,8 @@
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QLabel>
+#include <QPlainTextEdit>
 #include <QTest>
 
 #include <set>
@@ -76,11 +78,32 @@ private Q_SLOTS:
         std::vector<ts::fleet::FleetMember> two(simulatedFleet().begin() + 2, simulatedFleet().end());
         const ts::FleetComparison pair = ts::fleet::compare(two);  // one normal, the planted one
         QCOMPARE(pair.outlierCount(), std::size_t{0});
-        QCOMPARE(FleetView::summaryText(pair), QStringLiteral("2 GPU(s); fewer than 3 GPUs: no verdict"));
+        QCOMPARE(FleetView::summaryText(pair), QStringLiteral("2 GPU(s) compared side by side; no outlier verdict with fewer than 3 GPUs"));
         FleetTableModel model;
         model.setData(pair);
         const QModelIndex cell = model.index(1, model.columnOfAttribute(QStringLiteral("l2.size")));
         QVERIFY(cell.data(Qt::ToolTipRole).toString().contains(QStringLiteral("no verdict")));
+    }
+
+    // Two GPUs: the view says once, in its summary, that there is no verdict (issue 18).
+    void twoGpusSayNoVerdictOnce() {
+        std::vector<ts::fleet::FleetMember> two(simulatedFleet().begin() + 2, simulatedFleet().end());
+        FleetView view;
+        view.resize(1400, 900);
+        view.setData(ts::fleet::compare(two));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.compareMembers(0, 1);
+        QVERIFY(view.sideBySideShown());
+        QStringList shown;
+        for (const QLabel* label : view.findChildren<QLabel*>())
+            if (label->isVisible()) shown << label->text();
+        for (const QPlainTextEdit* text : view.findChildren<QPlainTextEdit*>())
+            if (text->isVisible()) shown << text->toPlainText();
+        const QString all = shown.join(QLatin1Char('\n'));
+        QCOMPARE(all.count(QStringLiteral("verdict")) + all.count(QStringLiteral("judged")), 1);
+        QVERIFY2(view.summary().contains(QStringLiteral("no outlier verdict")), qPrintable(view.summary()));
+        QCOMPARE(view.pane(0)->outlierText(), QStringLiteral("One of the 2 GPU(s) compared side by side"));
     }
 
     void selectingTwoRowsShowsTwoDiagrams() {

@@ -8,7 +8,7 @@
 #include <QTest>
 
 #include "gui_test.hpp"
-#include "main_window.hpp"
+#include "recording_window.hpp"
 #include "sheet_export_action.hpp"
 
 using namespace ts::gui;
@@ -17,21 +17,11 @@ class TestSheetExportAction : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void fileMenuExportsTheSheet() {
-        LaunchOptions o;
-        o.backend = QStringLiteral("sim");
-        o.profile = QStringLiteral("h100");
-        o.ignoreSettings = true;
-        MainWindow w(o);
-        if (!w.devicesKnown()) {
-            QSignalSpy ready(&w, &MainWindow::devicesReady);
-            QVERIFY(ready.wait(20000));
-        }
-        QSignalSpy finished(&w, &MainWindow::runFinished);
-        w.openRecording(QStringLiteral(TOPOSCOPE_TEST_DATA "/../../docs/results/h100.json"));
-        QVERIFY(finished.wait(60000));
+        const auto w = test::windowWithRecording(test::resultsRecording(QStringLiteral("h100.json")));
+        QVERIFY2(w, "the recording did not open");
 
         SheetExportAction* action = nullptr;
-        for (QAction* menu : w.menuBar()->actions())
+        for (QAction* menu : w->menuBar()->actions())
             if (menu->menu())
                 for (QAction* a : menu->menu()->actions())
                     if (auto* sheet = qobject_cast<SheetExportAction*>(a)) action = sheet;

@@ -14,7 +14,7 @@
 
 #include "gui_test.hpp"
 #include "io/report_json.hpp"
-#include "main_window.hpp"
+#include "recording_window.hpp"
 #include "sheet_export.hpp"
 #include "topology/topology_sheet.hpp"
 
@@ -116,24 +116,15 @@ private slots:
     void realRecordings() {
         QFETCH(QString, recording);
         QFETCH(QString, gpu);
-        LaunchOptions o;
-        o.backend = QStringLiteral("sim");
-        o.profile = QStringLiteral("h100");
-        o.ignoreSettings = true;
-        MainWindow w(o);
-        if (!w.devicesKnown()) {
-            QSignalSpy ready(&w, &MainWindow::devicesReady);
-            QVERIFY(ready.wait(20000));
-        }
-        QSignalSpy finished(&w, &MainWindow::runFinished);
-        w.openRecording(QStringLiteral(TOPOSCOPE_TEST_DATA "/../../docs/results/") + recording);
-        QVERIFY(finished.wait(60000));
+        const auto w = test::windowWithRecording(test::resultsRecording(recording));
+        QVERIFY2(w, "the recording did not open");
 
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("sheet.pdf"));
         QString error;
         SheetStats stats;
-        QVERIFY2(exportTopologySheet(w, path, &error, &stats), qPrintable(error));
+        QVERIFY2(exportTopologySheet(*w, path, &error, &stats), qPrintable(error));
+        QCOMPARE(stats.labelsOutside, 0);  // no label, axis title or legend leaves its small plot
         QString text;
         checkSheet(path, stats, &text);
         if (QTest::currentTestFailed()) return;

@@ -2,6 +2,7 @@
 // system locale or `--lang de` installs it), English again without it; `--lang` on the command line.
 #include <QMenuBar>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -11,6 +12,7 @@
 #include "main_window.hpp"
 #include "topology_fixtures.hpp"
 #include "plots/evidence_rows_plot.hpp"
+#include "topology/topology_scene.hpp"
 
 #include <qcustomplot.h>
 
@@ -101,6 +103,22 @@ private Q_SLOTS:
         waitForDevices(w);
         QVERIFY(menuTitles(w).contains(QStringLiteral("&File")));
         QCOMPARE(w.runAction()->text(), QStringLiteral("&Run"));
+    }
+
+    // "%n unit(s)" strings in proper English: "1 unit", "2 units" (the English numerus forms).
+    void englishCountsAreWords() {
+        QCOMPARE(installTranslations(QStringLiteral("en")), QStringLiteral("en"));
+        QCOMPARE(TopologyScene::tr("%n unit(s)", nullptr, 1), QStringLiteral("1 unit"));
+        QCOMPARE(TopologyScene::tr("%n unit(s)", nullptr, 2), QStringLiteral("2 units"));
+        const TopologyScene scene = TopologyScene::build(test::simulate("h100", {"l1"}));
+        QStringList lines;
+        for (const auto& box : scene.boxes()) lines << box.lines;
+        const QString all = lines.join(QLatin1Char('\n'));
+        QVERIFY2(all.contains(QRegularExpression(QStringLiteral("\\b\\d+ units\\b"))), qPrintable(all));
+        QVERIFY2(!all.contains(QStringLiteral("(s)")), qPrintable(all));
+        QCOMPARE(installTranslations(QStringLiteral("de")), QStringLiteral("de"));
+        QCOMPARE(TopologyScene::tr("%n unit(s)", nullptr, 1), QStringLiteral("1 Einheit"));
+        QCOMPARE(TopologyScene::tr("%n unit(s)", nullptr, 3), QStringLiteral("3 Einheiten"));
     }
 
     void languageArgumentIsFoundBeforeParsing() {

@@ -66,7 +66,8 @@ QString formatValue(const Attribute& a) {
         for (const auto& n : a.names) names << QString::fromStdString(n);
         text = names.join(QStringLiteral(", "));
     } else if (!a.groups.empty() && a.name != "segments") {
-        text = QCoreApplication::translate("ts::gui::Format", "%n group(s)", nullptr, static_cast<int>(a.groups.size()));
+        const int groups = static_cast<int>(a.groups.size());  // a plain count: lupdate reads no cast here
+        text = QCoreApplication::translate("ts::gui::Format", "%n group(s)", nullptr, groups);
     } else if (a.unit == "bytes") {
         text = formatBytes(a.value);
     } else if (a.unit == "cycles") {

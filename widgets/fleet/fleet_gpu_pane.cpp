@@ -49,8 +49,8 @@ void FleetGpuPane::showMember(const FleetComparison& fleet, int member) {
                                     formatFleetValue(*median, attribute.unit))
                          : tr("%1 %2").arg(label, formatFleetValue(*cell.value, attribute.unit)));
     }
-    if (!fleet.judged())
-        outliers_->setText(tr("Fewer than %1 GPUs: no verdict").arg(static_cast<int>(fleet.minimumMembers)));
+    if (!fleet.judged())  // the summary says why there is no verdict
+        outliers_->setText(tr("One of the %n GPU(s) compared side by side", nullptr, static_cast<int>(fleet.members.size())));
     else if (items.isEmpty())
         outliers_->setText(tr("No outliers"));
     else

@@ -87,9 +87,13 @@ void FleetView::setData(const FleetComparison& data) {
     model_->setData(data);
     summary_->setText(summaryText(data));
     QStringList notes;
-    for (const std::string& note : data.notes) notes << QString::fromStdString(note);
+    for (const std::string& note : data.notes) {
+        // compare()'s note of too few GPUs: the summary says that once.
+        const bool tooFew = !data.judged() && note.starts_with("only ") && note.find("outliers need") != std::string::npos;
+        if (!tooFew) notes << QString::fromStdString(note);
+    }
     notes_->setPlainText(notes.join(QLatin1Char('\n')));
-    notes_->setVisible(!data.notes.empty());
+    notes_->setVisible(!notes.isEmpty());
     fitColumns();
     fitTableToRows();
     onSelection();
@@ -136,7 +140,8 @@ QString FleetView::summary() const { return summary_->text(); }
 QString FleetView::summaryText(const FleetComparison& data) {
     const int gpus = static_cast<int>(data.members.size());
     if (!data.judged())
-        return tr("%n GPU(s); fewer than %1 GPUs: no verdict", nullptr, gpus).arg(static_cast<int>(data.minimumMembers));
+        return tr("%n GPU(s) compared side by side; no outlier verdict with fewer than %1 GPUs", nullptr, gpus)
+            .arg(static_cast<int>(data.minimumMembers));
     const int outliers = static_cast<int>(data.outlierCount());
     if (outliers == 0) return tr("%n GPU(s), no outliers", nullptr, gpus);
     return tr("%n GPU(s), %1 in %2", nullptr, gpus)

@@ -254,9 +254,10 @@ void SizePlotWidget::updateChangePoint(const StoredSeries& series) {
     placeChangeLabel();
 }
 
-// The first view: every measured size with room after the last one (the sweep may stop right
-// after the knee; the shaded band says nothing was measured there), and latencies up to what
-// nearly every load of a size stays under; loads above are marked at the top edge.
+// The first view: every measured size, and latencies up to what nearly every load of a size
+// stays under; loads above are marked at the top edge. A sweep that ends near its knee (no rows
+// past it, as recordings before them) gets room after its last row: the shaded band says nothing
+// was measured there.
 void SizePlotWidget::fitView() {
     rescaleAll();
     const StoredSeries* s = store() ? store()->find(seriesId()) : nullptr;
@@ -266,14 +267,16 @@ void SizePlotWidget::fitView() {
         first = std::min(first, row.x);
         last = std::max(last, row.x);
     }
-    if (const ResultEvent* d = decidedSize(*s)) last = std::max(last, d->attribute.value);
+    const ResultEvent* d = decidedSize(*s);
+    const bool endsAtKnee = !d || last < 2 * d->attribute.value;
+    if (d) last = std::max(last, d->attribute.value);
     QCPAxis* x = plot()->xAxis;
     if (logScale() && first > 0) {
         const double span = std::max(4.0, last / first);
-        x->setRange(first / std::pow(span, 0.04), last * std::pow(span, 0.25));
+        x->setRange(first / std::pow(span, 0.04), last * std::pow(span, endsAtKnee ? 0.25 : 0.04));
     } else {
         const double span = std::max(1.0, last - first);
-        x->setRange(first - 0.03 * span, last + 0.3 * span);
+        x->setRange(first - 0.03 * span, last + (endsAtKnee ? 0.3 : 0.03) * span);
     }
     double low = INFINITY, high = -INFINITY;
     for (const auto& row : s->rows)
@@ -288,7 +291,7 @@ void SizePlotWidget::fitView() {
     plot()->yAxis2->setRange(reduced.lower, reduced.lower + 1.3 * reduced.size());
     double lastMeasured = -INFINITY;
     for (const auto& row : s->rows) lastMeasured = std::max(lastMeasured, row.x);
-    const bool room = x->range().upper > lastMeasured;
+    const bool room = endsAtKnee && x->range().upper > lastMeasured;
     unmeasured_->setVisible(room);
     unmeasuredLabel_->setVisible(room);
     unmeasured_->topLeft->setCoords(lastMeasured, 0);
@@ -334,6 +337,12 @@ void SizePlotWidget::updateCaption(const StoredSeries& series) {
             parts.prepend(tr("Measured while another process used the GPU (loads in orange)"));
             break;
         }
+    const auto shownOnly = std::count_if(series.rows.begin(), series.rows.end(), [](const StoredRow& row) {
+        return row.label == QLatin1String(kShownOnlyLabel.data(), static_cast<qsizetype>(kShownOnlyLabel.size()));
+    });
+    if (shownOnly > 0)
+        parts << tr("the %n largest size(s) measured past the knee to show the next level, not analysed", nullptr,
+                    static_cast<int>(shownOnly));
     for (const auto& decision : series.decisions) {
         const Attribute& d = decision.attribute;
         parts << tr("decided %1 = %2 (confidence %3): %4")

@@ -21,6 +21,7 @@ struct SheetStats {
     QStringList leftOut;        // the evidence series the page budget left out
     int tablePages = 0;
     int smallestSplitPiece = 0;  // the fewest rows of a split element on one page; 0: none split
+    int labelsOutside = 0;       // plot labels (text, axis titles, legends) left outside their plot
 };
 
 class SheetPainter {

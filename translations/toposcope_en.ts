@@ -1,0 +1,239 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>ts::gui::CuSharingMap</name>
+    <message numerus="yes">
+        <source>; %n disabled CU(s)</source>
+        <translation>
+            <numerusform>; %n disabled CU</numerusform>
+            <numerusform>; %n disabled CUs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ElementDetailPanel</name>
+    <message numerus="yes">
+        <source> (%n group(s))</source>
+        <translation>
+            <numerusform> (%n group)</numerusform>
+            <numerusform> (%n groups)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::FleetGpuPane</name>
+    <message numerus="yes">
+        <source>One of the %n GPU(s) compared side by side</source>
+        <translation>
+            <numerusform>One of the %n GPU compared side by side</numerusform>
+            <numerusform>One of the %n GPUs compared side by side</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::FleetView</name>
+    <message numerus="yes">
+        <source>%n GPU(s), no outliers</source>
+        <translation>
+            <numerusform>%n GPU, no outliers</numerusform>
+            <numerusform>%n GPUs, no outliers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s), %1 in %2</source>
+        <translation>
+            <numerusform>%n GPU, %1 in %2</numerusform>
+            <numerusform>%n GPUs, %1 in %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n outlier(s)</source>
+        <translation>
+            <numerusform>%n outlier</numerusform>
+            <numerusform>%n outliers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attribute(s)</source>
+        <translation>
+            <numerusform>%n attribute</numerusform>
+            <numerusform>%n attributes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) compared side by side; no outlier verdict with fewer than %1 GPUs</source>
+        <translation>
+            <numerusform>%n GPU compared side by side; no outlier verdict with fewer than %1 GPUs</numerusform>
+            <numerusform>%n GPUs compared side by side; no outlier verdict with fewer than %1 GPUs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::Format</name>
+    <message numerus="yes">
+        <source>%n group(s)</source>
+        <translation>
+            <numerusform>%n group</numerusform>
+            <numerusform>%n groups</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::LatencyHistogramPlot</name>
+    <message numerus="yes">
+        <source>%n load(s) outside the view (%1 to %2 cycles): zoom out to see them.</source>
+        <translation>
+            <numerusform>%n load outside the view (%1 to %2 cycles): zoom out to see them.</numerusform>
+            <numerusform>%n loads outside the view (%1 to %2 cycles): zoom out to see them.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::MainWindow</name>
+    <message numerus="yes">
+        <source>Loading %n fleet file(s)…</source>
+        <translation>
+            <numerusform>Loading %n fleet file…</numerusform>
+            <numerusform>Loading %n fleet files…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) dropped: opening the first, %1</source>
+        <translation>
+            <numerusform>%n item dropped: opening the first, %1</numerusform>
+            <numerusform>%n items dropped: opening the first, %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::MigView</name>
+    <message numerus="yes">
+        <source>MIG enabled — %n instance(s)</source>
+        <translation>
+            <numerusform>MIG enabled — %n instance</numerusform>
+            <numerusform>MIG enabled — %n instances</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (profile %2): %n placement(s)</source>
+        <translation>
+            <numerusform>%1 (profile %2): %n placement</numerusform>
+            <numerusform>%1 (profile %2): %n placements</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::RunPage</name>
+    <message numerus="yes">
+        <source>Opened %1: %n result(s)</source>
+        <translation>
+            <numerusform>Opened %1: %n result</numerusform>
+            <numerusform>Opened %1: %n results</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished in %1: %n result(s)</source>
+        <translation>
+            <numerusform>Finished in %1: %n result</numerusform>
+            <numerusform>Finished in %1: %n results</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::RunStatus</name>
+    <message numerus="yes">
+        <source>This benchmark has run longer than the %n finished one(s) took on average (%1), so the time left is not known.</source>
+        <translation>
+            <numerusform>This benchmark has run longer than the %n finished one took on average (%1), so the time left is not known.</numerusform>
+            <numerusform>This benchmark has run longer than the %n finished ones took on average (%1), so the time left is not known.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n benchmark(s) finished in %1 (%2 each on average); %3 left.</source>
+        <translation>
+            <numerusform>%n benchmark finished in %1 (%2 each on average); %3 left.</numerusform>
+            <numerusform>%n benchmarks finished in %1 (%2 each on average); %3 left.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::SizePlotWidget</name>
+    <message numerus="yes">
+        <source>%1: %n array size(s), %2 loads</source>
+        <translation>
+            <numerusform>%1: %n array size, %2 loads</numerusform>
+            <numerusform>%1: %n array sizes, %2 loads</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the %n largest size(s) measured past the knee to show the next level, not analysed</source>
+        <translation>
+            <numerusform>the %n largest size measured past the knee to show the next level, not analysed</numerusform>
+            <numerusform>the %n largest sizes measured past the knee to show the next level, not analysed</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyScene</name>
+    <message numerus="yes">
+        <source>%n CU(s)</source>
+        <translation>
+            <numerusform>%n CU</numerusform>
+            <numerusform>%n CUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n SM(s)</source>
+        <translation>
+            <numerusform>%n SM</numerusform>
+            <numerusform>%n SMs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unit(s)</source>
+        <translation>
+            <numerusform>%n unit</numerusform>
+            <numerusform>%n units</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more</source>
+        <translation>
+            <numerusform>… %n more</numerusform>
+            <numerusform>… %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n per unit</source>
+        <translation>
+            <numerusform>%n per unit</numerusform>
+            <numerusform>%n per unit</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n instance(s): %1</source>
+        <translation>
+            <numerusform>%n instance: %1</numerusform>
+            <numerusform>%n instances: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unit(s) hit this segment fastest: %1</source>
+        <translation>
+            <numerusform>%n unit hit this segment fastest: %1</numerusform>
+            <numerusform>%n units hit this segment fastest: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologySheet</name>
+    <message numerus="yes">
+        <source>%n unit(s)</source>
+        <translation>
+            <numerusform>%n unit</numerusform>
+            <numerusform>%n units</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
