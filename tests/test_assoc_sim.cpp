@@ -110,8 +110,8 @@ TEST(AssocSim, SyntheticProfilesFindWaysSetsModuloAndPolicy) {
     }
 }
 
-// Pages larger than the first sweep stride (2 MiB): the walks at 64 MiB find the levels, a walk
-// at 8 MiB the page size from the share of loads that cross into a new page.
+// Pages larger than the first sweep stride (2 MiB): the walks at 32 MiB find the levels, a walk
+// at 4 MiB the page size from the share of loads that cross into a new page.
 TEST(AssocSim, PagesLargerThanTwoMibAreFoundAtTheWiderStride) {
     auto j = test::nvidiaTestProfile();
     j["caches"][3]["size"] = 4 << 20;
