@@ -80,9 +80,15 @@ struct Options {
                                             "(the files after --fleet)."),
         QStringLiteral("file")};
 
+    const QCommandLineOption tlbWalk{
+        QStringLiteral("tlb-walk-gib"),
+        QCoreApplication::translate("main", "Let the TLB walks span up to this many GiB of device memory (1-128, "
+                                            "default 16): the H100's and H200's last TLB level shows only past 64 GiB."),
+        QStringLiteral("gib")};
+
     QList<QCommandLineOption> all() const {
         return {version, backend, device,  profile,   only, run,  open, replay, replaySpeed, screenshots,
-                quit,    fresh,   delay,   palette,   exportPdf, lang, fleet};
+                quit,    fresh,   delay,   tlbWalk,   palette,   exportPdf, lang, fleet};
     }
 };
 
@@ -115,6 +121,11 @@ LaunchOptions valuesOf(const QCommandLineParser& parser, const Options& opt) {
         if (!ok || o.simDelayUs < 0) {
             fail(QCoreApplication::translate("main", "--sim-delay-us needs a number of microseconds"));
         }
+    }
+    if (parser.isSet(opt.tlbWalk)) {
+        const int gib = parser.value(opt.tlbWalk).toInt(&ok);
+        if (!ok || gib < 1 || gib > 128) fail(QCoreApplication::translate("main", "--tlb-walk-gib needs 1 to 128 (GiB)"));
+        o.tlbWalkBytes = static_cast<std::uint64_t>(gib) << 30;
     }
     o.profile = parser.value(opt.profile);
     if (!o.profile.isEmpty() && o.backend.isEmpty()) o.backend = QStringLiteral("sim");

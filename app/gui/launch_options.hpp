@@ -2,6 +2,10 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
+
+#include "benchmarks/discovery.hpp"
+
 class QCoreApplication;
 
 namespace ts::gui {
@@ -20,6 +24,7 @@ struct LaunchOptions {
     bool quitAfterRun = false;
     bool ignoreSettings = false;
     int simDelayUs = 0;  // --sim-delay-us: pace the simulator like a GPU (the command line's default: kWatchableSimDelayUs)
+    std::uint64_t tlbWalkBytes = kDefaultTlbWalkBytes;  // --tlb-walk-gib: how far the TLB walks may span
     QString palette;     // --palette system|light|dark; empty: the saved choice
     QString exportPdf;   // --export-pdf FILE: write the topology sheet after the run or recording, then exit
     QString language;    // --lang en|de; empty: the system locale's (language.hpp installs it)

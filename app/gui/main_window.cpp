@@ -284,7 +284,9 @@ void MainWindow::applyLaunchGroups() {
     }
 }
 
-void MainWindow::startRun() { runPage_->start(recordings_->sessionFolder(), options_.simDelayUs); }
+void MainWindow::startRun() {
+    runPage_->start(recordings_->sessionFolder(), options_.simDelayUs, options_.tlbWalkBytes);
+}
 
 void MainWindow::cancelRun() { runPage_->cancel(); }
 

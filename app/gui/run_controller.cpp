@@ -25,10 +25,10 @@ void RunController::requestDevices() {
 }
 
 bool RunController::start(const DeviceChoice& device, const QStringList& groups, int simDelayUs,
-                          const std::set<Element>& elements, const QString& sessionDir) {
+                          const std::set<Element>& elements, const QString& sessionDir, std::uint64_t tlbWalkBytes) {
     if (busy_) return false;
     cancel_ = std::make_shared<CancelToken>();
-    RunRequest request{device, groups, cancel_, simDelayUs, elements, sessionDir};
+    RunRequest request{device, groups, cancel_, simDelayUs, elements, sessionDir, tlbWalkBytes};
     setBusy(true);
     QMetaObject::invokeMethod(
         worker_, [w = worker_, request] { w->run(request); }, Qt::QueuedConnection);

@@ -23,7 +23,8 @@ public:
     // False while busy. `elements`: the caches to measure, empty for all.
     // `sessionDir`: the run records itself into a new session file there.
     bool start(const DeviceChoice& device, const QStringList& groups, int simDelayUs = 0,
-               const std::set<Element>& elements = {}, const QString& sessionDir = {});
+               const std::set<Element>& elements = {}, const QString& sessionDir = {},
+               std::uint64_t tlbWalkBytes = kDefaultTlbWalkBytes);
     bool openRecording(const QString& path);
     // Plays the recording as if it were running (RunWorker::replayRecording); cancel() stops the pace.
     bool replayRecording(const QString& path, double speed = 0);

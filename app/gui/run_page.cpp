@@ -69,7 +69,7 @@ void RunPage::clear() {
     if (!topologyTimer_->isActive()) topologyTimer_->start();
 }
 
-bool RunPage::start(const QString& sessionFolder, int simDelayUs) {
+bool RunPage::start(const QString& sessionFolder, int simDelayUs, std::uint64_t tlbWalkBytes) {
     const DeviceChoice* device = panel_->currentDevice();
     if (!device || controller_->busy()) return false;
     const QStringList groups = panel_->checkedGroups();
@@ -82,7 +82,7 @@ bool RunPage::start(const QString& sessionFolder, int simDelayUs) {
     status_->setBusy(tr("Starting…"));
     const QStringList all = panel_->benchmarks()->allGroups();
     controller_->start(*device, groups.size() == all.size() ? QStringList{} : groups, simDelayUs,
-                       panel_->elementsToRun(), sessionFolder);
+                       panel_->elementsToRun(), sessionFolder, tlbWalkBytes);
     Q_EMIT logged(tr("run on %1: %2").arg(device->label, groups.join(QStringLiteral(", "))));
     return true;
 }

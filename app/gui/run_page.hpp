@@ -32,7 +32,7 @@ public:
 
     // The checked benchmarks on the chosen device, recording into `sessionFolder`; false (and
     // a note why) when nothing started.
-    bool start(const QString& sessionFolder, int simDelayUs);
+    bool start(const QString& sessionFolder, int simDelayUs, std::uint64_t tlbWalkBytes = kDefaultTlbWalkBytes);
     void cancel();
     bool openRecording(const QString& path);  // false while busy
     // Opens `path` and plays it as if it were running (RunController::replayRecording); false while busy.

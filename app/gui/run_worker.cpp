@@ -55,6 +55,7 @@ void RunWorker::run(const RunRequest& request) {
         DiscoveryOptions options;
         for (const auto& g : request.groups) options.groups.insert(g.toStdString());
         options.elements = request.elements;
+        options.tlbWalkBytes = request.tlbWalkBytes;
         Q_EMIT runStarted(request.device.label);
         recorder = startRecording(request, observer, topology);
         runDiscovery(*backend, options, recorder ? static_cast<Observer&>(*recorder) : observer, *request.cancel,

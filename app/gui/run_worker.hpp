@@ -6,6 +6,7 @@
 #include <memory>
 #include <set>
 
+#include "benchmarks/discovery.hpp"
 #include "common/recording_loader.hpp"
 #include "device_choice.hpp"
 #include "events/observer.hpp"
@@ -23,6 +24,7 @@ struct RunRequest {
     int simDelayUs = 0;                   // simulator only: wait this long before each device call
     std::set<Element> elements;           // the caches to measure; empty: all
     QString sessionDir;                   // the run records itself into a new session file here
+    std::uint64_t tlbWalkBytes = kDefaultTlbWalkBytes;  // DiscoveryOptions::tlbWalkBytes
 };
 
 struct RunOutcome {

@@ -91,6 +91,14 @@ private Q_SLOTS:
         const LaunchOptions shots = parseLaunchOptions(QStringList{app, QStringLiteral("--run"), QStringLiteral("--quit-after-run")});
         QCOMPARE(shots.simDelayUs, 0);
     }
+
+    // --tlb-walk-gib reaches the run's DiscoveryOptions (the CLI has the same flag).
+    void tlbWalkSpanIsParsed() {
+        const QString app = QStringLiteral("toposcope");
+        QCOMPARE(parseLaunchOptions(QStringList{app}).tlbWalkBytes, ts::kDefaultTlbWalkBytes);
+        const LaunchOptions wide = parseLaunchOptions(QStringList{app, QStringLiteral("--tlb-walk-gib"), QStringLiteral("128")});
+        QCOMPARE(wide.tlbWalkBytes, std::uint64_t{128} << 30);
+    }
 };
 
 TS_GUI_TEST(TestRunStatus)
