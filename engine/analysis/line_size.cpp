@@ -51,19 +51,25 @@ double predictedMisses(const SeriesRow& row, double line, double capacity, doubl
 // Rows with a stride up to the smallest candidate line touch the whole array whatever the line.
 // Over at least 1.75 C (our arrays of 2 C; clear of the partial misses a non-LRU cache shows up
 // to about 1.25 C) an LRU-like cache misses in every sector there, random replacement keeps a
-// share (about a fifth at 2 C): the nearer of the two tells how the thrashing rows look. MT4G's
-// arrays (up to 1.5 C) have no such row and keep the step.
+// share (about a fifth at 2 C). Random replacement is assumed only where those rows are nearer its
+// share than the step and within 0.1 of it (the spread of one 256-load row of a 2- to 16-way
+// cache around the fully associative share): a cache that keeps more or fewer lines than either
+// model, such as the H100's constant L1.5, keeps the step. MT4G's arrays (up to 1.5 C) have no
+// such row and keep the step too.
 Thrash thrashShape(const std::vector<SeriesRow>& rows, const std::vector<double>& observed, double cacheBytes,
                    double smallestLine, double sector) {
     double step = 0, random = 0;
+    std::size_t count = 0;
     for (std::size_t i = 0; i < rows.size(); ++i) {
         if (rows[i].x > smallestLine || rows[i].x2 < 1.75 * cacheBytes) continue;
         const double all = sectorMisses(rows[i], sector);
         step += (observed[i] - all) * (observed[i] - all);
         const double kept = observed[i] - all * randomReplacementMissShare(rows[i].x2 / cacheBytes);
         random += kept * kept;
+        ++count;
     }
-    return random < step ? Thrash::Random : Thrash::Step;
+    constexpr double kRandomSpread = 0.1;
+    return count && random < step && random / count <= kRandomSpread * kRandomSpread ? Thrash::Random : Thrash::Step;
 }
 
 struct Model {
