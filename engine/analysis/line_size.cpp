@@ -178,8 +178,8 @@ Decision decideLineSize(const Series& series, double cacheBytes, double fetchGra
                   d.value, fits[best].capacity, cacheBytes, fits[best].sse, rows.size(), d.confidence, first, last);
     d.reason = buf;
     if (thrash == Thrash::Random)
-        d.reason += "; the rows over the whole array keep the share of hits random replacement keeps, and so the "
-                    "thrashing rows are expected to";
+        d.reason += "; the rows over the whole array keep the share of lines random replacement keeps, so every "
+                    "thrashing row is fitted with random replacement's share of misses";
     if (!split.separable) d.reason += "; the loads show no clearly separate hit and miss levels, split at Otsu's threshold";
     if (fits.size() == 1) d.reason += "; only one candidate line size, nothing to compare";
     else if (!d.decided) d.reason += "; no line size fits clearly better than the others";
