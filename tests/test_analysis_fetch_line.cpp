@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <random>
+
 #include "analysis/analysis.hpp"
 #include "analysis_synth.hpp"
 
@@ -136,4 +139,49 @@ TEST(AnalysisSegmentSize, SnapsTheKneeToAnEvenShareOfTheL2) {
     const Decision unknownL2 = decideSegmentSize(knee, 0);
     EXPECT_FALSE(unknownL2.decided);
     EXPECT_EQ(unknownL2.value, knee.x);
+}
+
+namespace {
+
+// Our layout (strides 32, 48, 96, ... over 2 C) where each thrashing row misses in only a share
+// `missShare(x)` of its sectors, x the walk over the capacity.
+template <class Share>
+Series partlyThrashingSeries(double capacity, double line, Share missShare, std::uint32_t seed) {
+    std::vector<std::pair<double, double>> rows{{32, 2 * capacity}};
+    for (double s = 48; s <= 2 * capacity / 8; s *= 2) rows.push_back({s, 2 * capacity});
+    Series s = synth::lineSizeSeries(rows, capacity, line, 256, {.jitter = 2}, seed);
+    std::mt19937 rng(seed);
+    for (auto& row : s.rows) {
+        const double share = missShare(row.x2 * line / std::max(row.x, line) / capacity);
+        for (auto& l : row.latencies)
+            if (l > 200 && std::uniform_real_distribution<double>(0, 1)(rng) >= share) l -= 232;  // kept: a hit
+    }
+    return s;
+}
+
+// Random replacement: q solves 1 - q = exp(-q x) above the capacity.
+double randomShare(double x) {
+    double q = 1;
+    for (int i = 0; i < 200 && x > 1; ++i) q = 1 - std::exp(-q * x);
+    return x > 1 ? q : 0;
+}
+
+}  // namespace
+
+TEST(AnalysisLineSize, RandomReplacementsKeptLinesDoNotHalveTheLine) {
+    // At stride 1.5 L the walk covers 1.33 C and random replacement keeps about half of it: read
+    // as a step, that row looks fitting and 64 B wins.
+    for (double line : {64.0, 128.0, 256.0}) {
+        const Decision d = decideLineSize(partlyThrashingSeries(8192, line, randomShare, 11), 8192, 32);
+        EXPECT_TRUE(d.decided) << line << ": " << d.reason;
+        EXPECT_EQ(d.value, line) << d.reason;
+        EXPECT_NE(d.reason.find("random replacement"), std::string::npos) << d.reason;
+    }
+}
+
+TEST(AnalysisLineSize, ACacheKeepingMoreThanRandomReplacementKeepsTheStep) {
+    // Half the sectors missed over 2 C, far from random replacement's four fifths (the H100's
+    // constant L1.5 looks like this).
+    const Decision d = decideLineSize(partlyThrashingSeries(8192, 128, [](double x) { return x > 1.5 ? 0.5 : 0.1; }, 12), 8192, 32);
+    EXPECT_EQ(d.reason.find("random replacement"), std::string::npos) << d.reason;
 }
