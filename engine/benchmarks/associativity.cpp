@@ -134,7 +134,7 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
     const auto lineBytes = static_cast<std::uint64_t>(line->value);
     const std::string id = seriesId(target, "associativity");
     ctx.beginStep(target.title + " Associativity", "strides of the whole size");
-    ctx.openSeries(id, target.title + " Associativity", SeriesKind::LineSize, target.element);
+    ctx.openSeries(id, target.title + " Associativity", SeriesKind::Sharing, target.element);  // labelled rows, as the replacement policy's
     try {
         Probe probe{ctx, target, id, capacityMissThreshold(ctx, target.space, bytes, lineBytes, id)};
         const SetProbe s = probeSets(probe, bytes, bytes / lineBytes);
