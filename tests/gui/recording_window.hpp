@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "main_window.hpp"
+#include "window_fixtures.hpp"
 
 namespace ts::gui::test {
 
@@ -17,15 +18,8 @@ inline QString resultsRecording(const QString& name) {
 // A window on the simulated H100 (settings ignored) that opened `path` and finished loading it;
 // null when the device list or the recording did not arrive in time.
 inline std::unique_ptr<MainWindow> windowWithRecording(const QString& path) {
-    LaunchOptions o;
-    o.backend = QStringLiteral("sim");
-    o.profile = QStringLiteral("h100");
-    o.ignoreSettings = true;
-    auto w = std::make_unique<MainWindow>(o);
-    if (!w->devicesKnown()) {
-        QSignalSpy ready(w.get(), &MainWindow::devicesReady);
-        if (!ready.wait(20000)) return nullptr;
-    }
+    auto w = std::make_unique<MainWindow>(quietOptions());
+    if (!waitForDevices(*w)) return nullptr;
     QSignalSpy finished(w.get(), &MainWindow::runFinished);
     w->openRecording(path);
     if (!finished.wait(60000)) return nullptr;

@@ -11,6 +11,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include "window_fixtures.hpp"
 #include "fleet_file_reader.hpp"
 #include "fleet/fleet_view.hpp"
 #include "gui_test.hpp"
@@ -19,18 +20,11 @@
 #include "simulated_fleet.hpp"
 
 using namespace ts::gui;
+using ts::gui::test::quietOptions;
 using ts::gui::test::kPlantedMember;
 using ts::gui::test::simulatedFleet;
 
 namespace {
-
-LaunchOptions quietOptions() {
-    LaunchOptions o;
-    o.backend = QStringLiteral("sim");
-    o.profile = QStringLiteral("h100");
-    o.ignoreSettings = true;
-    return o;
-}
 
 // Closes the next message box that shows and keeps its text.
 class DialogCatcher : public QObject {

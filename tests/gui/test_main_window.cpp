@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "window_fixtures.hpp"
 #include "benchmarks/targets.hpp"
 #include "plots/evidence_view.hpp"
 #include "common/format.hpp"
@@ -22,6 +23,7 @@
 #include "plots/size_plot.hpp"
 
 using namespace ts::gui;
+using ts::gui::test::waitForDevices;
 
 namespace {
 
@@ -32,12 +34,6 @@ LaunchOptions simOptions(int delayUs = 0) {
     o.ignoreSettings = true;
     o.simDelayUs = delayUs;
     return o;
-}
-
-bool waitForDevices(MainWindow& w) {
-    if (w.devicesKnown()) return true;
-    QSignalSpy ready(&w, &MainWindow::devicesReady);
-    return ready.wait(20000);
 }
 
 RunOutcome runAndWait(MainWindow& w, int timeoutMs = 120000) {

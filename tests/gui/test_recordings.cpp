@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "window_fixtures.hpp"
 #include "benchmarks/discovery.hpp"
 #include "cu-map/cu_map_view.hpp"
 #include "plots/evidence_view.hpp"
@@ -41,24 +42,12 @@
 #include "plots/size_plot.hpp"
 
 using namespace ts::gui;
+using ts::gui::test::quietOptions;
+using ts::gui::test::waitForDevices;
 
 namespace {
 
 const QString kMt4g = QStringLiteral(TOPOSCOPE_TEST_DATA "/mt4g");
-
-LaunchOptions quietOptions() {
-    LaunchOptions o;
-    o.backend = QStringLiteral("sim");
-    o.profile = QStringLiteral("h100");
-    o.ignoreSettings = true;
-    return o;
-}
-
-bool waitForDevices(MainWindow& w) {
-    if (w.devicesKnown()) return true;
-    QSignalSpy ready(&w, &MainWindow::devicesReady);
-    return ready.wait(20000);
-}
 
 RunOutcome openAndWait(MainWindow& w, const QString& path) {
     QSignalSpy finished(&w, &MainWindow::runFinished);

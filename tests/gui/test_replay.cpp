@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "window_fixtures.hpp"
 #include "benchmarks/discovery.hpp"
 #include "common/recording_replay.hpp"
 #include "common/results_model.hpp"
@@ -31,22 +32,10 @@
 #include "topology_fixtures.hpp"
 
 using namespace ts::gui;
+using ts::gui::test::quietOptions;
+using ts::gui::test::waitForDevices;
 
 namespace {
-
-LaunchOptions quietOptions() {
-    LaunchOptions o;
-    o.backend = QStringLiteral("sim");
-    o.profile = QStringLiteral("h100");
-    o.ignoreSettings = true;
-    return o;
-}
-
-bool waitForDevices(MainWindow& w) {
-    if (w.devicesKnown()) return true;
-    QSignalSpy ready(&w, &MainWindow::devicesReady);
-    return ready.wait(20000);
-}
 
 // The small NVIDIA test GPU's l1 and memory groups, recorded (with time stamps) by the engine.
 void recordSession(const QString& path) {

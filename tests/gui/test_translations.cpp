@@ -6,6 +6,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "window_fixtures.hpp"
 #include "gui_test.hpp"
 #include "language.hpp"
 #include "common/format.hpp"
@@ -17,6 +18,7 @@
 #include <qcustomplot.h>
 
 using namespace ts::gui;
+using ts::gui::test::quietOptions;
 
 namespace {
 
@@ -24,14 +26,6 @@ QStringList menuTitles(MainWindow& w) {
     QStringList titles;
     for (const QAction* a : w.menuBar()->actions()) titles << a->text();
     return titles;
-}
-
-LaunchOptions quietOptions() {
-    LaunchOptions o;
-    o.backend = QStringLiteral("sim");
-    o.profile = QStringLiteral("h100");
-    o.ignoreSettings = true;
-    return o;
 }
 
 void waitForDevices(MainWindow& w) {
