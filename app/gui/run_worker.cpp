@@ -107,17 +107,13 @@ void RunWorker::noteRecording(const QString& path, const app::Recording& recordi
         Q_EMIT note(tr("the recorded run never closed its session (killed or still running)"));
 }
 
-void RunWorker::openRecording(const QString& path) {
+void RunWorker::finishTimed(const QString& path, const std::function<void(RunOutcome&)>& body) {
     QElapsedTimer clock;
     clock.start();
     RunOutcome outcome;
     try {
         Q_EMIT runStarted(path);
-        app::Recording recording = app::loadRecording(path.toStdString());
-        noteRecording(path, recording);
-        replay(recording.topology, recording.cutOff);
-        last_ = std::move(recording.topology);
-        outcome.ok = true;
+        body(outcome);
     } catch (const std::exception& e) {
         outcome.message = namingThePath(path, e.what());
     }
@@ -125,12 +121,18 @@ void RunWorker::openRecording(const QString& path) {
     Q_EMIT runFinished(outcome);
 }
 
+void RunWorker::openRecording(const QString& path) {
+    finishTimed(path, [&](RunOutcome& outcome) {
+        app::Recording recording = app::loadRecording(path.toStdString());
+        noteRecording(path, recording);
+        replay(recording.topology, recording.cutOff);
+        last_ = std::move(recording.topology);
+        outcome.ok = true;
+    });
+}
+
 void RunWorker::replayRecording(const QString& path, double speed, const std::shared_ptr<CancelToken>& cancel) {
-    QElapsedTimer clock;
-    clock.start();
-    RunOutcome outcome;
-    try {
-        Q_EMIT runStarted(path);
+    finishTimed(path, [&](RunOutcome& outcome) {
         app::Recording recording = app::loadRecordingForReplay(path.toStdString());
         noteRecording(path, recording);
         const app::ReplayScript script = app::replayScript(recording);
@@ -139,11 +141,7 @@ void RunWorker::replayRecording(const QString& path, double speed, const std::sh
         outcome.cancelled = !PacedReplay(*this, recording, pace, *cancel).play(script);
         last_ = std::move(recording.topology);
         outcome.ok = true;
-    } catch (const std::exception& e) {
-        outcome.message = namingThePath(path, e.what());
-    }
-    outcome.seconds = clock.elapsed() / 1000.0;
-    Q_EMIT runFinished(outcome);
+    });
 }
 
 // Sends a recorded topology at once through the same events a live run produces; reductions

@@ -3,6 +3,7 @@
 #include <QStringList>
 #include <QVector>
 
+#include <functional>
 #include <memory>
 #include <set>
 
@@ -88,6 +89,9 @@ Q_SIGNALS:
 private:
     void replay(const Topology& topology, const std::vector<std::string>& cutOffNames);
     void noteRecording(const QString& path, const app::Recording& recording);
+    // Announces the run on `path`, calls `body` (which fills the outcome), turns an exception into
+    // a message naming the path, and reports the outcome with its time.
+    void finishTimed(const QString& path, const std::function<void(RunOutcome&)>& body);
     std::unique_ptr<SessionRecorder> startRecording(const RunRequest& request, Observer& next, const Topology& live);
 
     Topology last_;  // the last run or recording, for "Save Report"
