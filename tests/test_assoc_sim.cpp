@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "analysis/assoc.hpp"
+#include "backend/eviction_test.hpp"
 #include "backend/sequence_chase.hpp"
 #include "sim/cache_sim.hpp"
 #include "benchmarks/discovery.hpp"
@@ -364,4 +365,68 @@ TEST(AssocSimModel, EachTlbLevelThatMissesAddsItsCost) {
     EXPECT_EQ(l[1], 200u);            // L2 hit, page in the first level
     EXPECT_EQ(l[4], 200u + 10);       // evicted from the 2-entry level, still in the 4-entry one
     EXPECT_EQ(l[9], 200u + 10 + 100); // gone from both after 5 other pages
+}
+
+TEST(EvictionPool, LinesAreDistinctScatteredAndNeverTheTarget) {
+    for (std::uint32_t bits : {6u, 11u, 16u}) {
+        for (std::uint64_t seed : {0x2545f4914f6cdd1dull, 0x9e3779b97f4a7c15ull}) {
+            const std::uint64_t size = 1ull << bits;
+            std::vector<bool> seen(size, false);
+            std::uint64_t firstQuarter = 0;
+            for (std::uint64_t i = 0; i + 1 < size; ++i) {
+                const std::uint64_t line = scatteredPoolLine(seed, bits, i);
+                ASSERT_LT(line, size);
+                ASSERT_NE(line, 0u) << "pool line " << i << " is the target";
+                ASSERT_FALSE(seen[line]) << "line " << line << " twice";
+                seen[line] = true;
+                if (i < size / 4 && line < size / 4) ++firstQuarter;
+            }
+            // A pool prefix spreads over the region instead of walking it in order.
+            EXPECT_NEAR(static_cast<double>(firstQuarter), size / 16.0, size / 16.0 * 0.5 + 4) << bits << " bits";
+        }
+    }
+}
+
+namespace {
+// A backend with its own eviction tests and search limit, as the CUDA backend has.
+class CountingEvictionBackend : public SimBackend {
+public:
+    CountingEvictionBackend(const SimProfile& p, std::uint64_t maxLines) : SimBackend(p), maxLines_(maxLines) {}
+    std::uint32_t evictionTest(const EvictionTest& test) override {
+        ++tests;
+        return SimBackend::evictionTest(test);
+    }
+    std::uint64_t maxEvictionSearchLines() const override { return maxLines_; }
+    int tests = 0;
+
+private:
+    std::uint64_t maxLines_;
+};
+
+Topology discoverWith(Backend& backend) {
+    Observer silent;
+    CancelToken cancel;
+    Topology topology;
+    runDiscovery(backend, DiscoveryOptions{{"l1"}}, silent, cancel, topology);
+    return topology;
+}
+}  // namespace
+
+TEST(AssocSim, TheEvictionSearchRunsThroughTheBackendsTestsAndStopsAtItsLimit) {
+    auto j = test::nvidiaTestProfile();
+    j["caches"][0]["size"] = 8192;  // 64 lines, hashed (the default index), 4 ways
+    j["caches"][0]["ways"] = 4;
+    const SimProfile profile = test::parseTestProfile(j, "hashed.json");
+    CountingEvictionBackend searching(profile, 64);
+    const Topology found = discoverWith(searching);
+    EXPECT_GT(searching.tests, 10);
+    EXPECT_EQ(decidedAttribute(found, Element::L1, "ways").value, 4);
+
+    CountingEvictionBackend limited(profile, 63);
+    const Topology skipped = discoverWith(limited);
+    EXPECT_EQ(limited.tests, 0);
+    const Attribute* ways = skipped.find(Element::L1, "ways");
+    ASSERT_NE(ways, nullptr);
+    EXPECT_EQ(ways->confidence, 0);
+    EXPECT_NE(ways->reason.find("too large for the eviction-set search"), std::string::npos) << ways->reason;
 }

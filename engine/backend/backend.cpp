@@ -1,5 +1,8 @@
 #include "backend/backend.hpp"
 
+#include "backend/eviction_test.hpp"
+#include "backend/sequence_chase.hpp"
+
 namespace ts {
 
 std::vector<ChaseResult> Backend::chaseBatch(const std::vector<ChaseRequest>& requests) {
@@ -11,6 +14,25 @@ std::vector<ChaseResult> Backend::chaseBatch(const std::vector<ChaseRequest>& re
 
 ChaseResult Backend::chaseSequence(const SequenceChase&) {
     throw BackendError("the " + kind() + " backend does not run address-sequence chases");
+}
+
+std::vector<std::uint64_t> evictionLoads(const EvictionTest& t) {
+    std::vector<std::uint64_t> loads(t.chosen);
+    for (std::uint64_t i = 0; i < t.prefix; ++i) loads.push_back(scatteredPoolLine(t.pool.seed, t.pool.bits, i) * t.lineBytes);
+    return loads;
+}
+
+std::uint32_t Backend::evictionTest(const EvictionTest& t) {
+    SequenceChase r;
+    r.space = t.space;
+    r.offsets = {0};
+    const std::vector<std::uint64_t> loads = evictionLoads(t);
+    for (int pass = 0; pass < 2; ++pass) r.offsets.insert(r.offsets.end(), loads.begin(), loads.end());
+    r.offsets.push_back(0);
+    r.timedFrom = static_cast<std::uint32_t>(r.offsets.size() - 1);
+    const ChaseResult res = chaseSequence(r);
+    if (res.latencies.empty()) throw BackendError("eviction test: the sequence chase timed no load");
+    return res.latencies.back();
 }
 
 }  // namespace ts

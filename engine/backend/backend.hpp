@@ -15,6 +15,7 @@
 namespace ts {
 
 struct SequenceChase;  // backend/sequence_chase.hpp
+struct EvictionTest;   // backend/eviction_test.hpp
 
 // Where a second chaser runs, relative to the main chaser (warp 0 of unit `unit`).
 enum class Placement {
@@ -147,6 +148,12 @@ public:
     // Largest array an address-sequence chase may span in `space` (its offsets are 64-bit): GPU
     // backends bound it by the free device memory; by default maxArrayBytes.
     virtual std::uint64_t maxSequenceBytes(Space space) { return maxArrayBytes(space); }
+    // Latency (cycles) of the target line after one eviction test. By default a sequence chase
+    // that visits the pool one line after another; a GPU backend may load it from many threads.
+    virtual std::uint32_t evictionTest(const EvictionTest& test);
+    // Largest cache (in lines) whose eviction-set search is worth its cost on this backend: the
+    // search runs some 16 x lines x ways loads.
+    virtual std::uint64_t maxEvictionSearchLines() const { return 1u << 17; }
     // Gives back the memory sequence chases hold (the TLB walks may take most of the device).
     virtual void releaseSequenceMemory() {}
     // Other processes on the GPU as the driver sees them; unknown (known = false) by default.

@@ -32,6 +32,8 @@ public:
     BandwidthResult bandwidth(const BandwidthRequest& request) override;
     // Issue 22: address-sequence chases pass through untouched (no fault applies to them yet).
     ChaseResult chaseSequence(const SequenceChase& request) override { return inner_.chaseSequence(request); }
+    std::uint32_t evictionTest(const EvictionTest& test) override { return inner_.evictionTest(test); }
+    std::uint64_t maxEvictionSearchLines() const override { return inner_.maxEvictionSearchLines(); }
     std::uint64_t maxSequenceBytes(Space space) override { return inner_.maxSequenceBytes(space); }
     void releaseSequenceMemory() override { inner_.releaseSequenceMemory(); }
     // The inner backend's view, plus the injected neighbours' processes (names end in

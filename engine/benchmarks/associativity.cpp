@@ -15,8 +15,6 @@ namespace {
 
 constexpr std::uint32_t kMaxWays = 64;   // a plateau above this is no set of one stride
 constexpr std::uint64_t kScatterRegion = 8;  // scattered lines come from 8x the capacity
-// Eviction-set searches cost about 16 x lines x ways loads: larger caches stay undecided.
-constexpr std::uint64_t kMaxSearchLines = 1u << 17;
 // The scattered walk that tells full associativity from a hash costs 1.8 x lines loads.
 constexpr std::uint64_t kMaxScatterLines = 1u << 20;
 
@@ -59,12 +57,13 @@ void recordConflictSet(RunContext& ctx, const std::string& series, const std::ve
 
 // A hashed index: search one set's lines (capacity permitting) and check one line fewer does not evict.
 void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t lineBytes) {
-    if (lines > kMaxSearchLines) {
+    if (lines > p.ctx.backend().maxEvictionSearchLines()) {  // larger caches stay undecided
         s.searchSkipped = true;
         return;
     }
     const ConflictSearch search{p.target.space, lines, lineBytes, p.threshold, kMaxWays, p.series};
     const auto set = findConflictSet(p.ctx, search);
+    p.ctx.backend().releaseSequenceMemory();  // the pool's array spans 16x the cache
     if (!set) return;
     s.conflictWays = static_cast<std::uint32_t>(set->size() - 1);
     std::vector<std::uint64_t> fewer(set->begin() + 1, set->end() - 1);

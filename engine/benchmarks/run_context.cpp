@@ -83,6 +83,11 @@ ChaseResult RunContext::chaseSequence(const SequenceChase& request) {
     });
 }
 
+// One load is timed: a pre-emption gap reads as an eviction, which the search asks twice.
+std::uint32_t RunContext::evictionTest(const EvictionTest& test) {
+    return onDevice([&] { return backend_.evictionTest(test); });
+}
+
 std::vector<ChaseResult> RunContext::chaseBatch(const std::vector<ChaseRequest>& requests) {
     ++deviceCalls_;
     return onDevice([&] {

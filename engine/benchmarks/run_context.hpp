@@ -28,6 +28,7 @@ public:
     ChaseResult chase(const ChaseRequest& request);
     std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests);
     ChaseResult chaseSequence(const SequenceChase& request);
+    std::uint32_t evictionTest(const EvictionTest& test);
     // Watched: a sentinel after the kernel says whether another context shared the GPU while
     // it ran, and a disturbed kernel runs again once one comes back clean.
     BandwidthResult bandwidth(const BandwidthRequest& request);

@@ -9,6 +9,7 @@
 #include "cuda/device_query.hpp"
 #include "cuda/gpu_context.hpp"
 #include "cuda/nvml_processes.hpp"
+#include "cuda/eviction_tester.hpp"
 #include "cuda/sequence_chase.hpp"
 
 namespace ts {
@@ -44,7 +45,13 @@ public:
     }
     BandwidthResult bandwidth(const BandwidthRequest& request) override { return bandwidth_.run(request); }
     ChaseResult chaseSequence(const SequenceChase& request) override { return sequence_.run(request); }
-    void releaseSequenceMemory() override { sequence_.releaseArray(); }
+    // The block-loaded pool makes a search of an L2 of 200 000 lines and more affordable.
+    std::uint32_t evictionTest(const EvictionTest& test) override { return eviction_.run(test); }
+    std::uint64_t maxEvictionSearchLines() const override { return 1u << 20; }
+    void releaseSequenceMemory() override {
+        sequence_.releaseArray();
+        eviction_.releaseArray();
+    }
     std::uint64_t maxSequenceBytes(Space space) override {
         return chaser_.maxArrayBytes(space) == 0 ? 0 : sequence_.maxArrayBytes();
     }
@@ -61,6 +68,7 @@ private:
     ChaseLauncher chaser_;
     BandwidthRunner bandwidth_;
     SequenceChaser sequence_{ctx_};
+    EvictionTester eviction_{ctx_};
     std::chrono::steady_clock::time_point lastNvml_;
 };
 

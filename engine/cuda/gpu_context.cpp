@@ -66,6 +66,7 @@ GpuContext::GpuContext(int device) : device_(device) {
     info_.extra["chase_kernel_registers"] = std::to_string(attr.numRegs);
     check(cudak::prepareChaseKernel(static_cast<int>(limits_.sharedOptinBytes)), "configuring the chase kernel");
     check(cudak::prepareSequenceKernels(), "configuring the sequence chase kernels");
+    check(cudak::prepareEvictionKernels(), "configuring the eviction test kernels");
     for (int m = 0; m < cudak::kConstModules; ++m) check(cudak::constModule(m).prepare(static_cast<int>(limits_.sharedOptinBytes)), "configuring a constant module");
 
     check(cudaStreamCreateWithFlags(&main_, cudaStreamNonBlocking), "creating a stream");

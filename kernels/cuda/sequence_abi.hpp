@@ -42,9 +42,26 @@ struct ScatterWord {
 // the other chaser; the rest return at once.
 constexpr unsigned kSequenceBlocks = 8;
 
+// One eviction test (eviction_kernel.cu): the target at `base`, then `chosen` and the first
+// `prefix` lines of the scattered pool (seed, bits) twice, then the target timed.
+constexpr unsigned kMaxEvictionChosen = 64;
+struct EvictionLaunch {
+    std::uint64_t base;
+    std::uint64_t lineBytes;
+    std::uint64_t seed;
+    std::uint64_t prefix;
+    std::uint32_t* out;          // [0] cycles of the timed load, [1] %smid + 1, [2] keeps the loads
+    std::uint32_t bits;
+    std::uint32_t chosenCount;
+    std::uint32_t space;         // SpaceCode
+    std::uint64_t chosen[kMaxEvictionChosen];
+};
+
 // Prefers the largest L1 for the sequence kernels, as the chase kernel does (once per context).
 cudaError_t prepareSequenceKernels();
 cudaError_t launchSequence(const SequenceLaunch& p, cudaStream_t s);
+cudaError_t prepareEvictionKernels();
+cudaError_t launchEviction(const EvictionLaunch& p, cudaStream_t s);
 cudaError_t launchScatter(std::uint64_t base, const ScatterWord* words, std::uint32_t count, cudaStream_t s);
 
 }  // namespace ts::cudak

@@ -1,0 +1,24 @@
+#pragma once
+// One test of an eviction-set search (docs/methods.md, "Associativity"): load a target line (offset
+// 0), then some chosen lines and a prefix of a scattered pool twice, then time the target again.
+#include <cstdint>
+#include <vector>
+
+#include "backend/scattered_pool.hpp"
+#include "model/space.hpp"
+
+namespace ts {
+
+struct EvictionTest {
+    Space space = Space::Global;
+    std::uint64_t lineBytes = 0;
+    ScatteredPool pool;
+    std::uint64_t prefix = 0;              // pool lines [0, prefix) are loaded
+    std::vector<std::uint64_t> chosen;     // byte offsets loaded before the pool's, never 0
+};
+
+// Byte offsets of the lines a test loads after the target, in the order a sequential backend
+// visits them once.
+std::vector<std::uint64_t> evictionLoads(const EvictionTest& test);
+
+}  // namespace ts

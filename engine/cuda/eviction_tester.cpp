@@ -1,0 +1,64 @@
+#include "cuda/eviction_tester.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "chase_abi.hpp"
+#include "cuda/cuda_error.hpp"
+#include "sequence_abi.hpp"
+
+namespace ts::cuda {
+namespace {
+
+std::uint32_t spaceCode(Space s) {
+    switch (s) {
+        case Space::Global: return cudak::kGlobal;
+        case Space::GlobalL2: return cudak::kGlobalL2;
+        case Space::ReadOnly: return cudak::kReadOnly;
+        default: throw BackendError("eviction test: space \"" + std::string(toString(s)) + "\" is not supported by the CUDA backend");
+    }
+}
+
+}  // namespace
+
+std::uint32_t EvictionTester::run(const EvictionTest& t) {
+    if (t.chosen.size() > cudak::kMaxEvictionChosen)
+        throw BackendError("eviction test: more than " + std::to_string(cudak::kMaxEvictionChosen) + " chosen lines");
+    if (t.pool.bits == 0 || t.pool.bits > 40 || t.prefix > t.pool.count || t.lineBytes == 0)
+        throw BackendError("eviction test: malformed pool");
+    std::uint64_t span = (1ull << t.pool.bits) * t.lineBytes;
+    for (std::uint64_t c : t.chosen) span = std::max(span, c + t.lineBytes);
+    ctx_.enter();
+    array_.reserve(span, 2u << 20, "eviction test array");
+    out_.reserve(256, 256, "eviction test result");
+    hostOut_.reserve(256, "eviction test result");
+    const cudaStream_t stream = ctx_.mainStream();
+    ctx_.useChaseL2Fetch();  // no neighbouring sectors fetched along
+
+    cudak::EvictionLaunch p{};
+    p.base = reinterpret_cast<std::uint64_t>(array_.data());
+    p.lineBytes = t.lineBytes;
+    p.seed = t.pool.seed;
+    p.prefix = t.prefix;
+    p.out = reinterpret_cast<std::uint32_t*>(out_.data());
+    p.bits = t.pool.bits;
+    p.chosenCount = static_cast<std::uint32_t>(t.chosen.size());
+    p.space = spaceCode(t.space);
+    std::copy(t.chosen.begin(), t.chosen.end(), p.chosen);
+    check(cudaMemsetAsync(out_.data(), 0, 256, stream), "clearing an eviction test result");
+    check(cudak::launchEviction(p, stream), "launching an eviction test");
+    check(cudaMemcpyAsync(hostOut_.data(), out_.data(), 16, cudaMemcpyDeviceToHost, stream), "reading an eviction test result");
+    check(cudaEventRecord(ctx_.doneEvent(), stream), "recording an event");
+    waitForEvent(ctx_.doneEvent(), 10.0 + 1e-8 * static_cast<double>(t.prefix), "eviction test");
+    const auto* out = reinterpret_cast<const std::uint32_t*>(hostOut_.data());
+    if (out[1] == 0) throw BackendError("eviction test: the kernel did not time the target");
+    return out[0];
+}
+
+void EvictionTester::releaseArray() {
+    ctx_.enter();
+    check(cudaDeviceSynchronize(), "waiting for the GPU before freeing the eviction test array");
+    array_.release();
+}
+
+}  // namespace ts::cuda

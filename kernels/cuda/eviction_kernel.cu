@@ -1,0 +1,95 @@
+// One eviction test (issue 22, engine/backend/eviction_test.hpp) with the pool loaded by a whole
+// block: thread 0 loads the target, all threads load the chosen lines and the pool prefix twice,
+// thread 0 times the target again. A sequence chase visits a pool of an L2's size one load after
+// another (some 0.1 s a test); a block on one SM loads it in well under a millisecond.
+#include <cstdint>
+
+#include "backend/scattered_pool.hpp"
+#include "chase_abi.hpp"
+#include "device_primitives.cuh"
+#include "sequence_abi.hpp"
+
+namespace ts::cudak {
+namespace {
+
+using namespace dev;
+
+constexpr unsigned kEvictionThreads = 1024;
+constexpr unsigned kUnroll = 8;  // independent loads in flight per thread
+
+template <std::uint32_t S>
+__device__ __forceinline__ std::uint64_t load64(std::uint64_t address) {
+    std::uint64_t v;
+    if constexpr (S == kGlobalL2) asm volatile("ld.global.cg.u64 %0, [%1];" : "=l"(v) : "l"(address) : "memory");
+    else if constexpr (S == kReadOnly) asm volatile("ld.global.nc.u64 %0, [%1];" : "=l"(v) : "l"(address) : "memory");
+    else asm volatile("ld.global.ca.u64 %0, [%1];" : "=l"(v) : "l"(address) : "memory");
+    return v;
+}
+
+__device__ __forceinline__ std::uint64_t lineOffset(const EvictionLaunch& p, std::uint64_t k) {
+    return k < p.chosenCount ? p.chosen[k] : scatteredPoolLine(p.seed, p.bits, k - p.chosenCount) * p.lineBytes;
+}
+
+// Every line once, kUnroll loads issued before their values are used.
+template <std::uint32_t S>
+__device__ std::uint64_t loadAll(const EvictionLaunch& p) {
+    const std::uint64_t total = p.chosenCount + p.prefix;
+    std::uint64_t sink = 0;
+    std::uint64_t k = threadIdx.x;
+    for (; k + (kUnroll - 1) * kEvictionThreads < total; k += kUnroll * kEvictionThreads) {
+        std::uint64_t v[kUnroll];
+#pragma unroll
+        for (unsigned u = 0; u < kUnroll; ++u) v[u] = load64<S>(p.base + lineOffset(p, k + u * kEvictionThreads));
+#pragma unroll
+        for (unsigned u = 0; u < kUnroll; ++u) sink ^= v[u];
+    }
+    for (; k < total; k += kEvictionThreads) sink ^= load64<S>(p.base + lineOffset(p, k));
+    return sink;
+}
+
+template <std::uint32_t S>
+__global__ void __launch_bounds__(kEvictionThreads) evictionKernel(EvictionLaunch p) {
+    __shared__ std::uint32_t slot;
+    std::uint64_t sink = 0;
+    if (threadIdx.x == 0) sink = load64<S>(p.base);
+    __syncthreads();
+    for (int pass = 0; pass < 2; ++pass) {
+        sink ^= loadAll<S>(p);
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) {
+        std::uint64_t a = p.base;
+        std::uint32_t s = sharedAddr(&slot);
+        asm volatile("" : "+l"(a), "+r"(s));
+        const std::uint64_t t0 = clockNow();
+        const std::uint64_t v = load64<S>(a);
+        stShared(s, static_cast<std::uint32_t>(v));
+        const std::uint64_t t1 = clockNow();
+        p.out[0] = static_cast<std::uint32_t>(t1 - t0);
+        p.out[1] = smId() + 1;
+        sink ^= slot;
+    }
+    if (sink == 0x5a5a5a5a5a5a5a5aull) p.out[2] = 1;  // keeps every load
+}
+
+}  // namespace
+
+cudaError_t prepareEvictionKernels() {
+    for (cudaError_t e : {cudaFuncSetAttribute(evictionKernel<kGlobal>, cudaFuncAttributePreferredSharedMemoryCarveout, 0),
+                          cudaFuncSetAttribute(evictionKernel<kGlobalL2>, cudaFuncAttributePreferredSharedMemoryCarveout, 0),
+                          cudaFuncSetAttribute(evictionKernel<kReadOnly>, cudaFuncAttributePreferredSharedMemoryCarveout, 0)})
+        if (e != cudaSuccess) return e;
+    return cudaSuccess;
+}
+
+cudaError_t launchEviction(const EvictionLaunch& p, cudaStream_t s) {
+    switch (p.space) {
+        case kGlobal: evictionKernel<kGlobal><<<1, kEvictionThreads, 0, s>>>(p); break;
+        case kGlobalL2: evictionKernel<kGlobalL2><<<1, kEvictionThreads, 0, s>>>(p); break;
+        case kReadOnly: evictionKernel<kReadOnly><<<1, kEvictionThreads, 0, s>>>(p); break;
+        default: return cudaErrorInvalidValue;
+    }
+    return cudaGetLastError();
+}
+
+}  // namespace ts::cudak
