@@ -94,8 +94,9 @@ for run in range(1, runs + 1):
                           f"{med(r['latencies']):6} {med(a['latencies']) if a else '-':>6} {med(d) if d else '-':>6}")
             if s["id"].endswith("associativity") and run == 1:
                 for r in rows:
-                    if r.get("label", "").startswith("eviction"):
-                        print(f"  {s['id']} {r['label']}: x={r['x']:.0f} x2={r['x2']:.0f}")
+                    if r.get("label", "").startswith(("eviction", "set-")):
+                        print(f"  {s['id']} {r['label']}: x={r['x']:.0f} x2={r.get('x2', 0):.0f} "
+                              f"median={sorted(r['latencies'])[len(r['latencies']) // 2] if r.get('latencies') else '-'}")
     times[run] = seconds(os.path.join(out, f"run{run}.progress"))
 
 print("\nattribute                             " + " | ".join(f"run {r}" for r in range(1, runs + 1)))

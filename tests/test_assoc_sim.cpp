@@ -239,6 +239,20 @@ TEST(AssocAnalysis, SetsFromProbes) {
     d = decideSets(hashed, 64);
     EXPECT_EQ(d.indexFunction, "hashed");
     EXPECT_EQ(d.ways.confidence, 0);
+    hashed.conflictWays = 4;
+    hashed.conflictConfirmed = true;
+    d = decideSets(hashed, 64);
+    EXPECT_EQ(d.ways.value, 4);
+    EXPECT_EQ(d.sets.value, 16);
+    EXPECT_GT(d.ways.confidence, 0.5);
+    // The target and its "set" all fit when walked alone: the pool test's eviction was no conflict.
+    hashed.conflictContradicted = true;
+    d = decideSets(hashed, 64);
+    EXPECT_EQ(d.ways.confidence, 0);
+    EXPECT_EQ(d.sets.confidence, 0);
+    EXPECT_NE(d.ways.reason.find("all fit when walked alone"), std::string::npos) << d.ways.reason;
+    hashed.conflictWays = 0;
+    hashed.conflictContradicted = false;
     hashed.randomLinesFit = true;
     EXPECT_EQ(decideSets(hashed, 64).indexFunction, "fully-associative");
 }

@@ -28,11 +28,19 @@ void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
         d.sets = {false, 0, 0, "size/(ways x line)", why, false, false};
         return;
     }
+    if (p.conflictContradicted) {
+        const std::string why = "the " + std::to_string(p.conflictWays + 1) +
+                                " lines that evicted the target in the pool test all fit when walked alone: the eviction "
+                                "was no conflict within one set";
+        d.ways = {false, 0, 0, "eviction-set", why, false, false};
+        d.sets = {false, 0, 0, "size/(ways x line)", why, false, false};
+        return;
+    }
     const double confidence = p.conflictConfirmed ? 0.8 : 0.4;
     const double sets = lines / p.conflictWays;
     const bool whole = sets == std::floor(sets);
     d.ways = {true, static_cast<double>(p.conflictWays), confidence, "eviction-set",
-              p.conflictConfirmed ? "" : "one line fewer still evicted the target", false, false};
+              p.conflictConfirmed ? "" : "one line fewer still evicted the target, or the set's lines did not fit alone", false, false};
     d.sets = {whole, whole ? sets : 0, whole ? confidence : 0, "size/(ways x line)",
               whole ? "" : "the capacity does not split into whole sets of that many ways", false, false};
 }

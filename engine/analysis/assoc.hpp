@@ -24,7 +24,8 @@ struct SetProbe {
     bool tooLargeToScatter = false;  // capacity-bound, and too large for the scattered walk
     bool searchSkipped = false;      // too large for the eviction-set search
     std::uint32_t conflictWays = 0;  // hashed: size of the smallest set of lines that evicts one line
-    bool conflictConfirmed = false;  // and one line fewer does not
+    bool conflictConfirmed = false;  // one line fewer does not, and the set's lines fit alone
+    bool conflictContradicted = false;  // the set and the target all fit alone: no one set's conflict
 };
 
 struct SetDecision {

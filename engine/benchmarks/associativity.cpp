@@ -32,6 +32,14 @@ struct Probe {
                                              static_cast<double>(stride), static_cast<double>(n * stride), "stride");
         return missShare(run.timed, threshold) * static_cast<double>(n) < 0.5 + static_cast<double>(n / 64);
     }
+    // Do these lines all hit on their second pass? Asked again after a miss, as fits() does.
+    bool listFits(const std::vector<std::uint64_t>& lines, const char* label) {
+        for (int attempt = 0; attempt < 2; ++attempt) {
+            const ProbeRun run = timedSecondPass(ctx, target.space, lines, series, static_cast<double>(lines.size()), 0, label);
+            if (missShare(run.timed, threshold) * static_cast<double>(lines.size()) < 0.5) return true;
+        }
+        return false;
+    }
     bool scatteredFit(std::uint64_t n, std::uint64_t line) {
         std::vector<std::uint64_t> lines;
         std::uint64_t state = 0x9e3779b97f4a7c15ull;
@@ -55,6 +63,18 @@ void recordConflictSet(RunContext& ctx, const std::string& series, const std::ve
     ctx.appendRows(series, std::move(rows));
 }
 
+// The target (line 0) stays after one line fewer than the set, loaded twice after it.
+bool oneFewerKeepsTarget(Probe& p, const std::vector<std::uint64_t>& set) {
+    std::vector<std::uint64_t> fewer(set.begin() + 1, set.end() - 1);
+    SequenceChase r;
+    r.space = p.target.space;
+    r.offsets = {0};
+    for (int pass = 0; pass < 2; ++pass) r.offsets.insert(r.offsets.end(), fewer.begin(), fewer.end());
+    r.offsets.push_back(0);
+    r.timedFrom = static_cast<std::uint32_t>(r.offsets.size() - 1);
+    return p.ctx.chaseSequence(r).latencies.back() <= p.threshold;
+}
+
 // A hashed index: search one set's lines (capacity permitting) and check one line fewer does not evict.
 void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t lineBytes) {
     if (lines > p.ctx.backend().maxEvictionSearchLines()) {  // larger caches stay undecided
@@ -66,14 +86,12 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
     p.ctx.backend().releaseSequenceMemory();  // the pool's array spans 16x the cache
     if (!set) return;
     s.conflictWays = static_cast<std::uint32_t>(set->size() - 1);
-    std::vector<std::uint64_t> fewer(set->begin() + 1, set->end() - 1);
-    SequenceChase r;
-    r.space = p.target.space;
-    r.offsets = {0};
-    for (int pass = 0; pass < 2; ++pass) r.offsets.insert(r.offsets.end(), fewer.begin(), fewer.end());
-    r.offsets.push_back(0);
-    r.timedFrom = static_cast<std::uint32_t>(r.offsets.size() - 1);
-    s.conflictConfirmed = p.ctx.chaseSequence(r).latencies.back() <= p.threshold;
+    // Whatever the replacement policy, `ways` lines of one set fit on their own and one more do
+    // not: checked by plain two-pass walks, so that a search whose evictions came from anything
+    // but one set's conflicts (another level, a neighbour) cannot pass for the set.
+    const std::vector<std::uint64_t> ways(set->begin() + 1, set->end());
+    s.conflictConfirmed = oneFewerKeepsTarget(p, *set) && p.listFits(ways, "set-fits");
+    s.conflictContradicted = p.listFits(*set, "set-plus-one-fits");
     recordConflictSet(p.ctx, p.series, *set);
 }
 

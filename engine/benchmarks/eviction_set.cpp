@@ -33,6 +33,8 @@ void note(RunContext& ctx, const ConflictSearch& s, const char* label, double x,
     if (!s.series.empty()) ctx.appendRows(s.series, {SeriesRow{x, x2, label, 0, {}}});
 }
 
+constexpr int kCountBoundRounds = 4;
+
 // One search over the pool `seed` picks.
 std::optional<std::vector<std::uint64_t>> searchWithPool(RunContext& ctx, const ConflictSearch& s, std::uint64_t seed) {
     ScatteredPool pool;
@@ -47,6 +49,7 @@ std::optional<std::vector<std::uint64_t>> searchWithPool(RunContext& ctx, const 
     // target ends in one more line of its set. Stop once the found lines evict it alone.
     std::vector<std::uint64_t> found;
     std::uint64_t upper = pool.count;
+    int countBound = 0;
     while (!evicts(ctx, s, found, pool, 0)) {
         if (found.size() >= s.maxWays || upper == 0) {
             note(ctx, s, found.size() >= s.maxWays ? "eviction-too-many-ways" : "eviction-pool-exhausted",
@@ -57,6 +60,13 @@ std::optional<std::vector<std::uint64_t>> searchWithPool(RunContext& ctx, const 
         while (hi - lo > 1) {
             const std::uint64_t mid = (lo + hi) / 2;
             (evicts(ctx, s, found, pool, mid) ? hi : lo) = mid;
+        }
+        // A set's next line sits right below the last one about once in `sets` rounds; round
+        // after round means the target went because of how many lines came, not which.
+        countBound = hi == upper ? countBound + 1 : 0;
+        if (countBound == kCountBoundRounds) {
+            note(ctx, s, "eviction-count-bound", static_cast<double>(found.size()), static_cast<double>(hi));
+            return std::nullopt;
         }
         const std::uint64_t line = scatteredPoolLine(pool.seed, pool.bits, hi - 1) * s.lineBytes;
         found.push_back(line);
