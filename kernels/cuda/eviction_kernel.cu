@@ -47,15 +47,24 @@ __device__ std::uint64_t loadAll(const EvictionLaunch& p) {
     return sink;
 }
 
+// A barrier does not wait for loads whose values are not used yet: each thread stores what it
+// loaded before it, or the timed load would queue behind pool loads still in flight and pass
+// for a miss.
+__device__ __forceinline__ void barrierAfterLoads(volatile std::uint64_t* landed, std::uint64_t sink) {
+    landed[threadIdx.x] = sink;
+    __syncthreads();
+}
+
 template <std::uint32_t S>
 __global__ void __launch_bounds__(kEvictionThreads) evictionKernel(EvictionLaunch p) {
     __shared__ std::uint32_t slot;
+    __shared__ std::uint64_t landed[kEvictionThreads];
     std::uint64_t sink = 0;
     if (threadIdx.x == 0) sink = load64<S>(p.base);
-    __syncthreads();
+    barrierAfterLoads(landed, sink);
     for (int pass = 0; pass < 2; ++pass) {
         sink ^= loadAll<S>(p);
-        __syncthreads();
+        barrierAfterLoads(landed, sink);
     }
     if (threadIdx.x == 0) {
         std::uint64_t a = p.base;
