@@ -29,7 +29,9 @@ std::uint32_t EvictionTester::run(const EvictionTest& t) {
     std::uint64_t span = (1ull << t.pool.bits) * t.lineBytes;
     for (std::uint64_t c : t.chosen) span = std::max(span, c + t.lineBytes);
     ctx_.enter();
-    array_.reserve(span, 2u << 20, "eviction test array");
+    // Zeros: the chosen lines are a chain whose every word is the offset 0 added to the next.
+    if (array_.reserve(span, 2u << 20, "eviction test array"))
+        check(cudaMemsetAsync(array_.data(), 0, array_.size(), ctx_.mainStream()), "clearing the eviction test array");
     out_.reserve(256, 256, "eviction test result");
     hostOut_.reserve(256, "eviction test result");
     const cudaStream_t stream = ctx_.mainStream();

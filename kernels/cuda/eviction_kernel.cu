@@ -1,6 +1,6 @@
 // One eviction test (issue 22, engine/backend/eviction_test.hpp) with the pool loaded by a whole
-// block: thread 0 loads the target, all threads load the chosen lines and the pool prefix twice,
-// thread 0 times the target again. A sequence chase visits a pool of an L2's size one load after
+// block: thread 0 loads the target, then twice the chosen lines one by one and all threads the
+// pool prefix, then thread 0 times the target again. A sequence chase visits a pool of an L2's size one load after
 // another (some 0.1 s a test); a block on one SM loads it in well under a millisecond.
 #include <cstdint>
 
@@ -26,25 +26,31 @@ __device__ __forceinline__ std::uint64_t load64(std::uint64_t address) {
     return v;
 }
 
-__device__ __forceinline__ std::uint64_t lineOffset(const EvictionLaunch& p, std::uint64_t k) {
-    return k < p.chosenCount ? p.chosen[k] : scatteredPoolLine(p.seed, p.bits, k - p.chosenCount) * p.lineBytes;
-}
-
-// Every line once, kUnroll loads issued before their values are used.
+// Pool lines [0, prefix), kUnroll loads issued before their values are used.
 template <std::uint32_t S>
-__device__ std::uint64_t loadAll(const EvictionLaunch& p) {
-    const std::uint64_t total = p.chosenCount + p.prefix;
+__device__ std::uint64_t loadPool(const EvictionLaunch& p) {
     std::uint64_t sink = 0;
     std::uint64_t k = threadIdx.x;
-    for (; k + (kUnroll - 1) * kEvictionThreads < total; k += kUnroll * kEvictionThreads) {
+    const auto line = [&](std::uint64_t i) { return p.base + scatteredPoolLine(p.seed, p.bits, i) * p.lineBytes; };
+    for (; k + (kUnroll - 1) * kEvictionThreads < p.prefix; k += kUnroll * kEvictionThreads) {
         std::uint64_t v[kUnroll];
 #pragma unroll
-        for (unsigned u = 0; u < kUnroll; ++u) v[u] = load64<S>(p.base + lineOffset(p, k + u * kEvictionThreads));
+        for (unsigned u = 0; u < kUnroll; ++u) v[u] = load64<S>(line(k + u * kEvictionThreads));
 #pragma unroll
         for (unsigned u = 0; u < kUnroll; ++u) sink ^= v[u];
     }
-    for (; k < total; k += kEvictionThreads) sink ^= load64<S>(p.base + lineOffset(p, k));
+    for (; k < p.prefix; k += kEvictionThreads) sink ^= load64<S>(line(k));
     return sink;
+}
+
+// The chosen lines one after another, each load waiting for the one before (the array holds
+// zeros): lines of one set loaded at once by the lanes of a warp evicted the target on an H200
+// where the same lines one by one all fitted.
+template <std::uint32_t S>
+__device__ std::uint64_t loadChosen(const EvictionLaunch& p) {
+    std::uint64_t at = 0;
+    for (std::uint32_t k = 0; k < p.chosenCount; ++k) at = load64<S>(p.base + p.chosen[k] + at);
+    return at;
 }
 
 // A barrier does not wait for loads whose values are not used yet: each thread branches on what
@@ -62,7 +68,9 @@ __global__ void __launch_bounds__(kEvictionThreads) evictionKernel(EvictionLaunc
     if (threadIdx.x == 0) sink = load64<S>(p.base);
     barrierAfterLoads(p.out + 2, sink);
     for (int pass = 0; pass < 2; ++pass) {
-        sink ^= loadAll<S>(p);
+        if (threadIdx.x == 0) sink ^= loadChosen<S>(p);
+        barrierAfterLoads(p.out + 2, sink);
+        sink ^= loadPool<S>(p);
         barrierAfterLoads(p.out + 2, sink);
     }
     if (threadIdx.x == 0) {
