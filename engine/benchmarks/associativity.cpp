@@ -83,7 +83,6 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
     }
     const ConflictSearch search{p.target.space, lines, lineBytes, p.threshold, kMaxWays, p.series};
     const auto set = findConflictSet(p.ctx, search);
-    p.ctx.backend().releaseSequenceMemory();  // the pool's array spans 16x the cache
     if (!set) return;
     s.conflictWays = static_cast<std::uint32_t>(set->size() - 1);
     // Whatever the replacement policy, `ways` lines of one set fit on their own and one more do

@@ -48,10 +48,7 @@ public:
     // The block-loaded pool makes a search of an L2 of 200 000 lines and more affordable.
     std::uint32_t evictionTest(const EvictionTest& test) override { return eviction_.run(test); }
     std::uint64_t maxEvictionSearchLines() const override { return 1u << 20; }
-    void releaseSequenceMemory() override {
-        sequence_.releaseArray();
-        eviction_.releaseArray();
-    }
+    void releaseSequenceMemory() override { sequence_.releaseArray(); }
     std::uint64_t maxSequenceBytes(Space space) override {
         return chaser_.maxArrayBytes(space) == 0 ? 0 : sequence_.maxArrayBytes();
     }
@@ -68,7 +65,7 @@ private:
     ChaseLauncher chaser_;
     BandwidthRunner bandwidth_;
     SequenceChaser sequence_{ctx_};
-    EvictionTester eviction_{ctx_};
+    EvictionTester eviction_{ctx_, sequence_.array()};
     std::chrono::steady_clock::time_point lastNvml_;
 };
 

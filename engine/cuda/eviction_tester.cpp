@@ -29,9 +29,7 @@ std::uint32_t EvictionTester::run(const EvictionTest& t) {
     std::uint64_t span = (1ull << t.pool.bits) * t.lineBytes;
     for (std::uint64_t c : t.chosen) span = std::max(span, c + t.lineBytes);
     ctx_.enter();
-    // Zeros: the chosen lines are a chain whose every word is the offset 0 added to the next.
-    if (array_.reserve(span, 2u << 20, "eviction test array"))
-        check(cudaMemsetAsync(array_.data(), 0, array_.size(), ctx_.mainStream()), "clearing the eviction test array");
+    array_.reserve(span, 2u << 20, "sequence chase array");
     out_.reserve(256, 256, "eviction test result");
     hostOut_.reserve(256, "eviction test result");
     const cudaStream_t stream = ctx_.mainStream();
@@ -55,12 +53,6 @@ std::uint32_t EvictionTester::run(const EvictionTest& t) {
     const auto* out = reinterpret_cast<const std::uint32_t*>(hostOut_.data());
     if (out[1] == 0) throw BackendError("eviction test: the kernel did not time the target");
     return out[0];
-}
-
-void EvictionTester::releaseArray() {
-    ctx_.enter();
-    check(cudaDeviceSynchronize(), "waiting for the GPU before freeing the eviction test array");
-    array_.release();
 }
 
 }  // namespace ts::cuda

@@ -19,6 +19,7 @@ public:
     // Free device memory plus the array held now, less a margin for the other buffers.
     std::uint64_t maxArrayBytes();
     void releaseArray();
+    DeviceBuffer& array() { return array_; }  // shared with the eviction tests
 
 private:
     ChaseResult collect(const SequenceChase& request, std::uint64_t first, bool alone, std::uint32_t timed) const;

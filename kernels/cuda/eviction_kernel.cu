@@ -43,14 +43,18 @@ __device__ std::uint64_t loadPool(const EvictionLaunch& p) {
     return sink;
 }
 
-// The chosen lines one after another, each load waiting for the one before (the array holds
-// zeros): lines of one set loaded at once by the lanes of a warp evicted the target on an H200
-// where the same lines one by one all fitted.
+// The chosen lines one after another, each load's address depending on the load before (plus
+// a zero computed from its value): lines of one set loaded at once by the lanes of a warp evicted
+// the target on an H200 where the same lines one by one all fitted.
 template <std::uint32_t S>
 __device__ std::uint64_t loadChosen(const EvictionLaunch& p) {
-    std::uint64_t at = 0;
-    for (std::uint32_t k = 0; k < p.chosenCount; ++k) at = load64<S>(p.base + p.chosen[k] + at);
-    return at;
+    std::uint64_t zero = 0, sink = 0;
+    for (std::uint32_t k = 0; k < p.chosenCount; ++k) {
+        const std::uint64_t v = load64<S>(p.base + p.chosen[k] + zero);
+        asm volatile("and.b64 %0, %1, 0;" : "=l"(zero) : "l"(v));
+        sink ^= v;
+    }
+    return sink ^ zero;
 }
 
 // A barrier does not wait for loads whose values are not used yet: each thread branches on what
