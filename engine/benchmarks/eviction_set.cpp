@@ -73,11 +73,27 @@ std::optional<std::vector<std::uint64_t>> searchWithPool(RunContext& ctx, const 
         note(ctx, s, "eviction-round", static_cast<double>(line), static_cast<double>(hi));
         upper = hi - 1;
     }
+    found = neededLines(ctx, s, std::move(found));
     found.insert(found.begin(), 0);
     return found;
 }
 
 }  // namespace
+
+// Near the capacity a long prefix can evict the target by its sheer size (an H200's L2 did, at
+// about 1.2x its size), and a round then takes a line of another set. A line whose removal
+// still leaves the others evicting the target on their own is not of its set: dropped.
+std::vector<std::uint64_t> neededLines(RunContext& ctx, const ConflictSearch& s, std::vector<std::uint64_t> lines) {
+    const ScatteredPool none{};
+    for (std::size_t j = lines.size(); j-- > 0 && lines.size() > 1;) {
+        std::vector<std::uint64_t> without(lines);
+        without.erase(without.begin() + static_cast<long>(j));
+        if (!evicts(ctx, s, without, none, 0)) continue;
+        note(ctx, s, "eviction-pruned", static_cast<double>(lines[j]), static_cast<double>(without.size()));
+        lines = std::move(without);
+    }
+    return lines;
+}
 
 // A search that took a wrong line (one hit read as a miss in a bisection, on the H100 in about
 // one full run of six) never evicts with its lines alone and runs to maxWays: one more search

@@ -23,4 +23,8 @@ struct ConflictSearch {
 // evicts it or the set grows past maxWays.
 std::optional<std::vector<std::uint64_t>> findConflictSet(RunContext& ctx, const ConflictSearch& search);
 
+// The fewest of `lines` (not the target) that still evict the target: each line whose removal
+// leaves the rest evicting it is dropped.
+std::vector<std::uint64_t> neededLines(RunContext& ctx, const ConflictSearch& search, std::vector<std::uint64_t> lines);
+
 }  // namespace ts
