@@ -24,9 +24,9 @@ std::uint32_t spaceCode(Space s) {
 std::uint32_t EvictionTester::run(const EvictionTest& t) {
     if (t.chosen.size() > cudak::kMaxEvictionChosen)
         throw BackendError("eviction test: more than " + std::to_string(cudak::kMaxEvictionChosen) + " chosen lines");
-    if (t.pool.bits == 0 || t.pool.bits > 40 || t.prefix > t.pool.count || t.lineBytes == 0)
+    if (t.lineBytes == 0 || (t.prefix > 0 && (t.pool.bits == 0 || t.pool.bits > 40 || t.prefix > t.pool.count)))
         throw BackendError("eviction test: malformed pool");
-    std::uint64_t span = (1ull << t.pool.bits) * t.lineBytes;
+    std::uint64_t span = t.prefix > 0 ? (1ull << t.pool.bits) * t.lineBytes : t.lineBytes;
     for (std::uint64_t c : t.chosen) span = std::max(span, c + t.lineBytes);
     ctx_.enter();
     array_.reserve(span, 2u << 20, "sequence chase array");
