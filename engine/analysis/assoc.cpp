@@ -41,8 +41,13 @@ void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
     const bool whole = sets == std::floor(sets);
     d.ways = {true, static_cast<double>(p.conflictWays), confidence, "eviction-set",
               p.conflictConfirmed ? "" : "one line fewer still evicted the target, or the set's lines did not fit alone", false, false};
-    d.sets = {whole, whole ? sets : 0, whole ? confidence : 0, "size/(ways x line)",
-              whole ? "" : "the capacity does not split into whole sets of that many ways", false, false};
+    // A hashed index shows no set count of its own: the count is the measured capacity shared
+    // out over the ways, and moves with it (a few lines between runs make a set or two).
+    d.sets = {whole, whole ? sets : 0, whole ? std::min(confidence, 0.6) : 0, "size/(ways x line)",
+              whole ? "derived: " + std::to_string(static_cast<std::uint64_t>(lines)) + " lines of measured capacity over " +
+                          std::to_string(p.conflictWays) + " ways; a hashed index hides the set count, so it moves with the capacity"
+                    : "the capacity does not split into whole sets of that many ways",
+              false, false};
 }
 
 }  // namespace

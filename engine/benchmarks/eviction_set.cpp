@@ -96,10 +96,11 @@ std::vector<std::uint64_t> neededLines(RunContext& ctx, const ConflictSearch& s,
 }
 
 // A search that took a wrong line (one hit read as a miss in a bisection, on the H100 in about
-// one full run of six) never evicts with its lines alone and runs to maxWays: one more search
-// over another pool, recorded as "eviction-retry".
+// one full run of six) never evicts with its lines alone and runs to maxWays, and one whose
+// pool fills the set only past the load count that evicts by itself (an H200's L2) gives up:
+// up to two more searches over other pools, recorded as "eviction-retry".
 std::optional<std::vector<std::uint64_t>> findConflictSet(RunContext& ctx, const ConflictSearch& s) {
-    constexpr std::uint64_t kSeeds[] = {0x2545f4914f6cdd1dull, 0x9e3779b97f4a7c15ull};
+    constexpr std::uint64_t kSeeds[] = {0x2545f4914f6cdd1dull, 0x9e3779b97f4a7c15ull, 0xd1b54a32d192ed03ull};
     for (std::size_t attempt = 0; attempt < std::size(kSeeds); ++attempt) {
         if (attempt > 0) note(ctx, s, "eviction-retry", static_cast<double>(attempt), 0);
         if (auto found = searchWithPool(ctx, s, kSeeds[attempt])) return found;
