@@ -25,7 +25,7 @@ fi
 
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  echo "commit: ${TOPOSCOPE_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
   nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,memory.used,memory.total,mig.mode.current \
     --format=csv,noheader 2>/dev/null || echo "nvidia-smi unavailable"
 } | tee "$out/environment.txt"
