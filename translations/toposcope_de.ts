@@ -115,6 +115,14 @@
         <source>--replay-speed needs a factor above 0 (1: the recorded pace)</source>
         <translation>--replay-speed braucht einen Faktor über 0 (1: das aufgezeichnete Tempo)</translation>
     </message>
+    <message>
+        <source>Let the TLB walks span up to this many GiB of device memory (1-128, default 16): the H100&apos;s and H200&apos;s last TLB level shows only past 64 GiB.</source>
+        <translation>Die TLB-Läufe dürfen bis zu so viele GiB Gerätespeicher umfassen (1–128, Vorgabe 16): die letzte TLB-Stufe von H100 und H200 zeigt sich erst jenseits von 64 GiB.</translation>
+    </message>
+    <message>
+        <source>--tlb-walk-gib needs 1 to 128 (GiB)</source>
+        <translation>--tlb-walk-gib braucht 1 bis 128 (GiB)</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui</name>
@@ -2275,6 +2283,52 @@
     <message>
         <source>read %1</source>
         <translation>Lesen %1</translation>
+    </message>
+    <message>
+        <source>LRU</source>
+        <translation>LRU</translation>
+    </message>
+    <message>
+        <source>FIFO</source>
+        <translation>FIFO</translation>
+    </message>
+    <message>
+        <source>pseudo-LRU</source>
+        <translation>Pseudo-LRU</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>zufällig</translation>
+    </message>
+    <message>
+        <source>other policy</source>
+        <translation>andere Strategie</translation>
+    </message>
+    <message>
+        <source>fully associative</source>
+        <translation>vollassoziativ</translation>
+    </message>
+    <message>
+        <source>%1-way</source>
+        <translation>%1-fach</translation>
+    </message>
+    <message numerus="yes">
+        <source>≈%n set(s)</source>
+        <translation>
+            <numerusform>≈%n Satz</numerusform>
+            <numerusform>≈%n Sätze</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n set(s)</source>
+        <translation>
+            <numerusform>%n Satz</numerusform>
+            <numerusform>%n Sätze</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>TLB %1: %2 (%3 × %4)</source>
+        <translation>TLB %1: %2 (%3 × %4)</translation>
     </message>
 </context>
 <context>

@@ -139,6 +139,20 @@
             <numerusform>Finished in %1: %n results</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Replay of %1 stopped; the whole recording is shown: %n result(s)</source>
+        <translation>
+            <numerusform>Replay of %1 stopped; the whole recording is shown: %n result</numerusform>
+            <numerusform>Replay of %1 stopped; the whole recording is shown: %n results</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Replayed %1: %n result(s), as the recording holds them</source>
+        <translation>
+            <numerusform>Replayed %1: %n result, as the recording holds it</numerusform>
+            <numerusform>Replayed %1: %n results, as the recording holds them</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::RunStatus</name>
@@ -223,6 +237,20 @@
         <translation>
             <numerusform>%n unit hit this segment fastest: %1</numerusform>
             <numerusform>%n units hit this segment fastest: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>≈%n set(s)</source>
+        <translation>
+            <numerusform>≈%n set</numerusform>
+            <numerusform>≈%n sets</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n set(s)</source>
+        <translation>
+            <numerusform>%n set</numerusform>
+            <numerusform>%n sets</numerusform>
         </translation>
     </message>
 </context>

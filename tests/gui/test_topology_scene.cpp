@@ -27,6 +27,29 @@ int unitCount(const TopologyScene& s) { return static_cast<int>(s.ofKind(BoxKind
 class TestTopologyScene : public QObject {
     Q_OBJECT
 private slots:
+    // Issue 22 on the boxes: ways, sets and policy on the caches, one line per TLB level on
+    // memory, from the simulated runs' measured attributes.
+    void setStructureAndTlbOnTheBoxes() {
+        ts::Topology h100 = test::simulate("h100");
+        TopologyScene s = TopologyScene::build(h100);
+        const auto lines = [&](const QString& id) { return withElement(s, id).front()->lines.join(QLatin1Char('|')); };
+        // Fully associative: one set, no replacement-policy probe (it needs 2..32 ways).
+        QVERIFY2(lines(QStringLiteral("l1")).endsWith(QStringLiteral("|fully associative")), qPrintable(lines(QStringLiteral("l1"))));
+        const QString memory = s.boxes()[static_cast<std::size_t>(s.ofKind(BoxKind::Memory).front())].lines.join(QLatin1Char('|'));
+        QVERIFY2(memory.contains(QStringLiteral("TLB 1: 32 MiB (16 × 2 MiB)")), qPrintable(memory));
+        QVERIFY2(memory.contains(QStringLiteral("TLB 2: 4 GiB (2048 × 2 MiB)")), qPrintable(memory));
+
+        const TopologyScene amd = TopologyScene::build(test::simulate("mi300x", {"l2"}));
+        const QString l2 = amd.boxes()[static_cast<std::size_t>(amd.ofKind(BoxKind::L2).front())].lines.join(QLatin1Char('|'));
+        QVERIFY2(l2.contains(QStringLiteral("16-way · ≈2048 set")) && l2.endsWith(QStringLiteral(" · LRU")), qPrintable(l2));  // hashed: sets from the capacity
+
+        // An undecided way count leaves the line out, whatever else was found.
+        ts::Attribute ways = *h100.find(ts::Element::L1, "ways");
+        ways.confidence = 0;
+        h100.element(ts::Element::L1).set(ways);
+        s = TopologyScene::build(h100);
+        QVERIFY2(!lines(QStringLiteral("l1")).contains(QStringLiteral("associative")), qPrintable(lines(QStringLiteral("l1"))));
+    }
     void nvidiaSharedL1_data() {
         QTest::addColumn<QString>("profile");
         QTest::addColumn<int>("units");

@@ -82,7 +82,51 @@ int TopologyScene::add(SceneBox box, int parent) {
 
 namespace {
 
-// Size, line, fetch granularity and latency of an element, as box lines; false when no size was found.
+QString policyName(const Attribute& policy) {
+    const std::string name = policy.names.empty() ? "" : policy.names.front();
+    if (name == "lru") return TopologyScene::tr("LRU");
+    if (name == "fifo") return TopologyScene::tr("FIFO");
+    if (name == "plru") return TopologyScene::tr("pseudo-LRU");
+    if (name == "random") return TopologyScene::tr("random");
+    return TopologyScene::tr("other policy");
+}
+
+// Ways, sets and replacement policy as one box line ("4-way · ≈489 sets · LRU"), once the way
+// count is decided. A set count derived from the capacity (hashed index) reads as approximate.
+void setStructureLine(const Topology& d, const QString& id, QStringList& lines) {
+    const Attribute* ways = findShowable(d, id, attr::ways);
+    if (!ways) return;
+    const Attribute* index = findShowable(d, id, attr::indexFunction);
+    const Attribute* sets = findShowable(d, id, attr::sets);
+    const Attribute* policy = findShowable(d, id, attr::replacementPolicy);
+    QStringList parts;
+    if (index && !index->names.empty() && index->names.front() == "fully-associative")
+        parts << TopologyScene::tr("fully associative");
+    else
+        parts << TopologyScene::tr("%1-way").arg(formatValue(*ways));
+    if (sets && sets->value > 1) {
+        const int count = static_cast<int>(sets->value);
+        parts << (sets->confidence < 0.8 ? TopologyScene::tr("≈%n set(s)", nullptr, count) : TopologyScene::tr("%n set(s)", nullptr, count));
+    }
+    if (policy) parts << policyName(*policy);
+    lines << parts.join(QStringLiteral(" · "));
+}
+
+// One line per decided TLB level: "TLB 1: 67.7 GiB (2167 × 32 MiB)".
+void tlbLines(const Topology& d, const QString& id, QStringList& lines) {
+    const Attribute* levels = findShowable(d, id, attr::tlbLevels);
+    if (!levels) return;
+    for (int level = 1; level <= static_cast<int>(levels->value); ++level) {
+        const Attribute* reach = findShowable(d, id, attr::tlbLevel(level, attr::tlbReach));
+        const Attribute* entries = findShowable(d, id, attr::tlbLevel(level, attr::tlbEntries));
+        const Attribute* page = findShowable(d, id, attr::tlbLevel(level, attr::tlbPageSize));
+        if (!reach || !entries || !page) continue;
+        lines << TopologyScene::tr("TLB %1: %2 (%3 × %4)").arg(level).arg(formatValue(*reach), formatValue(*entries), formatValue(*page));
+    }
+}
+
+// Size, line, fetch granularity, latency and set structure of an element, as box lines; false
+// when no size was found.
 bool cacheLines(const Topology& d, const QString& id, QStringList& lines) {
     bool found = false;
     if (const Attribute* r = findShowable(d, id, attr::size)) {
@@ -102,6 +146,7 @@ bool cacheLines(const Topology& d, const QString& id, QStringList& lines) {
     if (const Attribute* r = findShowable(d, id, attr::fetchGranularity); r && found)
         lines << TopologyScene::tr("fetch %1").arg(formatValue(*r));
     if (const Attribute* r = findShowable(d, id, attr::latency)) lines << formatValue(*r);
+    setStructureLine(d, id, lines);
     return found;
 }
 
@@ -381,6 +426,7 @@ void TopologyScene::addL2(const Topology& d, int root, const QString& unitWord) 
             lat = tr("%1 near, %2 far").arg(lat, formatValue(*far));
         b.lines << lat;
     }
+    setStructureLine(d, l2, b.lines);
     b.toolTip = toolTipOf(d, b.elementIds);
     b.fillWidth = true;
     b.columns = options_.groupColumns;
@@ -418,6 +464,7 @@ void TopologyScene::addMemory(const Topology& d, int root) {
         b.lines << formatBytes(static_cast<double>(d.device.totalGlobalBytes));
     if (const Attribute* r = findShowable(d, id, attr::latency)) b.lines << formatValue(*r);
     if (const Attribute* r = findShowable(d, id, attr::readBandwidth)) b.lines << tr("read %1").arg(formatValue(*r));
+    tlbLines(d, id, b.lines);
     b.toolTip = toolTipOf(d, b.elementIds);
     b.fillWidth = true;
     add(b, root);
