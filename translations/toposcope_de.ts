@@ -455,6 +455,10 @@
         <source>kept / near</source>
         <translation>behalten / nah</translation>
     </message>
+    <message>
+        <source>Rows without loads, not drawn: %1.</source>
+        <translation>Zeilen ohne Ladezugriffe, nicht gezeichnet: %1.</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::EvidenceView</name>
@@ -2068,6 +2072,10 @@
     <message>
         <source>one latency level: every row near</source>
         <translation>eine Latenzstufe: jede Zeile nah</translation>
+    </message>
+    <message>
+        <source>halfway between a hit and a miss of the next level, as the benchmark decided</source>
+        <translation>auf halbem Weg zwischen einem Treffer und einem Fehlzugriff der nächsten Ebene, wie der Benchmark entschied</translation>
     </message>
 </context>
 <context>

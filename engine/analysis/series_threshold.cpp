@@ -46,6 +46,8 @@ Split controlFence(const Series& series) {
 // Sharing rows carry either the engine's verdict (0 or 1) or, for L2 segments, the row's
 // median latency, which the engine splits into near and far.
 Split sharingSplit(const Series& series) {
+    for (const auto& row : series.rows)
+        if (row.label == kMissThresholdLabel) return {row.value, ThresholdRule::BenchmarkRow};
     const bool flags = std::all_of(series.rows.begin(), series.rows.end(),
                                    [](const SeriesRow& r) { return r.value == 0 || r.value == 1; });
     if (flags) return {};

@@ -27,6 +27,7 @@ enum class ThresholdRule {
     ControlFence,      // amount: far-out fence of the control row, Q3 + 3 IQR (the miss rule)
     RowMedianSplit,    // L2 segments: near/far split of the row medians, for display
     OneLevel,          // sharing rows of one latency level: every row near
+    BenchmarkRow,      // set structure: the threshold the benchmark decided with, kept as a row
 };
 
 struct SeriesRow {
@@ -56,6 +57,9 @@ std::string_view toString(SeriesKind k);
 // The label of a size sweep's rows measured past its bracket so that a plot shows the level after
 // the knee: written with the series, never part of its analysis (change point, reduction, edge).
 inline constexpr std::string_view kShownOnlyLabel = "past the knee: shown, not analysed";
+// The label of a row that holds, as its value, the latency above which the benchmark counted a
+// load as a miss (set-structure series: associativity, replacement policy).
+inline constexpr std::string_view kMissThresholdLabel = "miss-threshold";
 
 bool isShownOnly(const SeriesRow& row);
 // `series` without its shown-only rows: the rows the engine analysed, for every later analysis

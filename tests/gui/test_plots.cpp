@@ -5,6 +5,8 @@
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
+
+#include "analysis/series_threshold.hpp"
 #include <qcustomplot.h>
 
 #include "analysis/miss_rule.hpp"
@@ -402,6 +404,45 @@ private Q_SLOTS:
         QCOMPARE(engineMisses, 1);
         QCOMPARE(plot.missRowCount(), engineMisses);
         QCOMPARE(plot.hitRowCount(), 2);
+    }
+
+    // An associativity series (issue 22): the rows with loads drawn and coloured by the
+    // benchmark's own threshold row, the search's notes (no loads) counted in the caption
+    // instead of drawn as 0-cycle boxes.
+    void setStructureRowsUseTheBenchmarksThreshold() {
+        ts::Series assoc;
+        assoc.id = "l2.associativity";
+        assoc.title = "L2 Associativity";
+        assoc.kind = ts::SeriesKind::Sharing;
+        const auto timed = [](const char* label, std::uint32_t latency) {
+            ts::SeriesRow r;
+            r.label = label;
+            r.latencies.assign(16, latency);
+            return r;
+        };
+        const auto note = [](const char* label, double value) {
+            ts::SeriesRow r;
+            r.label = label;
+            r.value = value;
+            return r;
+        };
+        assoc.rows = {timed("hit", 280), timed("capacity-miss", 560), note("miss-threshold", 420), timed("set-fits", 288),
+                      timed("set-plus-one-fits", 567), note("eviction-round", 0), note("eviction-round", 0),
+                      note("conflict-line", 0)};
+        ts::updateMissThreshold(assoc);
+        QCOMPARE(assoc.missThreshold, 420.0);
+        SeriesStore store;
+        store.addChunk(assoc, 0);
+        EvidenceRowsPlot plot;
+        plot.setStore(&store);
+        plot.setSeries(QStringLiteral("l2.associativity"));
+        plot.refreshNow();
+        QCOMPARE(plot.missRowCount(), 2);  // capacity-miss, set-plus-one-fits
+        QCOMPARE(plot.hitRowCount(), 2);   // hit, set-fits
+        const QString caption = plot.caption();
+        QVERIFY2(caption.contains(QStringLiteral("Threshold 420.0 cycles")), qPrintable(caption));
+        QVERIFY2(caption.contains(QStringLiteral("eviction-round ×2")), qPrintable(caption));
+        QVERIFY2(caption.contains(QStringLiteral("conflict-line")), qPrintable(caption));
     }
 
     void evidenceViewPicksThePlotByKind() {

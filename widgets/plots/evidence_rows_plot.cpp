@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 #include <qcustomplot.h>
 
 #include "analysis/miss_rule.hpp"
@@ -48,8 +50,14 @@ EvidenceRowsPlot::EvidenceRowsPlot(QWidget* parent) : PlotPanel(parent) {
     misses_->setName(tr("Slower: data evicted (or far)"));
     threshold_ = new QCPItemStraightLine(p);
     threshold_->setVisible(false);
+    // The legend in a row of its own above the plot: inside, it covered the first rows' boxes.
     p->legend->setVisible(true);
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignLeft | Qt::AlignTop);
+    p->axisRect()->insetLayout()->take(p->legend);
+    p->plotLayout()->insertRow(0);
+    p->plotLayout()->addElement(0, 0, p->legend);
+    p->plotLayout()->setRowStretchFactor(0, 0.001);
+    p->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    p->legend->setMargins(QMargins(4, 1, 4, 1));
     applyTheme();
 }
 
@@ -74,6 +82,7 @@ void EvidenceRowsPlot::clearPlot() {
     threshold_->setVisible(false);
     labels_.clear();
     missed_.clear();
+    rowIndex_.clear();
 }
 
 // As the engine compares: a control row's fence by the miss rule (more than half the loads above
@@ -87,27 +96,50 @@ bool EvidenceRowsPlot::rowMissed(const StoredSeries& s, const StoredRow& row, do
     return median > s.missThreshold;
 }
 
+// Where some rows hold loads, the rest are the benchmark's notes (an eviction search's rounds,
+// the lines of a set, its threshold): drawn as empty boxes at 0 they read as 0-cycle loads, so
+// they are counted in the caption instead.
+std::vector<std::size_t> EvidenceRowsPlot::drawnRows(const StoredSeries& s, QStringList& untimed) const {
+    const bool anyTimed = std::any_of(s.rows.begin(), s.rows.end(), [](const StoredRow& r) { return r.count > 0; });
+    std::vector<std::size_t> drawn;
+    std::vector<std::pair<QString, int>> notes;
+    for (std::size_t i = 0; i < s.rows.size(); ++i) {
+        if (!anyTimed || s.rows[i].count > 0) {
+            drawn.push_back(i);
+            continue;
+        }
+        const QString label = s.rows[i].label.isEmpty() ? QString::number(s.rows[i].x) : s.rows[i].label;
+        auto it = std::find_if(notes.begin(), notes.end(), [&](const auto& n) { return n.first == label; });
+        if (it == notes.end()) notes.emplace_back(label, 1);
+        else ++it->second;
+    }
+    for (const auto& [label, count] : notes) untimed << (count > 1 ? QStringLiteral("%1 ×%2").arg(label).arg(count) : label);
+    return drawn;
+}
+
 void EvidenceRowsPlot::rebuild(const StoredSeries& s, bool) {
     clearPlot();
     QVector<QCPStatisticalBoxData> hit, miss;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (std::size_t i = 0; i < s.rows.size(); ++i) {
-        const StoredRow& row = s.rows[i];
+    QStringList untimed;
+    rowIndex_ = drawnRows(s, untimed);
+    for (std::size_t k = 0; k < rowIndex_.size(); ++k) {
+        const StoredRow& row = s.rows[rowIndex_[k]];
         const std::vector<double> loads = sortedLoads(s.latenciesOf(row));
         const double median = quantileSorted(loads, 0.5);
-        QCPStatisticalBoxData box(static_cast<double>(i), row.min, quantileSorted(loads, 0.25), median,
+        QCPStatisticalBoxData box(static_cast<double>(k), row.min, quantileSorted(loads, 0.25), median,
                                   quantileSorted(loads, 0.75), row.max);
         const bool missed = row.count > 0 && rowMissed(s, row, median);
         (missed ? miss : hit).append(box);
         labels_.push_back(row.label.isEmpty() ? QString::number(row.x) : row.label);
         missed_.push_back(missed);
-        if (s.rows.size() <= kMaxTextTicks) ticker->addTick(static_cast<double>(i), labels_.back());
+        if (rowIndex_.size() <= kMaxTextTicks) ticker->addTick(static_cast<double>(k), labels_.back());
     }
     hits_->data()->set(hit, true);
     misses_->data()->set(miss, true);
-    if (s.rows.size() <= kMaxTextTicks) {
+    if (rowIndex_.size() <= kMaxTextTicks) {
         plot()->xAxis->setTicker(ticker);
-        plot()->xAxis->setTickLabelRotation(s.rows.size() > 8 ? 45 : 0);
+        plot()->xAxis->setTickLabelRotation(rowIndex_.size() > 8 ? 45 : 0);
     } else {
         plot()->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
         plot()->xAxis->setTickLabelRotation(0);
@@ -122,6 +154,7 @@ void EvidenceRowsPlot::rebuild(const StoredSeries& s, bool) {
         captions << tr("Threshold %1 cycles: %2.").arg(s.missThreshold, 0, 'f', 1).arg(s.thresholdRule);
     else
         captions << tr("Each row carries the engine's own verdict (1 = the other side evicted the data).");
+    if (!untimed.isEmpty()) captions << tr("Rows without loads, not drawn: %1.").arg(untimed.join(QStringLiteral(", ")));
     setCaption(captions.join(QLatin1Char('\n')));
 }
 
@@ -129,9 +162,10 @@ QString EvidenceRowsPlot::readoutAt(const QPointF& pixel) const {
     const StoredSeries* s = store() ? store()->find(seriesId()) : nullptr;
     const double x = plot()->xAxis->pixelToCoord(pixel.x());
     const auto i = static_cast<long long>(std::llround(x));
-    if (!s || i < 0 || i >= static_cast<long long>(s->rows.size()) || i >= static_cast<long long>(labels_.size()))
+    if (!s || i < 0 || i >= static_cast<long long>(rowIndex_.size()) || i >= static_cast<long long>(labels_.size()) ||
+        rowIndex_[static_cast<std::size_t>(i)] >= s->rows.size())
         return {};
-    const StoredRow& row = s->rows[static_cast<std::size_t>(i)];
+    const StoredRow& row = s->rows[rowIndex_[static_cast<std::size_t>(i)]];
     const std::vector<double> loads = sortedLoads(s->latenciesOf(row));
     return tr("%1: %2 loads, min %3, median %4, max %5 cycles: %6")
         .arg(labels_[static_cast<std::size_t>(i)])

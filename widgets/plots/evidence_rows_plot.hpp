@@ -1,6 +1,8 @@
 #pragma once
 #include <vector>
 
+#include <QStringList>
+
 #include "plots/plot_panel.hpp"
 
 class QCPStatisticalBox;
@@ -30,12 +32,14 @@ protected:
 
 private:
     bool rowMissed(const StoredSeries& s, const StoredRow& row, double median) const;
+    std::vector<std::size_t> drawnRows(const StoredSeries& s, QStringList& untimed) const;
 
     QCPStatisticalBox* hits_;
     QCPStatisticalBox* misses_;
     QCPItemStraightLine* threshold_;
     std::vector<QString> labels_;
     std::vector<bool> missed_;
+    std::vector<std::size_t> rowIndex_;  // the series row each drawn box shows
 };
 
 }  // namespace ts::gui

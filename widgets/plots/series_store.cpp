@@ -27,6 +27,9 @@ QString ruleText(ThresholdRule rule) {
                                                "each unit's slow and fast loads with the filler's");
         case ThresholdRule::OneLevel:
             return QCoreApplication::translate("ts::gui::Threshold", "one latency level: every row near");
+        case ThresholdRule::BenchmarkRow:
+            return QCoreApplication::translate("ts::gui::Threshold",
+                                               "halfway between a hit and a miss of the next level, as the benchmark decided");
     }
     return {};
 }
