@@ -20,9 +20,10 @@
 namespace ts::gui {
 namespace {
 
-QString firstOfKind(const SeriesStore& store, SeriesKind kind) {
+// The first series of `kind` with rows whose id ends in `suffix` (any id when empty).
+QString firstOfKind(const SeriesStore& store, SeriesKind kind, const QString& suffix = {}) {
     for (const auto& id : store.ids())
-        if (const StoredSeries* s = store.find(id); s && s->kind == kind && !s->rows.empty()) return id;
+        if (const StoredSeries* s = store.find(id); s && s->kind == kind && !s->rows.empty() && id.endsWith(suffix)) return id;
     return {};
 }
 
@@ -41,16 +42,26 @@ QStringList saveScreenshots(MainWindow& window, const QString& dir) {
     EvidenceView& evidence = *window.evidence();
     settle(600);  // a "follow" switch still pending from the end of the run happens now, not mid-way
 
-    const std::pair<SeriesKind, const char*> plots[] = {
-        {SeriesKind::FetchGranularity, "plot-fetch-granularity.png"},
-        {SeriesKind::LineSize, "plot-line-size.png"},
-        {SeriesKind::Latency, "plot-latency.png"},
-        {SeriesKind::Amount, "plot-amount.png"},
-        {SeriesKind::Sharing, "plot-sharing.png"},
-        {SeriesKind::Size, "plot-size.png"},  // last: the window shot shows the size plot
+    // Sharing-kind series: physical sharing (falling back to the first), and the L2's set
+    // structure (issue 22) as a picture of its own.
+    struct Shot {
+        SeriesKind kind;
+        const char* file;
+        const char* preferredSuffix;  // the series to show, if the run has it
+        bool orAnyOfKind;             // else the first of the kind
     };
-    for (const auto& [kind, file] : plots) {
-        const QString id = firstOfKind(*window.store(), kind);
+    const Shot plots[] = {
+        {SeriesKind::FetchGranularity, "plot-fetch-granularity.png", "", true},
+        {SeriesKind::LineSize, "plot-line-size.png", "", true},
+        {SeriesKind::Latency, "plot-latency.png", "", true},
+        {SeriesKind::Amount, "plot-amount.png", "", true},
+        {SeriesKind::Sharing, "plot-sharing.png", "sharing.physical", true},
+        {SeriesKind::Sharing, "plot-associativity.png", "l2.associativity", false},
+        {SeriesKind::Size, "plot-size.png", "", true},  // last: the window shot shows the size plot
+    };
+    for (const auto& [kind, file, suffix, orAny] : plots) {
+        QString id = firstOfKind(*window.store(), kind, QLatin1String(suffix));
+        if (id.isEmpty() && orAny) id = firstOfKind(*window.store(), kind);
         if (id.isEmpty()) continue;
         evidence.showSeries(id);
         evidence.currentPlot()->refreshNow();

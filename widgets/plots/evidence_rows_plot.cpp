@@ -139,7 +139,8 @@ void EvidenceRowsPlot::rebuild(const StoredSeries& s, bool) {
     misses_->data()->set(miss, true);
     if (rowIndex_.size() <= kMaxTextTicks) {
         plot()->xAxis->setTicker(ticker);
-        plot()->xAxis->setTickLabelRotation(rowIndex_.size() > 8 ? 45 : 0);
+        const bool longLabels = std::any_of(labels_.begin(), labels_.end(), [](const QString& l) { return l.size() > 12; });
+        plot()->xAxis->setTickLabelRotation(rowIndex_.size() > 8 || (longLabels && rowIndex_.size() > 4) ? 45 : 0);
     } else {
         plot()->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
         plot()->xAxis->setTickLabelRotation(0);
