@@ -5,21 +5,10 @@
 
 #include "chase_abi.hpp"
 #include "cuda/cuda_error.hpp"
+#include "cuda/sequence_chase.hpp"
 #include "sequence_abi.hpp"
 
 namespace ts::cuda {
-namespace {
-
-std::uint32_t spaceCode(Space s) {
-    switch (s) {
-        case Space::Global: return cudak::kGlobal;
-        case Space::GlobalL2: return cudak::kGlobalL2;
-        case Space::ReadOnly: return cudak::kReadOnly;
-        default: throw BackendError("eviction test: space \"" + std::string(toString(s)) + "\" is not supported by the CUDA backend");
-    }
-}
-
-}  // namespace
 
 std::uint32_t EvictionTester::run(const EvictionTest& t) {
     if (t.chosen.size() > cudak::kMaxEvictionChosen)
@@ -43,7 +32,7 @@ std::uint32_t EvictionTester::run(const EvictionTest& t) {
     p.out = reinterpret_cast<std::uint32_t*>(out_.data());
     p.bits = t.pool.bits;
     p.chosenCount = static_cast<std::uint32_t>(t.chosen.size());
-    p.space = spaceCode(t.space);
+    p.space = sequenceSpaceCode(t.space, "eviction test");
     std::copy(t.chosen.begin(), t.chosen.end(), p.chosen);
     check(cudaMemsetAsync(out_.data(), 0, 256, stream), "clearing an eviction test result");
     check(cudak::launchEviction(p, stream), "launching an eviction test");

@@ -13,16 +13,16 @@ namespace {
 
 constexpr std::uint64_t kWaitNs = 2'000'000'000;  // 2 s for the other side to show up
 
-std::uint32_t spaceCode(Space s) {
+}  // namespace
+
+std::uint32_t sequenceSpaceCode(Space s, const char* what) {
     switch (s) {
         case Space::Global: return cudak::kGlobal;
         case Space::GlobalL2: return cudak::kGlobalL2;
         case Space::ReadOnly: return cudak::kReadOnly;
-        default: throw BackendError("sequence chase: space \"" + std::string(toString(s)) + "\" is not supported by the CUDA backend");
+        default: throw BackendError(std::string(what) + ": space \"" + std::string(toString(s)) + "\" is not supported by the CUDA backend");
     }
 }
-
-}  // namespace
 
 ChaseResult SequenceChaser::run(const SequenceChase& r) {
     const SequenceLayout layout = layOutSequence(r, "cuda");
@@ -30,7 +30,7 @@ ChaseResult SequenceChaser::run(const SequenceChase& r) {
     const std::vector<std::uint64_t>& other = layout.other;
     const std::vector<std::uint64_t>& words = layout.words;
     const std::uint32_t timed = layout.timed;
-    const std::uint32_t space = spaceCode(r.space);
+    const std::uint32_t space = sequenceSpaceCode(r.space, "sequence chase");
     ctx_.enter();
     array_.reserve(layout.arrayBytes, 2u << 20, "sequence chase array");
 

@@ -12,6 +12,10 @@
 
 namespace ts::cuda {
 
+// The kernels' SpaceCode of a space the sequence and eviction kernels load through; a
+// BackendError naming `what` for any other.
+std::uint32_t sequenceSpaceCode(Space space, const char* what);
+
 class SequenceChaser {
 public:
     explicit SequenceChaser(GpuContext& ctx) : ctx_(ctx) {}

@@ -43,6 +43,17 @@ __device__ __forceinline__ std::uint32_t ldNc(const std::uint32_t* p) {
     asm volatile("ld.global.nc.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
     return v;
 }
+// One 8-byte load through the path of SpaceCode S (kGlobal, kGlobalL2 or kReadOnly): the
+// address-sequence and eviction-test kernels load 8-byte words.
+template <std::uint32_t S>
+__device__ __forceinline__ std::uint64_t load64(std::uint64_t address) {
+    std::uint64_t v;
+    if constexpr (S == kGlobalL2) asm volatile("ld.global.cg.u64 %0, [%1];" : "=l"(v) : "l"(address) : "memory");
+    else if constexpr (S == kReadOnly) asm volatile("ld.global.nc.u64 %0, [%1];" : "=l"(v) : "l"(address) : "memory");
+    else asm volatile("ld.global.ca.u64 %0, [%1];" : "=l"(v) : "l"(address) : "memory");
+    return v;
+}
+
 __device__ __forceinline__ std::uint32_t ldTex(std::uint64_t tex, std::uint32_t index) {
     std::uint32_t x;
     asm volatile(

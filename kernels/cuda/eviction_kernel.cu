@@ -17,15 +17,6 @@ using namespace dev;
 constexpr unsigned kEvictionThreads = 1024;
 constexpr unsigned kUnroll = 4;  // independent loads in flight per thread (8 spill registers at 1024 threads)
 
-template <std::uint32_t S>
-__device__ __forceinline__ std::uint64_t load64(std::uint64_t address) {
-    std::uint64_t v;
-    if constexpr (S == kGlobalL2) asm volatile("ld.global.cg.u64 %0, [%1];" : "=l"(v) : "l"(address) : "memory");
-    else if constexpr (S == kReadOnly) asm volatile("ld.global.nc.u64 %0, [%1];" : "=l"(v) : "l"(address) : "memory");
-    else asm volatile("ld.global.ca.u64 %0, [%1];" : "=l"(v) : "l"(address) : "memory");
-    return v;
-}
-
 // Pool lines [0, prefix), kUnroll loads issued before their values are used.
 template <std::uint32_t S>
 __device__ std::uint64_t loadPool(const EvictionLaunch& p) {

@@ -16,15 +16,6 @@ using namespace dev;
 constexpr unsigned kRing = 1024;  // shared latency slots, reused round robin
 
 template <std::uint32_t S>
-__device__ __forceinline__ std::uint64_t load64(std::uint64_t address) {
-    std::uint64_t v;
-    if constexpr (S == kGlobalL2) asm volatile("ld.global.cg.u64 %0, [%1];" : "=l"(v) : "l"(address) : "memory");
-    else if constexpr (S == kReadOnly) asm volatile("ld.global.nc.u64 %0, [%1];" : "=l"(v) : "l"(address) : "memory");
-    else asm volatile("ld.global.ca.u64 %0, [%1];" : "=l"(v) : "l"(address) : "memory");
-    return v;
-}
-
-template <std::uint32_t S>
 __device__ std::uint64_t walk(std::uint64_t base, std::uint64_t at, std::uint32_t loads) {
     for (std::uint32_t k = 0; k < loads; ++k) at = load64<S>(base + at);
     return at;
