@@ -18,13 +18,17 @@ using namespace ts;
 
 namespace {
 
-Topology discover(const SimProfile& profile, std::set<std::string> groups) {
-    SimBackend backend(profile);
+Topology discoverOn(Backend& backend, std::set<std::string> groups) {
     Observer silent;
     CancelToken cancel;
     Topology topology;
     runDiscovery(backend, DiscoveryOptions{std::move(groups)}, silent, cancel, topology);
     return topology;
+}
+
+Topology discover(const SimProfile& profile, std::set<std::string> groups) {
+    SimBackend backend(profile);
+    return discoverOn(backend, std::move(groups));
 }
 
 const Attribute& decidedAttribute(const Topology& t, Element e, const std::string& name) {
@@ -416,14 +420,6 @@ public:
 private:
     std::uint64_t maxLines_;
 };
-
-Topology discoverWith(Backend& backend) {
-    Observer silent;
-    CancelToken cancel;
-    Topology topology;
-    runDiscovery(backend, DiscoveryOptions{{"l1"}}, silent, cancel, topology);
-    return topology;
-}
 }  // namespace
 
 TEST(AssocSim, TheEvictionSearchRunsThroughTheBackendsTestsAndStopsAtItsLimit) {
@@ -432,12 +428,12 @@ TEST(AssocSim, TheEvictionSearchRunsThroughTheBackendsTestsAndStopsAtItsLimit) {
     j["caches"][0]["ways"] = 4;
     const SimProfile profile = test::parseTestProfile(j, "hashed.json");
     CountingEvictionBackend searching(profile, 64);
-    const Topology found = discoverWith(searching);
+    const Topology found = discoverOn(searching, {"l1"});
     EXPECT_GT(searching.tests, 10);
     EXPECT_EQ(decidedAttribute(found, Element::L1, "ways").value, 4);
 
     CountingEvictionBackend limited(profile, 63);
-    const Topology skipped = discoverWith(limited);
+    const Topology skipped = discoverOn(limited, {"l1"});
     EXPECT_EQ(limited.tests, 0);
     const Attribute* ways = skipped.find(Element::L1, "ways");
     ASSERT_NE(ways, nullptr);
