@@ -701,10 +701,6 @@
         <translation>Kein Wert: Der Bericht enthält ihn nicht, oder sein Benchmark konnte nicht entscheiden</translation>
     </message>
     <message>
-        <source>Fewer than %1 GPUs: no verdict</source>
-        <translation>Weniger als %1 GPUs: kein Urteil</translation>
-    </message>
-    <message>
         <source>No verdict for this attribute</source>
         <translation>Kein Urteil für dieses Attribut</translation>
     </message>
@@ -737,6 +733,10 @@
     <message>
         <source>%1: median %2</source>
         <translation>%1: Median %2</translation>
+    </message>
+    <message>
+        <source>No outlier verdict with fewer than %1 GPUs</source>
+        <translation>Kein Ausreißer-Urteil bei weniger als %1 GPUs</translation>
     </message>
 </context>
 <context>

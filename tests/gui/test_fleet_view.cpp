@@ -82,7 +82,7 @@ private Q_SLOTS:
         FleetTableModel model;
         model.setData(pair);
         const QModelIndex cell = model.index(1, model.columnOfAttribute(QStringLiteral("l2.size")));
-        QVERIFY(cell.data(Qt::ToolTipRole).toString().contains(QStringLiteral("no verdict")));
+        QVERIFY(cell.data(Qt::ToolTipRole).toString().contains(QStringLiteral("No outlier verdict with fewer than 3 GPUs")));
     }
 
     // Two GPUs: the view says once, in its summary, that there is no verdict (issue 18).

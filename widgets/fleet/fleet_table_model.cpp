@@ -95,7 +95,7 @@ QString FleetTableModel::cellToolTip(int a, const FleetCell& cell) const {
     if (!cell.value) return tr("No value: the report lacks it, or its benchmark could not decide");
     QString text;
     if (!data_.judged())
-        text = tr("Fewer than %1 GPUs: no verdict").arg(static_cast<int>(data_.minimumMembers));
+        text = tr("No outlier verdict with fewer than %1 GPUs").arg(static_cast<int>(data_.minimumMembers));
     else if (!median)
         text = tr("No verdict for this attribute");
     else
