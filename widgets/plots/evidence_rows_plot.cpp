@@ -50,14 +50,7 @@ EvidenceRowsPlot::EvidenceRowsPlot(QWidget* parent) : PlotPanel(parent) {
     misses_->setName(tr("Slower: data evicted (or far)"));
     threshold_ = new QCPItemStraightLine(p);
     threshold_->setVisible(false);
-    // The legend in a row of its own above the plot: inside, it covered the first rows' boxes.
-    p->legend->setVisible(true);
-    p->axisRect()->insetLayout()->take(p->legend);
-    p->plotLayout()->insertRow(0);
-    p->plotLayout()->addElement(0, 0, p->legend);
-    p->plotLayout()->setRowStretchFactor(0, 0.001);
-    p->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    p->legend->setMargins(QMargins(4, 1, 4, 1));
+    placeLegendAbovePlot();  // inside, it covered the first rows' boxes
     applyTheme();
 }
 

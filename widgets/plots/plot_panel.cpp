@@ -53,6 +53,17 @@ PlotPanel::PlotPanel(QWidget* parent)
     updateTheme();
 }
 
+void PlotPanel::placeLegendAbovePlot() {
+    QCustomPlot* p = plot_;
+    p->legend->setVisible(true);
+    p->axisRect()->insetLayout()->take(p->legend);
+    p->plotLayout()->insertRow(0);
+    p->plotLayout()->addElement(0, 0, p->legend);
+    p->plotLayout()->setRowStretchFactor(0, 0.001);
+    p->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    p->legend->setMargins(QMargins(4, 1, 4, 1));
+}
+
 void PlotPanel::setStore(const SeriesStore* store) {
     if (store_) disconnect(store_, nullptr, this, nullptr);
     store_ = store;

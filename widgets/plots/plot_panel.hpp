@@ -64,6 +64,9 @@ protected:
     std::size_t plottedRows() const { return plottedRows_; }
     void setCaption(const QString& text);
     void rescaleAll();
+    // Shows the legend in a row of its own above the axis rect, its entries side by side: inside
+    // the plot it covers data (the first rows, a decision label).
+    void placeLegendAbovePlot();
     bool eventFilter(QObject* watched, QEvent* event) override;
     void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;

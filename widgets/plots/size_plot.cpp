@@ -78,16 +78,8 @@ SizePlotWidget::SizePlotWidget(QWidget* parent) : PlotPanel(parent) {
     changeLabel_->setPadding(QMargins(4, 2, 4, 2));
     changeLabel_->setVisible(false);
 
-    // The legend in a row of its own above the plot: inside, it covered the first loads and the
-    // decision label.
-    p->legend->setVisible(true);
-    p->axisRect()->insetLayout()->take(p->legend);
-    p->plotLayout()->insertRow(0);
-    p->plotLayout()->addElement(0, 0, p->legend);
-    p->plotLayout()->setRowStretchFactor(0, 0.001);
-    p->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    placeLegendAbovePlot();  // inside, it covered the first loads and the decision label
     p->legend->setWrap(6);
-    p->legend->setMargins(QMargins(4, 1, 4, 1));
     p->legend->setRowSpacing(0);
     QFont small = p->legend->font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
