@@ -1,7 +1,6 @@
 #include "backend/backend.hpp"
 
 #include "backend/eviction_test.hpp"
-#include "backend/sequence_chase.hpp"
 
 namespace ts {
 
@@ -22,7 +21,7 @@ std::vector<std::uint64_t> evictionLoads(const EvictionTest& t) {
     return loads;
 }
 
-std::uint32_t Backend::evictionTest(const EvictionTest& t) {
+SequenceChase evictionSequence(const EvictionTest& t) {
     SequenceChase r;
     r.space = t.space;
     r.offsets = {0};
@@ -30,7 +29,11 @@ std::uint32_t Backend::evictionTest(const EvictionTest& t) {
     for (int pass = 0; pass < 2; ++pass) r.offsets.insert(r.offsets.end(), loads.begin(), loads.end());
     r.offsets.push_back(0);
     r.timedFrom = static_cast<std::uint32_t>(r.offsets.size() - 1);
-    const ChaseResult res = chaseSequence(r);
+    return r;
+}
+
+std::uint32_t Backend::evictionTest(const EvictionTest& t) {
+    const ChaseResult res = chaseSequence(evictionSequence(t));
     if (res.latencies.empty()) throw BackendError("eviction test: the sequence chase timed no load");
     return res.latencies.back();
 }

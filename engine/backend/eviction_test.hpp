@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "backend/scattered_pool.hpp"
+#include "backend/sequence_chase.hpp"
 #include "model/space.hpp"
 
 namespace ts {
@@ -20,5 +21,8 @@ struct EvictionTest {
 // Byte offsets of the lines a test loads after the target, in the order a sequential backend
 // visits them once.
 std::vector<std::uint64_t> evictionLoads(const EvictionTest& test);
+
+// The test as one sequence chase: the target, the loads twice, the target timed (its last load).
+SequenceChase evictionSequence(const EvictionTest& test);
 
 }  // namespace ts

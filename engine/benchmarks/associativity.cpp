@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "analysis/assoc.hpp"
+#include "backend/eviction_test.hpp"
 #include "benchmarks/assoc_benchmarks.hpp"
 #include "benchmarks/attributes.hpp"
 #include "benchmarks/cache_benchmarks.hpp"
@@ -63,16 +64,11 @@ void recordConflictSet(RunContext& ctx, const std::string& series, const std::ve
     ctx.appendRows(series, std::move(rows));
 }
 
-// The target (line 0) stays after one line fewer than the set, loaded twice after it.
-bool oneFewerKeepsTarget(Probe& p, const std::vector<std::uint64_t>& set) {
-    std::vector<std::uint64_t> fewer(set.begin() + 1, set.end() - 1);
-    SequenceChase r;
-    r.space = p.target.space;
-    r.offsets = {0};
-    for (int pass = 0; pass < 2; ++pass) r.offsets.insert(r.offsets.end(), fewer.begin(), fewer.end());
-    r.offsets.push_back(0);
-    r.timedFrom = static_cast<std::uint32_t>(r.offsets.size() - 1);
-    return p.ctx.chaseSequence(r).latencies.back() <= p.threshold;
+// The target (line 0) stays after one line fewer than the set, loaded twice after it: the
+// eviction test's loads as a plain sequence chase, whatever the backend's own test does.
+bool oneFewerKeepsTarget(Probe& p, const std::vector<std::uint64_t>& set, std::uint64_t lineBytes) {
+    const EvictionTest fewer{p.target.space, lineBytes, {}, 0, std::vector<std::uint64_t>(set.begin() + 1, set.end() - 1)};
+    return p.ctx.chaseSequence(evictionSequence(fewer)).latencies.back() <= p.threshold;
 }
 
 // A hashed index: search one set's lines (capacity permitting) and check one line fewer does not evict.
@@ -89,7 +85,7 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
     // not: checked by plain two-pass walks, so that a search whose evictions came from anything
     // but one set's conflicts (another level, a neighbour) cannot pass for the set.
     const std::vector<std::uint64_t> ways(set->begin() + 1, set->end());
-    s.conflictConfirmed = oneFewerKeepsTarget(p, *set) && p.listFits(ways, "set-fits");
+    s.conflictConfirmed = oneFewerKeepsTarget(p, *set, lineBytes) && p.listFits(ways, "set-fits");
     s.conflictContradicted = p.listFits(*set, "set-plus-one-fits");
     recordConflictSet(p.ctx, p.series, *set);
 }
