@@ -92,21 +92,22 @@ QString policyName(const Attribute& policy) {
 }
 
 // Ways, sets and replacement policy as one box line ("4-way · ≈489 sets · LRU"), once the way
-// count is decided. A set count derived from the capacity (hashed index) reads as approximate.
+// count is decided. A hashed index's set count is derived from the capacity: it reads as approximate.
 void setStructureLine(const Topology& d, const QString& id, QStringList& lines) {
     const Attribute* ways = findShowable(d, id, attr::ways);
     if (!ways) return;
     const Attribute* index = findShowable(d, id, attr::indexFunction);
     const Attribute* sets = findShowable(d, id, attr::sets);
     const Attribute* policy = findShowable(d, id, attr::replacementPolicy);
+    const std::string indexName = index && !index->names.empty() ? index->names.front() : "";
     QStringList parts;
-    if (index && !index->names.empty() && index->names.front() == "fully-associative")
+    if (indexName == "fully-associative")
         parts << TopologyScene::tr("fully associative");
     else
         parts << TopologyScene::tr("%1-way").arg(formatValue(*ways));
     if (sets && sets->value > 1) {
         const int count = static_cast<int>(sets->value);
-        parts << (sets->confidence < 0.8 ? TopologyScene::tr("≈%n set(s)", nullptr, count) : TopologyScene::tr("%n set(s)", nullptr, count));
+        parts << (indexName == "hashed" ? TopologyScene::tr("≈%n set(s)", nullptr, count) : TopologyScene::tr("%n set(s)", nullptr, count));
     }
     if (policy) parts << policyName(*policy);
     lines << parts.join(QStringLiteral(" · "));
