@@ -7,6 +7,7 @@
 #include "analysis/assoc.hpp"
 #include "backend/eviction_test.hpp"
 #include "backend/sequence_chase.hpp"
+#include "benchmarks/assoc_benchmarks.hpp"
 #include "sim/cache_sim.hpp"
 #include "benchmarks/discovery.hpp"
 #include "io/report_json.hpp"
@@ -134,7 +135,8 @@ TEST(AssocSim, TlbsReachingBeyondTheWalksLeaveTheLevelsUndecided) {
     auto j = test::nvidiaTestProfile();
     j["caches"][3]["size"] = 4 << 20;
     j["api"]["l2_size"] = 4 << 20;
-    j["tlbs"] = nlohmann::json::array({{{"id", "t1"}, {"scope", "gpu"}, {"entries", 4096}, {"page_size", 2 << 20}, {"miss_cost", 80}}});
+    // 256 GiB: beyond the 128 GiB the walks span even in an aliased range.
+    j["tlbs"] = nlohmann::json::array({{{"id", "t1"}, {"scope", "gpu"}, {"entries", 8192}, {"page_size", 32 << 20}, {"miss_cost", 80}}});
     const Topology t = discover(test::parseTestProfile(j, "wide-tlb.json"), {"memory"});
     const Attribute* levels = t.find(Element::DeviceMemory, "tlbLevels");
     ASSERT_NE(levels, nullptr);
@@ -143,17 +145,23 @@ TEST(AssocSim, TlbsReachingBeyondTheWalksLeaveTheLevelsUndecided) {
     EXPECT_EQ(t.find(Element::DeviceMemory, "tlb1Entries"), nullptr);
 }
 
-// The TLB walks may hold most of the device memory: the benchmark gives it back when done, and
-// beside another process the driver lists, it walks no more than 16 GiB.
+// Walks in real memory may hold most of the device: the benchmark gives it back when done, and
+// beside another process the driver lists, it walks no more than 16 GiB. Where the backend maps
+// one allocation again and again, the walks span what they need whatever the memory limit.
 struct CountingWalks : SimBackend {
     using SimBackend::SimBackend;
     int released = 0;
     std::uint64_t widest = 0;
     bool othersListed = false;
+    bool aliases = false;
     void releaseSequenceMemory() override { ++released; }
     ChaseResult chaseSequence(const SequenceChase& r) override {
+        EXPECT_TRUE(r.translationWalk);
         for (std::uint64_t o : r.offsets) widest = std::max(widest, o);
         return SimBackend::chaseSequence(r);
+    }
+    TranslationWalkSpace translationWalkSpace(Space space) override {
+        return aliases ? SimBackend::translationWalkSpace(space) : TranslationWalkSpace{maxSequenceBytes(space), 0};
     }
     GpuActivity activity() override {
         GpuActivity a;
@@ -166,15 +174,19 @@ struct CountingWalks : SimBackend {
 TEST(AssocSim, TheTlbBenchmarkGivesTheWalkMemoryBack) {
     struct Case {
         std::uint64_t allowed;
-        bool others;
+        bool others, aliases;
         std::uint64_t widestAbove, widestAtMost;
     };
-    // The simulated H100 lends the walks 64 GiB at most.
-    for (const Case& c : {Case{kDefaultTlbWalkBytes, false, 8ull << 30, 16ull << 30}, Case{128ull << 30, false, 32ull << 30, 64ull << 30},
-                          Case{128ull << 30, true, 8ull << 30, 16ull << 30}}) {
-        SCOPED_TRACE(std::to_string(c.allowed >> 30) + " GiB allowed" + (c.others ? ", beside a listed process" : ""));
+    // The simulated H100 lends real-memory walks 64 GiB at most; its levels show within 64 GiB.
+    for (const Case& c : {Case{kDefaultTlbWalkBytes, false, false, 8ull << 30, 16ull << 30},
+                          Case{128ull << 30, false, false, 32ull << 30, 64ull << 30},
+                          Case{128ull << 30, true, false, 8ull << 30, 16ull << 30},
+                          Case{kDefaultTlbWalkBytes, true, true, 32ull << 30, 128ull << 30}}) {
+        SCOPED_TRACE(std::to_string(c.allowed >> 30) + " GiB allowed" + (c.others ? ", beside a listed process" : "") +
+                     (c.aliases ? ", aliased" : ""));
         CountingWalks backend(loadProfile("h100"));
         backend.othersListed = c.others;
+        backend.aliases = c.aliases;
         Observer silent;
         CancelToken cancel;
         Topology topology;
@@ -184,6 +196,56 @@ TEST(AssocSim, TheTlbBenchmarkGivesTheWalkMemoryBack) {
         EXPECT_EQ(backend.released, 1);
         EXPECT_GT(backend.widest, c.widestAbove);
         EXPECT_LE(backend.widest, c.widestAtMost);
+    }
+}
+
+// Every walk the TLB benchmark makes (sweeps at 2 and 32 MiB, page-size walks down to 64 KiB, at
+// most 128 GiB and 2^17 pages) puts each page's line pair on memory no other page of it uses, in
+// any period the CUDA backend may map, and inside its own page.
+TEST(AssocSim, TlbWalkLinesNeverShareMemoryInAnAliasedRange) {
+    for (std::uint64_t period : {64ull << 20, 256ull << 20, 1ull << 30}) {
+        for (std::uint64_t stride = 64ull << 10; stride <= (32ull << 20); stride *= 2) {
+            const std::uint64_t pages = std::min<std::uint64_t>((128ull << 30) / stride, 1u << 17);
+            SCOPED_TRACE(std::to_string(period >> 20) + " MiB period, stride " + std::to_string(stride >> 10) + " KiB");
+            std::vector<std::uint64_t> places;
+            for (std::uint64_t i = 0; i < pages; ++i) {
+                const std::uint64_t line = tlbWalkLine(i, stride, period);
+                ASSERT_LT(line - i * stride + 128, stride + 1) << "page " << i;
+                places.push_back(line % period / 128);
+            }
+            std::sort(places.begin(), places.end());
+            EXPECT_EQ(std::adjacent_find(places.begin(), places.end()), places.end());
+        }
+    }
+    EXPECT_EQ(tlbWalkLine(3, 2ull << 20, 0), 3 * (2ull << 20) + 3 * 512);  // real memory: the rotation only
+}
+
+// A last level of 2048 x 32 MiB (the H100's and H200's, 64 GiB) on a GPU of 80 GB: real-memory
+// walks of the default 16 GiB cannot pass it, walks in an aliased range decide it and its scope
+// in a default run.
+TEST(AssocSim, AnAliasedRangeDecidesALevelLargerThanTheWalksMemory) {
+    auto j = test::nvidiaTestProfile();
+    j["caches"][3]["size"] = 32 << 20;  // room for the page-size walk's lines past the level
+    j["api"]["l2_size"] = 32 << 20;
+    j["api"]["total_global_mem"] = 80ull << 30;
+    j["tlbs"] = nlohmann::json::array({{{"id", "t1"}, {"scope", "sm"}, {"entries", 2048}, {"page_size", 32 << 20}, {"miss_cost", 90}}});
+    const SimProfile p = test::parseTestProfile(j, "last-level.json");
+    for (bool aliases : {false, true}) {
+        SCOPED_TRACE(aliases ? "aliased" : "real memory");
+        CountingWalks backend(p);
+        backend.aliases = aliases;
+        Observer silent;
+        CancelToken cancel;
+        Topology t;
+        runDiscovery(backend, DiscoveryOptions{{"memory"}}, silent, cancel, t);
+        const Attribute* levels = t.find(Element::DeviceMemory, "tlbLevels");
+        ASSERT_NE(levels, nullptr);
+        if (!aliases) {
+            EXPECT_EQ(levels->confidence, 0);
+            EXPECT_NE(levels->reason.find("--tlb-walk-gib"), std::string::npos) << levels->reason;
+            continue;
+        }
+        expectTlbs(p, t);
     }
 }
 

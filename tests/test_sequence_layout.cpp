@@ -32,6 +32,21 @@ TEST(SequenceLayout, TheOtherChainFollowsAndSharesTheVisitCount) {
     EXPECT_EQ(l.words[5], 8u);  // a chain of one load points at itself
 }
 
+// In a translation walk's space, offsets a period apart are one line of memory: its words are
+// shared out as a line's visits are, and more than eight visits are refused as for one line.
+TEST(SequenceLayout, OffsetsAPeriodApartShareTheirLinesWords) {
+    constexpr std::uint64_t period = 64ull << 20;
+    SequenceChase r;
+    r.offsets = {128, period + 128, 3 * period + 128 + 16, 256};
+    const SequenceLayout l = layOutSequence(r, "test", period);
+    EXPECT_EQ(l.main, (std::vector<std::uint64_t>{128, period + 136, 3 * period + 144, 256}));
+    EXPECT_EQ(l.arrayBytes, 3 * period + 152);
+    SequenceChase nine;
+    for (std::uint64_t k = 0; k < 9; ++k) nine.offsets.push_back(k * period + 64);
+    EXPECT_NO_THROW(layOutSequence(nine, "test"));
+    EXPECT_THROW(layOutSequence(nine, "test", period), BackendError);
+}
+
 TEST(SequenceLayout, RefusesWhatNoChainCanCarry) {
     SequenceChase empty;
     EXPECT_THROW(layOutSequence(empty, "test"), BackendError);

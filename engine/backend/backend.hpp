@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "backend/gpu_activity.hpp"
+#include "backend/sequence_chase.hpp"
 #include "model/device_info.hpp"
 #include "model/space.hpp"
 
 namespace ts {
 
-struct SequenceChase;  // backend/sequence_chase.hpp
 struct EvictionTest;   // backend/eviction_test.hpp
 
 // Where a second chaser runs, relative to the main chaser (warp 0 of unit `unit`).
@@ -148,6 +148,8 @@ public:
     // Largest array an address-sequence chase may span in `space` (its offsets are 64-bit): GPU
     // backends bound it by the free device memory; by default maxArrayBytes.
     virtual std::uint64_t maxSequenceBytes(Space space) { return maxArrayBytes(space); }
+    // Where chases with translationWalk set go; by default the sequence array (no period).
+    virtual TranslationWalkSpace translationWalkSpace(Space space) { return {maxSequenceBytes(space), 0}; }
     // Latency (cycles) of the target line after one eviction test. By default a sequence chase
     // that visits the pool one line after another; a GPU backend may load it from many threads.
     virtual std::uint32_t evictionTest(const EvictionTest& test);

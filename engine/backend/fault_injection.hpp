@@ -35,6 +35,7 @@ public:
     std::uint32_t evictionTest(const EvictionTest& test) override { return inner_.evictionTest(test); }
     std::uint64_t maxEvictionSearchLines() const override { return inner_.maxEvictionSearchLines(); }
     std::uint64_t maxSequenceBytes(Space space) override { return inner_.maxSequenceBytes(space); }
+    TranslationWalkSpace translationWalkSpace(Space space) override { return inner_.translationWalkSpace(space); }
     void releaseSequenceMemory() override { inner_.releaseSequenceMemory(); }
     // The inner backend's view, plus the injected neighbours' processes (names end in
     // "[injected]"); `blind`: the list is unavailable.

@@ -18,6 +18,17 @@ struct SequenceChase {
     // timed one (scope experiments); none when otherUnit < 0.
     int otherUnit = -1;
     std::vector<std::uint64_t> otherOffsets;
+    // Only the addresses' translation matters (TLB walks): the backend may place the chase in
+    // its TranslationWalkSpace, where offsets `period` bytes apart share memory.
+    bool translationWalk = false;
+};
+
+// Where translation walks go: up to `maxBytes` of addresses; when `period` > 0 over one
+// allocation of `period` bytes mapped again and again, so that they take `period` bytes of
+// memory whatever their span, and offsets equal modulo `period` are one place in memory.
+struct TranslationWalkSpace {
+    std::uint64_t maxBytes = 0;
+    std::uint64_t period = 0;
 };
 
 // Visits of one line a sequence may make: a 4-byte word each in a 128-byte line on the GPU.

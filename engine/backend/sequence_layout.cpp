@@ -12,13 +12,13 @@ constexpr std::uint64_t kVisitLine = 64;  // bytes: 8 words of 8 bytes
 constexpr std::uint64_t kMaxOffset = 1ull << 40;
 constexpr std::size_t kMaxLoads = std::size_t{1} << 22;
 
-std::vector<std::uint64_t> visitOffsets(const std::vector<std::uint64_t>& list,
+std::vector<std::uint64_t> visitOffsets(const std::vector<std::uint64_t>& list, std::uint64_t period,
                                         std::unordered_map<std::uint64_t, std::uint32_t>& visits, const std::string& who) {
     std::vector<std::uint64_t> out;
     out.reserve(list.size());
     for (std::uint64_t offset : list) {
         const std::uint64_t line = offset / kVisitLine;
-        const std::uint32_t k = visits[line]++;
+        const std::uint32_t k = visits[period > 0 ? offset % period / kVisitLine : line]++;
         if (k >= kVisitLine / 8)
             throw BackendError(who + ": sequence chase visits a 64-byte line more than 8 times (offset " +
                                std::to_string(offset) + ")");
@@ -45,12 +45,12 @@ void validate(const SequenceChase& r, const std::string& who) {
 
 }  // namespace
 
-SequenceLayout layOutSequence(const SequenceChase& r, const std::string& who) {
+SequenceLayout layOutSequence(const SequenceChase& r, const std::string& who, std::uint64_t period) {
     validate(r, who);
     SequenceLayout layout;
     std::unordered_map<std::uint64_t, std::uint32_t> visits;
-    layout.main = visitOffsets(r.offsets, visits, who);
-    layout.other = visitOffsets(r.otherOffsets, visits, who);
+    layout.main = visitOffsets(r.offsets, period, visits, who);
+    layout.other = visitOffsets(r.otherOffsets, period, visits, who);
     chainWords(layout.main, layout.words);
     if (!layout.other.empty()) chainWords(layout.other, layout.words);
     for (std::size_t k = 0; k < layout.words.size(); k += 2)

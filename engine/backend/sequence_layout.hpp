@@ -22,7 +22,8 @@ struct SequenceLayout {
 
 // Checks `request` and lays it out; throws BackendError, its message starting with `who`
 // ("cuda", "hip"), for a request no chain can carry (no addresses, too many loads, an offset
-// too large, a line visited more than 8 times, timedFrom beyond the sequence).
-SequenceLayout layOutSequence(const SequenceChase& request, const std::string& who);
+// too large, a line visited more than 8 times, timedFrom beyond the sequence). With `period` > 0
+// offsets equal modulo `period` are one line in memory (TranslationWalkSpace) and share its words.
+SequenceLayout layOutSequence(const SequenceChase& request, const std::string& who, std::uint64_t period = 0);
 
 }  // namespace ts

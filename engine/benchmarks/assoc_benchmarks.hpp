@@ -11,7 +11,11 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target);
 // Replacement-policy class of `target` (needs modulo-indexed ways and sets).
 void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target);
 // Page size and the TLB levels: entries, reach, miss cost, scope (attributes of device memory).
-// Walks span at most `walkLimitBytes` (DiscoveryOptions::tlbWalkBytes).
+// Walks that take real memory span at most `walkLimitBytes` (DiscoveryOptions::tlbWalkBytes).
 void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes);
+// Byte offset of the line a TLB walk loads on page i of `stride` bytes, where the walk's memory
+// repeats every `period` bytes (0: it does not); distinct in memory for every page of a walk of
+// at most stride / 128 repeats.
+std::uint64_t tlbWalkLine(std::uint64_t i, std::uint64_t stride, std::uint64_t period);
 
 }  // namespace ts

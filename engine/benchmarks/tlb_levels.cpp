@@ -18,19 +18,32 @@ constexpr std::uint64_t kMinPage = 64ull << 10;       // smaller pages read as 6
 // shows there, 32 MiB: the H200 translates in 32 MiB units at its last level (2048 of them, a
 // 64 GiB reach, docs/validation.md "TLB"), which a 2 MiB walk of at most kMaxPages cannot pass.
 constexpr std::uint64_t kSweepStrides[] = {2ull << 20, 32ull << 20};
-// Walks span at most what the run allows (16 GiB unless asked, --tlb-walk-gib), 128 GiB and 90 %
-// of the free memory (the sequence chaser's own limit); beside another process the driver lists,
-// 16 GiB, leaving it its memory. The plan runs them last: allocating and freeing most of the
-// memory left the H100's buffers allocated after it streaming 16 % slower, and the next process
-// gets other physical pages (its L2 knee moved by up to 5 % on the H200, docs/validation.md).
+// Walks span at most 128 GiB. Where the backend maps one allocation again and again (CUDA), they
+// take that allocation's memory whatever their span; elsewhere the run's limit (16 GiB unless
+// asked, --tlb-walk-gib) and 90 % of the free memory bound them, and beside another process the
+// driver lists 16 GiB, leaving it its memory. The plan runs them last: allocating and freeing
+// most of the memory left the H100's buffers allocated after it streaming 16 % slower, and the
+// next process gets other physical pages (its L2 knee moved by up to 5 % on the H200,
+// docs/validation.md).
 constexpr std::uint64_t kMaxSpan = 128ull << 30;
 constexpr std::uint64_t kSharedSpan = 16ull << 30;
 constexpr std::uint64_t kMaxPages = 32768;
 constexpr std::uint64_t kMaxPageWalkLoads = 1u << 17;
 constexpr const char* kSeries = "device_memory.tlb";
 
-// Line of page i: below the smallest page, rotated so that the lines spread over the cache sets.
-std::uint64_t pageLine(std::uint64_t i, std::uint64_t stride) { return i * stride + (i % 128) * 512; }
+}  // namespace
+
+// Line of page i: below the smallest page, rotated so that the lines spread over the cache sets,
+// and, where the walk's memory repeats every `period` bytes, moved by 128 B for each repeat so
+// that no two pages share a line in memory.
+std::uint64_t tlbWalkLine(std::uint64_t i, std::uint64_t stride, std::uint64_t period) {
+    const std::uint64_t at = i * stride;
+    const std::uint64_t repeat = period > 0 ? at / period : 0;
+    const std::uint64_t slot = period > 0 ? at % period / stride : i;
+    return at + ((slot % 128) * 512 + repeat * 128) % stride;
+}
+
+namespace {
 
 // The other half of the same 128-byte line: the pair's second load, a visit line of its own.
 constexpr std::uint64_t kAgain = 64;
@@ -39,25 +52,28 @@ struct Walker {
     RunContext& ctx;
     Space space;
     std::uint64_t budget;   // bytes a walk may span
+    std::uint64_t period;   // TranslationWalkSpace::period
     std::uint64_t maxLines; // lines that stay inside the L2 (one per 256 B of it)
     double threshold = 8;   // cycles a pair's first load must exceed its second by to count as a miss
 
     // n pages at `stride`, each as a pair; short walks repeat their timed pass (4 visits a line at
     // most), except beside another unit, whose disturbance only the first timed pass sees.
-    std::vector<std::uint64_t> pairs(std::uint64_t n, std::uint64_t stride, int passes, std::uint64_t base = 0) const {
+    std::uint64_t line(std::uint64_t i, std::uint64_t stride) const { return tlbWalkLine(i, stride, period); }
+    std::vector<std::uint64_t> pairs(std::uint64_t n, std::uint64_t stride, int passes) const {
         std::vector<std::uint64_t> out;
         for (int p = 0; p < passes; ++p)
-            for (std::uint64_t i = 0; i < n; ++i) out.push_back(base + pageLine(i, stride)), out.push_back(base + pageLine(i, stride) + kAgain);
+            for (std::uint64_t i = 0; i < n; ++i) out.push_back(line(i, stride)), out.push_back(line(i, stride) + kAgain);
         return out;
     }
     PairStats walk(std::uint64_t n, std::uint64_t stride, const std::string& label, std::uint64_t otherPages = 0) {
         SequenceChase r;
         r.space = space;
+        r.translationWalk = true;
         r.offsets = pairs(n, stride, n < 64 && otherPages == 0 ? 4 : 2);
         r.timedFrom = static_cast<std::uint32_t>(2 * n);
         if (otherPages > 0) {
             r.otherUnit = 1;
-            for (std::uint64_t i = 0; i < otherPages; ++i) r.otherOffsets.push_back((n + 1) * stride + pageLine(i, stride));
+            for (std::uint64_t i = 0; i < otherPages; ++i) r.otherOffsets.push_back(line(n + 1 + i, stride));
         }
         const ChaseResult res = ctx.chaseSequence(r);
         record(res.latencies, n, stride, label, otherPages);
@@ -185,8 +201,11 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
     const ReleaseWalkMemory release{ctx.backend()};
     const Space space = ctx.device().vendor == Vendor::Nvidia ? Space::GlobalL2 : Space::VectorL2;
     const bool othersListed = !ctx.backend().activity().others.empty();
-    const std::uint64_t allowed = std::min({walkLimitBytes, kMaxSpan, othersListed ? kSharedSpan : kMaxSpan});
-    Walker w{ctx, space, std::min(allowed, ctx.backend().maxSequenceBytes(space)), kMaxPages, 8};
+    const TranslationWalkSpace where = ctx.backend().translationWalkSpace(space);
+    const bool realMemory = where.period == 0;
+    const std::uint64_t allowed =
+        realMemory ? std::min({walkLimitBytes, kMaxSpan, othersListed ? kSharedSpan : kMaxSpan}) : kMaxSpan;
+    Walker w{ctx, space, std::min(allowed, where.maxBytes), where.period, kMaxPages, 8};
     // One line a page: the walk must stay inside the L2, or its misses would pass for a level.
     if (ctx.device().l2SizeBytes > 0) w.maxLines = ctx.device().l2SizeBytes / 256;
     ctx.beginStep("TLB Levels", "pages");
@@ -209,8 +228,8 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
                        undecided(attr::tlbLevels, "", "no page-stride walk raised the translation cost by more than " +
                                                       std::to_string(static_cast<int>(minStep)) + " cycles: walked " + tried +
                                                       "; the TLBs reach further than the memory the walks could use" +
-                                                      (othersListed ? " (16 GiB at most beside another process)"
-                                                       : w.budget < kMaxSpan && w.budget == allowed
+                                                      (realMemory && othersListed ? " (16 GiB at most beside another process)"
+                                                       : realMemory && w.budget < kMaxSpan && w.budget == allowed
                                                            ? " (--tlb-walk-gib lets them span more)"
                                                            : "")));
             return;

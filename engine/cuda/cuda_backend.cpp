@@ -52,6 +52,9 @@ public:
     std::uint64_t maxSequenceBytes(Space space) override {
         return chaser_.maxArrayBytes(space) == 0 ? 0 : sequence_.maxArrayBytes();
     }
+    TranslationWalkSpace translationWalkSpace(Space space) override {
+        return chaser_.maxArrayBytes(space) == 0 ? TranslationWalkSpace{} : sequence_.translationWalkSpace();
+    }
     GpuActivity activity() override {
         const auto& extra = ctx_.info().extra;
         const auto field = [&](const char* k) { return extra.count(k) ? extra.at(k) : std::string{}; };

@@ -12,6 +12,7 @@ namespace ts::cuda {
 namespace {
 
 constexpr std::uint64_t kWaitNs = 2'000'000'000;  // 2 s for the other side to show up
+constexpr std::uint64_t kAliasedSpan = 512ull << 30;  // addresses a translation walk may span
 
 }  // namespace
 
@@ -25,14 +26,16 @@ std::uint32_t sequenceSpaceCode(Space s, const char* what) {
 }
 
 ChaseResult SequenceChaser::run(const SequenceChase& r) {
-    const SequenceLayout layout = layOutSequence(r, "cuda");
+    const bool aliased = r.translationWalk && aliased_.period() > 0;
+    const SequenceLayout layout = layOutSequence(r, "cuda", aliased ? aliased_.period() : 0);
     const std::vector<std::uint64_t>& main = layout.main;
     const std::vector<std::uint64_t>& other = layout.other;
     const std::vector<std::uint64_t>& words = layout.words;
     const std::uint32_t timed = layout.timed;
     const std::uint32_t space = sequenceSpaceCode(r.space, "sequence chase");
     ctx_.enter();
-    array_.reserve(layout.arrayBytes, 2u << 20, "sequence chase array");
+    if (aliased && layout.arrayBytes > kAliasedSpan) throw BackendError("cuda: sequence chase spans more than the aliased range");
+    std::byte* const base = aliased ? aliased_.reserve(layout.arrayBytes) : reserveArray(layout.arrayBytes);
 
     const std::size_t ctlOff = roundUp(words.size() * sizeof(std::uint64_t), 256);
     const std::size_t timesOff = ctlOff + 256;
@@ -44,7 +47,7 @@ ChaseResult SequenceChaser::run(const SequenceChase& r) {
     check(cudaMemcpyAsync(scratch_.data(), hostOut_.data(), words.size() * sizeof(std::uint64_t), cudaMemcpyHostToDevice,
                           stream),
           "uploading a sequence chase");
-    check(cudak::launchScatter(reinterpret_cast<std::uint64_t>(array_.data()),
+    check(cudak::launchScatter(reinterpret_cast<std::uint64_t>(base),
                                reinterpret_cast<const cudak::ScatterWord*>(scratch_.data()),
                                static_cast<std::uint32_t>(words.size() / 2), stream),
           "writing a sequence chain");
@@ -53,7 +56,7 @@ ChaseResult SequenceChaser::run(const SequenceChase& r) {
     ctx_.enqueueL2Flush(stream);  // cold loads must come from DRAM, not from an earlier chase
 
     auto* ctl = reinterpret_cast<std::uint32_t*>(scratch_.data() + ctlOff);
-    const cudak::SequenceLaunch p{reinterpret_cast<std::uint64_t>(array_.data()), main.front(),
+    const cudak::SequenceLaunch p{reinterpret_cast<std::uint64_t>(base), main.front(),
                                   other.empty() ? 0 : other.front(), reinterpret_cast<std::uint32_t*>(scratch_.data() + timesOff),
                                   ctl, kWaitNs, r.timedFrom, timed, static_cast<std::uint32_t>(other.size()), space};
     check(cudak::launchSequence(p, stream), "launching a sequence chase");
@@ -73,10 +76,21 @@ std::uint64_t SequenceChaser::maxArrayBytes() {
     return usable > kMargin ? (usable - kMargin) / 10 * 9 : 0;
 }
 
+TranslationWalkSpace SequenceChaser::translationWalkSpace() {
+    const std::uint64_t period = aliased_.period();
+    return period > 0 ? TranslationWalkSpace{kAliasedSpan, period} : TranslationWalkSpace{maxArrayBytes(), 0};
+}
+
+std::byte* SequenceChaser::reserveArray(std::uint64_t bytes) {
+    array_.reserve(bytes, 2u << 20, "sequence chase array");
+    return array_.data();
+}
+
 void SequenceChaser::releaseArray() {
     ctx_.enter();
     check(cudaDeviceSynchronize(), "waiting for the GPU before freeing the sequence chase array");
     array_.release();
+    aliased_.release();
 }
 
 ChaseResult SequenceChaser::collect(const SequenceChase& r, std::uint64_t first, bool alone, std::uint32_t timed) const {

@@ -29,13 +29,16 @@ public:
     ChaseResult chase(const ChaseRequest& request) override;
     BandwidthResult bandwidth(const BandwidthRequest& request) override;
     ChaseResult chaseSequence(const SequenceChase& request) override;  // sim_sequence.cpp
+    // Translation walks get the address space a CUDA backend maps for them: one allocation
+    // repeated (sim_sequence.cpp).
+    TranslationWalkSpace translationWalkSpace(Space space) override;
 
 private:
     std::uint64_t nextSeed();
     [[noreturn]] void reject(const std::string& problem) const;
     void validate(const ChaseRequest& request) const;
     void validateSecond(const ChaseRequest& request) const;
-    void validateSequence(const SequenceChase& request) const;
+    void validateSequence(const SequenceChase& request);
 
     SimProfile profile_;
     sim_detail::CacheHierarchy hierarchy_;

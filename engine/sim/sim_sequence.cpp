@@ -2,6 +2,7 @@
 #include <string>
 
 #include "backend/sequence_chase.hpp"
+#include "backend/sequence_layout.hpp"
 #include "sim/load_noise.hpp"
 #include "backend/rng.hpp"
 #include "sim/sim_backend.hpp"
@@ -12,10 +13,14 @@ namespace {
 constexpr std::uint64_t kSequenceBase = 1ull << 40;   // the main chaser's array, as in chase()
 constexpr std::uint64_t kMaxSequenceOffset = 1ull << 41;
 constexpr std::size_t kMaxSequenceLoads = std::size_t{1} << 26;
+// The period of the translation walks' memory, as the CUDA backend maps it. The simulated caches
+// see the walk's addresses, not their place in that memory; the layout check below makes sure a
+// walk never needs the difference (no two of its lines share memory beyond the visits a line has).
+constexpr std::uint64_t kAliasPeriod = 1ull << 30;
 
 }  // namespace
 
-void SimBackend::validateSequence(const SequenceChase& r) const {
+void SimBackend::validateSequence(const SequenceChase& r) {
     if (r.space == Space::Shared || r.space == Space::Lds) reject("sequence chase: scratchpad spaces have no caches");
     if (!supports(r.space))
         reject("sequence chase: space \"" + std::string(toString(r.space)) + "\" is not supported on " +
@@ -25,10 +30,20 @@ void SimBackend::validateSequence(const SequenceChase& r) const {
     if (r.timedFrom > r.offsets.size()) reject("sequence chase: timedFrom beyond the sequence");
     if (r.unit < 0 || r.unit >= profile_.unitCount()) reject("sequence chase: unit " + std::to_string(r.unit) + " out of range");
     if (r.otherUnit >= profile_.unitCount()) reject("sequence chase: other unit out of range");
-    const std::uint64_t limit = std::min(kMaxSequenceOffset, maxArrayBytes(r.space));
+    // The space a (test) subclass may have narrowed, as the benchmarks saw it.
+    const TranslationWalkSpace walks = r.translationWalk ? translationWalkSpace(r.space)
+                                                         : TranslationWalkSpace{};
+    if (walks.period > 0) (void)layOutSequence(r, "sim", walks.period);
+    const std::uint64_t limit =
+        walks.period > 0 ? std::min(kMaxSequenceOffset, walks.maxBytes) : std::min(kMaxSequenceOffset, maxArrayBytes(r.space));
     for (const auto* list : {&r.offsets, &r.otherOffsets})
         for (std::uint64_t offset : *list)
             if (offset >= limit) reject("sequence chase: offset " + std::to_string(offset) + " beyond the array limit");
+}
+
+TranslationWalkSpace SimBackend::translationWalkSpace(Space space) {
+    if (!supports(space) || space == Space::Shared || space == Space::Lds || space == Space::Constant) return {};
+    return {kMaxSequenceOffset, kAliasPeriod};
 }
 
 ChaseResult SimBackend::chaseSequence(const SequenceChase& r) {
