@@ -264,6 +264,7 @@ TEST(AssocSim, HashedIndexIsReportedAsHashedAndAnEvictionSetGivesWaysAndPolicy) 
         EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "hashed");
         EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, c.ways);
         EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 8192.0 / 128 / c.ways);
+        EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").method, "consecutive-fit/ways");
         EXPECT_EQ(nameOf(t, Element::L1, "replacementPolicy"), c.policy);
     }
 }
@@ -272,6 +273,20 @@ TEST(AssocAnalysis, TreePlruVictimFollowsTheTree) {
     EXPECT_EQ(treePlruVictim(4, {0, 1, 2, 3, 0}), 2);
     EXPECT_EQ(treePlruVictim(2, {0, 1}), 0);
     EXPECT_EQ(treePlruVictim(3, {0}), -1);
+}
+
+// A level some other units' walks evict and others' do not is shared by a group of units: neither
+// "sm" nor "gpu" would be true of it.
+TEST(AssocAnalysis, TlbScopeFromTheOtherUnitsWalks) {
+    EXPECT_EQ(decideTlbScope({2, 4, 66}, {false, false, false}).scope, "sm");
+    EXPECT_EQ(decideTlbScope({2, 4, 66}, {true, true, true}).scope, "gpu");
+    const TlbScopeDecision group = decideTlbScope({2, 4, 66}, {true, false, false});
+    EXPECT_EQ(group.scope, "group");
+    EXPECT_GT(group.confidence, 0.5);
+    EXPECT_LT(group.confidence, decideTlbScope({2}, {true}).confidence);
+    EXPECT_NE(group.reason.find("units 2 evicted"), std::string::npos) << group.reason;
+    EXPECT_NE(group.reason.find("units 4, 66 not"), std::string::npos) << group.reason;
+    EXPECT_EQ(decideTlbScope({}, {}).confidence, 0);
 }
 
 TEST(AssocAnalysis, PolicyFromVictims) {
@@ -311,6 +326,20 @@ TEST(AssocAnalysis, SetsFromProbes) {
     EXPECT_EQ(d.ways.value, 4);
     EXPECT_EQ(d.sets.value, 16);
     EXPECT_GT(d.ways.confidence, 0.5);
+    EXPECT_LE(d.sets.confidence, 0.6);  // derived from the capacity
+    // The consecutive-fit walk counts the lines exactly; an uneven count is a lower bound.
+    hashed.consecutiveFit = 64;
+    d = decideSets(hashed, 61);
+    EXPECT_EQ(d.sets.value, 16);
+    EXPECT_EQ(d.sets.method, "consecutive-fit/ways");
+    EXPECT_GT(d.sets.confidence, 0.6);
+    hashed.consecutiveFit = 62;
+    d = decideSets(hashed, 64);
+    EXPECT_EQ(d.sets.value, 15);
+    EXPECT_GT(d.sets.confidence, 0.5);
+    EXPECT_LT(d.sets.confidence, 0.6);
+    EXPECT_NE(d.sets.reason.find("lower bound"), std::string::npos) << d.sets.reason;
+    hashed.consecutiveFit = 0;
     // The target and its "set" all fit when walked alone: the pool test's eviction was no conflict.
     hashed.conflictContradicted = true;
     d = decideSets(hashed, 64);

@@ -37,15 +37,28 @@ void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
         return;
     }
     const double confidence = p.conflictConfirmed ? 0.8 : 0.4;
-    const double sets = lines / p.conflictWays;
-    const bool whole = sets == std::floor(sets);
     d.ways = {true, static_cast<double>(p.conflictWays), confidence, "eviction-set",
               p.conflictConfirmed ? "" : "one line fewer still evicted the target, or the set's lines did not fit alone", false, false};
-    // A hashed index shows no set count of its own: the count is the measured capacity shared
-    // out over the ways, and moves with it (a few lines between runs make a set or two).
+    const std::string ways = std::to_string(p.conflictWays) + " ways";
+    if (p.consecutiveFit > 0) {
+        // Exact to the line, so the same in every run: a set overflows at the first line too many.
+        const std::uint64_t sets = p.consecutiveFit / p.conflictWays;
+        const bool whole = sets * p.conflictWays == p.consecutiveFit;
+        d.sets = {true, static_cast<double>(sets), std::min(confidence, whole ? 0.7 : 0.55), "consecutive-fit/ways",
+                  std::to_string(p.consecutiveFit) + " consecutive lines fit and one more does not, over " + ways +
+                      (whole ? "; a hashed index that spread them unevenly would make this a lower bound"
+                             : "; not a whole number of sets: the index spreads consecutive lines unevenly, so this is a "
+                               "lower bound"),
+                  false, false};
+        return;
+    }
+    // Without that walk the count is the measured capacity shared out over the ways, and moves
+    // with it (a few lines between runs make a set or two).
+    const double sets = lines / p.conflictWays;
+    const bool whole = sets == std::floor(sets);
     d.sets = {whole, whole ? sets : 0, whole ? std::min(confidence, 0.6) : 0, "size/(ways x line)",
               whole ? "derived: " + std::to_string(static_cast<std::uint64_t>(lines)) + " lines of measured capacity over " +
-                          std::to_string(p.conflictWays) + " ways; a hashed index hides the set count, so it moves with the capacity"
+                          ways + "; a hashed index hides the set count, so it moves with the capacity"
                     : "the capacity does not split into whole sets of that many ways",
               false, false};
 }
@@ -219,6 +232,26 @@ std::vector<TlbStep> tlbSteps(const std::vector<std::uint64_t>& pages, const std
         from = i;
     }
     return steps;
+}
+
+namespace {
+std::string unitList(const std::vector<int>& units, const std::vector<bool>& disturbed, bool which) {
+    std::string out;
+    for (std::size_t k = 0; k < units.size(); ++k)
+        if (disturbed[k] == which) out += (out.empty() ? "" : ", ") + std::to_string(units[k]);
+    return out;
+}
+}  // namespace
+
+TlbScopeDecision decideTlbScope(const std::vector<int>& units, const std::vector<bool>& disturbed) {
+    if (units.empty() || units.size() != disturbed.size()) return {"", 0, "no other unit's walk ran beside the main one"};
+    const auto shared = static_cast<std::size_t>(std::count(disturbed.begin(), disturbed.end(), true));
+    const std::string tried = std::to_string(units.size()) + " other units tried";
+    if (shared == 0) return {"sm", 0.8, "no walk of another unit evicted the main unit's entries (" + tried + ")"};
+    if (shared == units.size()) return {"gpu", 0.8, "the walk of every other unit evicted the main unit's entries (" + tried + ")"};
+    return {"group", 0.6,
+            "walks on units " + unitList(units, disturbed, true) + " evicted the main unit's entries, on units " +
+                unitList(units, disturbed, false) + " not: a group of units shares the level"};
 }
 
 }  // namespace ts

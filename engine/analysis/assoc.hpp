@@ -26,6 +26,9 @@ struct SetProbe {
     std::uint32_t conflictWays = 0;  // hashed: size of the smallest set of lines that evicts one line
     bool conflictConfirmed = false;  // one line fewer does not, and the set's lines fit alone
     bool conflictContradicted = false;  // the set and the target all fit alone: no one set's conflict
+    // Hashed: most consecutive lines from the array's start that all hit on their second pass
+    // (0: not measured). Where the index spreads consecutive lines evenly, ways x sets exactly.
+    std::uint64_t consecutiveFit = 0;
 };
 
 struct SetDecision {
@@ -57,6 +60,17 @@ struct TlbStep {
 // Steps of the median latency over `pages` (ascending): a rise of more than `minStep` cycles
 // that holds for every later point.
 std::vector<TlbStep> tlbSteps(const std::vector<std::uint64_t>& pages, const std::vector<double>& medians, double minStep);
+
+// Who shares a TLB level, from walks of other units beside the main unit's: `disturbed[k]` says
+// whether the walk on unit `units[k]` (a physical SM/CU number) evicted the main unit's entries.
+// None: "sm" (one per unit); all: "gpu"; some: "group" (a group of units, e.g. a TPC or GPC,
+// shares it), at lower confidence, naming the units of each kind. Undecided without units.
+struct TlbScopeDecision {
+    std::string scope;         // "sm", "gpu", "group"; "" = undecided
+    double confidence = 0;
+    std::string reason;
+};
+TlbScopeDecision decideTlbScope(const std::vector<int>& units, const std::vector<bool>& disturbed);
 
 // A walk of load pairs: each page's line loaded, then the same line again (which must translate
 // at once). The difference of the two is the translation cost alone: both loads are served by

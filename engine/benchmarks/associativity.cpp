@@ -18,6 +18,9 @@ constexpr std::uint32_t kMaxWays = 64;   // a plateau above this is no set of on
 constexpr std::uint64_t kScatterRegion = 8;  // scattered lines come from 8x the capacity
 // The scattered walk that tells full associativity from a hash costs 1.8 x lines loads.
 constexpr std::uint64_t kMaxScatterLines = 1u << 20;
+// The consecutive-fit bisection walks up to 2.5 x lines loads some 12 times: L1-sized caches only
+// (an H100's L2 would take seconds, and its near/far halves blur the line that overflows).
+constexpr std::uint64_t kMaxConsecutiveFitLines = 1u << 15;
 
 struct Probe {
     RunContext& ctx;
@@ -33,6 +36,8 @@ struct Probe {
                                              static_cast<double>(stride), static_cast<double>(n * stride), "stride");
         return missShare(run.timed, threshold) * static_cast<double>(n) < 0.5 + static_cast<double>(n / 64);
     }
+    // Do n consecutive lines all hit on their second pass, not one miss (asked again after one)?
+    bool consecutiveFit(std::uint64_t n, std::uint64_t line) { return listFits(stridedLines(n, line, 1), "consecutive-fit"); }
     // Do these lines all hit on their second pass? Asked again after a miss, as fits() does.
     bool listFits(const std::vector<std::uint64_t>& lines, const char* label) {
         for (int attempt = 0; attempt < 2; ++attempt) {
@@ -71,6 +76,18 @@ bool oneFewerKeepsTarget(Probe& p, const std::vector<std::uint64_t>& set, std::u
     return p.ctx.chaseSequence(evictionSequence(fewer)).latencies.back() <= p.threshold;
 }
 
+// Most consecutive lines that all stay, bisected between 3/4 and 5/4 of the capacity; 0 when
+// those bounds do not hold. Adding a line never empties a set, so the answer is one edge.
+std::uint64_t largestConsecutiveFit(Probe& p, std::uint64_t lines, std::uint64_t lineBytes) {
+    std::uint64_t lo = lines * 3 / 4, hi = lines * 5 / 4;  // lo fit, hi do not
+    if (!p.consecutiveFit(lo, lineBytes) || p.consecutiveFit(hi, lineBytes)) return 0;
+    while (hi - lo > 1) {
+        const std::uint64_t mid = (lo + hi) / 2;
+        (p.consecutiveFit(mid, lineBytes) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
 // A hashed index: search one set's lines (capacity permitting) and check one line fewer does not evict.
 void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t lineBytes) {
     if (lines > p.ctx.backend().maxEvictionSearchLines()) {  // larger caches stay undecided
@@ -88,6 +105,8 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
     s.conflictConfirmed = oneFewerKeepsTarget(p, *set, lineBytes) && p.listFits(ways, "set-fits");
     s.conflictContradicted = p.listFits(*set, "set-plus-one-fits");
     recordConflictSet(p.ctx, p.series, *set);
+    if (s.conflictConfirmed && !s.conflictContradicted && lines <= kMaxConsecutiveFitLines)
+        s.consecutiveFit = largestConsecutiveFit(p, lines, lineBytes);
 }
 
 SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {

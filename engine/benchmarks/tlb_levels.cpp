@@ -65,19 +65,23 @@ struct Walker {
             for (std::uint64_t i = 0; i < n; ++i) out.push_back(line(i, stride)), out.push_back(line(i, stride) + kAgain);
         return out;
     }
-    PairStats walk(std::uint64_t n, std::uint64_t stride, const std::string& label, std::uint64_t otherPages = 0) {
+    PairStats walk(std::uint64_t n, std::uint64_t stride, const std::string& label) { return walkBeside(n, stride, label).first; }
+    // The walk with `otherPages` pages walked by unit `otherUnit` between its passes; with the
+    // physical unit that walk ran on (-1 without one).
+    std::pair<PairStats, int> walkBeside(std::uint64_t n, std::uint64_t stride, const std::string& label,
+                                         std::uint64_t otherPages = 0, int otherUnit = -1) {
         SequenceChase r;
         r.space = space;
         r.translationWalk = true;
         r.offsets = pairs(n, stride, n < 64 && otherPages == 0 ? 4 : 2);
         r.timedFrom = static_cast<std::uint32_t>(2 * n);
         if (otherPages > 0) {
-            r.otherUnit = 1;
+            r.otherUnit = otherUnit;
             for (std::uint64_t i = 0; i < otherPages; ++i) r.otherOffsets.push_back(line(n + 1 + i, stride));
         }
         const ChaseResult res = ctx.chaseSequence(r);
         record(res.latencies, n, stride, label, otherPages);
-        return pairStats(res.latencies, threshold);
+        return {pairStats(res.latencies, threshold), res.secondRanOnUnit};
     }
     // Evidence: the pairs' first loads, and their second loads in a row of their own.
     void record(const std::vector<std::uint32_t>& lat, std::uint64_t n, std::uint64_t stride, const std::string& label,
@@ -155,13 +159,32 @@ std::uint64_t pageSize(Walker& w, const Sweep& s) {
     }
 }
 
-// Does another unit's walk over `otherPages` pages raise the cost of the main walk of `pages`?
-bool sharedLevel(Walker& w, std::uint64_t pages, std::uint64_t otherPages, std::uint64_t stride, double missCost) {
-    const double alone = w.walk(pages, stride, "scope-alone").medianDelta;
-    return w.walk(pages, stride, "scope-disturbed", otherPages).medianDelta - alone > missCost / 2;
+// Units whose walks test a level's scope: the main unit's neighbours in the backend's order and
+// units spread over the GPU, since a level may be shared by a group of units only (one unit of
+// the H100 disturbed, one of the H200 did not: docs/validation.md, "2026-11-26, session 11").
+std::vector<int> scopeProbeUnits(int unitCount) {
+    std::vector<int> units;
+    for (int k : {1, 2, 3, unitCount / 4, unitCount / 2, 3 * unitCount / 4, unitCount - 1})
+        if (k > 0 && k < unitCount && std::find(units.begin(), units.end(), k) == units.end()) units.push_back(k);
+    return units;
 }
 
-void reportLevel(RunContext& ctx, int level, const TlbStep& step, std::uint64_t page, int scope, const std::string& noScope) {
+// Does a walk over `otherPages` pages by another unit raise the cost of the main walk of `pages`?
+// Asked of each unit of scopeProbeUnits.
+TlbScopeDecision scopeOf(Walker& w, std::uint64_t pages, std::uint64_t otherPages, std::uint64_t stride, double missCost) {
+    const double alone = w.walk(pages, stride, "scope-alone").medianDelta;
+    std::vector<int> units;
+    std::vector<bool> disturbed;
+    for (int unit : scopeProbeUnits(w.ctx.device().unitCount)) {
+        const auto [beside, ranOn] =
+            w.walkBeside(pages, stride, "scope-disturbed-" + std::to_string(unit), otherPages, unit);
+        units.push_back(ranOn >= 0 ? ranOn : unit);
+        disturbed.push_back(beside.medianDelta - alone > missCost / 2);
+    }
+    return decideTlbScope(units, disturbed);
+}
+
+void reportLevel(RunContext& ctx, int level, const TlbStep& step, std::uint64_t page, const TlbScopeDecision& scope) {
     auto put = [&](const char* part, double value, const char* unit, const std::string& method) {
         Attribute a = attributeFrom(Decision{true, value, 0.8, method, "", false, false}, attr::tlbLevel(level, part), kSeries);
         a.unit = unit;
@@ -171,12 +194,12 @@ void reportLevel(RunContext& ctx, int level, const TlbStep& step, std::uint64_t 
     put(attr::tlbPageSize, static_cast<double>(page), "bytes", "page-stride pair walks");
     put(attr::tlbReach, static_cast<double>(step.entries * page), "bytes", "entries x page size");
     put(attr::tlbMissCost, std::round(step.missCost), "cycles", "pair latency step");
-    Attribute s = attributeFrom(Decision{scope >= 0, static_cast<double>(std::max(scope, 0)), scope >= 0 ? 0.8 : 0,
-                                         "other-unit walk", scope >= 0 ? "" : noScope,
-                                         false, false},
+    const bool decided = !scope.scope.empty();
+    const double code = scope.scope == "gpu" ? 1 : scope.scope == "group" ? 2 : 0;  // the names carry the meaning
+    Attribute s = attributeFrom(Decision{decided, code, scope.confidence, "other-unit walks", scope.reason, false, false},
                                 attr::tlbLevel(level, attr::tlbScope), kSeries);
     s.unit = "";
-    if (scope >= 0) s.names = {scope == 1 ? "gpu" : "sm"};
+    if (decided) s.names = {scope.scope};
     ctx.report(Element::DeviceMemory, s);
 }
 
@@ -243,17 +266,14 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
         }
         ctx.beginStep("TLB Levels", "scope");
         for (std::size_t k = 0; k < found.steps.size(); ++k) {
-            int scope = -1;
             const std::uint64_t entries = found.steps[k].entries;
             const std::uint64_t pages = k == 0 ? std::max<std::uint64_t>(1, entries / 2) : (found.steps[k - 1].entries + entries) / 2;
             const std::uint64_t other = std::min(2 * entries, found.pages > pages + 1 ? found.pages - pages - 1 : 0);
-            if (ctx.device().unitCount >= 2 && other > entries)
-                scope = sharedLevel(w, pages, other, found.stride, found.steps[k].missCost) ? 1 : 0;
-            const std::string noScope = ctx.device().unitCount < 2
-                                            ? "one unit only: no other SM/CU to disturb it"
-                                            : "no room beside the walk for another unit's 2 x entries pages";
+            TlbScopeDecision scope{"", 0, ctx.device().unitCount < 2 ? "one unit only: no other SM/CU to disturb it"
+                                                                     : "no room beside the walk for another unit's 2 x entries pages"};
+            if (ctx.device().unitCount >= 2 && other > entries) scope = scopeOf(w, pages, other, found.stride, found.steps[k].missCost);
             // Entries count loads at the sweep's stride: one a page, the page being no larger.
-            reportLevel(ctx, static_cast<int>(k) + 1, found.steps[k], page, scope, noScope);
+            reportLevel(ctx, static_cast<int>(k) + 1, found.steps[k], page, scope);
         }
         Attribute levels = attributeFrom(Decision{true, static_cast<double>(found.steps.size()), 0.8, "page-stride pair walks",
                                                   "no further level up to " + spanText(found.pages * page) + " of pages",
