@@ -40,26 +40,29 @@ void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
     d.ways = {true, static_cast<double>(p.conflictWays), confidence, "eviction-set",
               p.conflictConfirmed ? "" : "one line fewer still evicted the target, or the set's lines did not fit alone", false, false};
     const std::string ways = std::to_string(p.conflictWays) + " ways";
-    if (p.consecutiveFit > 0) {
-        // Exact to the line, so the same in every run: a set overflows at the first line too many.
-        const std::uint64_t sets = p.consecutiveFit / p.conflictWays;
-        const bool whole = sets * p.conflictWays == p.consecutiveFit;
-        d.sets = {true, static_cast<double>(sets), std::min(confidence, whole ? 0.7 : 0.55), "consecutive-fit/ways",
-                  std::to_string(p.consecutiveFit) + " consecutive lines fit and one more does not, over " + ways +
-                      (whole ? "; a hashed index that spread them unevenly would make this a lower bound"
-                             : "; not a whole number of sets: the index spreads consecutive lines unevenly, so this is a "
-                               "lower bound"),
-                  false, false};
+    // Where the longest run of consecutive lines that fits is the capacity, the index spreads
+    // them evenly and the run counts the sets exactly, the same in every run. A run well short of
+    // the capacity (the H100's L1: 1864 lines of about 1956) says the spread is uneven: then the
+    // run is no set count, and the count stays derived from the capacity.
+    const bool evenRun = p.consecutiveFit > 0 && static_cast<double>(p.consecutiveFit) >= 0.98 * lines &&
+                         p.consecutiveFit % p.conflictWays == 0;
+    if (evenRun) {
+        d.sets = {true, static_cast<double>(p.consecutiveFit / p.conflictWays), std::min(confidence, 0.7), "consecutive-fit/ways",
+                  std::to_string(p.consecutiveFit) + " consecutive lines fit and one more does not, over " + ways, false, false};
         return;
     }
-    // Without that walk the count is the measured capacity shared out over the ways, and moves
-    // with it (a few lines between runs make a set or two).
+    const std::string run = p.consecutiveFit > 0 ? "; the longest run of consecutive lines that fits is " +
+                                                       std::to_string(p.consecutiveFit) +
+                                                       " lines: the index spreads consecutive lines unevenly"
+                                                 : "";
+    // The measured capacity shared out over the ways: it moves with the capacity (a few lines
+    // between runs make a set or two).
     const double sets = lines / p.conflictWays;
     const bool whole = sets == std::floor(sets);
     d.sets = {whole, whole ? sets : 0, whole ? std::min(confidence, 0.6) : 0, "size/(ways x line)",
               whole ? "derived: " + std::to_string(static_cast<std::uint64_t>(lines)) + " lines of measured capacity over " +
-                          ways + "; a hashed index hides the set count, so it moves with the capacity"
-                    : "the capacity does not split into whole sets of that many ways",
+                          ways + "; a hashed index hides the set count, so it moves with the capacity" + run
+                    : "the capacity does not split into whole sets of that many ways" + run,
               false, false};
 }
 
