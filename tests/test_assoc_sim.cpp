@@ -276,17 +276,24 @@ TEST(AssocAnalysis, TreePlruVictimFollowsTheTree) {
 }
 
 // A level some other units' walks evict and others' do not is shared by a group of units: neither
-// "sm" nor "gpu" would be true of it.
+// "sm" nor "gpu" would be true of it. "sm" and "gpu" need walks on enough distinct units, since
+// the CUDA kernel cannot choose where the other walk runs.
 TEST(AssocAnalysis, TlbScopeFromTheOtherUnitsWalks) {
-    EXPECT_EQ(decideTlbScope({2, 4, 66}, {false, false, false}).scope, "sm");
-    EXPECT_EQ(decideTlbScope({2, 4, 66}, {true, true, true}).scope, "gpu");
-    const TlbScopeDecision group = decideTlbScope({2, 4, 66}, {true, false, false});
+    EXPECT_EQ(decideTlbScope(0, {2, 4, 66, 70}, {false, false, false, false}, 7).scope, "sm");
+    EXPECT_EQ(decideTlbScope(0, {2, 4, 66, 70}, {true, true, true, true}, 7).scope, "gpu");
+    const TlbScopeDecision few = decideTlbScope(0, {128, 128, 129, 128}, {true, true, true, true}, 7);
+    EXPECT_EQ(few.confidence, 0);
+    EXPECT_NE(few.reason.find("too few units"), std::string::npos) << few.reason;
+    const TlbScopeDecision group = decideTlbScope(7, {128, 129, 130, 130}, {true, true, false, false}, 7);
     EXPECT_EQ(group.scope, "group");
     EXPECT_GT(group.confidence, 0.5);
-    EXPECT_LT(group.confidence, decideTlbScope({2}, {true}).confidence);
-    EXPECT_NE(group.reason.find("units 2 evicted"), std::string::npos) << group.reason;
-    EXPECT_NE(group.reason.find("units 4, 66 not"), std::string::npos) << group.reason;
-    EXPECT_EQ(decideTlbScope({}, {}).confidence, 0);
+    EXPECT_LT(group.confidence, decideTlbScope(0, {1, 2, 3, 4}, {true, true, true, true}, 7).confidence);
+    EXPECT_NE(group.reason.find("units 128, 129 evicted the entries of the main walk on unit 7"), std::string::npos)
+        << group.reason;
+    EXPECT_NE(group.reason.find("units 130 not"), std::string::npos) << group.reason;
+    EXPECT_EQ(decideTlbScope(0, {5, 5}, {true, false}, 7).confidence, 0);  // one unit seen both ways
+    EXPECT_EQ(decideTlbScope(0, {1, 2, 3}, {false, false, false}, 3).scope, "sm");  // every unit there is
+    EXPECT_EQ(decideTlbScope(0, {}, {}, 7).confidence, 0);
 }
 
 TEST(AssocAnalysis, PolicyFromVictims) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <iterator>
+#include <set>
 
 namespace ts {
 
@@ -238,23 +240,33 @@ std::vector<TlbStep> tlbSteps(const std::vector<std::uint64_t>& pages, const std
 }
 
 namespace {
-std::string unitList(const std::vector<int>& units, const std::vector<bool>& disturbed, bool which) {
+std::string unitList(const std::set<int>& units) {
     std::string out;
-    for (std::size_t k = 0; k < units.size(); ++k)
-        if (disturbed[k] == which) out += (out.empty() ? "" : ", ") + std::to_string(units[k]);
+    for (int u : units) out += (out.empty() ? "" : ", ") + std::to_string(u);
     return out;
 }
 }  // namespace
 
-TlbScopeDecision decideTlbScope(const std::vector<int>& units, const std::vector<bool>& disturbed) {
+TlbScopeDecision decideTlbScope(int mainUnit, const std::vector<int>& units, const std::vector<bool>& disturbed,
+                                std::size_t asked) {
     if (units.empty() || units.size() != disturbed.size()) return {"", 0, "no other unit's walk ran beside the main one"};
-    const auto shared = static_cast<std::size_t>(std::count(disturbed.begin(), disturbed.end(), true));
-    const std::string tried = std::to_string(units.size()) + " other units tried";
-    if (shared == 0) return {"sm", 0.8, "no walk of another unit evicted the main unit's entries (" + tried + ")"};
-    if (shared == units.size()) return {"gpu", 0.8, "the walk of every other unit evicted the main unit's entries (" + tried + ")"};
-    return {"group", 0.6,
-            "walks on units " + unitList(units, disturbed, true) + " evicted the main unit's entries, on units " +
-                unitList(units, disturbed, false) + " not: a group of units shares the level"};
+    std::set<int> shared, apart;
+    for (std::size_t k = 0; k < units.size(); ++k) (disturbed[k] ? shared : apart).insert(units[k]);
+    const std::string main = "the main walk on unit " + std::to_string(mainUnit);
+    std::set<int> both;
+    std::set_intersection(shared.begin(), shared.end(), apart.begin(), apart.end(), std::inserter(both, both.begin()));
+    if (!both.empty()) return {"", 0, "walks on unit " + unitList(both) + " evicted " + main + "'s entries once and once not"};
+    if (!shared.empty() && !apart.empty())
+        return {"group", 0.6,
+                "walks on units " + unitList(shared) + " evicted the entries of " + main + ", on units " + unitList(apart) +
+                    " not: a group of units shares the level"};
+    const std::size_t seen = shared.size() + apart.size();
+    const std::string where = "the other walks ran on units " + unitList(shared.empty() ? apart : shared);
+    if (seen < std::min(kMinScopeUnits, asked))
+        return {"", 0, where + " only (" + std::string(shared.empty() ? "none" : "each") + " evicted " + main +
+                           "'s entries): too few units to tell one per unit from shared"};
+    if (shared.empty()) return {"sm", 0.8, "no walk of another unit evicted the entries of " + main + "; " + where};
+    return {"gpu", 0.8, "the walk of every other unit evicted the entries of " + main + "; " + where};
 }
 
 }  // namespace ts

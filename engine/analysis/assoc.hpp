@@ -61,16 +61,21 @@ struct TlbStep {
 // that holds for every later point.
 std::vector<TlbStep> tlbSteps(const std::vector<std::uint64_t>& pages, const std::vector<double>& medians, double minStep);
 
-// Who shares a TLB level, from walks of other units beside the main unit's: `disturbed[k]` says
-// whether the walk on unit `units[k]` (a physical SM/CU number) evicted the main unit's entries.
-// None: "sm" (one per unit); all: "gpu"; some: "group" (a group of units, e.g. a TPC or GPC,
-// shares it), at lower confidence, naming the units of each kind. Undecided without units.
+// Who shares a TLB level, from walks of other units beside the main unit's (on physical SM/CU
+// `mainUnit`): `disturbed[k]` says whether the walk that ran on physical unit `units[k]` evicted
+// the main unit's entries. Some did and some did not: "group" (a group of units, e.g. a TPC or
+// GPC, shares it), naming both. None or all: "sm" or "gpu", but only when the walks ran on at
+// least kMinScopeUnits distinct units, or on every one of the `asked` (fewer) units they were
+// sent to (the CUDA kernel cannot choose where they run); fewer, or one unit seen both ways,
+// leave the scope undecided.
+inline constexpr std::size_t kMinScopeUnits = 4;
 struct TlbScopeDecision {
     std::string scope;         // "sm", "gpu", "group"; "" = undecided
     double confidence = 0;
     std::string reason;
 };
-TlbScopeDecision decideTlbScope(const std::vector<int>& units, const std::vector<bool>& disturbed);
+TlbScopeDecision decideTlbScope(int mainUnit, const std::vector<int>& units, const std::vector<bool>& disturbed,
+                                std::size_t asked);
 
 // A walk of load pairs: each page's line loaded, then the same line again (which must translate
 // at once). The difference of the two is the translation cost alone: both loads are served by

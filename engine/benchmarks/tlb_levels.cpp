@@ -48,6 +48,12 @@ namespace {
 // The other half of the same 128-byte line: the pair's second load, a visit line of its own.
 constexpr std::uint64_t kAgain = 64;
 
+struct WalkResult {
+    PairStats stats;
+    int ranOn = -1;       // physical unit of the main walk
+    int otherRanOn = -1;  // of the other unit's walk (-1: none)
+};
+
 struct Walker {
     RunContext& ctx;
     Space space;
@@ -65,11 +71,10 @@ struct Walker {
             for (std::uint64_t i = 0; i < n; ++i) out.push_back(line(i, stride)), out.push_back(line(i, stride) + kAgain);
         return out;
     }
-    PairStats walk(std::uint64_t n, std::uint64_t stride, const std::string& label) { return walkBeside(n, stride, label).first; }
-    // The walk with `otherPages` pages walked by unit `otherUnit` between its passes; with the
-    // physical unit that walk ran on (-1 without one).
-    std::pair<PairStats, int> walkBeside(std::uint64_t n, std::uint64_t stride, const std::string& label,
-                                         std::uint64_t otherPages = 0, int otherUnit = -1) {
+    PairStats walk(std::uint64_t n, std::uint64_t stride, const std::string& label) { return walkBeside(n, stride, label).stats; }
+    // The walk with `otherPages` pages walked by unit `otherUnit` between its passes.
+    WalkResult walkBeside(std::uint64_t n, std::uint64_t stride, const std::string& label, std::uint64_t otherPages = 0,
+                          int otherUnit = -1) {
         SequenceChase r;
         r.space = space;
         r.translationWalk = true;
@@ -81,7 +86,7 @@ struct Walker {
         }
         const ChaseResult res = ctx.chaseSequence(r);
         record(res.latencies, n, stride, label, otherPages);
-        return {pairStats(res.latencies, threshold), res.secondRanOnUnit};
+        return {pairStats(res.latencies, threshold), res.ranOnUnit, res.secondRanOnUnit};
     }
     // Evidence: the pairs' first loads, and their second loads in a row of their own.
     void record(const std::vector<std::uint32_t>& lat, std::uint64_t n, std::uint64_t stride, const std::string& label,
@@ -170,18 +175,25 @@ std::vector<int> scopeProbeUnits(int unitCount) {
 }
 
 // Does a walk over `otherPages` pages by another unit raise the cost of the main walk of `pages`?
-// Asked of each unit of scopeProbeUnits.
+// Asked of each unit of scopeProbeUnits; a walk the backend could not place beside the main one
+// counts as not run.
 TlbScopeDecision scopeOf(Walker& w, std::uint64_t pages, std::uint64_t otherPages, std::uint64_t stride, double missCost) {
     const double alone = w.walk(pages, stride, "scope-alone").medianDelta;
+    int mainUnit = -1;
     std::vector<int> units;
     std::vector<bool> disturbed;
-    for (int unit : scopeProbeUnits(w.ctx.device().unitCount)) {
-        const auto [beside, ranOn] =
-            w.walkBeside(pages, stride, "scope-disturbed-" + std::to_string(unit), otherPages, unit);
-        units.push_back(ranOn >= 0 ? ranOn : unit);
-        disturbed.push_back(beside.medianDelta - alone > missCost / 2);
+    const std::vector<int> asked = scopeProbeUnits(w.ctx.device().unitCount);
+    for (int unit : asked) {
+        try {
+            const WalkResult beside = w.walkBeside(pages, stride, "scope-disturbed-" + std::to_string(unit), otherPages, unit);
+            mainUnit = beside.ranOn;
+            units.push_back(beside.otherRanOn >= 0 ? beside.otherRanOn : unit);
+            disturbed.push_back(beside.stats.medianDelta - alone > missCost / 2);
+        } catch (const BackendError& e) {
+            if (e.deviceLost()) throw;
+        }
     }
-    return decideTlbScope(units, disturbed);
+    return decideTlbScope(mainUnit, units, disturbed, asked.size());
 }
 
 void reportLevel(RunContext& ctx, int level, const TlbStep& step, std::uint64_t page, const TlbScopeDecision& scope) {
