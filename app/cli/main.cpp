@@ -346,8 +346,8 @@ void addRunOptions(CLI::App& app, CommandLine& c) {
     app.add_flag("--exclusive", c.sharing.exclusive,
                  "refuse to measure on a GPU that another process uses (exit status 4; docs/faults.md)");
     app.add_option("--tlb-walk-gib", c.sharing.tlbWalkGib,
-                   "let the TLB walks span up to GIB of device memory (default 16; up to 128): the H100's and H200's "
-                   "last TLB level shows only past 64 GiB, and the next process may find other physical pages")
+                   "where the backend cannot map one allocation many times (HIP), let the TLB walks take up to GIB "
+                   "of device memory (default 16; up to 128); CUDA walks span 128 GiB of addresses in 1 GiB")
         ->check(CLI::Range(1, 128));
     app.add_option("--inject-fault", c.faultSpec,
                    "testing aid: make the device fail, e.g. oom@l2, fault@l2, lost@l2#3, timeout@texture, "

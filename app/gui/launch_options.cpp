@@ -82,8 +82,9 @@ struct Options {
 
     const QCommandLineOption tlbWalk{
         QStringLiteral("tlb-walk-gib"),
-        QCoreApplication::translate("main", "Let the TLB walks span up to this many GiB of device memory (1-128, "
-                                            "default 16): the H100's and H200's last TLB level shows only past 64 GiB."),
+        QCoreApplication::translate("main", "Where the backend cannot map one allocation many times (HIP), let the "
+                                            "TLB walks take up to this many GiB of device memory (1-128, default 16); "
+                                            "CUDA walks span 128 GiB of addresses in 1 GiB."),
         QStringLiteral("gib")};
 
     QList<QCommandLineOption> all() const {

@@ -252,7 +252,7 @@ TlbScopeDecision decideTlbScope(int mainUnit, const std::vector<int>& units, con
     if (units.empty() || units.size() != disturbed.size()) return {"", 0, "no other unit's walk ran beside the main one"};
     std::set<int> shared, apart;
     for (std::size_t k = 0; k < units.size(); ++k) (disturbed[k] ? shared : apart).insert(units[k]);
-    const std::string main = "the main walk on unit " + std::to_string(mainUnit);
+    const std::string main = mainUnit >= 0 ? "the main walk on unit " + std::to_string(mainUnit) : "the main walk (its unit varied)";
     std::set<int> both;
     std::set_intersection(shared.begin(), shared.end(), apart.begin(), apart.end(), std::inserter(both, both.begin()));
     if (!both.empty()) return {"", 0, "walks on unit " + unitList(both) + " evicted " + main + "'s entries once and once not"};

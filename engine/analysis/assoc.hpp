@@ -62,7 +62,7 @@ struct TlbStep {
 std::vector<TlbStep> tlbSteps(const std::vector<std::uint64_t>& pages, const std::vector<double>& medians, double minStep);
 
 // Who shares a TLB level, from walks of other units beside the main unit's (on physical SM/CU
-// `mainUnit`): `disturbed[k]` says whether the walk that ran on physical unit `units[k]` evicted
+// `mainUnit`, -1 when it varied): `disturbed[k]` says whether the walk that ran on physical unit `units[k]` evicted
 // the main unit's entries. Some did and some did not: "group" (a group of units, e.g. a TPC or
 // GPC, shares it), naming both. None or all: "sm" or "gpu", but only when the walks ran on at
 // least kMinScopeUnits distinct units, or on every one of the `asked` (fewer) units they were

@@ -186,7 +186,7 @@ TlbScopeDecision scopeOf(Walker& w, std::uint64_t pages, std::uint64_t otherPage
     for (int unit : asked) {
         try {
             const WalkResult beside = w.walkBeside(pages, stride, "scope-disturbed-" + std::to_string(unit), otherPages, unit);
-            mainUnit = beside.ranOn;
+            mainUnit = units.empty() || mainUnit == beside.ranOn ? beside.ranOn : -1;
             units.push_back(beside.otherRanOn >= 0 ? beside.otherRanOn : unit);
             disturbed.push_back(beside.stats.medianDelta - alone > missCost / 2);
         } catch (const BackendError& e) {
