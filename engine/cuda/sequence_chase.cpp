@@ -51,19 +51,12 @@ ChaseResult SequenceChaser::run(const SequenceChase& r) {
                                reinterpret_cast<const cudak::ScatterWord*>(scratch_.data()),
                                static_cast<std::uint32_t>(words.size() / 2), stream),
           "writing a sequence chain");
-    check(cudaMemsetAsync(scratch_.data() + ctlOff, 0, 256, stream), "clearing sequence control words");
-    ctx_.useChaseL2Fetch();
-    ctx_.enqueueL2Flush(stream);  // cold loads must come from DRAM, not from an earlier chase
-
     auto* ctl = reinterpret_cast<std::uint32_t*>(scratch_.data() + ctlOff);
-    const cudak::SequenceLaunch p{reinterpret_cast<std::uint64_t>(base), main.front(),
-                                  other.empty() ? 0 : other.front(), reinterpret_cast<std::uint32_t*>(scratch_.data() + timesOff),
-                                  ctl, kWaitNs, r.timedFrom, timed, static_cast<std::uint32_t>(other.size()), space};
-    check(cudak::launchSequence(p, stream), "launching a sequence chase");
-    check(cudaMemcpyAsync(hostOut_.data(), scratch_.data() + ctlOff, outBytes, cudaMemcpyDeviceToHost, stream),
-          "reading sequence chase results");
-    check(cudaEventRecord(ctx_.doneEvent(), stream), "recording an event");
-    waitForEvent(ctx_.doneEvent(), 10.0 + 2e-6 * static_cast<double>(r.offsets.size() + r.otherOffsets.size()), "sequence chase");
+    cudak::SequenceLaunch p{reinterpret_cast<std::uint64_t>(base), main.front(), other.empty() ? 0 : other.front(),
+                            reinterpret_cast<std::uint32_t*>(scratch_.data() + timesOff), ctl, kWaitNs, r.timedFrom, timed,
+                            static_cast<std::uint32_t>(other.size()), space, 0, 0};
+    if (!other.empty()) placeOnUnits(p, r.unit, r.otherUnit);
+    launchUntilPlaced(p, ctlOff, outBytes, static_cast<double>(r.offsets.size() + r.otherOffsets.size()));
     return collect(r, main.front(), other.empty(), timed);
 }
 
@@ -74,6 +67,38 @@ std::uint64_t SequenceChaser::maxArrayBytes() {
     check(cudaMemGetInfo(&free, &total), "asking for the free device memory");
     const std::uint64_t usable = static_cast<std::uint64_t>(free) + array_.size();
     return usable > kMargin ? (usable - kMargin) / 10 * 9 : 0;
+}
+
+// With another unit, both chasers run on the SMs of the units asked (scope experiments).
+void SequenceChaser::placeOnUnits(cudak::SequenceLaunch& p, int unit, int otherUnit) const {
+    if (unit < 0 || unit >= ctx_.smCount() || otherUnit < 0 || otherUnit >= ctx_.smCount() || unit == otherUnit)
+        throw BackendError("sequence chase: units " + std::to_string(unit) + " and " + std::to_string(otherUnit) +
+                           " are not two SMs of this GPU");
+    p.mainSm = static_cast<std::uint32_t>(ctx_.physicalSm(unit)) + 1;
+    p.otherSm = static_cast<std::uint32_t>(ctx_.physicalSm(otherUnit)) + 1;
+}
+
+// A placed launch whose blocks missed one of its SMs is repeated with more blocks (twice).
+void SequenceChaser::launchUntilPlaced(const cudak::SequenceLaunch& p, std::size_t ctlOff, std::size_t outBytes,
+                                       double loads) {
+    const bool placed = p.mainSm != 0;
+    const cudaStream_t stream = ctx_.mainStream();
+    const auto* out = reinterpret_cast<const std::uint32_t*>(hostOut_.data());
+    for (unsigned attempt = 0;; ++attempt) {
+        check(cudaMemsetAsync(scratch_.data() + ctlOff, 0, 256, stream), "clearing sequence control words");
+        ctx_.useChaseL2Fetch();
+        ctx_.enqueueL2Flush(stream);  // cold loads must come from DRAM, not from an earlier chase
+        const unsigned blocks = placed ? static_cast<unsigned>(ctx_.smCount()) * (2u << attempt) : cudak::kSequenceBlocks;
+        check(cudak::launchSequence(p, blocks, stream), "launching a sequence chase");
+        check(cudaMemcpyAsync(hostOut_.data(), scratch_.data() + ctlOff, outBytes, cudaMemcpyDeviceToHost, stream),
+              "reading sequence chase results");
+        check(cudaEventRecord(ctx_.doneEvent(), stream), "recording an event");
+        waitForEvent(ctx_.doneEvent(), 10.0 + 2e-6 * loads, "sequence chase");
+        if (!placed || (out[cudak::kSeqMainSm] == p.mainSm && out[cudak::kSeqOtherSm] == p.otherSm)) return;
+        if (attempt == 2)
+            throw BackendError("sequence chase: no block of " + std::to_string(blocks) + " ran on SM " +
+                               std::to_string(out[cudak::kSeqMainSm] == p.mainSm ? p.otherSm - 1 : p.mainSm - 1));
+    }
 }
 
 TranslationWalkSpace SequenceChaser::translationWalkSpace() {

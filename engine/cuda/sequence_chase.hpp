@@ -10,6 +10,7 @@
 #include "cuda/aliased_array.hpp"
 #include "cuda/device_memory.hpp"
 #include "cuda/gpu_context.hpp"
+#include "sequence_abi.hpp"
 
 namespace ts::cuda {
 
@@ -30,6 +31,8 @@ public:
 
 private:
     std::byte* reserveArray(std::uint64_t bytes);
+    void placeOnUnits(cudak::SequenceLaunch& p, int unit, int otherUnit) const;
+    void launchUntilPlaced(const cudak::SequenceLaunch& p, std::size_t ctlOff, std::size_t outBytes, double loads);
     ChaseResult collect(const SequenceChase& request, std::uint64_t first, bool alone, std::uint32_t timed) const;
 
     GpuContext& ctx_;

@@ -17,6 +17,7 @@ enum SequenceCtl : std::uint32_t {
     kSeqOtherSm = 4,    // %smid + 1 of the other chaser
     kSeqStatus = 5,     // bit 0: the other walk never finished in time
     kSeqFinal = 6,      // low word of the offset after the last timed load (self-check)
+    kSeqMainClaim = 7,  // a block on the asked SM took the main role (placed launches)
     kSeqCtlWords = 8,
 };
 
@@ -31,6 +32,10 @@ struct SequenceLaunch {
     std::uint32_t timed;
     std::uint32_t otherLoads;   // 0: no other chaser
     std::uint32_t space;        // SpaceCode: kGlobal, kGlobalL2 or kReadOnly
+    // %smid + 1 of the SMs the chasers must run on; 0: block 0 is the main chaser, and the other
+    // chaser the first block on another SM.
+    std::uint32_t mainSm;
+    std::uint32_t otherSm;
 };
 
 struct ScatterWord {
@@ -38,8 +43,9 @@ struct ScatterWord {
     std::uint64_t value;
 };
 
-// Blocks of a sequence launch: block 0 is the main chaser, the first other block on another SM
-// the other chaser; the rest return at once.
+// Blocks of an unplaced sequence launch: block 0 is the main chaser, the first other block on
+// another SM the other chaser; the rest return at once. A placed launch has a few blocks per SM,
+// so that one lands on each asked SM.
 constexpr unsigned kSequenceBlocks = 8;
 
 // One eviction test (eviction_kernel.cu): the target at `base`, then `chosen` and the first
@@ -59,7 +65,7 @@ struct EvictionLaunch {
 
 // Prefers the largest L1 for the sequence kernels, as the chase kernel does (once per context).
 cudaError_t prepareSequenceKernels();
-cudaError_t launchSequence(const SequenceLaunch& p, cudaStream_t s);
+cudaError_t launchSequence(const SequenceLaunch& p, unsigned blocks, cudaStream_t s);
 cudaError_t prepareEvictionKernels();
 cudaError_t launchEviction(const EvictionLaunch& p, cudaStream_t s);
 cudaError_t launchScatter(std::uint64_t base, const ScatterWord* words, std::uint32_t count, cudaStream_t s);

@@ -68,6 +68,7 @@ __device__ void mainSide(const SequenceLaunch& p, std::uint32_t* ring) {
 
 template <std::uint32_t S>
 __device__ void otherSide(const SequenceLaunch& p) {
+    if (p.otherSm != 0 && smId() + 1 != p.otherSm) return;
     if (!waitFlag(p.ctl + kSeqMainSm, p.waitNs)) return;
     if (smId() + 1 == atomicAdd(p.ctl + kSeqMainSm, 0u)) return;      // same SM as the main chaser
     if (atomicCAS(p.ctl + kSeqOtherClaim, 0u, 1u) != 0u) return;        // another block has the role
@@ -83,7 +84,9 @@ template <std::uint32_t S>
 __global__ void sequenceKernel(SequenceLaunch p) {
     __shared__ std::uint32_t ring[kRing];
     if (threadIdx.x != 0) return;
-    if (blockIdx.x == 0) mainSide<S>(p, ring);
+    const bool main = p.mainSm == 0 ? blockIdx.x == 0
+                                    : smId() + 1 == p.mainSm && atomicCAS(p.ctl + kSeqMainClaim, 0u, 1u) == 0u;
+    if (main) mainSide<S>(p, ring);
     else if (p.otherLoads > 0) otherSide<S>(p);
 }
 
@@ -94,11 +97,11 @@ __global__ void scatterKernel(std::uint64_t base, const ScatterWord* words, std:
 
 }  // namespace
 
-cudaError_t launchSequence(const SequenceLaunch& p, cudaStream_t s) {
+cudaError_t launchSequence(const SequenceLaunch& p, unsigned blocks, cudaStream_t s) {
     switch (p.space) {
-        case kGlobal: sequenceKernel<kGlobal><<<kSequenceBlocks, 32, 0, s>>>(p); break;
-        case kGlobalL2: sequenceKernel<kGlobalL2><<<kSequenceBlocks, 32, 0, s>>>(p); break;
-        case kReadOnly: sequenceKernel<kReadOnly><<<kSequenceBlocks, 32, 0, s>>>(p); break;
+        case kGlobal: sequenceKernel<kGlobal><<<blocks, 32, 0, s>>>(p); break;
+        case kGlobalL2: sequenceKernel<kGlobalL2><<<blocks, 32, 0, s>>>(p); break;
+        case kReadOnly: sequenceKernel<kReadOnly><<<blocks, 32, 0, s>>>(p); break;
         default: return cudaErrorInvalidValue;
     }
     return cudaGetLastError();
