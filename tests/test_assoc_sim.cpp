@@ -346,6 +346,7 @@ TEST(AssocAnalysis, SetsFromProbes) {
     EXPECT_EQ(d.sets.value, 16);
     EXPECT_EQ(d.sets.method, "size/(ways x line)");
     EXPECT_NE(d.sets.reason.find("unevenly"), std::string::npos) << d.sets.reason;
+    EXPECT_NE(d.sets.reason.find("at least 15 sets"), std::string::npos) << d.sets.reason;
     hashed.consecutiveFit = 0;
     // The target and its "set" all fit when walked alone: the pool test's eviction was no conflict.
     hashed.conflictContradicted = true;

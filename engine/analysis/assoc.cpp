@@ -53,9 +53,11 @@ void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
                   std::to_string(p.consecutiveFit) + " consecutive lines fit and one more does not, over " + ways, false, false};
         return;
     }
-    const std::string run = p.consecutiveFit > 0 ? "; the longest run of consecutive lines that fits is " +
+    // The run still bounds the count from below: it fits with at most `ways` lines in any set.
+    const std::string run = p.consecutiveFit > 0 ? "; at least " + std::to_string(p.consecutiveFit / p.conflictWays) +
+                                                       " sets: the longest run of consecutive lines that fits is " +
                                                        std::to_string(p.consecutiveFit) +
-                                                       " lines: the index spreads consecutive lines unevenly"
+                                                       " lines (the index spreads consecutive lines unevenly)"
                                                  : "";
     // The measured capacity shared out over the ways: it moves with the capacity (a few lines
     // between runs make a set or two).
