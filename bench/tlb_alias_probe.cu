@@ -14,10 +14,14 @@
 #include <cuda.h>
 #include <cuda_runtime.h>
 
+#include "page_walk_probe.cuh"
+
 namespace {
 
+using probe::check;
+using probe::walk;
+
 constexpr unsigned kTimed = 1024;
-constexpr unsigned kBatch = 32;
 
 __host__ __device__ std::uint64_t slot(std::uint64_t i, std::uint64_t stride, std::uint64_t physical) {
     const std::uint64_t repeat = i * stride / physical;  // which mapping of the allocation page i lies in
@@ -31,27 +35,6 @@ __global__ void link(char* base, std::uint64_t stride, std::uint64_t physical, s
             reinterpret_cast<std::uint64_t>(base + slot((i + 1) % pages, stride, physical));
 }
 
-__global__ void walk(std::uint64_t start, std::uint64_t warm, unsigned batches, unsigned* out, std::uint64_t* sink) {
-    std::uint64_t p = start;
-    for (std::uint64_t k = 0; k < warm; ++k) asm volatile("ld.global.cg.u64 %0, [%0];" : "+l"(p));
-    __shared__ std::uint64_t keep;
-    for (unsigned b = 0; b < batches; ++b) {
-        const long long t0 = clock64();
-        for (unsigned k = 0; k < kBatch; ++k) asm volatile("ld.global.cg.u64 %0, [%0];" : "+l"(p));
-        keep = p;
-        __syncwarp();
-        const long long t1 = clock64();
-        out[b] = static_cast<unsigned>((t1 - t0) / kBatch);
-    }
-    *sink = p + keep;
-}
-
-void check(cudaError_t e, const char* what) {
-    if (e != cudaSuccess) {
-        std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-        std::exit(1);
-    }
-}
 void check(CUresult e, const char* what) {
     if (e != CUDA_SUCCESS) {
         const char* text = "?";
