@@ -165,8 +165,9 @@ std::uint64_t pageSize(Walker& w, const Sweep& s) {
 }
 
 // Units whose walks test a level's scope: the main unit's neighbours in the backend's order and
-// units spread over the GPU, since a level may be shared by a group of units only (one unit of
-// the H100 disturbed, one of the H200 did not: docs/validation.md, "2026-11-26, session 11").
+// units spread over the GPU, since a level may be shared by a group of units only (on the H100
+// and H200, SMs 0 and 1 share the last level and no other SM does: docs/validation.md,
+// "2026-11-26, session 11").
 std::vector<int> scopeProbeUnits(int unitCount) {
     std::vector<int> units;
     for (int k : {1, 2, 3, unitCount / 4, unitCount / 2, 3 * unitCount / 4, unitCount - 1})
