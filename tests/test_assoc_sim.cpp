@@ -265,6 +265,11 @@ TEST(AssocSim, HashedIndexIsReportedAsHashedAndAnEvictionSetGivesWaysAndPolicy) 
         EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, c.ways);
         EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 8192.0 / 128 / c.ways);
         EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").method, "consecutive-fit/ways");
+        // The XOR fold reads every address bit: each flip moves a line to another set.
+        EXPECT_NE(t.find(Element::L1, "indexFunction")->reason.find("flipping address bit 7, 8, 9, 10, 11, 12, 13, 14, 15, "
+                                                                   "16, 17, 18, 19, 20 of a line of the set moves it"),
+                  std::string::npos)
+            << t.find(Element::L1, "indexFunction")->reason;
         EXPECT_EQ(nameOf(t, Element::L1, "replacementPolicy"), c.policy);
     }
 }
@@ -348,6 +353,14 @@ TEST(AssocAnalysis, SetsFromProbes) {
     EXPECT_NE(d.sets.reason.find("unevenly"), std::string::npos) << d.sets.reason;
     EXPECT_NE(d.sets.reason.find("at least 15 sets"), std::string::npos) << d.sets.reason;
     hashed.consecutiveFit = 0;
+    // Bits whose flip keeps a line in its set are strides that conflict.
+    hashed.bitsMovingSet = {7, 8, 9};
+    hashed.bitsKeepingSet = {12};
+    d = decideSets(hashed, 64);
+    EXPECT_NE(d.indexReason.find("bit 12 keeps a line in its set"), std::string::npos) << d.indexReason;
+    EXPECT_NE(d.indexReason.find("bit 7, 8, 9 moves it"), std::string::npos) << d.indexReason;
+    hashed.bitsMovingSet.clear();
+    hashed.bitsKeepingSet.clear();
     // The target and its "set" all fit when walked alone: the pool test's eviction was no conflict.
     hashed.conflictContradicted = true;
     d = decideSets(hashed, 64);

@@ -20,6 +20,22 @@ double missShare(const std::vector<std::uint32_t>& latencies, double threshold) 
 
 namespace {
 
+std::string bitList(const std::vector<int>& bits) {
+    std::string out;
+    for (int b : bits) out += (out.empty() ? "" : ", ") + std::to_string(b);
+    return out;
+}
+
+// Which address bits the index reads, as far as the flips of one line's bits tell.
+std::string indexBitsText(const SetProbe& p) {
+    if (p.bitsMovingSet.empty() && p.bitsKeepingSet.empty()) return "";
+    std::string text = "; flipping address bit";
+    if (p.bitsKeepingSet.empty()) return text + " " + bitList(p.bitsMovingSet) + " of a line of the set moves it to another set, each";
+    text += " " + bitList(p.bitsKeepingSet) + " keeps a line in its set (strides of 2^bit bytes conflict there)";
+    if (!p.bitsMovingSet.empty()) text += ", bit " + bitList(p.bitsMovingSet) + " moves it";
+    return text;
+}
+
 // Ways and sets of a hashed index: from the eviction set when one was found.
 void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
     if (p.conflictWays == 0) {
@@ -110,6 +126,7 @@ SetDecision decideSets(const SetProbe& p, std::uint64_t capacityLines) {
                               "yet scattered lines below the capacity miss"
                             : std::to_string(p.waysPlateau) + " lines fit at a stride of the whole size, but not twice as "
                               "many at half that stride: the conflicts do not follow modulo indexing";
+        d.indexReason += indexBitsText(p);
         hashedWays(p, lines, d);
         return d;
     }

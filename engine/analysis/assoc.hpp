@@ -29,6 +29,9 @@ struct SetProbe {
     // Hashed: most consecutive lines from the array's start that all hit on their second pass
     // (0: not measured). Where the index spreads consecutive lines evenly, ways x sets exactly.
     std::uint64_t consecutiveFit = 0;
+    // Hashed: address bits whose flip moves line 0 to another set, and those that keep it in its
+    // set (its ways and the flipped line do not fit together); empty when not tested.
+    std::vector<int> bitsMovingSet, bitsKeepingSet;
 };
 
 struct SetDecision {

@@ -1,5 +1,6 @@
 // Ways, sets and set-index function by stride experiments (docs/methods.md, "Associativity").
 #include <algorithm>
+#include <bit>
 
 #include "analysis/assoc.hpp"
 #include "backend/eviction_test.hpp"
@@ -21,6 +22,7 @@ constexpr std::uint64_t kMaxScatterLines = 1u << 20;
 // The consecutive-fit bisection walks up to 2.5 x lines loads some 12 times: L1-sized caches only
 // (an H100's L2 would take seconds, and its near/far halves blur the line that overflows).
 constexpr std::uint64_t kMaxConsecutiveFitLines = 1u << 15;
+constexpr int kHighestIndexBit = 20;  // address bits tested for the set index: below 2 MiB
 
 struct Probe {
     RunContext& ctx;
@@ -38,10 +40,12 @@ struct Probe {
     }
     // Do n consecutive lines all hit on their second pass, not one miss (asked again after one)?
     bool consecutiveFit(std::uint64_t n, std::uint64_t line) { return listFits(stridedLines(n, line, 1), "consecutive-fit"); }
-    // Do these lines all hit on their second pass? Asked again after a miss, as fits() does.
-    bool listFits(const std::vector<std::uint64_t>& lines, const char* label) {
+    // Do these lines all hit on their second pass? Asked again after a miss, as fits() does. The
+    // row's x is the line count unless `x` says otherwise.
+    bool listFits(const std::vector<std::uint64_t>& lines, const char* label, double x = -1) {
         for (int attempt = 0; attempt < 2; ++attempt) {
-            const ProbeRun run = timedSecondPass(ctx, target.space, lines, series, static_cast<double>(lines.size()), 0, label);
+            const ProbeRun run = timedSecondPass(ctx, target.space, lines, series,
+                                                 x >= 0 ? x : static_cast<double>(lines.size()), 0, label);
             if (missShare(run.timed, threshold) * static_cast<double>(lines.size()) < 0.5) return true;
         }
         return false;
@@ -88,6 +92,21 @@ std::uint64_t largestConsecutiveFit(Probe& p, std::uint64_t lines, std::uint64_t
     return lo;
 }
 
+// Which address bits feed the index: line 0's ways plus line 0 with bit b flipped fit together
+// unless the flipped line falls in the same set (whatever the policy: one line too many for a set
+// always leaves a miss). Bits from the line size up to 2 MiB, where an address's page offset is
+// its physical offset too (the L2 is physically indexed).
+void flipIndexBits(Probe& p, SetProbe& s, const std::vector<std::uint64_t>& set, std::uint64_t lineBytes) {
+    std::vector<std::uint64_t> lines(set.begin() + 1, set.end());
+    for (int bit = std::countr_zero(lineBytes); bit <= kHighestIndexBit; ++bit) {
+        const std::uint64_t flipped = std::uint64_t{1} << bit;
+        const bool member = std::find(lines.begin(), lines.end(), flipped) != lines.end();
+        lines.push_back(flipped);
+        (member || !p.listFits(lines, "index-bit", bit) ? s.bitsKeepingSet : s.bitsMovingSet).push_back(bit);
+        lines.pop_back();
+    }
+}
+
 // A hashed index: search one set's lines (capacity permitting) and check one line fewer does not evict.
 void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t lineBytes) {
     if (lines > p.ctx.backend().maxEvictionSearchLines()) {  // larger caches stay undecided
@@ -105,8 +124,10 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
     s.conflictConfirmed = oneFewerKeepsTarget(p, *set, lineBytes) && p.listFits(ways, "set-fits");
     s.conflictContradicted = p.listFits(*set, "set-plus-one-fits");
     recordConflictSet(p.ctx, p.series, *set);
-    if (s.conflictConfirmed && !s.conflictContradicted && lines <= kMaxConsecutiveFitLines)
-        s.consecutiveFit = largestConsecutiveFit(p, lines, lineBytes);
+    if (s.conflictConfirmed && !s.conflictContradicted) {
+        flipIndexBits(p, s, *set, lineBytes);
+        if (lines <= kMaxConsecutiveFitLines) s.consecutiveFit = largestConsecutiveFit(p, lines, lineBytes);
+    }
 }
 
 SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
