@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "analysis/assoc.hpp"
 #include "backend/eviction_test.hpp"
@@ -265,11 +266,16 @@ TEST(AssocSim, HashedIndexIsReportedAsHashedAndAnEvictionSetGivesWaysAndPolicy) 
         EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, c.ways);
         EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 8192.0 / 128 / c.ways);
         EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").method, "consecutive-fit/ways");
-        // The XOR fold reads every address bit: each flip moves a line to another set.
-        EXPECT_NE(t.find(Element::L1, "indexFunction")->reason.find("flipping address bit 7, 8, 9, 10, 11, 12, 13, 14, 15, "
-                                                                   "16, 17, 18, 19, 20 of a line of the set moves it"),
+        // The XOR fold reads every address bit: each flip moves a line to another set, and two
+        // bits a multiple of the set bits apart fold onto one index bit.
+        const std::string& why = t.find(Element::L1, "indexFunction")->reason;
+        EXPECT_NE(why.find("flipping address bit 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 of a line of the set moves it"),
                   std::string::npos)
-            << t.find(Element::L1, "indexFunction")->reason;
+            << why;
+        const int setBits = std::countr_zero(8192u / 128 / c.ways);
+        const std::string fold = "7+" + std::to_string(7 + setBits);
+        EXPECT_NE(why.find(fold + ","), std::string::npos) << why;
+        EXPECT_EQ(why.find("7+8,"), std::string::npos) << why;
         EXPECT_EQ(nameOf(t, Element::L1, "replacementPolicy"), c.policy);
     }
 }

@@ -36,6 +36,15 @@ std::string indexBitsText(const SetProbe& p) {
     return text;
 }
 
+// Pairs of bits that cancel: for an XOR index they feed one index bit (a fold).
+std::string bitPairsText(const SetProbe& p) {
+    if (!p.pairsTested) return "";
+    if (p.bitPairsKeepingSet.empty()) return "; no two of those bits flipped together keep it in its set";
+    std::string pairs;
+    for (const auto& [a, b] : p.bitPairsKeepingSet) pairs += (pairs.empty() ? "" : ", ") + std::to_string(a) + "+" + std::to_string(b);
+    return "; flipped together, bits " + pairs + " keep it in its set (an XOR index folds each pair onto one index bit)";
+}
+
 // Ways and sets of a hashed index: from the eviction set when one was found.
 void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
     if (p.conflictWays == 0) {
@@ -126,7 +135,7 @@ SetDecision decideSets(const SetProbe& p, std::uint64_t capacityLines) {
                               "yet scattered lines below the capacity miss"
                             : std::to_string(p.waysPlateau) + " lines fit at a stride of the whole size, but not twice as "
                               "many at half that stride: the conflicts do not follow modulo indexing";
-        d.indexReason += indexBitsText(p);
+        d.indexReason += indexBitsText(p) + bitPairsText(p);
         hashedWays(p, lines, d);
         return d;
     }

@@ -3,6 +3,7 @@
 // "Associativity", "Replacement policy", "TLB levels"). Pure functions over measured latencies.
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "analysis/analysis.hpp"
@@ -32,6 +33,10 @@ struct SetProbe {
     // Hashed: address bits whose flip moves line 0 to another set, and those that keep it in its
     // set (its ways and the flipped line do not fit together); empty when not tested.
     std::vector<int> bitsMovingSet, bitsKeepingSet;
+    // Pairs of bits of bitsMovingSet whose flip together keeps line 0 in its set: for an XOR
+    // index, the two bits feed the same index bit (pairsTested: whether they were asked).
+    std::vector<std::pair<int, int>> bitPairsKeepingSet;
+    bool pairsTested = false;
 };
 
 struct SetDecision {

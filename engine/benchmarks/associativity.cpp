@@ -105,6 +105,17 @@ void flipIndexBits(Probe& p, SetProbe& s, const std::vector<std::uint64_t>& set,
         (member || !p.listFits(lines, "index-bit", bit) ? s.bitsKeepingSet : s.bitsMovingSet).push_back(bit);
         lines.pop_back();
     }
+    // Pairs of moving bits: rows index-bit-pair, x = 100 x first bit + second bit.
+    for (std::size_t i = 0; i < s.bitsMovingSet.size(); ++i)
+        for (std::size_t j = i + 1; j < s.bitsMovingSet.size(); ++j) {
+            const int a = s.bitsMovingSet[i], b = s.bitsMovingSet[j];
+            const std::uint64_t flipped = (std::uint64_t{1} << a) | (std::uint64_t{1} << b);
+            const bool member = std::find(lines.begin(), lines.end(), flipped) != lines.end();
+            lines.push_back(flipped);
+            if (member || !p.listFits(lines, "index-bit-pair", 100.0 * a + b)) s.bitPairsKeepingSet.emplace_back(a, b);
+            lines.pop_back();
+        }
+    s.pairsTested = true;
 }
 
 // A hashed index: search one set's lines (capacity permitting) and check one line fewer does not evict.
