@@ -57,7 +57,8 @@ void expectTlbs(const SimProfile& p, const Topology& t) {
                   static_cast<double>(truth.pageSize * truth.entries));
         EXPECT_NEAR(decidedAttribute(t, Element::DeviceMemory, prefix + "MissCost").value, truth.missCost,
                     0.1 * truth.missCost + 2);
-        EXPECT_EQ(nameOf(t, Element::DeviceMemory, prefix + "Scope"), truth.scope == CacheScope::Gpu ? "gpu" : "sm");
+        const char* scope = truth.scope == CacheScope::Gpu ? "gpu" : truth.scope == CacheScope::CuGroup ? "group" : "sm";
+        EXPECT_EQ(nameOf(t, Element::DeviceMemory, prefix + "Scope"), scope);
     }
 }
 
@@ -79,8 +80,11 @@ SimProfile synthetic(std::uint32_t ways, const char* policy, const char* l1TlbSc
 
 }  // namespace
 
-TEST(AssocSim, BuiltinH100FindsFullyAssociativeL1AndBothTlbLevels) {
+// The H100 profile's TLB is the level measured on the GPU: 2167 x 32 MiB, shared by SM pairs.
+TEST(AssocSim, BuiltinH100FindsFullyAssociativeL1AndTheMeasuredTlbLevel) {
     const SimProfile p = loadProfile("h100");
+    ASSERT_EQ(p.tlbs.size(), 1u);
+    EXPECT_EQ(p.tlbs[0].scope, CacheScope::CuGroup);
     const Topology t = discover(p, {"l1", "memory"});
     EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "fully-associative");
     EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 1);
@@ -178,9 +182,9 @@ TEST(AssocSim, TheTlbBenchmarkGivesTheWalkMemoryBack) {
         bool others, aliases;
         std::uint64_t widestAbove, widestAtMost;
     };
-    // The simulated H100 lends real-memory walks 64 GiB at most; its levels show within 64 GiB.
+    // The simulated H100 lends real-memory walks its 79.2 GiB; its level (67.7 GiB) shows within them.
     for (const Case& c : {Case{kDefaultTlbWalkBytes, false, false, 8ull << 30, 16ull << 30},
-                          Case{128ull << 30, false, false, 32ull << 30, 64ull << 30},
+                          Case{128ull << 30, false, false, 32ull << 30, 80ull << 30},
                           Case{128ull << 30, true, false, 8ull << 30, 16ull << 30},
                           Case{kDefaultTlbWalkBytes, true, true, 32ull << 30, 128ull << 30}}) {
         SCOPED_TRACE(std::to_string(c.allowed >> 30) + " GiB allowed" + (c.others ? ", beside a listed process" : "") +
@@ -422,8 +426,9 @@ TEST(AssocReport, WritesFormat2WithTheNewAttributesAndStillReadsFormat1) {
     nlohmann::json j = reportToJson(t);
     EXPECT_EQ(j["format"], "toposcope-report/2");
     const Topology back = reportFromJson(j, "v2.json");
-    ASSERT_NE(back.find(Element::DeviceMemory, "tlb2Reach"), nullptr);
-    EXPECT_EQ(back.find(Element::DeviceMemory, "tlb2Scope")->names, std::vector<std::string>{"gpu"});
+    ASSERT_NE(back.find(Element::DeviceMemory, "tlb1Reach"), nullptr);
+    EXPECT_EQ(back.find(Element::DeviceMemory, "tlb1Reach")->value, 2167.0 * (32 << 20));
+    EXPECT_EQ(back.find(Element::DeviceMemory, "tlb1Scope")->names, std::vector<std::string>{"group"});
     j["format"] = "toposcope-report/1";
     EXPECT_EQ(wholeReportFromJson(j, "v1.json").device.name, t.device.name);
     j["format"] = "toposcope-report/3";

@@ -1,5 +1,6 @@
 #include "sim/cache_hierarchy.hpp"
 
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 
@@ -19,6 +20,15 @@ std::size_t instanceCount(const SimProfile& p, const SimCache& c) {
     return 1;
 }
 
+// A group-scoped level has one instance per group of groupSize consecutive physical ids.
+std::size_t tlbInstances(const SimProfile& p, const SimTlb& tlb) {
+    if (tlb.scope == CacheScope::Gpu) return 1;
+    if (tlb.scope != CacheScope::CuGroup) return static_cast<std::size_t>(p.unitCount());
+    int top = 0;
+    for (int u = 0; u < p.unitCount(); ++u) top = std::max(top, p.physicalUnit(u));
+    return static_cast<std::size_t>(top) / tlb.groupSize + 1;
+}
+
 CacheGeometry geometryOf(const SimCache& c) {
     const std::uint64_t size = c.scope == CacheScope::Gpu ? c.size / static_cast<std::uint64_t>(c.segments) : c.size;
     return {size, c.line, c.sector, c.ways, c.policy, c.index};
@@ -28,8 +38,7 @@ CacheGeometry geometryOf(const SimCache& c) {
 
 CacheHierarchy::CacheHierarchy(const SimProfile& profile) : profile_(profile) {
     slots_.resize(profile.caches.size());
-    for (const SimTlb& tlb : profile.tlbs)
-        tlbSlots_.emplace_back(tlb.scope == CacheScope::Gpu ? 1 : static_cast<std::size_t>(profile.unitCount()));
+    for (const SimTlb& tlb : profile.tlbs) tlbSlots_.emplace_back(tlbInstances(profile, tlb));
     groupOfUnit_.resize(profile.caches.size());
     for (std::size_t c = 0; c < profile.caches.size(); ++c) {
         const SimCache& cache = profile.caches[c];
@@ -62,7 +71,9 @@ CacheSim* CacheHierarchy::acquire(std::size_t cacheIndex, std::size_t instance) 
 
 CacheSim* CacheHierarchy::acquireTlb(std::size_t tlbIndex, int unit) {
     const SimTlb& tlb = profile_.tlbs[tlbIndex];
-    const std::size_t instance = tlb.scope == CacheScope::Gpu ? 0 : static_cast<std::size_t>(unit);
+    const std::size_t instance = tlb.scope == CacheScope::Gpu       ? 0
+                                 : tlb.scope == CacheScope::CuGroup ? static_cast<std::size_t>(profile_.physicalUnit(unit)) / tlb.groupSize
+                                                                    : static_cast<std::size_t>(unit);
     Slot& slot = tlbSlots_[tlbIndex][instance];
     const std::uint64_t seed = mixSeed(seed_, ((tlbIndex + 0x7100) << 32) | instance);
     const auto page = static_cast<std::uint32_t>(tlb.pageSize);

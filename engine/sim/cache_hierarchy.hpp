@@ -84,7 +84,7 @@ private:
 
     const SimProfile& profile_;
     std::vector<std::vector<Slot>> slots_;         // [cache][instance]
-    std::vector<std::vector<Slot>> tlbSlots_;      // [tlb][unit, or 0 when shared]
+    std::vector<std::vector<Slot>> tlbSlots_;      // [tlb][unit, group, or 0 when shared]
     std::vector<std::vector<int>> groupOfUnit_;    // cu_group caches: [cache][logical unit] -> group
     std::uint64_t generation_ = 1;
     std::uint64_t seed_ = 0;

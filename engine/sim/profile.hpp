@@ -27,7 +27,8 @@ enum class IndexFunction { XorFold, Modulo };
 // One level of address translation (docs/sim-profile.md, "tlbs").
 struct SimTlb {
     std::string id;
-    CacheScope scope = CacheScope::Sm;   // sm (one per SM/CU) or gpu (one shared)
+    CacheScope scope = CacheScope::Sm;   // sm (one per SM/CU), gpu (one shared) or CuGroup (groups below)
+    std::uint32_t groupSize = 0;         // CuGroup: units of consecutive physical ids sharing one
     std::uint32_t entries = 0;           // fully associative, LRU
     std::uint64_t pageSize = 0;          // bytes, power of two
     std::uint32_t missCost = 0;          // cycles a load pays when this level misses

@@ -8,16 +8,22 @@ namespace {
 constexpr std::uint64_t kMaxPage = 1ull << 30;
 constexpr std::uint64_t kMaxEntries = 1u << 16;
 constexpr std::uint64_t kMaxMissCost = 1'000'000;
+constexpr std::uint64_t kMaxGroupSize = 1024;
 
 SimTlb readTlb(const ProfileReader& r, const Json& j, const std::string& path) {
     r.expectObject(j, path);
-    r.checkKeys(j, path, {"id", "scope", "entries", "page_size", "miss_cost"});
+    r.checkKeys(j, path, {"id", "scope", "group_size", "entries", "page_size", "miss_cost"});
     SimTlb t;
     t.id = r.requireString(j, path, "id");
     const std::string scope = r.requireString(j, path, "scope");
     if (scope == "sm" || scope == "cu") t.scope = CacheScope::Sm;
     else if (scope == "gpu") t.scope = CacheScope::Gpu;
-    else r.fail(childPath(path, "scope"), "expected one of sm, cu, gpu; got \"" + scope + "\"");
+    else if (scope == "group") t.scope = CacheScope::CuGroup;
+    else r.fail(childPath(path, "scope"), "expected one of sm, cu, group, gpu; got \"" + scope + "\"");
+    if (t.scope == CacheScope::CuGroup)
+        t.groupSize = static_cast<std::uint32_t>(r.requireInt(j, path, "group_size", 2, kMaxGroupSize));
+    else if (ProfileReader::find(j, "group_size"))
+        r.fail(childPath(path, "group_size"), "only a level of scope \"group\" has a group size");
     t.entries = static_cast<std::uint32_t>(r.requireInt(j, path, "entries", 1, kMaxEntries));
     t.pageSize = r.requireInt(j, path, "page_size", 4096, kMaxPage);
     if (!std::has_single_bit(t.pageSize))
