@@ -20,9 +20,11 @@ double missShare(const std::vector<std::uint32_t>& latencies, double threshold) 
 
 namespace {
 
-std::string bitList(const std::vector<int>& bits) {
+// "7, 8, 9": the numbers of a list or set, for reasons.
+template <class Numbers>
+std::string numberList(const Numbers& numbers) {
     std::string out;
-    for (int b : bits) out += (out.empty() ? "" : ", ") + std::to_string(b);
+    for (int n : numbers) out += (out.empty() ? "" : ", ") + std::to_string(n);
     return out;
 }
 
@@ -30,9 +32,9 @@ std::string bitList(const std::vector<int>& bits) {
 std::string indexBitsText(const SetProbe& p) {
     if (p.bitsMovingSet.empty() && p.bitsKeepingSet.empty()) return "";
     std::string text = "; flipping address bit";
-    if (p.bitsKeepingSet.empty()) return text + " " + bitList(p.bitsMovingSet) + " of a line of the set moves it to another set, each";
-    text += " " + bitList(p.bitsKeepingSet) + " keeps a line in its set (strides of 2^bit bytes conflict there)";
-    if (!p.bitsMovingSet.empty()) text += ", bit " + bitList(p.bitsMovingSet) + " moves it";
+    if (p.bitsKeepingSet.empty()) return text + " " + numberList(p.bitsMovingSet) + " of a line of the set moves it to another set, each";
+    text += " " + numberList(p.bitsKeepingSet) + " keeps a line in its set (strides of 2^bit bytes conflict there)";
+    if (!p.bitsMovingSet.empty()) text += ", bit " + numberList(p.bitsMovingSet) + " moves it";
     return text;
 }
 
@@ -267,14 +269,6 @@ std::vector<TlbStep> tlbSteps(const std::vector<std::uint64_t>& pages, const std
     return steps;
 }
 
-namespace {
-std::string unitList(const std::set<int>& units) {
-    std::string out;
-    for (int u : units) out += (out.empty() ? "" : ", ") + std::to_string(u);
-    return out;
-}
-}  // namespace
-
 TlbScopeDecision decideTlbScope(int mainUnit, const std::vector<int>& units, const std::vector<bool>& disturbed,
                                 std::size_t asked) {
     if (units.empty() || units.size() != disturbed.size()) return {"", 0, "no other unit's walk ran beside the main one"};
@@ -283,13 +277,13 @@ TlbScopeDecision decideTlbScope(int mainUnit, const std::vector<int>& units, con
     const std::string main = mainUnit >= 0 ? "the main walk on unit " + std::to_string(mainUnit) : "the main walk (its unit varied)";
     std::set<int> both;
     std::set_intersection(shared.begin(), shared.end(), apart.begin(), apart.end(), std::inserter(both, both.begin()));
-    if (!both.empty()) return {"", 0, "walks on unit " + unitList(both) + " evicted " + main + "'s entries once and once not"};
+    if (!both.empty()) return {"", 0, "walks on unit " + numberList(both) + " evicted " + main + "'s entries once and once not"};
     if (!shared.empty() && !apart.empty())
         return {"group", 0.6,
-                "walks on units " + unitList(shared) + " evicted the entries of " + main + ", on units " + unitList(apart) +
+                "walks on units " + numberList(shared) + " evicted the entries of " + main + ", on units " + numberList(apart) +
                     " not: a group of units shares the level"};
     const std::size_t seen = shared.size() + apart.size();
-    const std::string where = "the other walks ran on units " + unitList(shared.empty() ? apart : shared);
+    const std::string where = "the other walks ran on units " + numberList(shared.empty() ? apart : shared);
     if (seen < std::min(kMinScopeUnits, asked))
         return {"", 0, where + " only (" + std::string(shared.empty() ? "none" : "each") + " evicted " + main +
                            "'s entries): too few units to tell one per unit from shared"};

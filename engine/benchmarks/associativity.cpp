@@ -97,23 +97,22 @@ std::uint64_t largestConsecutiveFit(Probe& p, std::uint64_t lines, std::uint64_t
 // always leaves a miss). Bits from the line size up to 2 MiB, where an address's page offset is
 // its physical offset too (the L2 is physically indexed).
 void flipIndexBits(Probe& p, SetProbe& s, const std::vector<std::uint64_t>& set, std::uint64_t lineBytes) {
-    std::vector<std::uint64_t> lines(set.begin() + 1, set.end());
-    for (int bit = std::countr_zero(lineBytes); bit <= kHighestIndexBit; ++bit) {
-        const std::uint64_t flipped = std::uint64_t{1} << bit;
-        const bool member = std::find(lines.begin(), lines.end(), flipped) != lines.end();
+    const std::vector<std::uint64_t> ways(set.begin() + 1, set.end());
+    // Is line 0 with these bits flipped in line 0's set (one of its ways, or no room beside them)?
+    const auto staysInSet = [&](std::uint64_t flipped, const char* label, double x) {
+        if (std::find(ways.begin(), ways.end(), flipped) != ways.end()) return true;
+        std::vector<std::uint64_t> lines = ways;
         lines.push_back(flipped);
-        (member || !p.listFits(lines, "index-bit", bit) ? s.bitsKeepingSet : s.bitsMovingSet).push_back(bit);
-        lines.pop_back();
-    }
+        return !p.listFits(lines, label, x);
+    };
+    for (int bit = std::countr_zero(lineBytes); bit <= kHighestIndexBit; ++bit)
+        (staysInSet(std::uint64_t{1} << bit, "index-bit", bit) ? s.bitsKeepingSet : s.bitsMovingSet).push_back(bit);
     // Pairs of moving bits: rows index-bit-pair, x = 100 x first bit + second bit.
     for (std::size_t i = 0; i < s.bitsMovingSet.size(); ++i)
         for (std::size_t j = i + 1; j < s.bitsMovingSet.size(); ++j) {
             const int a = s.bitsMovingSet[i], b = s.bitsMovingSet[j];
-            const std::uint64_t flipped = (std::uint64_t{1} << a) | (std::uint64_t{1} << b);
-            const bool member = std::find(lines.begin(), lines.end(), flipped) != lines.end();
-            lines.push_back(flipped);
-            if (member || !p.listFits(lines, "index-bit-pair", 100.0 * a + b)) s.bitPairsKeepingSet.emplace_back(a, b);
-            lines.pop_back();
+            if (staysInSet((std::uint64_t{1} << a) | (std::uint64_t{1} << b), "index-bit-pair", 100.0 * a + b))
+                s.bitPairsKeepingSet.emplace_back(a, b);
         }
     s.pairsTested = true;
 }
