@@ -209,6 +209,7 @@ PolicyDecision decidePolicy(const std::vector<std::vector<bool>>& evicted, std::
 PairStats pairStats(const std::vector<std::uint32_t>& latencies, double threshold) {
     PairStats s;
     const std::size_t pairs = latencies.size() / 2;
+    s.pairs = pairs;
     if (pairs == 0) return s;
     std::vector<double> deltas;
     std::vector<std::uint32_t> again;

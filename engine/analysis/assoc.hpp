@@ -92,6 +92,7 @@ struct PairStats {
     double medianDelta = 0;   // median of first - second over the pairs
     double missFraction = 0;  // share of pairs slower by more than the threshold, less the share faster by as much
     double again = 0;         // median latency of the second loads (the data's own latency)
+    std::size_t pairs = 0;
 };
 // `latencies` alternate first, second; `threshold` in cycles.
 PairStats pairStats(const std::vector<std::uint32_t>& latencies, double threshold);

@@ -2,6 +2,7 @@
 // "TLB levels").
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "analysis/assoc.hpp"
 #include "benchmarks/assoc_benchmarks.hpp"
@@ -62,8 +63,9 @@ struct Walker {
     std::uint64_t maxLines; // lines that stay inside the L2 (one per 256 B of it)
     double threshold = 8;   // cycles a pair's first load must exceed its second by to count as a miss
 
-    // n pages at `stride`, each as a pair; short walks repeat their timed pass (4 visits a line at
-    // most), except beside another unit, whose disturbance only the first timed pass sees.
+    // n pages at `stride`, each as a pair; short walks repeat their timed pass (8 visits a line at
+    // most: seven timed passes), except beside another unit, whose disturbance only the first timed
+    // pass sees.
     std::uint64_t line(std::uint64_t i, std::uint64_t stride) const { return tlbWalkLine(i, stride, period); }
     std::vector<std::uint64_t> pairs(std::uint64_t n, std::uint64_t stride, int passes) const {
         std::vector<std::uint64_t> out;
@@ -72,21 +74,35 @@ struct Walker {
         return out;
     }
     PairStats walk(std::uint64_t n, std::uint64_t stride, const std::string& label) { return walkBeside(n, stride, label).stats; }
-    // The walk with `otherPages` pages walked by unit `otherUnit` between its passes.
-    WalkResult walkBeside(std::uint64_t n, std::uint64_t stride, const std::string& label, std::uint64_t otherPages = 0,
-                          int otherUnit = -1) {
+    // Pages whose pair misses by more than `missAbove` cycles in most of three timed passes: a
+    // level's misses repeat every pass, a delayed load does not.
+    std::uint64_t pagesMissing(std::uint64_t n, std::uint64_t stride, const std::string& label, double missAbove) {
+        constexpr int kTimedPasses = 3;
+        const std::vector<std::uint32_t> lat = chase(n, stride, kTimedPasses + 1, 0, -1).latencies;
+        record(lat, n, stride, label, 0);
+        std::vector<int> missed(n, 0);
+        for (std::size_t k = 0; k + 1 < lat.size(); k += 2)
+            missed[k / 2 % n] += static_cast<double>(lat[k]) - static_cast<double>(lat[k + 1]) > missAbove;
+        return static_cast<std::uint64_t>(std::count_if(missed.begin(), missed.end(), [](int m) { return 2 * m > kTimedPasses; }));
+    }
+    ChaseResult chase(std::uint64_t n, std::uint64_t stride, int passes, std::uint64_t otherPages, int otherUnit) {
         SequenceChase r;
         r.space = space;
         r.translationWalk = true;
-        r.offsets = pairs(n, stride, n < 64 && otherPages == 0 ? 4 : 2);
+        r.offsets = pairs(n, stride, passes);
         r.timedFrom = static_cast<std::uint32_t>(2 * n);
         if (otherPages > 0) {
             r.otherUnit = otherUnit;
             for (std::uint64_t i = 0; i < otherPages; ++i) r.otherOffsets.push_back(line(n + 1 + i, stride));
         }
-        const ChaseResult res = ctx.chaseSequence(r);
+        return ctx.chaseSequence(r);
+    }
+    // The walk with `otherPages` pages walked by unit `otherUnit` between its passes.
+    WalkResult walkBeside(std::uint64_t n, std::uint64_t stride, const std::string& label, std::uint64_t otherPages = 0,
+                          int otherUnit = -1, double missAbove = 0) {
+        const ChaseResult res = chase(n, stride, n < 64 && otherPages == 0 ? 8 : 2, otherPages, otherUnit);
         record(res.latencies, n, stride, label, otherPages);
-        return {pairStats(res.latencies, threshold), res.ranOnUnit, res.secondRanOnUnit};
+        return {pairStats(res.latencies, missAbove > 0 ? missAbove : threshold), res.ranOnUnit, res.secondRanOnUnit};
     }
     // Evidence: the pairs' first loads, and their second loads in a row of their own.
     void record(const std::vector<std::uint32_t>& lat, std::uint64_t n, std::uint64_t stride, const std::string& label,
@@ -111,8 +127,9 @@ std::vector<std::uint64_t> pageGrid(std::uint64_t maxPages) {
     return grid;
 }
 
-// Most pages whose pairs still cost at most `limit`, between a fitting and a failing count.
-std::uint64_t refineEntries(Walker& w, std::uint64_t fits, std::uint64_t fails, std::uint64_t stride, double limit) {
+// Most pages whose pairs' median still costs at most `limit`, between a fitting and a failing
+// count: the count at which half the pairs miss.
+std::uint64_t halfMissPages(Walker& w, std::uint64_t fits, std::uint64_t fails, std::uint64_t stride, double limit) {
     while (fails - fits > 1) {
         const std::uint64_t mid = (fits + fails) / 2;
         (w.walk(mid, stride, "refine").medianDelta <= limit ? fits : fails) = mid;
@@ -120,16 +137,47 @@ std::uint64_t refineEntries(Walker& w, std::uint64_t fits, std::uint64_t fails, 
     return fits;
 }
 
+// Past a level, each further page makes at least this many more pairs of a pass miss: all of
+// them for a fully associative LRU level, the pages of the set it overflows (ways + 1) for a
+// set-associative one. Below the level a further page adds at most one (a translation of the
+// kernel's own in a full set).
+constexpr double kEdgeGrowth = 2.5;
+
+// A level's entries: the most pages before each further page adds misses. A set-associative
+// level starts to miss well before half the pairs do: the H100's last level holds 2048 pages in
+// sets of 8, a walk of 2049 pages misses 9 pairs more than one of 2048, and the median crosses
+// only at 2168 (docs/validation.md, "2026-11-26, session 12"). `floor`: the level in front.
+std::uint64_t levelEdge(Walker& w, std::uint64_t floor, std::uint64_t fits, std::uint64_t fails, std::uint64_t stride,
+                        double limit) {
+    std::map<std::uint64_t, std::uint64_t> misses;
+    auto missesAt = [&](std::uint64_t n) {
+        auto it = misses.find(n);
+        if (it == misses.end()) it = misses.emplace(n, w.pagesMissing(n, stride, "edge", limit)).first;
+        if (getenv("TS_DEBUG_EDGE")) fprintf(stderr, "edge n=%llu misses=%llu limit=%.1f\n", (unsigned long long)n, (unsigned long long)it->second, limit);
+        return it->second;
+    };
+    auto grows = [&](std::uint64_t n) { return static_cast<double>(missesAt(n)) - static_cast<double>(missesAt(n - 1)) > kEdgeGrowth; };
+    const std::uint64_t lowest = std::max<std::uint64_t>(floor + 1, 2);
+    std::uint64_t lo = std::max(fits, lowest), hi = fails;
+    while (lo > lowest && grows(lo)) hi = lo, lo = std::max(lowest, floor + (lo - floor) / 2);
+    while (hi - lo > 1) {
+        const std::uint64_t mid = (lo + hi) / 2;
+        (grows(mid) ? hi : lo) = mid;
+    }
+    return lo;
+}
+
 struct Sweep {
     std::uint64_t stride = 0;
     std::uint64_t pages = 0;          // largest walk
     std::vector<TlbStep> steps;
+    std::vector<double> limits;       // per step: cycles above which a pair misses that level
 };
 
 // Levels at one stride: the longest walk first (it sizes the array once, and a walk without a
 // miss ends the sweep), then the grid, each rise of the pairs' median cost a level.
 Sweep sweepAt(Walker& w, std::uint64_t stride, double minStep) {
-    Sweep s{stride, w.pagesAt(stride), {}};
+    Sweep s{stride, w.pagesAt(stride), {}, {}};
     if (s.pages < 2) return s;
     const PairStats longest = w.walk(s.pages, stride, "pages");
     if (longest.medianDelta <= minStep) return s;
@@ -139,27 +187,37 @@ Sweep sweepAt(Walker& w, std::uint64_t stride, double minStep) {
     medians.push_back(longest.medianDelta);
     s.steps = tlbSteps(grid, medians, minStep);
     double level = 0;
+    std::uint64_t before = 0;
     for (TlbStep& step : s.steps) {
+        const double limit = level + step.missCost / 2;
         const auto next = std::upper_bound(grid.begin(), grid.end(), step.entries);
-        if (next != grid.end()) step.entries = refineEntries(w, step.entries, *next, stride, level + step.missCost / 2);
+        if (next != grid.end()) {
+            const std::uint64_t half = halfMissPages(w, step.entries, *next, stride, limit);
+            step.entries = levelEdge(w, before, half, half + 1, stride, limit);
+        }
+        s.limits.push_back(limit);
         level += step.missCost;
+        before = step.entries;
     }
     return s;
 }
 
-// Page size: walks past the first level at strides below the sweep's, until some loads stay
-// on a page of the load before: page = stride / share of pairs that miss.
-std::uint64_t pageSize(Walker& w, const Sweep& s) {
-    const std::uint64_t span = std::min(w.budget, 2 * (s.steps.front().entries + 1) * s.stride);
+// Page size of level k: walks past it at strides below the sweep's, until some loads stay on a
+// page of the load before: page = stride / share of pairs that miss the level (its own
+// threshold, so that misses of the levels in front do not count). Levels may translate units of
+// their own (the H100's first level 16 MiB, its last 32 MiB).
+std::uint64_t pageSize(Walker& w, const Sweep& s, std::size_t k) {
+    const std::uint64_t entries = s.steps[k].entries;
+    const std::uint64_t span = std::min(w.budget, 2 * (entries + 1) * s.stride);
     for (std::uint64_t stride = s.stride / 8;; stride /= 8) {
         stride = std::max(stride, kMinPage);
         const std::uint64_t loads = std::min({span / stride, kMaxPageWalkLoads, w.maxLines});
-        if (loads * stride <= (s.steps.front().entries + 1) * std::min(s.stride, stride * 8)) return 0;  // cannot pass the level
-        const PairStats p = w.walk(loads, stride, "page-size");
+        if (loads * stride <= (entries + 1) * std::min(s.stride, stride * 8)) return 0;  // cannot pass the level
+        const double share = w.walkBeside(loads, stride, "page-size", 0, -1, s.limits[k]).stats.missFraction;
         // Below the page at least one pair in 8 misses (the stride was 8x smaller than one that
         // missed on every pair); fewer is a walk that did not pass the level.
-        if (p.missFraction < 0.06) return 0;
-        if (p.missFraction < 0.75) return std::min(s.stride, std::max(stride, pageFromMissFraction(stride, p.missFraction)));
+        if (share < 0.06) return 0;
+        if (share < 0.75) return std::min(s.stride, std::max(stride, pageFromMissFraction(stride, share)));
         if (stride == kMinPage) return kMinPage;
     }
 }
@@ -247,9 +305,11 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
     ctx.beginStep("TLB Levels", "pages");
     ctx.openSeries(kSeries, "TLB Levels", SeriesKind::Size, Element::DeviceMemory);
     try {
-        // The data's own latency sets the smallest step that counts.
+        // The data's own latency sets the smallest step that counts. The H100's first level misses
+        // for 10 cycles over 280 (docs/validation.md, "2026-11-26, session 12"): a sweep's medians
+        // over many pairs move by 2-3 cycles, a plateau's median by less.
         const double hit = w.walk(2, kSweepStrides[0], "pages").again;
-        const double minStep = std::max(8.0, 0.05 * hit);
+        const double minStep = std::max(5.0, 0.02 * hit);
         w.threshold = minStep;
         Sweep found;
         std::string tried;
@@ -271,10 +331,12 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
             return;
         }
         ctx.beginStep("TLB Levels", "page size");
-        const std::uint64_t page = pageSize(w, found);
-        if (page == 0) {
-            ctx.report(Element::DeviceMemory, undecided(attr::tlbLevels, "", "levels seen, but no walk could pass the first "
-                                                                         "level at a stride below the page"));
+        std::vector<std::uint64_t> pageSizes;
+        for (std::size_t k = 0; k < found.steps.size(); ++k) pageSizes.push_back(pageSize(w, found, k));
+        if (std::count(pageSizes.begin(), pageSizes.end(), 0) > 0) {
+            ctx.report(Element::DeviceMemory, undecided(attr::tlbLevels, "", "levels seen, but no walk could pass level " +
+                                                                         std::to_string(std::find(pageSizes.begin(), pageSizes.end(), 0) - pageSizes.begin() + 1) +
+                                                                         " at a stride below its page"));
             return;
         }
         ctx.beginStep("TLB Levels", "scope");
@@ -286,10 +348,10 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
                                                                      : "no room beside the walk for another unit's 2 x entries pages"};
             if (ctx.device().unitCount >= 2 && other > entries) scope = scopeOf(w, pages, other, found.stride, found.steps[k].missCost);
             // Entries count loads at the sweep's stride: one a page, the page being no larger.
-            reportLevel(ctx, static_cast<int>(k) + 1, found.steps[k], page, scope);
+            reportLevel(ctx, static_cast<int>(k) + 1, found.steps[k], pageSizes[k], scope);
         }
         Attribute levels = attributeFrom(Decision{true, static_cast<double>(found.steps.size()), 0.8, "page-stride pair walks",
-                                                  "no further level up to " + spanText(found.pages * page) + " of pages",
+                                                  "no further level up to " + spanText(found.pages * found.stride) + " of pages",
                                                   false, false},
                                          attr::tlbLevels, kSeries);
         levels.unit = "";
