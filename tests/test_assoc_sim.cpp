@@ -80,11 +80,14 @@ SimProfile synthetic(std::uint32_t ways, const char* policy, const char* l1TlbSc
 
 }  // namespace
 
-// The H100 profile's TLB is the level measured on the GPU: 2167 x 32 MiB, shared by SM pairs.
-TEST(AssocSim, BuiltinH100FindsFullyAssociativeL1AndTheMeasuredTlbLevel) {
+// The H100 profile's TLBs are the levels measured on the GPU: 16 x 16 MiB per SM, and 32 MiB pages
+// in LRU sets of 8, shared by SM pairs (2048 entries).
+TEST(AssocSim, BuiltinH100FindsFullyAssociativeL1AndTheMeasuredTlbLevels) {
     const SimProfile p = loadProfile("h100");
-    ASSERT_EQ(p.tlbs.size(), 1u);
-    EXPECT_EQ(p.tlbs[0].scope, CacheScope::CuGroup);
+    ASSERT_EQ(p.tlbs.size(), 2u);
+    EXPECT_EQ(p.tlbs[0].scope, CacheScope::Sm);
+    EXPECT_EQ(p.tlbs[1].scope, CacheScope::CuGroup);
+    EXPECT_EQ(p.tlbs[1].ways, 8u);
     const Topology t = discover(p, {"l1", "memory"});
     EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "fully-associative");
     EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 1);
@@ -132,6 +135,22 @@ TEST(AssocSim, PagesLargerThanTwoMibAreFoundAtTheWiderStride) {
     j["tlbs"] = nlohmann::json::array({{{"id", "t1"}, {"scope", "sm"}, {"entries", 8}, {"page_size", 32 << 20}, {"miss_cost", 50}},
                                        {{"id", "t2"}, {"scope", "gpu"}, {"entries", 64}, {"page_size", 32 << 20}, {"miss_cost", 150}}});
     const SimProfile p = test::parseTestProfile(j, "large-pages.json");
+    expectTlbs(p, discover(p, {"memory"}));
+}
+
+// The H100's shape in small: a first level of 16 MiB units that misses for only 10 cycles, and a
+// last level of 32 MiB pages in LRU sets of 8. Past a set-associative level each further page
+// makes a set's 9 pages miss, so half the pairs miss only some 56 pages later: the entries are
+// where the misses begin, the page size of each level its own.
+TEST(AssocSim, ASetAssociativeLevelEndsWhereItsFirstSetOverflows) {
+    auto j = test::nvidiaTestProfile();
+    j["caches"][3]["size"] = 4 << 20;
+    j["api"]["l2_size"] = 4 << 20;
+    j["noise"] = {{"jitter", 2}, {"outlier_rate", 0.001}, {"outlier_extra", 400}, {"seed", 9}};
+    j["tlbs"] = nlohmann::json::array(
+        {{{"id", "t1"}, {"scope", "sm"}, {"entries", 16}, {"page_size", 16 << 20}, {"miss_cost", 10}},
+         {{"id", "t2"}, {"scope", "gpu"}, {"entries", 512}, {"ways", 8}, {"page_size", 32 << 20}, {"miss_cost", 95}}});
+    const SimProfile p = test::parseTestProfile(j, "set-associative-tlb.json");
     expectTlbs(p, discover(p, {"memory"}));
 }
 
@@ -426,9 +445,10 @@ TEST(AssocReport, WritesFormat2WithTheNewAttributesAndStillReadsFormat1) {
     nlohmann::json j = reportToJson(t);
     EXPECT_EQ(j["format"], "toposcope-report/2");
     const Topology back = reportFromJson(j, "v2.json");
-    ASSERT_NE(back.find(Element::DeviceMemory, "tlb1Reach"), nullptr);
-    EXPECT_EQ(back.find(Element::DeviceMemory, "tlb1Reach")->value, 2167.0 * (32 << 20));
-    EXPECT_EQ(back.find(Element::DeviceMemory, "tlb1Scope")->names, std::vector<std::string>{"group"});
+    ASSERT_NE(back.find(Element::DeviceMemory, "tlb2Reach"), nullptr);
+    EXPECT_EQ(back.find(Element::DeviceMemory, "tlb1Reach")->value, 16.0 * (16 << 20));
+    EXPECT_EQ(back.find(Element::DeviceMemory, "tlb2Reach")->value, 2048.0 * (32 << 20));
+    EXPECT_EQ(back.find(Element::DeviceMemory, "tlb2Scope")->names, std::vector<std::string>{"group"});
     j["format"] = "toposcope-report/1";
     EXPECT_EQ(wholeReportFromJson(j, "v1.json").device.name, t.device.name);
     j["format"] = "toposcope-report/3";

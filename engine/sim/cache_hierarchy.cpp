@@ -77,7 +77,10 @@ CacheSim* CacheHierarchy::acquireTlb(std::size_t tlbIndex, int unit) {
     Slot& slot = tlbSlots_[tlbIndex][instance];
     const std::uint64_t seed = mixSeed(seed_, ((tlbIndex + 0x7100) << 32) | instance);
     const auto page = static_cast<std::uint32_t>(tlb.pageSize);
-    if (!slot.cache) slot.cache = makeCacheSim(CacheGeometry{tlb.pageSize * tlb.entries, page, page, 0, CachePolicy::Lru}, seed);
+    if (!slot.cache)
+        slot.cache = makeCacheSim(CacheGeometry{tlb.pageSize * tlb.entries, page, page, tlb.ways == tlb.entries ? 0 : tlb.ways,
+                                                CachePolicy::Lru, IndexFunction::Modulo},
+                                  seed);
     else if (slot.generation != generation_) slot.cache->clear(seed);
     slot.generation = generation_;
     return slot.cache.get();

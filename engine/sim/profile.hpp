@@ -29,7 +29,8 @@ struct SimTlb {
     std::string id;
     CacheScope scope = CacheScope::Sm;   // sm (one per SM/CU), gpu (one shared) or CuGroup (groups below)
     std::uint32_t groupSize = 0;         // CuGroup: units of consecutive physical ids sharing one
-    std::uint32_t entries = 0;           // fully associative, LRU
+    std::uint32_t entries = 0;           // LRU
+    std::uint32_t ways = 0;              // 0: fully associative; else sets of `ways`, indexed by page number modulo the set count
     std::uint64_t pageSize = 0;          // bytes, power of two
     std::uint32_t missCost = 0;          // cycles a load pays when this level misses
 };

@@ -12,7 +12,7 @@ constexpr std::uint64_t kMaxGroupSize = 1024;
 
 SimTlb readTlb(const ProfileReader& r, const Json& j, const std::string& path) {
     r.expectObject(j, path);
-    r.checkKeys(j, path, {"id", "scope", "group_size", "entries", "page_size", "miss_cost"});
+    r.checkKeys(j, path, {"id", "scope", "group_size", "entries", "ways", "page_size", "miss_cost"});
     SimTlb t;
     t.id = r.requireString(j, path, "id");
     const std::string scope = r.requireString(j, path, "scope");
@@ -25,6 +25,11 @@ SimTlb readTlb(const ProfileReader& r, const Json& j, const std::string& path) {
     else if (ProfileReader::find(j, "group_size"))
         r.fail(childPath(path, "group_size"), "only a level of scope \"group\" has a group size");
     t.entries = static_cast<std::uint32_t>(r.requireInt(j, path, "entries", 1, kMaxEntries));
+    if (ProfileReader::find(j, "ways")) {
+        t.ways = static_cast<std::uint32_t>(r.requireInt(j, path, "ways", 1, t.entries));
+        if (t.entries % t.ways != 0)
+            r.fail(childPath(path, "ways"), "must divide the entries (" + std::to_string(t.entries) + "), got " + std::to_string(t.ways));
+    }
     t.pageSize = r.requireInt(j, path, "page_size", 4096, kMaxPage);
     if (!std::has_single_bit(t.pageSize))
         r.fail(childPath(path, "page_size"), "must be a power of two, got " + std::to_string(t.pageSize));
