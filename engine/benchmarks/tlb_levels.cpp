@@ -74,16 +74,16 @@ struct Walker {
         return out;
     }
     PairStats walk(std::uint64_t n, std::uint64_t stride, const std::string& label) { return walkBeside(n, stride, label).stats; }
-    // Pages whose pair misses by more than `missAbove` cycles in most of three timed passes: a
-    // level's misses repeat every pass, a delayed load does not.
+    // Pages whose pair misses by more than `missAbove` cycles in most timed passes (seven for a
+    // short walk, else three): a level's misses repeat every pass, a delayed load does not.
     std::uint64_t pagesMissing(std::uint64_t n, std::uint64_t stride, const std::string& label, double missAbove) {
-        constexpr int kTimedPasses = 3;
-        const std::vector<std::uint32_t> lat = chase(n, stride, kTimedPasses + 1, 0, -1).latencies;
+        const int timedPasses = n < 64 ? 7 : 3;
+        const std::vector<std::uint32_t> lat = chase(n, stride, timedPasses + 1, 0, -1).latencies;
         record(lat, n, stride, label, 0);
         std::vector<int> missed(n, 0);
         for (std::size_t k = 0; k + 1 < lat.size(); k += 2)
             missed[k / 2 % n] += static_cast<double>(lat[k]) - static_cast<double>(lat[k + 1]) > missAbove;
-        return static_cast<std::uint64_t>(std::count_if(missed.begin(), missed.end(), [](int m) { return 2 * m > kTimedPasses; }));
+        return static_cast<std::uint64_t>(std::count_if(missed.begin(), missed.end(), [&](int m) { return 2 * m > timedPasses; }));
     }
     ChaseResult chase(std::uint64_t n, std::uint64_t stride, int passes, std::uint64_t otherPages, int otherUnit) {
         SequenceChase r;
@@ -137,31 +137,38 @@ std::uint64_t halfMissPages(Walker& w, std::uint64_t fits, std::uint64_t fails, 
     return fits;
 }
 
-// Past a level, each further page makes at least this many more pairs of a pass miss: all of
+// Past a level, each further page makes at least this many more pages of a walk miss: all of
 // them for a fully associative LRU level, the pages of the set it overflows (ways + 1) for a
-// set-associative one. Below the level a further page adds at most one (a translation of the
-// kernel's own in a full set).
+// set-associative one.
 constexpr double kEdgeGrowth = 2.5;
+// Below the level one page can add as many: the set that also holds a translation of the kernel's
+// own (its results, its code) overflows a page early. Past the level the growth goes on page
+// after page, so it must hold over the next kEdgeWindow pages too, or every page miss already.
+constexpr std::uint64_t kEdgeWindow = 8;
 
 // A level's entries: the most pages before each further page adds misses. A set-associative
 // level starts to miss well before half the pairs do: the H100's last level holds 2048 pages in
-// sets of 8, a walk of 2049 pages misses 9 pairs more than one of 2048, and the median crosses
-// only at 2168 (docs/validation.md, "2026-11-26, session 12"). `floor`: the level in front.
+// sets of 8, a walk of 2050 pages misses 9 more than one of 2049, and the median crosses only
+// at 2168 (docs/validation.md, "2026-11-26, session 12"). `floor`: the level in front.
 std::uint64_t levelEdge(Walker& w, std::uint64_t floor, std::uint64_t fits, std::uint64_t fails, std::uint64_t stride,
                         double limit) {
-    std::map<std::uint64_t, std::uint64_t> misses;
+    std::map<std::uint64_t, double> misses;
     auto missesAt = [&](std::uint64_t n) {
         auto it = misses.find(n);
-        if (it == misses.end()) it = misses.emplace(n, w.pagesMissing(n, stride, "edge", limit)).first;
+        if (it == misses.end()) it = misses.emplace(n, static_cast<double>(w.pagesMissing(n, stride, "edge", limit))).first;
         return it->second;
     };
-    auto grows = [&](std::uint64_t n) { return static_cast<double>(missesAt(n)) - static_cast<double>(missesAt(n - 1)) > kEdgeGrowth; };
+    auto past = [&](std::uint64_t n) {
+        if (missesAt(n) - missesAt(n - 1) <= kEdgeGrowth) return false;
+        return missesAt(n) >= 0.9 * static_cast<double>(n) ||
+               missesAt(n + kEdgeWindow) - missesAt(n) >= kEdgeGrowth * static_cast<double>(kEdgeWindow);
+    };
     const std::uint64_t lowest = std::max<std::uint64_t>(floor + 1, 2);
     std::uint64_t lo = std::max(fits, lowest), hi = fails;
-    while (lo > lowest && grows(lo)) hi = lo, lo = std::max(lowest, floor + (lo - floor) / 2);
+    while (lo > lowest && past(lo)) hi = lo, lo = std::max(lowest, floor + (lo - floor) / 2);
     while (hi - lo > 1) {
         const std::uint64_t mid = (lo + hi) / 2;
-        (grows(mid) ? hi : lo) = mid;
+        (past(mid) ? hi : lo) = mid;
     }
     return lo;
 }
