@@ -404,13 +404,20 @@ TEST(AssocAnalysis, SetsFromProbes) {
 
 TEST(AssocAnalysis, TlbStepsFindEachRise) {
     const std::vector<std::uint64_t> pages{1, 2, 4, 8, 16, 32, 64};
-    const auto steps = tlbSteps(pages, {200, 200, 201, 240, 241, 390, 390}, 10);
+    const auto steps = tlbSteps(pages, {0, 0, 1, 40, 41, 190, 190}, 10);
     ASSERT_EQ(steps.size(), 2u);
     EXPECT_EQ(steps[0].entries, 4u);
     EXPECT_NEAR(steps[0].missCost, 40, 2);
     EXPECT_EQ(steps[1].entries, 16u);
     EXPECT_NEAR(steps[1].missCost, 150, 2);
-    EXPECT_TRUE(tlbSteps(pages, {200, 200, 200, 200, 200, 200, 200}, 10).empty());
+    EXPECT_TRUE(tlbSteps(pages, {0, 0, 0, 0, 0, 0, 0}, 10).empty());
+    // The H100's medians (session 12): a 10-cycle first level counts at a 5.6-cycle threshold;
+    // 97 -> 110 over a plateau of page walks is noise of the walks, not a third level.
+    const auto h100 = tlbSteps({8, 16, 24, 32, 2048, 3072, 4096}, {1, 0, 10, 9, 10, 97, 110}, 5.6);
+    ASSERT_EQ(h100.size(), 2u);
+    EXPECT_EQ(h100[0].entries, 16u);
+    EXPECT_EQ(h100[1].entries, 2048u);
+    EXPECT_NEAR(h100[1].missCost, 94, 7);  // the plateau after: 97 and 110, less 10
 }
 
 TEST(AssocAnalysis, PairsCancelTheDataLatencyAndDelayedLoadsCancelEachOther) {

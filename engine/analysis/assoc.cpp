@@ -249,21 +249,25 @@ double medianOfRange(const std::vector<double>& v, std::size_t from, std::size_t
 }  // namespace
 
 // Levels are compared by the median of each plateau's rows, not by one row: a single walk's
-// median moves by a few cycles with the noise.
+// median moves by a few cycles with the noise. Above a plateau of misses the noise grows with
+// the miss cost (page walks: the H100's walks that all miss its last level give medians of 97 to
+// 112 cycles), so a step must also add a quarter of the plateau's own cost.
 std::vector<TlbStep> tlbSteps(const std::vector<std::uint64_t>& pages, const std::vector<double>& medians, double minStep) {
     std::vector<TlbStep> steps;
     const std::size_t n = medians.size();
     if (pages.size() != n || n < 2) return steps;
+    auto stepAbove = [&](double plateau) { return std::max(minStep, 0.25 * plateau); };
     std::size_t from = 0;  // first row of the current plateau
     for (std::size_t i = 1; i < n; ++i) {
         const double base = medianOfRange(medians, from, i);
-        if (medians[i] - base <= minStep) continue;
+        const double least = stepAbove(base);
+        if (medians[i] - base <= least) continue;
         const bool holds = std::all_of(medians.begin() + static_cast<long>(i), medians.end(),
-                                       [&](double m) { return m - base > minStep; });
+                                       [&](double m) { return m - base > least; });
         if (!holds) continue;
         // The step's height: the plateau after it, up to the next rise.
         std::size_t end = i + 1;
-        while (end < n && medians[end] - medians[i] <= minStep) ++end;
+        while (end < n && medians[end] - medians[i] <= stepAbove(medians[i])) ++end;
         steps.push_back({pages[i - 1], medianOfRange(medians, i, end) - base});
         from = i;
     }

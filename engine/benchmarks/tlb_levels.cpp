@@ -345,12 +345,23 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
             return;
         }
         ctx.beginStep("TLB Levels", "page size");
+        // A level whose page no walk could measure ends the list: the levels before it stand.
         std::vector<std::uint64_t> pageSizes;
-        for (std::size_t k = 0; k < found.steps.size(); ++k) pageSizes.push_back(pageSize(w, found, k));
-        if (std::count(pageSizes.begin(), pageSizes.end(), 0) > 0) {
-            ctx.report(Element::DeviceMemory, undecided(attr::tlbLevels, "", "levels seen, but no walk could pass level " +
-                                                                         std::to_string(std::find(pageSizes.begin(), pageSizes.end(), 0) - pageSizes.begin() + 1) +
-                                                                         " at a stride below its page"));
+        for (std::size_t k = 0; k < found.steps.size(); ++k) {
+            pageSizes.push_back(pageSize(w, found, k));
+            if (pageSizes.back() == 0) break;
+        }
+        std::string further = "no further level up to " + spanText(found.pages * found.stride) + " of pages";
+        if (pageSizes.back() == 0) {
+            pageSizes.pop_back();
+            const TlbStep& unmeasured = found.steps[pageSizes.size()];
+            further = "a further step of " + std::to_string(static_cast<int>(std::round(unmeasured.missCost))) +
+                      " cycles past " + std::to_string(unmeasured.entries) + " pages of " + spanText(found.stride) +
+                      ", whose page size no walk could measure (it cannot pass that level at a smaller stride)";
+            found.steps.resize(pageSizes.size());
+        }
+        if (found.steps.empty()) {
+            ctx.report(Element::DeviceMemory, undecided(attr::tlbLevels, "", "levels seen, but " + further));
             return;
         }
         ctx.beginStep("TLB Levels", "scope");
@@ -364,9 +375,9 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
             // Entries count loads at the sweep's stride: one a page, the page being no larger.
             reportLevel(ctx, static_cast<int>(k) + 1, found.steps[k], pageSizes[k], scope);
         }
-        Attribute levels = attributeFrom(Decision{true, static_cast<double>(found.steps.size()), 0.8, "page-stride pair walks",
-                                                  "no further level up to " + spanText(found.pages * found.stride) + " of pages",
-                                                  false, false},
+        const bool complete = found.steps.size() == found.limits.size();
+        Attribute levels = attributeFrom(Decision{true, static_cast<double>(found.steps.size()), complete ? 0.8 : 0.6,
+                                                  "page-stride pair walks", further, false, false},
                                          attr::tlbLevels, kSeries);
         levels.unit = "";
         ctx.report(Element::DeviceMemory, levels);
