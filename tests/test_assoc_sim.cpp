@@ -415,6 +415,13 @@ TEST(AssocAnalysis, TlbStepsFindEachRise) {
     // 97 -> 110 over a plateau of page walks is noise of the walks, not a third level.
     const auto h100 = tlbSteps({8, 16, 24, 32, 2048, 3072, 4096}, {1, 0, 10, 9, 10, 97, 110}, 5.6);
     ASSERT_EQ(h100.size(), 2u);
+    // A run of 2026-11-26 (a44556f): one page -7, two pages 8 (a few pairs each), the first level's
+    // plateau 7 to 11 cycles.
+    const std::vector<std::uint64_t> grid{1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 2048, 3072, 4096};
+    const auto noisy = tlbSteps(grid, {-7, 8, 5, 3, 1, 2, 0, 0, 9, 7, 11, 10, 10, 97, 110}, 5.6);
+    ASSERT_EQ(noisy.size(), 2u);
+    EXPECT_EQ(noisy[0].entries, 16u);
+    EXPECT_EQ(noisy[1].entries, 2048u);
     EXPECT_EQ(h100[0].entries, 16u);
     EXPECT_EQ(h100[1].entries, 2048u);
     EXPECT_NEAR(h100[1].missCost, 94, 7);  // the plateau after: 97 and 110, less 10

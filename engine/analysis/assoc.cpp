@@ -257,13 +257,19 @@ std::vector<TlbStep> tlbSteps(const std::vector<std::uint64_t>& pages, const std
     const std::size_t n = medians.size();
     if (pages.size() != n || n < 2) return steps;
     auto stepAbove = [&](double plateau) { return std::max(minStep, 0.25 * plateau); };
-    std::size_t from = 0;  // first row of the current plateau
-    for (std::size_t i = 1; i < n; ++i) {
+    // A walk of one page gives the median of a few pairs (on the H100 -7 to 4 cycles): no plateau
+    // rests on it, and a step needs two rows of its plateau before it.
+    std::size_t from = n > 3 && pages[0] == 1 ? 1 : 0;  // first row of the current plateau
+    for (std::size_t i = from + 2; i < n; ++i) {
+        if (i < from + 2) continue;
         const double base = medianOfRange(medians, from, i);
         const double least = stepAbove(base);
         if (medians[i] - base <= least) continue;
-        const bool holds = std::all_of(medians.begin() + static_cast<long>(i), medians.end(),
-                                       [&](double m) { return m - base > least; });
+        // The rise must hold: the next rows' median above it, no later row back near the base
+        // (a plateau of a 10-cycle level gives medians of 7 to 11).
+        const bool holds = medianOfRange(medians, i, std::min(n, i + 3)) - base > least &&
+                           std::all_of(medians.begin() + static_cast<long>(i), medians.end(),
+                                       [&](double m) { return m - base > least / 2; });
         if (!holds) continue;
         // The step's height: the plateau after it, up to the next rise.
         std::size_t end = i + 1;
