@@ -99,10 +99,10 @@ struct Walker {
     }
     // The walk with `otherPages` pages walked by unit `otherUnit` between its passes.
     WalkResult walkBeside(std::uint64_t n, std::uint64_t stride, const std::string& label, std::uint64_t otherPages = 0,
-                          int otherUnit = -1, double missAbove = 0) {
+                          int otherUnit = -1) {
         const ChaseResult res = chase(n, stride, n < 64 && otherPages == 0 ? 8 : 2, otherPages, otherUnit);
         record(res.latencies, n, stride, label, otherPages);
-        return {pairStats(res.latencies, missAbove > 0 ? missAbove : threshold), res.ranOnUnit, res.secondRanOnUnit};
+        return {pairStats(res.latencies, threshold), res.ranOnUnit, res.secondRanOnUnit};
     }
     // Evidence: the pairs' first loads, and their second loads in a row of their own.
     void record(const std::vector<std::uint32_t>& lat, std::uint64_t n, std::uint64_t stride, const std::string& label,
@@ -209,7 +209,7 @@ Sweep sweepAt(Walker& w, std::uint64_t stride, double minStep) {
 }
 
 // Page size of level k: walks past it at strides below the sweep's, until some loads stay on a
-// page of the load before: page = stride / share of pairs that miss the level (its own
+// page of the load before: page = stride / share of pages that miss the level (its own
 // threshold, so that misses of the levels in front do not count). Levels may translate units of
 // their own (the H100's first level 16 MiB, its last 32 MiB).
 std::uint64_t pageSize(Walker& w, const Sweep& s, std::size_t k) {
@@ -219,7 +219,9 @@ std::uint64_t pageSize(Walker& w, const Sweep& s, std::size_t k) {
         stride = std::max(stride, kMinPage);
         const std::uint64_t loads = std::min({span / stride, kMaxPageWalkLoads, w.maxLines});
         if (loads * stride <= (entries + 1) * std::min(s.stride, stride * 8)) return 0;  // cannot pass the level
-        const double share = w.walkBeside(loads, stride, "page-size", 0, -1, s.limits[k]).stats.missFraction;
+        // By the pages that miss in most passes: a pair's 10-cycle miss (the H100's first level) and
+        // a hit's noise overlap, and one pass's share read a 16 MiB page as 32 MiB once in six runs.
+        const double share = static_cast<double>(w.pagesMissing(loads, stride, "page-size", s.limits[k])) / static_cast<double>(loads);
         // Below the page at least one pair in 8 misses (the stride was 8x smaller than one that
         // missed on every pair); fewer is a walk that did not pass the level.
         if (share < 0.06) return 0;
