@@ -5,6 +5,7 @@
 #include <map>
 
 #include "analysis/assoc.hpp"
+#include "analysis/robust.hpp"
 #include "benchmarks/assoc_benchmarks.hpp"
 #include "benchmarks/attributes.hpp"
 #include "benchmarks/cache_common.hpp"
@@ -84,6 +85,19 @@ struct Walker {
         for (std::size_t k = 0; k + 1 < lat.size(); k += 2)
             missed[k / 2 % n] += static_cast<double>(lat[k]) - static_cast<double>(lat[k + 1]) > missAbove;
         return static_cast<std::uint64_t>(std::count_if(missed.begin(), missed.end(), [&](int m) { return 2 * m > timedPasses; }));
+    }
+    // The loads of a walk of n pages at `stride`, grouped by page index modulo `period`: how many
+    // groups miss by more than `missAbove` cycles (their pairs' median over three timed passes). A
+    // page of p strides makes one group in p miss, wherever the walk starts.
+    std::uint64_t groupsMissing(std::uint64_t n, std::uint64_t stride, std::uint64_t period, const std::string& label,
+                                double missAbove) {
+        const std::vector<std::uint32_t> lat = chase(n, stride, 4, 0, -1).latencies;
+        record(lat, n, stride, label, 0);
+        std::vector<std::vector<double>> groups(period);
+        for (std::size_t k = 0; k + 1 < lat.size(); k += 2)
+            groups[k / 2 % n % period].push_back(static_cast<double>(lat[k]) - static_cast<double>(lat[k + 1]));
+        return static_cast<std::uint64_t>(
+            std::count_if(groups.begin(), groups.end(), [&](const std::vector<double>& g) { return !g.empty() && median(g) > missAbove; }));
     }
     ChaseResult chase(std::uint64_t n, std::uint64_t stride, int passes, std::uint64_t otherPages, int otherUnit) {
         SequenceChase r;
@@ -209,9 +223,11 @@ Sweep sweepAt(Walker& w, std::uint64_t stride, double minStep) {
 }
 
 // Page size of level k: walks past it at strides below the sweep's, until some loads stay on a
-// page of the load before: page = stride / share of pages that miss the level (its own
-// threshold, so that misses of the levels in front do not count). Levels may translate units of
-// their own (the H100's first level 16 MiB, its last 32 MiB).
+// page of the load before. The loads are grouped by their index modulo sweep stride / stride:
+// with a page of p strides one group in p misses the level (by its own threshold, so that misses
+// of the levels in front do not count), so page = stride x groups / groups that miss. Groups of
+// many pairs, not single pairs, decide: a 10-cycle miss (the H100's first level) and a hit's
+// noise overlap, and per-pair shares read its 16 MiB page as 8 or 32 MiB in two runs of twelve.
 std::uint64_t pageSize(Walker& w, const Sweep& s, std::size_t k) {
     const std::uint64_t entries = s.steps[k].entries;
     const std::uint64_t span = std::min(w.budget, 2 * (entries + 1) * s.stride);
@@ -219,13 +235,11 @@ std::uint64_t pageSize(Walker& w, const Sweep& s, std::size_t k) {
         stride = std::max(stride, kMinPage);
         const std::uint64_t loads = std::min({span / stride, kMaxPageWalkLoads, w.maxLines});
         if (loads * stride <= (entries + 1) * std::min(s.stride, stride * 8)) return 0;  // cannot pass the level
-        // By the pages that miss in most passes: a pair's 10-cycle miss (the H100's first level) and
-        // a hit's noise overlap, and one pass's share read a 16 MiB page as 32 MiB once in six runs.
-        const double share = static_cast<double>(w.pagesMissing(loads, stride, "page-size", s.limits[k])) / static_cast<double>(loads);
-        // Below the page at least one pair in 8 misses (the stride was 8x smaller than one that
-        // missed on every pair); fewer is a walk that did not pass the level.
-        if (share < 0.06) return 0;
-        if (share < 0.75) return std::min(s.stride, std::max(stride, pageFromMissFraction(stride, share)));
+        const std::uint64_t groups = s.stride / stride;
+        const std::uint64_t missing = w.groupsMissing(loads, stride, groups, "page-size", s.limits[k]);
+        if (missing == 0) return 0;  // the walk did not pass the level
+        if (missing < groups)
+            return std::min(s.stride, std::max(stride, pageFromMissFraction(stride, static_cast<double>(missing) / static_cast<double>(groups))));
         if (stride == kMinPage) return kMinPage;
     }
 }
