@@ -64,6 +64,8 @@ PolicyDecision decidePolicy(const std::vector<std::vector<bool>>& evicted, std::
 struct TlbStep {
     std::uint64_t entries = 0;       // most pages that still translate at this level
     double missCost = 0;             // cycles the step adds
+    // The entries are where each further page adds misses (not only where half the pairs miss).
+    bool edgeFound = true;
 };
 // Steps of the median latency over `pages` (ascending): a rise of more than `minStep` cycles
 // that holds for every later point.

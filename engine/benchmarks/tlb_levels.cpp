@@ -220,6 +220,9 @@ Sweep sweepAt(Walker& w, std::uint64_t stride, double minStep) {
         if (next != grid.end()) {
             const std::uint64_t half = halfMissPages(w, step.entries, *next, stride, limit);
             step.entries = levelEdge(w, before, half, half + 1, stride, limit);
+            // No growth at the count where half the pairs miss: the edge search saw no level there
+            // (a random policy, or another process's walks beside it), and half stands.
+            step.edgeFound = step.entries < half || w.pagesMissing(half + 1, stride, "edge", limit) > 0.9 * static_cast<double>(half + 1);
         }
         s.limits.push_back(limit);
         level += step.missCost;
@@ -292,8 +295,12 @@ TlbScopeDecision scopeOf(Walker& w, std::uint64_t pages, std::uint64_t otherPage
 }
 
 void reportLevel(RunContext& ctx, int level, const TlbStep& step, std::uint64_t page, const TlbScopeDecision& scope) {
+    const std::string soft = step.edgeFound ? "" : "no page count past which each further page adds misses: the entries are "
+                                                   "the most pages at which fewer than half the pairs miss";
     auto put = [&](const char* part, double value, const char* unit, const std::string& method) {
-        Attribute a = attributeFrom(Decision{true, value, 0.8, method, "", false, false}, attr::tlbLevel(level, part), kSeries);
+        const bool byEntries = std::string(part) == attr::tlbEntries || std::string(part) == attr::tlbReach;
+        Attribute a = attributeFrom(Decision{true, value, byEntries && !step.edgeFound ? 0.6 : 0.8, method, byEntries ? soft : "", false, false},
+                                    attr::tlbLevel(level, part), kSeries);
         a.unit = unit;
         ctx.report(Element::DeviceMemory, a);
     };
