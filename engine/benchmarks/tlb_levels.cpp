@@ -159,19 +159,25 @@ std::uint64_t halfMissPages(Walker& w, std::uint64_t fits, std::uint64_t fails, 
 
 // Past a level, each further page makes at least this many more pages of a walk miss: all of
 // them for a fully associative LRU level, the pages of the set it overflows (ways + 1) for a
-// set-associative one.
+// set-associative one. Counted over two pages, so that one walk that missed a set more than its
+// neighbours (a translation of the kernel's own, its results or code, in that set) does not hide
+// the growth.
 constexpr double kEdgeGrowth = 2.5;
-// Below the level one page can add as many: the set that also holds a translation of the kernel's
-// own (its results, its code) overflows a page early. Past the level the growth goes on page
+// Below the level the same set makes one page add as many. Past the level the growth goes on page
 // after page, so it must hold over the next kEdgeWindow pages too, or every page miss already.
 constexpr std::uint64_t kEdgeWindow = 8;
 
-// A level's entries: the most pages before each further page adds misses. A set-associative
-// level starts to miss well before half the pairs do: the H100's last level holds 2048 pages in
-// sets of 8, a walk of 2050 pages misses 9 more than one of 2049, and the median crosses only
-// at 2168 (docs/validation.md, "2026-11-26, session 12"). `floor`: the level in front.
-std::uint64_t levelEdge(Walker& w, std::uint64_t floor, std::uint64_t fits, std::uint64_t fails, std::uint64_t stride,
-                        double limit) {
+struct Edge {
+    std::uint64_t entries = 0;
+    bool found = false;  // a walk of entries + 1 pages was seen past the level
+};
+
+// A level's entries: the most pages before each further page adds misses, searched below `half`,
+// the count at which half the pairs miss. A set-associative level starts to miss well before
+// that: the H100's last level holds 2048 pages in sets of 8, a walk of 2050 pages misses 9 more
+// than one of 2049, and the median crosses only at 2168 (docs/validation.md, "2026-11-26,
+// session 12"). `floor`: the level in front.
+Edge levelEdge(Walker& w, std::uint64_t floor, std::uint64_t half, std::uint64_t stride, double limit) {
     std::map<std::uint64_t, double> misses;
     auto missesAt = [&](std::uint64_t n) {
         auto it = misses.find(n);
@@ -179,18 +185,19 @@ std::uint64_t levelEdge(Walker& w, std::uint64_t floor, std::uint64_t fits, std:
         return it->second;
     };
     auto past = [&](std::uint64_t n) {
-        if (missesAt(n) - missesAt(n - 1) <= kEdgeGrowth) return false;
+        if (missesAt(n) - missesAt(n - 2) <= kEdgeGrowth) return false;
         return missesAt(n) >= 0.9 * static_cast<double>(n) ||
                missesAt(n + kEdgeWindow) - missesAt(n) >= kEdgeGrowth * static_cast<double>(kEdgeWindow);
     };
-    const std::uint64_t lowest = std::max<std::uint64_t>(floor + 1, 2);
-    std::uint64_t lo = std::max(fits, lowest), hi = fails;
-    while (lo > lowest && past(lo)) hi = lo, lo = std::max(lowest, floor + (lo - floor) / 2);
+    std::uint64_t lo = std::max<std::uint64_t>(floor + 2, 3) - 1, hi = half + 1;
+    bool found = false;
     while (hi - lo > 1) {
         const std::uint64_t mid = (lo + hi) / 2;
-        (past(mid) ? hi : lo) = mid;
+        if (past(mid)) hi = mid, found = true;
+        else lo = mid;
     }
-    return lo;
+    if (!found) found = past(hi);
+    return {found ? lo : half, found};
 }
 
 struct Sweep {
@@ -219,10 +226,11 @@ Sweep sweepAt(Walker& w, std::uint64_t stride, double minStep) {
         const auto next = std::upper_bound(grid.begin(), grid.end(), step.entries);
         if (next != grid.end()) {
             const std::uint64_t half = halfMissPages(w, step.entries, *next, stride, limit);
-            step.entries = levelEdge(w, before, half, half + 1, stride, limit);
-            // No growth at the count where half the pairs miss: the edge search saw no level there
-            // (a random policy, or another process's walks beside it), and half stands.
-            step.edgeFound = step.entries < half || w.pagesMissing(half + 1, stride, "edge", limit) > 0.9 * static_cast<double>(half + 1);
+            // Without growth page by page up to there (a random policy, or another process's walks
+            // beside it), the count where half the pairs miss stands, less sure.
+            const Edge edge = levelEdge(w, before, half, stride, limit);
+            step.entries = edge.entries;
+            step.edgeFound = edge.found;
         }
         s.limits.push_back(limit);
         level += step.missCost;
