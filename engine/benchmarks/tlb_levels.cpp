@@ -159,12 +159,11 @@ std::uint64_t halfMissPages(Walker& w, std::uint64_t fits, std::uint64_t fails, 
 
 // Past a level, each further page makes at least this many more pages of a walk miss: all of
 // them for a fully associative LRU level, the pages of the set it overflows (ways + 1) for a
-// set-associative one. Counted over two pages, so that one walk that missed a set more than its
-// neighbours (a translation of the kernel's own, its results or code, in that set) does not hide
-// the growth.
+// set-associative one.
 constexpr double kEdgeGrowth = 2.5;
-// Below the level the same set makes one page add as many. Past the level the growth goes on page
-// after page, so it must hold over the next kEdgeWindow pages too, or every page miss already.
+// Below the level one page can add as many: the set that also holds a translation of the kernel's
+// own (its results, its code) overflows a page early. Past the level the growth goes on page
+// after page, so it must hold over the next kEdgeWindow pages too, or nearly every page miss there.
 constexpr std::uint64_t kEdgeWindow = 8;
 
 struct Edge {
@@ -185,11 +184,12 @@ Edge levelEdge(Walker& w, std::uint64_t floor, std::uint64_t half, std::uint64_t
         return it->second;
     };
     auto past = [&](std::uint64_t n) {
-        if (missesAt(n) - missesAt(n - 2) <= kEdgeGrowth) return false;
-        return missesAt(n) >= 0.9 * static_cast<double>(n) ||
-               missesAt(n + kEdgeWindow) - missesAt(n) >= kEdgeGrowth * static_cast<double>(kEdgeWindow);
+        if (missesAt(n) - missesAt(n - 1) <= kEdgeGrowth) return false;
+        const std::uint64_t later = n + kEdgeWindow;
+        return missesAt(later) >= 0.9 * static_cast<double>(later) ||
+               missesAt(later) - missesAt(n) >= kEdgeGrowth * static_cast<double>(kEdgeWindow);
     };
-    std::uint64_t lo = std::max<std::uint64_t>(floor + 2, 3) - 1, hi = half + 1;
+    std::uint64_t lo = std::max<std::uint64_t>(floor + 1, 2), hi = half + 1;
     bool found = false;
     while (hi - lo > 1) {
         const std::uint64_t mid = (lo + hi) / 2;
