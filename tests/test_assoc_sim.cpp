@@ -324,7 +324,7 @@ TEST(AssocAnalysis, TlbScopeFromTheOtherUnitsWalks) {
     EXPECT_LT(group.confidence, decideTlbScope(0, {1, 2, 3, 4}, {true, true, true, true}, 7).confidence);
     EXPECT_NE(group.reason.find("units 128, 129 evicted the entries of the main walk on unit 7"), std::string::npos)
         << group.reason;
-    EXPECT_NE(group.reason.find("units 130 not"), std::string::npos) << group.reason;
+    EXPECT_NE(group.reason.find("on unit 130 not"), std::string::npos) << group.reason;
     EXPECT_EQ(decideTlbScope(0, {5, 5}, {true, false}, 7).confidence, 0);  // one unit seen both ways
     EXPECT_EQ(decideTlbScope(0, {1, 2, 3}, {false, false, false}, 3).scope, "sm");  // every unit there is
     EXPECT_EQ(decideTlbScope(0, {}, {}, 7).confidence, 0);

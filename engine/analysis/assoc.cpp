@@ -288,13 +288,14 @@ TlbScopeDecision decideTlbScope(int mainUnit, const std::vector<int>& units, con
     const std::string main = mainUnit >= 0 ? "the main walk on unit " + std::to_string(mainUnit) : "the main walk (its unit varied)";
     std::set<int> both;
     std::set_intersection(shared.begin(), shared.end(), apart.begin(), apart.end(), std::inserter(both, both.begin()));
-    if (!both.empty()) return {"", 0, "walks on unit " + numberList(both) + " evicted " + main + "'s entries once and once not"};
+    auto onUnits = [](const std::set<int>& units) { return (units.size() == 1 ? "on unit " : "on units ") + numberList(units); };
+    if (!both.empty()) return {"", 0, "walks " + onUnits(both) + " evicted " + main + "'s entries once and once not"};
     if (!shared.empty() && !apart.empty())
         return {"group", 0.6,
-                "walks on units " + numberList(shared) + " evicted the entries of " + main + ", on units " + numberList(apart) +
+                "walks " + onUnits(shared) + " evicted the entries of " + main + ", " + onUnits(apart) +
                     " not: a group of units shares the level"};
     const std::size_t seen = shared.size() + apart.size();
-    const std::string where = "the other walks ran on units " + numberList(shared.empty() ? apart : shared);
+    const std::string where = "the other walks ran " + onUnits(shared.empty() ? apart : shared);
     if (seen < std::min(kMinScopeUnits, asked))
         return {"", 0, where + " only (" + std::string(shared.empty() ? "none" : "each") + " evicted " + main +
                            "'s entries): too few units to tell one per unit from shared"};
