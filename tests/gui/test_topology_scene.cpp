@@ -36,8 +36,9 @@ private slots:
         // Fully associative: one set, no replacement-policy probe (it needs 2..32 ways).
         QVERIFY2(lines(QStringLiteral("l1")).endsWith(QStringLiteral("|fully associative")), qPrintable(lines(QStringLiteral("l1"))));
         const QString memory = s.boxes()[static_cast<std::size_t>(s.ofKind(BoxKind::Memory).front())].lines.join(QLatin1Char('|'));
-        QVERIFY2(memory.contains(QStringLiteral("TLB 1: 67.7 GiB (2167 × 32 MiB)")), qPrintable(memory));
-        QVERIFY2(!memory.contains(QStringLiteral("TLB 2")), qPrintable(memory));
+        QVERIFY2(memory.contains(QStringLiteral("TLB 1: 256 MiB (16 × 16 MiB)")), qPrintable(memory));
+        QVERIFY2(memory.contains(QStringLiteral("TLB 2: 64 GiB (2048 × 32 MiB)")), qPrintable(memory));
+        QVERIFY2(!memory.contains(QStringLiteral("TLB 3")), qPrintable(memory));
 
         const TopologyScene amd = TopologyScene::build(test::simulate("mi300x", {"l2"}));
         const QString l2 = amd.boxes()[static_cast<std::size_t>(amd.ofKind(BoxKind::L2).front())].lines.join(QLatin1Char('|'));
