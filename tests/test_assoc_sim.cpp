@@ -288,7 +288,7 @@ TEST(AssocSim, HashedIndexIsReportedAsHashedAndAnEvictionSetGivesWaysAndPolicy) 
         EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "hashed");
         EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, c.ways);
         EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 8192.0 / 128 / c.ways);
-        EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").method, "consecutive-fit/ways");
+        EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").method, "resident-lines/ways");
         // The XOR fold reads every address bit: each flip moves a line to another set, and two
         // bits a multiple of the set bits apart fold onto one index bit.
         const std::string& why = t.find(Element::L1, "indexFunction")->reason;
@@ -300,6 +300,31 @@ TEST(AssocSim, HashedIndexIsReportedAsHashedAndAnEvictionSetGivesWaysAndPolicy) 
         EXPECT_NE(why.find(fold + ","), std::string::npos) << why;
         EXPECT_EQ(why.find("7+8,"), std::string::npos) << why;
         EXPECT_EQ(nameOf(t, Element::L1, "replacementPolicy"), c.policy);
+    }
+}
+
+// An index that spreads consecutive lines unevenly (the H100's L1: 1864 of about 1984 lines fit in
+// a row) moves the size knee below the capacity and hides the set count from the longest run
+// that fits; the lines a long stream leaves resident still count it exactly.
+TEST(AssocSim, ResidentLinesCountTheSetsOfAnUnevenIndex) {
+    for (const char* policy : {"lru", "plru", "fifo"}) {
+        SCOPED_TRACE(policy);
+        auto j = test::nvidiaTestProfile();
+        j["caches"][0]["size"] = 32768;
+        j["caches"][0]["ways"] = 4;
+        j["caches"][0]["index"] = "scrambled";
+        j["caches"][0]["policy"] = policy;
+        j["caches"][3]["size"] = j["api"]["l2_size"] = 1 << 20;
+        const Topology t = discover(test::parseTestProfile(j, "uneven.json"), {"l1"});
+        const double knee = decidedAttribute(t, Element::L1, "size").value;
+        EXPECT_LT(knee, 32768);
+        EXPECT_GT(knee, 0.9 * 32768);
+        const Attribute& sets = decidedAttribute(t, Element::L1, "sets");
+        EXPECT_EQ(sets.value, 32768.0 / 128 / 4);
+        EXPECT_GT(sets.confidence, 0.6);
+        EXPECT_EQ(sets.method, "resident-lines/ways") << sets.reason;
+        EXPECT_NE(sets.reason.find("256 lines of a stream"), std::string::npos) << sets.reason;
+        EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, 4);
     }
 }
 
@@ -381,6 +406,17 @@ TEST(AssocAnalysis, SetsFromProbes) {
     EXPECT_EQ(d.sets.method, "size/(ways x line)");
     EXPECT_NE(d.sets.reason.find("unevenly"), std::string::npos) << d.sets.reason;
     EXPECT_NE(d.sets.reason.find("at least 15 sets"), std::string::npos) << d.sets.reason;
+    // The resident count decides where it is a whole number of sets no smaller than the run.
+    hashed.residentLines = 68;
+    d = decideSets(hashed, 64);
+    EXPECT_EQ(d.sets.value, 17);
+    EXPECT_EQ(d.sets.method, "resident-lines/ways");
+    EXPECT_NE(d.sets.reason.find("the size benchmark's knee reads 64 lines"), std::string::npos) << d.sets.reason;
+    for (std::uint64_t notACount : {std::uint64_t{66}, std::uint64_t{56}, std::uint64_t{96}}) {  // no whole sets, below the run, far off
+        hashed.residentLines = notACount;
+        EXPECT_EQ(decideSets(hashed, 64).sets.method, "size/(ways x line)") << notACount;
+    }
+    hashed.residentLines = 0;
     hashed.consecutiveFit = 0;
     // Bits whose flip keeps a line in its set are strides that conflict.
     hashed.bitsMovingSet = {7, 8, 9};

@@ -69,6 +69,19 @@ void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
     d.ways = {true, static_cast<double>(p.conflictWays), confidence, "eviction-set",
               p.conflictConfirmed ? "" : "one line fewer still evicted the target, or the set's lines did not fit alone", false, false};
     const std::string ways = std::to_string(p.conflictWays) + " ways";
+    // The lines a long stream leaves in the cache, counted walking it back, are W x sets however
+    // unevenly the index spreads consecutive lines: where two streams agree on a whole number of
+    // sets no smaller than the consecutive run, that is the count (the same in every run).
+    const auto resident = static_cast<double>(p.residentLines);
+    if (p.residentLines > 0 && p.residentLines % p.conflictWays == 0 && p.residentLines >= p.consecutiveFit &&
+        resident >= 0.75 * lines && resident <= 1.25 * lines) {
+        std::string why = std::to_string(p.residentLines) + " lines of a stream of several times the capacity hit when "
+                          "it is walked back newest first (each set's newest lines; two stream lengths agree), over " + ways;
+        if (p.residentLines != static_cast<std::uint64_t>(lines))
+            why += "; the size benchmark's knee reads " + std::to_string(static_cast<std::uint64_t>(lines)) + " lines";
+        d.sets = {true, resident / p.conflictWays, std::min(confidence, 0.7), "resident-lines/ways", why, false, false};
+        return;
+    }
     // Where the longest run of consecutive lines that fits is the capacity, the index spreads
     // them evenly and the run counts the sets exactly, the same in every run. A run well short of
     // the capacity (the H100's L1: 1864 lines of about 1956) says the spread is uneven: then the

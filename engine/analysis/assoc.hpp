@@ -30,6 +30,10 @@ struct SetProbe {
     // Hashed: most consecutive lines from the array's start that all hit on their second pass
     // (0: not measured). Where the index spreads consecutive lines evenly, ways x sets exactly.
     std::uint64_t consecutiveFit = 0;
+    // Hashed: lines that hit when a stream of several times the capacity is walked back newest
+    // first, as two streams of different lengths agree (0: not measured or no agreement). Where
+    // the policy keeps each set's newest lines, ways x sets however uneven the spread.
+    std::uint64_t residentLines = 0;
     // Hashed: address bits whose flip moves line 0 to another set, and those that keep it in its
     // set (its ways and the flipped line do not fit together); empty when not tested.
     std::vector<int> bitsMovingSet, bitsKeepingSet;

@@ -23,6 +23,9 @@ constexpr std::uint64_t kMaxScatterLines = 1u << 20;
 // (an H100's L2 would take seconds, and its near/far halves blur the line that overflows).
 constexpr std::uint64_t kMaxConsecutiveFitLines = 1u << 15;
 constexpr int kHighestIndexBit = 20;  // address bits tested for the set index: below 2 MiB
+// A GPU writes its latencies out 1024 loads at a time: stores inside the resident count could
+// take lines, so each request times at most this many loads.
+constexpr std::size_t kTimedChunk = 1024;
 
 struct Probe {
     RunContext& ctx;
@@ -92,6 +95,45 @@ std::uint64_t largestConsecutiveFit(Probe& p, std::uint64_t lines, std::uint64_t
     return lo;
 }
 
+// Lines the cache holds after a stream of `streamLines` consecutive lines: the stream walked once,
+// then backwards, newest first. In each set the stream's newest W lines are resident (LRU, FIFO
+// and tree-PLRU all keep the last W lines of a run of misses) and come first in the backward
+// walk, so they hit, and every older line missed: hits = W x sets, however unevenly the index
+// spreads the lines. Stops at a chunk without a hit. Row "resident": x = hits, x2 = stream lines.
+std::uint64_t residentAfterStream(Probe& p, std::uint64_t streamLines, std::uint64_t lineBytes) {
+    const std::vector<std::uint64_t> stream = stridedLines(streamLines, lineBytes, 1);
+    const std::vector<std::uint64_t> backward(stream.rbegin(), stream.rend());
+    std::uint64_t hits = 0;
+    for (std::size_t from = 0; from < backward.size(); from += kTimedChunk) {
+        SequenceChase request;
+        request.space = p.target.space;
+        request.offsets = stream;
+        const std::size_t to = std::min(backward.size(), from + kTimedChunk);
+        request.offsets.insert(request.offsets.end(), backward.begin(), backward.begin() + static_cast<long>(to));
+        request.timedFrom = static_cast<std::uint32_t>(stream.size() + from);
+        const std::vector<std::uint32_t> timed = p.ctx.chaseSequence(request).latencies;
+        const auto chunkHits = static_cast<std::uint64_t>(
+            std::count_if(timed.begin(), timed.end(), [&](std::uint32_t l) { return l <= p.threshold; }));
+        hits += chunkHits;
+        if (chunkHits == 0) break;
+    }
+    p.ctx.appendRows(p.series, {SeriesRow{static_cast<double>(hits), static_cast<double>(streamLines), "resident", 0, {}}});
+    return hits;
+}
+
+// The resident count two streams of different lengths agree on (3, 4, then 5 x the capacity):
+// a delayed hit lowers one count, and a policy that keeps no fixed lines (random) gives each
+// stream its own. 0 when no two agree.
+std::uint64_t agreedResidentLines(Probe& p, std::uint64_t lines, std::uint64_t lineBytes) {
+    std::vector<std::uint64_t> counts;
+    for (std::uint64_t factor : {3, 4, 5}) {
+        const std::uint64_t count = residentAfterStream(p, factor * lines, lineBytes);
+        if (std::find(counts.begin(), counts.end(), count) != counts.end()) return count;
+        counts.push_back(count);
+    }
+    return 0;
+}
+
 // Which address bits feed the index: line 0's ways plus line 0 with bit b flipped fit together
 // unless the flipped line falls in the same set (whatever the policy: one line too many for a set
 // always leaves a miss). Bits from the line size up to 2 MiB, where an address's page offset is
@@ -136,7 +178,10 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
     recordConflictSet(p.ctx, p.series, *set);
     if (s.conflictConfirmed && !s.conflictContradicted) {
         flipIndexBits(p, s, *set, lineBytes);
-        if (lines <= kMaxConsecutiveFitLines) s.consecutiveFit = largestConsecutiveFit(p, lines, lineBytes);
+        if (lines <= kMaxConsecutiveFitLines) {
+            s.consecutiveFit = largestConsecutiveFit(p, lines, lineBytes);
+            s.residentLines = agreedResidentLines(p, lines, lineBytes);
+        }
     }
 }
 

@@ -48,7 +48,12 @@ std::string_view toString(CachePolicy policy) {
 }
 
 std::string_view toString(IndexFunction index) {
-    return index == IndexFunction::Modulo ? "modulo" : "xor";
+    switch (index) {
+        case IndexFunction::Modulo: return "modulo";
+        case IndexFunction::Scrambled: return "scrambled";
+        case IndexFunction::XorFold: break;
+    }
+    return "xor";
 }
 
 namespace {

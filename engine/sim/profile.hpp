@@ -22,7 +22,10 @@ enum class CacheScope { Sm, Cu, CuGroup, Xcd, Gpu };
 enum class CachePolicy { Lru, Plru, Random, Fifo };
 // How a set-associative cache picks the set of a line: the line address modulo the set count,
 // or that address XOR-folded with its higher bit groups (hashed slices: power-of-two strides spread).
-enum class IndexFunction { XorFold, Modulo };
+// Scrambled: the XOR fold, but one line in 16 (picked by a hash of its address) goes to a set of
+// that hash: consecutive lines spread slightly unevenly over the sets, as on an H100's L1 (its
+// longest run of consecutive lines that fit is 95 % of the capacity).
+enum class IndexFunction { XorFold, Modulo, Scrambled };
 
 // One level of address translation (docs/sim-profile.md, "tlbs").
 struct SimTlb {

@@ -93,7 +93,8 @@ IndexFunction readIndex(const ProfileReader& r, const Json& j, const std::string
     const std::string text = r.requireString(j, path, "index");
     if (text == "xor") return IndexFunction::XorFold;
     if (text == "modulo") return IndexFunction::Modulo;
-    r.fail(childPath(path, "index"), "expected one of xor, modulo; got \"" + cutForMessage(text) + "\"");
+    if (text == "scrambled") return IndexFunction::Scrambled;
+    r.fail(childPath(path, "index"), "expected one of xor, modulo, scrambled; got \"" + cutForMessage(text) + "\"");
 }
 
 std::vector<Space> readServes(const ProfileReader& r, const Json& j, const std::string& path) {

@@ -22,9 +22,25 @@ SetAssocCache::SetAssocCache(const CacheGeometry& geometry, std::uint64_t seed)
     setEpoch_.assign(sets_, 0);
 }
 
+namespace {
+// One line in this many goes to a set of its own hash under IndexFunction::Scrambled.
+constexpr std::uint64_t kScrambledShare = 16;
+
+std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+}  // namespace
+
 std::uint64_t SetAssocCache::setOf(std::uint64_t tag) const {
     if (setBits_ == 0) return 0;
     if (geometry_.index == IndexFunction::Modulo) return tag % sets_;
+    if (geometry_.index == IndexFunction::Scrambled) {
+        const std::uint64_t mixed = mix(tag);
+        if (mixed % kScrambledShare == 0) return (mixed >> 8) % sets_;
+    }
     if (pow2Sets_) {
         std::uint64_t folded = 0;
         for (std::uint64_t high = tag >> setBits_; high != 0; high >>= setBits_) folded ^= high;
