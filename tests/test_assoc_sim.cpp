@@ -417,6 +417,11 @@ TEST(AssocAnalysis, SetsFromProbes) {
         EXPECT_EQ(decideSets(hashed, 64).sets.method, "size/(ways x line)") << notACount;
     }
     hashed.residentLines = 0;
+    hashed.residentCounts = {61, 59, 62};  // three streams, no two alike
+    d = decideSets(hashed, 64);
+    EXPECT_EQ(d.sets.method, "size/(ways x line)");
+    EXPECT_NE(d.sets.reason.find("leave 61, 59, 62 lines resident, no two alike"), std::string::npos) << d.sets.reason;
+    hashed.residentCounts.clear();
     hashed.consecutiveFit = 0;
     // Bits whose flip keeps a line in its set are strides that conflict.
     hashed.bitsMovingSet = {7, 8, 9};

@@ -24,7 +24,7 @@ namespace {
 template <class Numbers>
 std::string numberList(const Numbers& numbers) {
     std::string out;
-    for (int n : numbers) out += (out.empty() ? "" : ", ") + std::to_string(n);
+    for (const auto n : numbers) out += (out.empty() ? "" : ", ") + std::to_string(n);
     return out;
 }
 
@@ -101,12 +101,17 @@ void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
                                                  : "";
     // The measured capacity shared out over the ways: it moves with the capacity (a few lines
     // between runs make a set or two).
+    const std::string streams = p.residentLines == 0 && p.residentCounts.size() > 1
+                                    ? "; streams of 3, 4 and 5 x the capacity leave " + numberList(p.residentCounts) +
+                                          " lines resident, no two alike: the policy keeps no fixed lines of a stream, so "
+                                          "they count no sets"
+                                    : "";
     const double sets = lines / p.conflictWays;
     const bool whole = sets == std::floor(sets);
     d.sets = {whole, whole ? sets : 0, whole ? std::min(confidence, 0.6) : 0, "size/(ways x line)",
               whole ? "derived: " + std::to_string(static_cast<std::uint64_t>(lines)) + " lines of measured capacity over " +
-                          ways + "; a hashed index hides the set count, so it moves with the capacity" + run
-                    : "the capacity does not split into whole sets of that many ways" + run,
+                          ways + "; a hashed index hides the set count, so it moves with the capacity" + run + streams
+                    : "the capacity does not split into whole sets of that many ways" + run + streams,
               false, false};
 }
 

@@ -34,6 +34,7 @@ struct SetProbe {
     // first, as two streams of different lengths agree (0: not measured or no agreement). Where
     // the policy keeps each set's newest lines, ways x sets however uneven the spread.
     std::uint64_t residentLines = 0;
+    std::vector<std::uint64_t> residentCounts;  // each stream's count, in the order walked
     // Hashed: address bits whose flip moves line 0 to another set, and those that keep it in its
     // set (its ways and the flipped line do not fit together); empty when not tested.
     std::vector<int> bitsMovingSet, bitsKeepingSet;

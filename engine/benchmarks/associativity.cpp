@@ -122,16 +122,18 @@ std::uint64_t residentAfterStream(Probe& p, std::uint64_t streamLines, std::uint
 }
 
 // The resident count two streams of different lengths agree on (3, 4, then 5 x the capacity):
-// a delayed hit lowers one count, and a policy that keeps no fixed lines (random) gives each
-// stream its own. 0 when no two agree.
-std::uint64_t agreedResidentLines(Probe& p, std::uint64_t lines, std::uint64_t lineBytes) {
-    std::vector<std::uint64_t> counts;
+// a delayed hit lowers one count, and a policy that keeps no fixed lines of a stream (random;
+// the H100's and H200's L1) gives each stream its own. Leaves residentLines 0 when no two agree.
+void countResidentLines(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t lineBytes) {
     for (std::uint64_t factor : {3, 4, 5}) {
         const std::uint64_t count = residentAfterStream(p, factor * lines, lineBytes);
-        if (std::find(counts.begin(), counts.end(), count) != counts.end()) return count;
-        counts.push_back(count);
+        const bool agreed = std::find(s.residentCounts.begin(), s.residentCounts.end(), count) != s.residentCounts.end();
+        s.residentCounts.push_back(count);
+        if (agreed) {
+            s.residentLines = count;
+            return;
+        }
     }
-    return 0;
 }
 
 // Which address bits feed the index: line 0's ways plus line 0 with bit b flipped fit together
@@ -180,7 +182,7 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
         flipIndexBits(p, s, *set, lineBytes);
         if (lines <= kMaxConsecutiveFitLines) {
             s.consecutiveFit = largestConsecutiveFit(p, lines, lineBytes);
-            s.residentLines = agreedResidentLines(p, lines, lineBytes);
+            countResidentLines(p, s, lines, lineBytes);
         }
     }
 }
