@@ -154,6 +154,56 @@ TEST(AssocSim, ASetAssociativeLevelEndsWhereItsFirstSetOverflows) {
     expectTlbs(p, discover(p, {"memory"}));
 }
 
+// A GPU kernel keeps a translation of its own beside a walk: it writes its latencies out every
+// 1024 loads. Where that page falls in a set of the last level, the set overflows a few pages
+// before the level's end (an H200 once at 2042 of 2049 pages): one page's growth in misses is no
+// edge unless the next pages grow too.
+struct WalksBesideOwnPage : SimBackend {
+    using SimBackend::SimBackend;
+    std::uint64_t ownPage = 0;  // byte offset of the page the kernel writes to
+    ChaseResult chaseSequence(const SequenceChase& r) override {
+        if (!r.translationWalk) return SimBackend::chaseSequence(r);
+        constexpr std::size_t kEvery = 1024;
+        constexpr std::uint64_t kInPage = 25 << 20;  // no walk line lies there, whatever the stride
+        SequenceChase withOwn = r;
+        withOwn.offsets.clear();
+        std::vector<bool> own;
+        std::uint64_t visits = 0;
+        for (std::size_t i = 0; i < r.offsets.size(); ++i) {
+            if (i == r.timedFrom) withOwn.timedFrom = static_cast<std::uint32_t>(withOwn.offsets.size());
+            if (i % kEvery == kEvery - 1) {
+                withOwn.offsets.push_back(ownPage + kInPage + 128 * visits++);
+                own.push_back(true);
+            }
+            withOwn.offsets.push_back(r.offsets[i]);
+            own.push_back(false);
+        }
+        if (r.timedFrom == r.offsets.size()) withOwn.timedFrom = static_cast<std::uint32_t>(withOwn.offsets.size());
+        ChaseResult result = SimBackend::chaseSequence(withOwn);
+        std::vector<std::uint32_t> walkOnly;
+        for (std::size_t i = withOwn.timedFrom; i < withOwn.offsets.size(); ++i)
+            if (!own[i]) walkOnly.push_back(result.latencies[i - withOwn.timedFrom]);
+        result.latencies = std::move(walkOnly);
+        return result;
+    }
+};
+
+TEST(AssocSim, AKernelsOwnTranslationInALateSetIsNoEdge) {
+    auto j = test::nvidiaTestProfile();
+    j["caches"][3]["size"] = 4 << 20;
+    j["api"]["l2_size"] = 4 << 20;
+    j["tlbs"] = nlohmann::json::array(
+        {{{"id", "t1"}, {"scope", "sm"}, {"entries", 16}, {"page_size", 16 << 20}, {"miss_cost", 10}},
+         {{"id", "t2"}, {"scope", "gpu"}, {"entries", 512}, {"ways", 8}, {"page_size", 32 << 20}, {"miss_cost", 95}}});
+    const SimProfile p = test::parseTestProfile(j, "own-page.json");
+    for (std::uint64_t set : {60, 62}) {  // the walks' page i lies in set i mod 64 of the 64 sets
+        SCOPED_TRACE("own page in set " + std::to_string(set));
+        WalksBesideOwnPage backend(p);
+        backend.ownPage = (64 * 40 + set) * (std::uint64_t{32} << 20);
+        expectTlbs(p, discoverOn(backend, {"memory"}));
+    }
+}
+
 // TLBs that cover more than the walks may span are not guessed at: the levels stay undecided.
 TEST(AssocSim, TlbsReachingBeyondTheWalksLeaveTheLevelsUndecided) {
     auto j = test::nvidiaTestProfile();

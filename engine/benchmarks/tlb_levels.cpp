@@ -162,8 +162,11 @@ std::uint64_t halfMissPages(Walker& w, std::uint64_t fits, std::uint64_t fails, 
 // set-associative one.
 constexpr double kEdgeGrowth = 2.5;
 // Below the level one page can add as many: the set that also holds a translation of the kernel's
-// own (its results, its code) overflows a page early. Past the level the growth goes on page
-// after page, so it must hold over the next kEdgeWindow pages too, or nearly every page miss there.
+// own (its results, its code) overflows early, at a page that depends on where the driver put
+// them (an H200 once at 2042 of 2049). Past the level the growth goes on page after page, so it
+// must hold for the next kEdgeRun pages too (the next sets overflow), or past a fully associative
+// level nearly every page miss kEdgeWindow pages on.
+constexpr std::uint64_t kEdgeRun = 2;
 constexpr std::uint64_t kEdgeWindow = 8;
 
 struct Edge {
@@ -183,11 +186,14 @@ Edge levelEdge(Walker& w, std::uint64_t floor, std::uint64_t half, std::uint64_t
         if (it == misses.end()) it = misses.emplace(n, static_cast<double>(w.pagesMissing(n, stride, "edge", limit))).first;
         return it->second;
     };
+    auto grows = [&](std::uint64_t n) { return missesAt(n) - missesAt(n - 1) > kEdgeGrowth; };
     auto past = [&](std::uint64_t n) {
-        if (missesAt(n) - missesAt(n - 1) <= kEdgeGrowth) return false;
+        if (!grows(n)) return false;
         const std::uint64_t later = n + kEdgeWindow;
-        return missesAt(later) >= 0.9 * static_cast<double>(later) ||
-               missesAt(later) - missesAt(n) >= kEdgeGrowth * static_cast<double>(kEdgeWindow);
+        if (missesAt(later) >= 0.9 * static_cast<double>(later)) return true;
+        for (std::uint64_t k = 1; k <= kEdgeRun; ++k)
+            if (!grows(n + k)) return false;
+        return true;
     };
     std::uint64_t lo = std::max<std::uint64_t>(floor + 1, 2), hi = half + 1;
     bool found = false;
