@@ -163,11 +163,12 @@ std::uint64_t halfMissPages(Walker& w, std::uint64_t fits, std::uint64_t fails, 
 constexpr double kEdgeGrowth = 2.5;
 // Below the level one page can add as many: the set that also holds a translation of the kernel's
 // own (its results, its code) overflows early, at a page that depends on where the driver put
-// them (an H200 once at 2042 of 2049). Past the level the growth goes on page after page, so it
-// must hold for the next kEdgeRun pages too (the next sets overflow), or past a fully associative
-// level nearly every page miss kEdgeWindow pages on.
+// them (an H200 once at 2042 of 2049), and a 10-cycle first level's pairs are noisy (an H200 once
+// grew by 3 at 13 of 16 pages). Past the level the growth goes on page after page, so it must
+// hold for the next kEdgeRun pages too (the next sets overflow), unless most pages of the walk
+// miss already (past a fully associative level all do, and one more page adds only itself).
 constexpr std::uint64_t kEdgeRun = 2;
-constexpr std::uint64_t kEdgeWindow = 8;
+constexpr double kEdgeMostMiss = 0.75;
 
 struct Edge {
     std::uint64_t entries = 0;
@@ -189,8 +190,7 @@ Edge levelEdge(Walker& w, std::uint64_t floor, std::uint64_t half, std::uint64_t
     auto grows = [&](std::uint64_t n) { return missesAt(n) - missesAt(n - 1) > kEdgeGrowth; };
     auto past = [&](std::uint64_t n) {
         if (!grows(n)) return false;
-        const std::uint64_t later = n + kEdgeWindow;
-        if (missesAt(later) >= 0.9 * static_cast<double>(later)) return true;
+        if (missesAt(n) >= kEdgeMostMiss * static_cast<double>(n)) return true;
         for (std::uint64_t k = 1; k <= kEdgeRun; ++k)
             if (!grows(n + k)) return false;
         return true;
