@@ -70,13 +70,14 @@ void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
               p.conflictConfirmed ? "" : "one line fewer still evicted the target, or the set's lines did not fit alone", false, false};
     const std::string ways = std::to_string(p.conflictWays) + " ways";
     // The lines a long stream leaves in the cache, counted walking it back, are W x sets however
-    // unevenly the index spreads consecutive lines: where two streams agree on a whole number of
-    // sets no smaller than the consecutive run, that is the count (the same in every run).
+    // unevenly the index spreads consecutive lines: where the streams agree on a whole number of
+    // sets that holds what the size sweep and the consecutive run saw fit, that is the count (the
+    // same in every run). A cache holds at least what fits in it: a smaller count is no set count.
     const auto resident = static_cast<double>(p.residentLines);
     if (p.residentLines > 0 && p.residentLines % p.conflictWays == 0 && p.residentLines >= p.consecutiveFit &&
-        resident >= 0.75 * lines && resident <= 1.25 * lines) {
+        resident >= lines && resident <= 1.25 * lines) {
         std::string why = std::to_string(p.residentLines) + " lines of a stream of several times the capacity hit when "
-                          "it is walked back newest first (each set's newest lines; two stream lengths agree), over " + ways;
+                          "it is walked back newest first (each set's newest lines; three stream lengths agree), over " + ways;
         if (p.residentLines != static_cast<std::uint64_t>(lines))
             why += "; the size benchmark's knee reads " + std::to_string(static_cast<std::uint64_t>(lines)) + " lines";
         d.sets = {true, resident / p.conflictWays, std::min(confidence, 0.7), "resident-lines/ways", why, false, false};
@@ -101,11 +102,15 @@ void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
                                                  : "";
     // The measured capacity shared out over the ways: it moves with the capacity (a few lines
     // between runs make a set or two).
-    const std::string streams = p.residentLines == 0 && p.residentCounts.size() > 1
-                                    ? "; streams of 3, 4 and 5 x the capacity leave " + numberList(p.residentCounts) +
-                                          " lines resident, no two alike: the policy keeps no fixed lines of a stream, so "
-                                          "they count no sets"
-                                    : "";
+    std::string streams;
+    if (p.residentLines == 0 && p.residentCounts.size() > 1)
+        streams = "; streams of " + std::string(p.residentCounts.size() == 2 ? "3 and 4" : "3, 4 and 5") +
+                  " x the capacity leave " + numberList(p.residentCounts) +
+                  " lines resident: the policy keeps no fixed lines of a stream, so they count no sets";
+    else if (p.residentLines > 0)
+        streams = "; three streams leave " + std::to_string(p.residentLines) +
+                  " lines resident, which count no sets: no whole number of sets that holds what the size sweep and "
+                  "the consecutive run saw fit";
     const double sets = lines / p.conflictWays;
     const bool whole = sets == std::floor(sets);
     d.sets = {whole, whole ? sets : 0, whole ? std::min(confidence, 0.6) : 0, "size/(ways x line)",

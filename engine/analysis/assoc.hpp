@@ -31,7 +31,7 @@ struct SetProbe {
     // (0: not measured). Where the index spreads consecutive lines evenly, ways x sets exactly.
     std::uint64_t consecutiveFit = 0;
     // Hashed: lines that hit when a stream of several times the capacity is walked back newest
-    // first, as two streams of different lengths agree (0: not measured or no agreement). Where
+    // first, as three streams of different lengths agree (0: not measured or no agreement). Where
     // the policy keeps each set's newest lines, ways x sets however uneven the spread.
     std::uint64_t residentLines = 0;
     std::vector<std::uint64_t> residentCounts;  // each stream's count, in the order walked

@@ -48,7 +48,10 @@ ProbeRun timedSecondPass(RunContext& ctx, Space space, const std::vector<std::ui
 
 double capacityMissThreshold(RunContext& ctx, Space space, std::uint64_t size, std::uint64_t line,
                              const std::string& seriesId) {
-    const double hit = timedSecondPass(ctx, space, {0, line}, seriesId, static_cast<double>(line), 0, "hit").median;
+    // Two lines at least 128 B apart: the probe repeats them 8 times, and a GPU chain visits one
+    // 64-byte piece at most 8 times (lines of 32 B would share one).
+    const std::uint64_t second = std::max<std::uint64_t>(line, 128);
+    const double hit = timedSecondPass(ctx, space, {0, second}, seriesId, static_cast<double>(line), 0, "hit").median;
     if (2 * size / line > kMaxCapacityWalk) {
         // A cache this large is the last before DRAM in practice: cold lines a size apart miss it.
         SequenceChase cold;

@@ -33,7 +33,7 @@ void SimBackend::validateSequence(const SequenceChase& r) {
     // The space a (test) subclass may have narrowed, as the benchmarks saw it.
     const TranslationWalkSpace walks = r.translationWalk ? translationWalkSpace(r.space)
                                                          : TranslationWalkSpace{};
-    if (walks.period > 0) (void)layOutSequence(r, "sim", walks.period);
+    (void)layOutSequence(r, "sim", walks.period);  // the visit limit a GPU chain has
     const std::uint64_t limit =
         walks.period > 0 ? std::min(kMaxSequenceOffset, walks.maxBytes) : std::min(kMaxSequenceOffset, maxArrayBytes(r.space));
     for (const auto* list : {&r.offsets, &r.otherOffsets})
