@@ -123,7 +123,7 @@ std::uint64_t residentAfterStream(Probe& p, std::uint64_t streamLines, std::uint
 
 // The resident count three streams of different lengths (3, 4 and 5 x the capacity) all agree
 // on: a policy that keeps no fixed lines of a stream (random; the H100's and H200's L1, whose
-// counts spread over 1820-1884 lines, two alike by chance once in four runs) gives each its own,
+// counts spread over 1820-1896 lines, two alike by chance once in thirteen runs) gives each its own,
 // and so may a delayed hit. Leaves residentLines 0 when they differ; stops at the first that does.
 void countResidentLines(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t lineBytes) {
     for (std::uint64_t factor : {3, 4, 5}) {
