@@ -2,7 +2,7 @@
 // the backend's translation-walk space) at every page count near a level's edge, repeated, to see
 // how sharp the edge is and whether a small step is a level. Prints, per walk: stride, pages,
 // repeat, median and mean of the pairs' differences, and the share of pairs above 5, 20 and 47
-// cycles. Usage: toposcope-tlb-edge-probe [first-level|last-level|l1|both] [repeats]
+// cycles. Usage: toposcope-tlb-edge-probe [first-level|last-level|l1|l1-halves|both] [repeats]
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -95,6 +95,71 @@ void l1Knee(ts::Backend& b, int repeats) {
     }
 }
 
+// Lines 0..n-1 (128 B apart) in the L1: `passes` untimed passes, one timed; which of them miss.
+std::vector<bool> l1MissMap(ts::Backend& b, const std::vector<std::uint64_t>& lines, int passes = 2) {
+    ts::SequenceChase r;
+    r.space = ts::Space::Global;
+    for (int p = 0; p <= passes; ++p)
+        for (std::uint64_t line : lines) r.offsets.push_back(line * 128);
+    r.timedFrom = static_cast<std::uint32_t>(passes * lines.size());
+    const ts::ChaseResult res = b.chaseSequence(r);
+    std::vector<bool> miss;
+    for (std::uint32_t l : res.latencies) miss.push_back(l > 100);
+    return miss;
+}
+
+std::vector<std::uint64_t> firstLines(std::uint64_t n) {
+    std::vector<std::uint64_t> v(n);
+    for (std::uint64_t i = 0; i < n; ++i) v[i] = i;
+    return v;
+}
+
+int parity(std::uint64_t x) { return __builtin_popcountll(x) & 1; }
+
+// Is the L1 two halves? Past the first knee exactly half of the lines miss: which ones (a parity
+// of some line-index bits?), and where does each half alone stop fitting?
+void l1Halves(ts::Backend& b, int repeats) {
+    std::vector<bool> plateau;
+    for (std::uint64_t n : {1864, 1896, 1932, 1960, 1992, 2024})
+        for (int rep = 0; rep < repeats; ++rep) {
+            const std::vector<bool> miss = l1MissMap(b, firstLines(n));
+            std::string hex;
+            int misses = 0;
+            for (std::size_t i = 0; i < miss.size(); i += 4) {
+                int nib = 0;
+                for (std::size_t k = 0; k < 4 && i + k < miss.size(); ++k) nib |= miss[i + k] << k;
+                hex += "0123456789abcdef"[nib];
+            }
+            for (bool m : miss) misses += m;
+            std::printf("l1map n %4llu rep %d misses %4d map %s\n", static_cast<unsigned long long>(n), rep, misses, hex.c_str());
+            if (n == 1960 && rep == 0) plateau = miss;
+        }
+    // Masks over line-index bits 0..10 whose parity (or its complement) best says which lines miss.
+    std::uint64_t best = 0;
+    int bestAgree = 0;
+    for (std::uint64_t mask = 1; mask < 2048; ++mask) {
+        int agree = 0;
+        for (std::size_t i = 0; i < plateau.size(); ++i) agree += (parity(i & mask) == 1) == plateau[i];
+        agree = std::max<int>(agree, static_cast<int>(plateau.size()) - agree);
+        if (agree > bestAgree) bestAgree = agree, best = mask;
+    }
+    std::printf("l1 halves: best parity mask 0x%llx agrees on %d of %zu lines\n", static_cast<unsigned long long>(best),
+                bestAgree, plateau.size());
+    for (int cls = 0; cls < 2; ++cls) {
+        std::vector<std::uint64_t> own;
+        for (std::uint64_t i = 0; i < 2048; ++i)
+            if (parity(i & best) == cls) own.push_back(i);
+        for (std::size_t k = 880; k <= own.size(); k += 4) {
+            std::printf("l1 half %d lines %4zu misses:", cls, k);
+            for (int rep = 0; rep < repeats; ++rep) {
+                const std::vector<bool> miss = l1MissMap(b, std::vector<std::uint64_t>(own.begin(), own.begin() + k));
+                std::printf(" %4lld", static_cast<long long>(std::count(miss.begin(), miss.end(), true)));
+            }
+            std::printf("\n");
+        }
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -109,6 +174,7 @@ int main(int argc, char** argv) {
                     info.driver.c_str(), static_cast<unsigned long long>(where.maxBytes >> 30),
                     static_cast<unsigned long long>(where.period / MiB));
         if (mode == "l1" || mode == "both") l1Knee(b, repeats);
+        if (mode == "l1-halves") l1Halves(b, repeats);
         if (mode == "first-level" || mode == "both") {
             for (std::uint64_t stride : {2 * MiB, 4 * MiB, 8 * MiB, 16 * MiB, 32 * MiB})
                 for (std::uint64_t pages = 1; pages <= 48; ++pages)
