@@ -338,7 +338,7 @@ TEST(AssocSim, HashedIndexIsReportedAsHashedAndAnEvictionSetGivesWaysAndPolicy) 
         EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "hashed");
         EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, c.ways);
         EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 8192.0 / 128 / c.ways);
-        EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").method, "resident-lines/ways");
+        EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").method, "packed-lines/ways");
         // The XOR fold reads every address bit: each flip moves a line to another set, and two
         // bits a multiple of the set bits apart fold onto one index bit.
         const std::string& why = t.find(Element::L1, "indexFunction")->reason;
@@ -355,8 +355,9 @@ TEST(AssocSim, HashedIndexIsReportedAsHashedAndAnEvictionSetGivesWaysAndPolicy) 
 
 // An index that spreads consecutive lines unevenly (the H100's L1: 1864 of about 1984 lines fit in
 // a row) moves the size knee below the capacity and hides the set count from the longest run
-// that fits; the lines a long stream leaves resident still count it exactly.
-TEST(AssocSim, ResidentLinesCountTheSetsOfAnUnevenIndex) {
+// that fits; lines packed in one by one still count it exactly, and so do the lines a long stream
+// leaves resident (the evidence keeps both).
+TEST(AssocSim, PackedAndResidentLinesCountTheSetsOfAnUnevenIndex) {
     for (const char* policy : {"lru", "plru", "fifo"}) {
         SCOPED_TRACE(policy);
         auto j = test::nvidiaTestProfile();
@@ -372,8 +373,17 @@ TEST(AssocSim, ResidentLinesCountTheSetsOfAnUnevenIndex) {
         const Attribute& sets = decidedAttribute(t, Element::L1, "sets");
         EXPECT_EQ(sets.value, 32768.0 / 128 / 4);
         EXPECT_GT(sets.confidence, 0.6);
-        EXPECT_EQ(sets.method, "resident-lines/ways") << sets.reason;
-        EXPECT_NE(sets.reason.find("256 lines of a stream"), std::string::npos) << sets.reason;
+        EXPECT_EQ(sets.method, "packed-lines/ways") << sets.reason;
+        EXPECT_NE(sets.reason.find("256 lines held at once"), std::string::npos) << sets.reason;
+        const Series* evidence = t.findSeries("l1.associativity");
+        ASSERT_NE(evidence, nullptr);
+        std::vector<double> packed, resident;
+        for (const SeriesRow& row : evidence->rows) {
+            if (row.label == "packed") packed.push_back(row.x);
+            if (row.label == "resident") resident.push_back(row.x);
+        }
+        EXPECT_EQ(packed, std::vector<double>{256});
+        EXPECT_EQ(resident, std::vector<double>(3, 256));
         EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, 4);
     }
 }
@@ -487,6 +497,21 @@ TEST(AssocAnalysis, SetsFromProbes) {
     EXPECT_EQ(d.sets.method, "size/(ways x line)");
     EXPECT_NE(d.sets.reason.find("streams of 3 and 4 x the capacity leave 60, 59 lines resident"), std::string::npos)
         << d.sets.reason;
+    // Lines packed one by one decide before the streams, where they are whole sets no fewer
+    // than the run; otherwise the reason names them.
+    hashed.packedLines = 64;
+    d = decideSets(hashed, 62);
+    EXPECT_EQ(d.sets.value, 16);
+    EXPECT_EQ(d.sets.method, "packed-lines/ways");
+    EXPECT_NE(d.sets.reason.find("64 lines held at once"), std::string::npos) << d.sets.reason;
+    EXPECT_NE(d.sets.reason.find("the size benchmark's knee reads 62 lines"), std::string::npos) << d.sets.reason;
+    for (std::uint64_t notACount : {std::uint64_t{66}, std::uint64_t{56}}) {
+        hashed.packedLines = notACount;
+        d = decideSets(hashed, 64);
+        EXPECT_EQ(d.sets.method, "size/(ways x line)") << notACount;
+        EXPECT_NE(d.sets.reason.find(std::to_string(notACount) + " lines packed one by one"), std::string::npos) << d.sets.reason;
+    }
+    hashed.packedLines = 0;
     hashed.residentCounts.clear();
     hashed.consecutiveFit = 0;
     // Bits whose flip keeps a line in its set are strides that conflict.

@@ -69,6 +69,20 @@ void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
     d.ways = {true, static_cast<double>(p.conflictWays), confidence, "eviction-set",
               p.conflictConfirmed ? "" : "one line fewer still evicted the target, or the set's lines did not fit alone", false, false};
     const std::string ways = std::to_string(p.conflictWays) + " ways";
+    // Lines packed in one by one until every set turned one away are W x sets however unevenly
+    // the index spreads consecutive lines; a cache holds at least the longest run that fits.
+    if (p.packedLines > 0 && p.packedLines % p.conflictWays == 0 && p.packedLines >= p.consecutiveFit) {
+        std::string why = std::to_string(p.packedLines) + " lines held at once, packed one by one (each kept while all "
+                          "kept lines still hit), over " + ways;
+        if (p.packedLines != static_cast<std::uint64_t>(lines))
+            why += "; the size benchmark's knee reads " + std::to_string(static_cast<std::uint64_t>(lines)) + " lines";
+        d.sets = {true, static_cast<double>(p.packedLines / p.conflictWays), std::min(confidence, 0.7), "packed-lines/ways", why,
+                  false, false};
+        return;
+    }
+    const std::string packed =
+        p.packedLines > 0 ? "; " + std::to_string(p.packedLines) + " lines packed one by one, no whole number of sets of " + ways
+                          : "";
     // The lines a long stream leaves in the cache, counted walking it back, are W x sets however
     // unevenly the index spreads consecutive lines: where the streams agree on a whole number of
     // sets that holds what the size sweep and the consecutive run saw fit, that is the count (the
@@ -115,8 +129,8 @@ void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
     const bool whole = sets == std::floor(sets);
     d.sets = {whole, whole ? sets : 0, whole ? std::min(confidence, 0.6) : 0, "size/(ways x line)",
               whole ? "derived: " + std::to_string(static_cast<std::uint64_t>(lines)) + " lines of measured capacity over " +
-                          ways + "; a hashed index hides the set count, so it moves with the capacity" + run + streams
-                    : "the capacity does not split into whole sets of that many ways" + run + streams,
+                          ways + "; a hashed index hides the set count, so it moves with the capacity" + run + packed + streams
+                    : "the capacity does not split into whole sets of that many ways" + run + packed + streams,
               false, false};
 }
 

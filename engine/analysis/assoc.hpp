@@ -30,6 +30,9 @@ struct SetProbe {
     // Hashed: most consecutive lines from the array's start that all hit on their second pass
     // (0: not measured). Where the index spreads consecutive lines evenly, ways x sets exactly.
     std::uint64_t consecutiveFit = 0;
+    // Hashed: most lines held at once, packed one by one in address order (each kept when all
+    // kept lines and it still hit; 0: not measured): ways x sets wherever every set fills.
+    std::uint64_t packedLines = 0;
     // Hashed: lines that hit when a stream of several times the capacity is walked back newest
     // first, as three streams of different lengths agree (0: not measured or no agreement). Where
     // the policy keeps each set's newest lines, ways x sets however uneven the spread.

@@ -23,6 +23,9 @@ constexpr std::uint64_t kMaxScatterLines = 1u << 20;
 // (an H100's L2 would take seconds, and its near/far halves blur the line that overflows).
 constexpr std::uint64_t kMaxConsecutiveFitLines = 1u << 15;
 constexpr int kHighestIndexBit = 20;  // address bits tested for the set index: below 2 MiB
+// Packing lines one by one offers up to 3 x lines, each trial walking all kept lines twice:
+// L1-sized caches only.
+constexpr std::uint64_t kMaxPackedLines = 1u << 12;
 // A GPU writes its latencies out 1024 loads at a time: stores inside the resident count could
 // take lines, so each request times at most this many loads.
 constexpr std::size_t kTimedChunk = 1024;
@@ -133,6 +136,60 @@ void countResidentLines(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_
     s.residentLines = s.residentCounts.front();
 }
 
+// Does every line of `lines` hit on the second of two passes? The last kTimedChunk loads are
+// timed (no results written out among them): where a set holds one line too many, its lines miss
+// one after another on the second pass under LRU, and the newest (the last offered) is among them.
+// A miss is asked again once, as listFits does.
+bool tailFits(Probe& p, const std::vector<std::uint64_t>& lines) {
+    SequenceChase request;
+    request.space = p.target.space;
+    request.offsets = lines;
+    request.offsets.insert(request.offsets.end(), lines.begin(), lines.end());
+    request.timedFrom = static_cast<std::uint32_t>(request.offsets.size() - std::min(lines.size(), kTimedChunk));
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        const std::vector<std::uint32_t> timed = p.ctx.chaseSequence(request).latencies;
+        if (std::none_of(timed.begin(), timed.end(), [&](std::uint32_t l) { return l > p.threshold; })) return true;
+    }
+    return false;
+}
+
+// Most lines the cache holds at once: consecutive lines offered in order, each kept when the kept
+// lines and it still all hit, turned away when its set is full. The kept lines end up filling
+// every set, so they count ways x sets however unevenly the index spreads consecutive lines (the
+// longest run that fits stops at the first full set). Lines are offered in batches that double
+// while they fit (a batch that does not is bisected to its first line turned away), up to 3 x the
+// capacity, and the offer stops once 1/8 of the capacity (at least 32 lines) was turned away in a row.
+// Row "packed": x = lines kept, x2 = lines offered.
+std::uint64_t packedLines(Probe& p, std::uint64_t lines, std::uint64_t lineBytes) {
+    std::vector<std::uint64_t> kept;
+    const std::uint64_t stopRun = std::max<std::uint64_t>(32, lines / 8);
+    std::uint64_t next = 0, batch = 1, awayRun = 0;
+    const auto withNext = [&](std::uint64_t count) {
+        std::vector<std::uint64_t> trial = kept;
+        for (std::uint64_t i = 0; i < count; ++i) trial.push_back((next + i) * lineBytes);
+        return trial;
+    };
+    while (next < 3 * lines && awayRun < stopRun) {
+        batch = std::min(batch, 3 * lines - next);
+        if (tailFits(p, withNext(batch))) {
+            kept = withNext(batch);
+            next += batch, awayRun = 0, batch = std::min<std::uint64_t>(2 * batch, 64);
+            continue;
+        }
+        std::uint64_t lo = 0, hi = batch;  // kept + lo lines fit, kept + hi do not
+        while (hi - lo > 1) {
+            const std::uint64_t mid = (lo + hi) / 2;
+            (tailFits(p, withNext(mid)) ? lo : hi) = mid;
+        }
+        kept = withNext(lo);
+        next += lo + 1;  // line `next + lo` is turned away
+        awayRun = lo == 0 ? awayRun + 1 : 1;
+        batch = 1;
+    }
+    p.ctx.appendRows(p.series, {SeriesRow{static_cast<double>(kept.size()), static_cast<double>(next), "packed", 0, {}}});
+    return kept.size();
+}
+
 // Which address bits feed the index: line 0's ways plus line 0 with bit b flipped fit together
 // unless the flipped line falls in the same set (whatever the policy: one line too many for a set
 // always leaves a miss). Bits from the line size up to 2 MiB, where an address's page offset is
@@ -179,6 +236,7 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
         flipIndexBits(p, s, *set, lineBytes);
         if (lines <= kMaxConsecutiveFitLines) {
             s.consecutiveFit = largestConsecutiveFit(p, lines, lineBytes);
+            if (lines <= kMaxPackedLines) s.packedLines = packedLines(p, lines, lineBytes);
             countResidentLines(p, s, lines, lineBytes);
         }
     }
