@@ -355,9 +355,9 @@ TEST(AssocSim, HashedIndexIsReportedAsHashedAndAnEvictionSetGivesWaysAndPolicy) 
 
 // An index that spreads consecutive lines unevenly (the H100's L1: 1864 of about 1984 lines fit in
 // a row) moves the size knee below the capacity and hides the set count from the longest run
-// that fits; lines packed in one by one still count it exactly, and so do the lines a long stream
-// leaves resident (the evidence keeps both).
-TEST(AssocSim, PackedAndResidentLinesCountTheSetsOfAnUnevenIndex) {
+// that fits; lines packed in one by one still count it exactly (the resident streams, which would
+// too, are then left out: AssocAnalysis.SetsFromProbes decides from them).
+TEST(AssocSim, PackedLinesCountTheSetsOfAnUnevenIndex) {
     for (const char* policy : {"lru", "plru", "fifo"}) {
         SCOPED_TRACE(policy);
         auto j = test::nvidiaTestProfile();
@@ -383,7 +383,7 @@ TEST(AssocSim, PackedAndResidentLinesCountTheSetsOfAnUnevenIndex) {
             if (row.label == "resident") resident.push_back(row.x);
         }
         EXPECT_EQ(packed, std::vector<double>{256});
-        EXPECT_EQ(resident, std::vector<double>(3, 256));
+        EXPECT_TRUE(resident.empty()) << "the streams ran although the packed lines decided";
         EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, 4);
     }
 }

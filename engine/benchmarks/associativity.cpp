@@ -158,11 +158,11 @@ bool tailFits(Probe& p, const std::vector<std::uint64_t>& lines) {
 // every set, so they count ways x sets however unevenly the index spreads consecutive lines (the
 // longest run that fits stops at the first full set). Lines are offered in batches that double
 // while they fit (a batch that does not is bisected to its first line turned away), up to 3 x the
-// capacity, and the offer stops once 1/8 of the capacity (at least 32 lines) was turned away in a row.
+// capacity, and the offer stops once 1/16 of the capacity (at least 32 lines) was turned away in a row.
 // Row "packed": x = lines kept, x2 = lines offered.
 std::uint64_t packedLines(Probe& p, std::uint64_t lines, std::uint64_t lineBytes) {
     std::vector<std::uint64_t> kept;
-    const std::uint64_t stopRun = std::max<std::uint64_t>(32, lines / 8);
+    const std::uint64_t stopRun = std::max<std::uint64_t>(32, lines / 16);
     std::uint64_t next = 0, batch = 1, awayRun = 0;
     const auto withNext = [&](std::uint64_t count) {
         std::vector<std::uint64_t> trial = kept;
@@ -237,7 +237,9 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
         if (lines <= kMaxConsecutiveFitLines) {
             s.consecutiveFit = largestConsecutiveFit(p, lines, lineBytes);
             if (lines <= kMaxPackedLines) s.packedLines = packedLines(p, lines, lineBytes);
-            countResidentLines(p, s, lines, lineBytes);
+            // The streams count the sets only where packing did not (they cost as much again).
+            if (s.packedLines == 0 || s.packedLines % s.conflictWays != 0 || s.packedLines < s.consecutiveFit)
+                countResidentLines(p, s, lines, lineBytes);
         }
     }
 }
