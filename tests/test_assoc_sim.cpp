@@ -204,6 +204,39 @@ TEST(AssocSim, AKernelsOwnTranslationInALateSetIsNoEdge) {
     }
 }
 
+// One noisy walk far past a level's edge can show no growth at its own page (an H200 read 2101
+// of 2049 pages once). Here every walk of 12 to 30 pages past the 512-page level shows the same
+// 100 pages missing, so no page there grows the misses: the search still ends at the edge,
+// since far more pages miss there than below it.
+struct WalksWhoseGrowthHides : SimBackend {
+    using SimBackend::SimBackend;
+    std::uint64_t from = 0, to = 0;  // page counts whose walks are flattened
+    ChaseResult chaseSequence(const SequenceChase& r) override {
+        ChaseResult result = SimBackend::chaseSequence(r);
+        const std::uint64_t pages = r.timedFrom / 2;
+        if (!r.translationWalk || r.otherUnit >= 0 || pages < from || pages > to) return result;
+        for (std::size_t k = 0; k + 1 < result.latencies.size(); k += 2) {
+            const bool missing = k / 2 % pages < 100;
+            result.latencies[k] = result.latencies[k + 1] + (missing ? 200 : 0);
+        }
+        return result;
+    }
+};
+
+TEST(AssocSim, AWalkWhoseGrowthHidesFarPastTheEdgeMovesNoEdge) {
+    auto j = test::nvidiaTestProfile();
+    j["caches"][3]["size"] = 4 << 20;
+    j["api"]["l2_size"] = 4 << 20;
+    j["tlbs"] = nlohmann::json::array(
+        {{{"id", "t1"}, {"scope", "sm"}, {"entries", 16}, {"page_size", 16 << 20}, {"miss_cost", 10}},
+         {{"id", "t2"}, {"scope", "gpu"}, {"entries", 512}, {"ways", 8}, {"page_size", 32 << 20}, {"miss_cost", 95}}});
+    const SimProfile p = test::parseTestProfile(j, "hidden-growth.json");
+    WalksWhoseGrowthHides backend(p);
+    backend.from = 524;
+    backend.to = 542;
+    expectTlbs(p, discoverOn(backend, {"memory"}));
+}
+
 // TLBs that cover more than the walks may span are not guessed at: the levels stay undecided.
 TEST(AssocSim, TlbsReachingBeyondTheWalksLeaveTheLevelsUndecided) {
     auto j = test::nvidiaTestProfile();

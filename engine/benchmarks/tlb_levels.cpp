@@ -169,6 +169,12 @@ constexpr double kEdgeGrowth = 2.5;
 // miss already (past a fully associative level all do, and one more page adds only itself).
 constexpr std::uint64_t kEdgeRun = 2;
 constexpr double kEdgeMostMiss = 0.75;
+// Far past the level one noisy walk can hide the growth at its own page (an H200 whose last level
+// misses for 153 cycles read 2101 of 2049 pages once, its walk at 2101 pages growing by no more than
+// noise), yet hundreds more pages miss there than at the largest walk known to be below the edge.
+// More than this many more is past the level whatever the step says: above the few sets the
+// kernel's own translations overflow early (9 pages each on the H100 and H200).
+constexpr double kEdgeAccumulated = 32;
 
 struct Edge {
     std::uint64_t entries = 0;
@@ -196,10 +202,12 @@ Edge levelEdge(Walker& w, std::uint64_t floor, std::uint64_t half, std::uint64_t
         return true;
     };
     std::uint64_t lo = std::max<std::uint64_t>(floor + 1, 2), hi = half + 1;
+    auto wellPast = [&](std::uint64_t n) { return missesAt(n) - missesAt(lo) > kEdgeAccumulated; };
     bool found = false;
     while (hi - lo > 1) {
         const std::uint64_t mid = (lo + hi) / 2;
         if (past(mid)) hi = mid, found = true;
+        else if (wellPast(mid)) hi = mid;  // the edge lies below; only a growing step finds it
         else lo = mid;
     }
     if (!found) found = past(hi);
