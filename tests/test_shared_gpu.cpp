@@ -202,6 +202,25 @@ TEST(SharedGpu, AResultDecidedFromADisturbedInputCarriesTheMark) {
     EXPECT_EQ(line->reason.find("pre-empted"), std::string::npos) << line->reason;
 }
 
+// Beside the H200's gpu_stress the L1 line size read 32 B (marked), the neighbour left, and the
+// associativity that followed decided 1628 sets from it at 0.6. Ways and sets rest on the size and
+// the line: they carry the mark of either. Here the neighbour stays through the L1 fetch
+// granularity's tries, the line size is marked for resting on it, and the associativity after it
+// runs undisturbed.
+TEST(SharedGpu, SetsDecidedFromADisturbedLineCarryTheMark) {
+    const Topology t = runWith("neighbour@l1#1-400", DiscoveryOptions{{"l1"}});
+    const Attribute* line = t.find(Element::L1, "lineSize");
+    ASSERT_NE(line, nullptr);
+    ASSERT_TRUE(marked(*line)) << line->reason;
+    for (const char* name : {"ways", "sets"}) {
+        const Attribute* a = t.find(Element::L1, name);
+        ASSERT_NE(a, nullptr) << name;
+        EXPECT_LE(a->confidence, 0.5) << name << ": " << a->reason;
+        EXPECT_NE(a->reason.find("which another context disturbed"), std::string::npos) << name << ": " << a->reason;
+        EXPECT_EQ(a->reason.find("pre-empted"), std::string::npos) << name << ": its own chases were clean: " << a->reason;
+    }
+}
+
 TEST(SharedGpu, MpsClientIsNamedWhereNoGapShowsIt) {
     const Topology t = runWith("mps@any");
     const Attribute* latency = t.find(Element::L1, "latency");

@@ -296,6 +296,9 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
             ctx.report(target.element, undecided(name, "", "size or line size unknown"));
         return;
     }
+    // Ways and sets rest on the capacity and the line: a neighbour's mark on them carries over.
+    noteIfDisturbedBeyondOccupancy(ctx, target.element, size);
+    noteIfDisturbed(ctx, target.element, line);
     const auto bytes = static_cast<std::uint64_t>(size->value);
     const auto lineBytes = static_cast<std::uint64_t>(line->value);
     const std::string id = seriesId(target, "associativity");

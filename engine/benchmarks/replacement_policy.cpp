@@ -53,6 +53,8 @@ void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
                                                  " decided ways and the lines of one set (none for a fully associative cache)"));
         return;
     }
+    noteIfDisturbed(ctx, target.element, ways);  // the set's lines come from the associativity's search
+    noteIfDisturbed(ctx, target.element, line);
     const auto w = static_cast<std::uint32_t>(ways->value);
     const std::string id = seriesId(target, "replacement_policy");
     ctx.beginStep(target.title + " Replacement Policy", "victim probes");
