@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <set>
 
 #include "analysis/assoc.hpp"
 #include "backend/eviction_test.hpp"
@@ -235,6 +236,44 @@ TEST(AssocSim, AWalkWhoseGrowthHidesFarPastTheEdgeMovesNoEdge) {
     backend.from = 524;
     backend.to = 542;
     expectTlbs(p, discoverOn(backend, {"memory"}));
+}
+
+// One walk's count off by a set just past the edge (an H200 read 2051 of 2049 pages once): here
+// the first walk of 514 pages over a 512-page level shows one overflowing set as hits. The step
+// that does not grow is walked again, and the edge stays at 512.
+struct OneWalkOffByASet : SimBackend {
+    using SimBackend::SimBackend;
+    std::uint64_t pages = 0;
+    bool done = false;
+    ChaseResult chaseSequence(const SequenceChase& r) override {
+        ChaseResult result = SimBackend::chaseSequence(r);
+        if (!r.translationWalk || r.otherUnit >= 0 || r.timedFrom / 2 != pages || done) return result;
+        done = true;
+        std::set<std::uint64_t> hidden;  // the first 9 pages that miss, shown as hits
+        for (std::size_t k = 0; k + 1 < result.latencies.size(); k += 2) {
+            const std::uint64_t page = k / 2 % pages;
+            if (result.latencies[k] > result.latencies[k + 1] + 47 && hidden.size() < 9) hidden.insert(page);
+            if (hidden.count(page)) result.latencies[k] = result.latencies[k + 1];
+        }
+        return result;
+    }
+};
+
+TEST(AssocSim, OneWalkOffByASetAtTheEdgeIsWalkedAgain) {
+    auto j = test::nvidiaTestProfile();
+    j["caches"][3]["size"] = 4 << 20;
+    j["api"]["l2_size"] = 4 << 20;
+    j["tlbs"] = nlohmann::json::array(
+        {{{"id", "t1"}, {"scope", "sm"}, {"entries", 16}, {"page_size", 16 << 20}, {"miss_cost", 10}},
+         {{"id", "t2"}, {"scope", "gpu"}, {"entries", 512}, {"ways", 8}, {"page_size", 32 << 20}, {"miss_cost", 95}}});
+    const SimProfile p = test::parseTestProfile(j, "off-by-a-set.json");
+    for (std::uint64_t pages : {513, 514, 515}) {
+        SCOPED_TRACE(std::to_string(pages) + " pages walked off by a set once");
+        OneWalkOffByASet backend(p);
+        backend.pages = pages;
+        expectTlbs(p, discoverOn(backend, {"memory"}));
+        EXPECT_TRUE(backend.done);
+    }
 }
 
 // TLBs that cover more than the walks may span are not guessed at: the levels stay undecided.

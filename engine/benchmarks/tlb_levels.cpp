@@ -165,8 +165,10 @@ constexpr double kEdgeGrowth = 2.5;
 // own (its results, its code) overflows early, at a page that depends on where the driver put
 // them (an H200 once at 2042 of 2049), and a 10-cycle first level's pairs are noisy (an H200 once
 // grew by 3 at 13 of 16 pages). Past the level the growth goes on page after page, so it must
-// hold for the next kEdgeRun pages too (the next sets overflow), unless most pages of the walk
-// miss already (past a fully associative level all do, and one more page adds only itself).
+// hold for the next kEdgeRun pages too (the next sets overflow; a step that does not is walked
+// again, since one walk's count can be off by a set: an H200 read 2051 of 2049 pages once),
+// unless most pages of the walk miss already (past a fully associative level all do, and one
+// more page adds only itself).
 constexpr std::uint64_t kEdgeRun = 2;
 constexpr double kEdgeMostMiss = 0.75;
 // Far past the level one noisy walk can hide the growth at its own page (an H200 whose last level
@@ -187,21 +189,25 @@ struct Edge {
 // than one of 2049, and the median crosses only at 2168 (docs/validation.md, "2026-11-26,
 // session 12"). `floor`: the level in front.
 Edge levelEdge(Walker& w, std::uint64_t floor, std::uint64_t half, std::uint64_t stride, double limit) {
-    std::map<std::uint64_t, double> misses;
-    auto missesAt = [&](std::uint64_t n) {
-        auto it = misses.find(n);
-        if (it == misses.end()) it = misses.emplace(n, static_cast<double>(w.pagesMissing(n, stride, "edge", limit))).first;
+    std::map<std::uint64_t, double> misses, again;
+    auto count = [&](std::map<std::uint64_t, double>& cache, std::uint64_t n, const char* label) {
+        auto it = cache.find(n);
+        if (it == cache.end()) it = cache.emplace(n, static_cast<double>(w.pagesMissing(n, stride, label, limit))).first;
         return it->second;
     };
+    auto missesAt = [&](std::uint64_t n) { return count(misses, n, "edge"); };
     auto grows = [&](std::uint64_t n) { return missesAt(n) - missesAt(n - 1) > kEdgeGrowth; };
+    // The same step from two fresh walks: a walk whose count was off by a set (noise) is not off
+    // again, where a set the kernel's own translations overflow early stays flat.
+    auto growsAgain = [&](std::uint64_t n) { return count(again, n, "edge-again") - count(again, n - 1, "edge-again") > kEdgeGrowth; };
+    std::uint64_t lo = std::max<std::uint64_t>(floor + 1, 2), hi = half + 1;
     auto past = [&](std::uint64_t n) {
         if (!grows(n)) return false;
         if (missesAt(n) >= kEdgeMostMiss * static_cast<double>(n)) return true;
         for (std::uint64_t k = 1; k <= kEdgeRun; ++k)
-            if (!grows(n + k)) return false;
+            if (!grows(n + k) && !growsAgain(n + k)) return false;
         return true;
     };
-    std::uint64_t lo = std::max<std::uint64_t>(floor + 1, 2), hi = half + 1;
     auto wellPast = [&](std::uint64_t n) { return missesAt(n) - missesAt(lo) > kEdgeAccumulated; };
     bool found = false;
     while (hi - lo > 1) {
@@ -211,6 +217,12 @@ Edge levelEdge(Walker& w, std::uint64_t floor, std::uint64_t half, std::uint64_t
         else lo = mid;
     }
     if (!found) found = past(hi);
+    // The search's last "not past" rests on one walk, which may have shown a set too few: walked
+    // again, a page below the edge still grows nothing. (Past a fully associative level most pages
+    // miss at once, and a 10-cycle first level's noise is no set.)
+    const std::uint64_t bottom = std::max<std::uint64_t>(floor + 1, 2);
+    const bool fullyAssociative = found && missesAt(hi) >= kEdgeMostMiss * static_cast<double>(hi);
+    while (found && !fullyAssociative && lo > bottom && growsAgain(lo)) --lo;
     return {found ? lo : half, found};
 }
 
