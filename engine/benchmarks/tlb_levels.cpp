@@ -164,11 +164,13 @@ constexpr double kEdgeGrowth = 2.5;
 // Below the level one page can add as many: the set that also holds a translation of the kernel's
 // own (its results, its code) overflows early, at a page that depends on where the driver put
 // them (an H200 once at 2042 of 2049), and a 10-cycle first level's pairs are noisy (an H200 once
-// grew by 3 at 13 of 16 pages). Past the level the growth goes on page after page, so it must
-// hold for the next kEdgeRun pages too (the next sets overflow; a step that does not is walked
-// again, since one walk's count can be off by a set: an H200 read 2051 of 2049 pages once),
-// unless most pages of the walk miss already (past a fully associative level all do, and one
-// more page adds only itself).
+// grew by 3 at 13 of 16 pages). Past the level every further page misses itself, and most also
+// overflow a set of their own: the page and each of the next kEdgeRun pages must add a miss, and
+// all but one of them grow by more than kEdgeGrowth (a page whose set the kernel's translation
+// overflowed early adds only itself: an H200 read 2052 of 2049 pages when every one had to grow).
+// A step that falls short is walked again: one walk's count can be off by a set (an H200 read
+// 2051 once). Where most pages of the walk miss already, one growing page is enough (past a fully
+// associative level all do, and one more page adds only itself).
 constexpr std::uint64_t kEdgeRun = 2;
 constexpr double kEdgeMostMiss = 0.75;
 // Far past the level one noisy walk can hide the growth at its own page (an H200 whose last level
@@ -196,18 +198,24 @@ Edge levelEdge(Walker& w, std::uint64_t floor, std::uint64_t half, std::uint64_t
         return it->second;
     };
     auto missesAt = [&](std::uint64_t n) { return count(misses, n, "edge"); };
-    auto grows = [&](std::uint64_t n) { return missesAt(n) - missesAt(n - 1) > kEdgeGrowth; };
-    // The same step from two fresh walks: a walk whose count was off by a set (noise) is not off
-    // again, where a set the kernel's own translations overflow early stays flat.
-    auto growsAgain = [&](std::uint64_t n) { return count(again, n, "edge-again") - count(again, n - 1, "edge-again") > kEdgeGrowth; };
-    std::uint64_t lo = std::max<std::uint64_t>(floor + 1, 2), hi = half + 1;
+    auto step = [&](std::uint64_t n) { return missesAt(n) - missesAt(n - 1); };
+    // The same step from two fresh walks: a walk off by a set (noise) is not off again, where a
+    // set the kernel's own translations overflowed early stays as it was.
+    auto stepAgain = [&](std::uint64_t n) { return count(again, n, "edge-recheck") - count(again, n - 1, "edge-recheck"); };
     auto past = [&](std::uint64_t n) {
-        if (!grows(n)) return false;
-        if (missesAt(n) >= kEdgeMostMiss * static_cast<double>(n)) return true;
-        for (std::uint64_t k = 1; k <= kEdgeRun; ++k)
-            if (!grows(n + k) && !growsAgain(n + k)) return false;
-        return true;
+        const double first = step(n);
+        if (first < 1) return false;
+        if (missesAt(n) >= kEdgeMostMiss * static_cast<double>(n)) return first > kEdgeGrowth;
+        std::uint64_t growing = first > kEdgeGrowth;
+        for (std::uint64_t k = 1; k <= kEdgeRun; ++k) {
+            double d = step(n + k);
+            if (d <= kEdgeGrowth) d = std::max(d, stepAgain(n + k));
+            if (d < 1) return false;
+            growing += d > kEdgeGrowth;
+        }
+        return growing >= kEdgeRun;
     };
+    std::uint64_t lo = std::max<std::uint64_t>(floor + 1, 2), hi = half + 1;
     auto wellPast = [&](std::uint64_t n) { return missesAt(n) - missesAt(lo) > kEdgeAccumulated; };
     bool found = false;
     while (hi - lo > 1) {
@@ -222,7 +230,7 @@ Edge levelEdge(Walker& w, std::uint64_t floor, std::uint64_t half, std::uint64_t
     // miss at once, and a 10-cycle first level's noise is no set.)
     const std::uint64_t bottom = std::max<std::uint64_t>(floor + 1, 2);
     const bool fullyAssociative = found && missesAt(hi) >= kEdgeMostMiss * static_cast<double>(hi);
-    while (found && !fullyAssociative && lo > bottom && growsAgain(lo)) --lo;
+    while (found && !fullyAssociative && lo > bottom && stepAgain(lo) > kEdgeGrowth) --lo;
     return {found ? lo : half, found};
 }
 
