@@ -278,6 +278,32 @@ TEST(AssocSim, OneWalkOffByASetAtTheEdgeIsWalkedAgain) {
     }
 }
 
+// A 10-cycle first level is noisy (an H200 read 15 of 16 entries once): here the walk of 16 pages
+// shows 3 of them missing by noise. Past a fully associative level the next walk misses on every
+// page and one more page adds only itself: that is no edge at 16 pages.
+struct NoisyFirstLevelWalk : SimBackend {
+    using SimBackend::SimBackend;
+    ChaseResult chaseSequence(const SequenceChase& r) override {
+        ChaseResult result = SimBackend::chaseSequence(r);
+        if (!r.translationWalk || r.otherUnit >= 0 || r.timedFrom / 2 != 16) return result;
+        for (std::size_t k = 0; k + 1 < result.latencies.size(); k += 2)
+            if (k / 2 % 16 < 3) result.latencies[k] = result.latencies[k + 1] + 10;
+        return result;
+    }
+};
+
+TEST(AssocSim, NoiseAtAFullyAssociativeLevelsLastPageIsNoEdge) {
+    auto j = test::nvidiaTestProfile();
+    j["caches"][3]["size"] = 4 << 20;
+    j["api"]["l2_size"] = 4 << 20;
+    j["tlbs"] = nlohmann::json::array(
+        {{{"id", "t1"}, {"scope", "sm"}, {"entries", 16}, {"page_size", 16 << 20}, {"miss_cost", 10}},
+         {{"id", "t2"}, {"scope", "gpu"}, {"entries", 512}, {"ways", 8}, {"page_size", 32 << 20}, {"miss_cost", 95}}});
+    const SimProfile p = test::parseTestProfile(j, "noisy-first-level.json");
+    NoisyFirstLevelWalk backend(p);
+    expectTlbs(p, discoverOn(backend, {"memory"}));
+}
+
 // TLBs that cover more than the walks may span are not guessed at: the levels stay undecided.
 TEST(AssocSim, TlbsReachingBeyondTheWalksLeaveTheLevelsUndecided) {
     auto j = test::nvidiaTestProfile();

@@ -208,6 +208,9 @@ Edge levelEdge(Walker& w, std::uint64_t floor, std::uint64_t half, std::uint64_t
         if (missesAt(n) >= kEdgeMostMiss * static_cast<double>(n)) return first > kEdgeGrowth;
         std::uint64_t growing = first > kEdgeGrowth;
         for (std::uint64_t k = 1; k <= kEdgeRun; ++k) {
+            // Most pages missing a page or two on: a fully associative level ends there, not at n
+            // (an H200 read 15 of 16 first-level entries when a +1 step was enough here).
+            if (missesAt(n + k) >= kEdgeMostMiss * static_cast<double>(n + k)) return false;
             double d = step(n + k);
             if (d <= kEdgeGrowth) d = std::max(d, stepAgain(n + k));
             if (d < 1) return false;
