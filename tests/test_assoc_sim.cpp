@@ -93,7 +93,54 @@ TEST(AssocSim, BuiltinH100FindsFullyAssociativeL1AndTheMeasuredTlbLevels) {
     EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "fully-associative");
     EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 1);
     EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, static_cast<double>(p.caches[0].size / p.caches[0].line));
+    EXPECT_EQ(nameOf(t, Element::L1, "replacementPolicy"), "lru");
+    EXPECT_GT(decidedAttribute(t, Element::L1, "replacementPolicy").confidence, 0.5);
     expectTlbs(p, t);
+}
+
+// A fully associative cache has one set of all its lines: the victim probes walk all of them and
+// probe a few (those LRU, FIFO and a pseudo-LRU tree would give up, and others).
+TEST(AssocSim, FullyAssociativeCachesFindTheirPolicy) {
+    for (const char* policy : {"lru", "fifo"}) {
+        SCOPED_TRACE(policy);
+        auto j = test::nvidiaTestProfile();
+        j["caches"][0]["size"] = 32768;
+        j["caches"][0]["ways"] = 0;
+        j["caches"][0]["policy"] = policy;
+        j["caches"][3]["size"] = j["api"]["l2_size"] = 4 << 20;  // a miss is served by the L2, as the threshold expects
+        const Topology t = discover(test::parseTestProfile(j, "fully-associative.json"), {"l1"});
+        EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "fully-associative");
+        EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, 256);
+        EXPECT_EQ(nameOf(t, Element::L1, "replacementPolicy"), policy);
+        EXPECT_GT(decidedAttribute(t, Element::L1, "replacementPolicy").confidence, 0.5);
+    }
+    // Random replacement gives up lines the few probes rarely see: undecided, and it says so.
+    auto j = test::nvidiaTestProfile();
+    j["caches"][0]["size"] = 32768;
+    j["caches"][0]["ways"] = 0;
+    j["caches"][0]["policy"] = "random";
+    j["caches"][3]["size"] = j["api"]["l2_size"] = 4 << 20;
+    const Topology t = discover(test::parseTestProfile(j, "fully-associative-random.json"), {"l1"});
+    const Attribute* policy = t.find(Element::L1, "replacementPolicy");
+    ASSERT_NE(policy, nullptr);
+    EXPECT_EQ(policy->confidence, 0);
+    EXPECT_NE(policy->reason.find("lines probed"), std::string::npos) << policy->reason;
+}
+
+// The built-in profiles' fully associative L1s (the A100's; the MI210's and MI300X's vector L1;
+// the H100's above) are LRU, and the policy is found. (Their L2 segments, of up to 204800 lines,
+// take the same probes: too slow to repeat here.)
+TEST(AssocSim, BuiltinFullyAssociativeCachesAreFoundLru) {
+    for (const char* name : {"a100", "mi210", "mi300x"}) {
+        SCOPED_TRACE(name);
+        const Topology t = discover(loadProfile(name), {"l1"});
+        for (const auto& [element, report] : t.elements) {
+            const Attribute* sets = t.find(element, "sets");
+            if (!sets || sets->value != 1 || sets->confidence <= 0) continue;
+            EXPECT_EQ(nameOf(t, element, "replacementPolicy"), "lru") << displayName(element);
+            EXPECT_GT(decidedAttribute(t, element, "replacementPolicy").confidence, 0.5) << displayName(element);
+        }
+    }
 }
 
 TEST(AssocSim, BuiltinProfilesFindTheirTlbLevels) {

@@ -243,6 +243,40 @@ PolicyDecision decidePolicy(const std::vector<std::vector<bool>>& evicted, std::
     return d;
 }
 
+PolicyDecision decideFullyAssociativePolicy(const std::vector<std::uint32_t>& probed, const std::vector<std::vector<bool>>& evicted,
+                                            std::uint32_t ways) {
+    PolicyDecision d;
+    if (probed.empty() || evicted.size() != probed.size() || evicted.front().empty() || ways < 2) {
+        d.reason = "needs the line count and the probed lines";
+        return d;
+    }
+    const auto reps = static_cast<long>(evicted.front().size());
+    std::vector<long> gone;
+    for (const auto& probe : evicted) gone.push_back(std::count(probe.begin(), probe.end(), true));
+    const auto top = static_cast<std::size_t>(std::max_element(gone.begin(), gone.end()) - gone.begin());
+    long others = 0;
+    for (std::size_t k = 0; k < gone.size(); ++k) others += k == top ? 0 : gone[k];
+    const std::string lines = std::to_string(probed.size()) + " of " + std::to_string(ways) + " lines probed";
+    if (gone[top] >= std::max<long>(1, reps - 1) && others <= 1) {
+        std::vector<int> order;
+        for (std::uint32_t w = 0; w < ways; ++w) order.push_back(static_cast<int>(w));
+        order.push_back(0);
+        const auto victim = static_cast<int>(probed[top]);
+        d.confidence = 0.8;
+        if (victim == 1) d.policy = "lru", d.reason = "the least recently used line went (line 1; line 0 was reused); " + lines;
+        else if (victim == 0) d.policy = "fifo", d.reason = "the first line in went although it was reused last; " + lines;
+        else if (victim == treePlruVictim(ways, order))
+            d.policy = "plru", d.reason = "the line a pseudo-LRU tree points at went (line " + std::to_string(victim) + "); " + lines;
+        else
+            d.policy = "other", d.confidence = 0.6,
+            d.reason = "line " + std::to_string(victim) + " went every time: no LRU, FIFO or tree pseudo-LRU order; " + lines;
+        return d;
+    }
+    d.reason = gone[top] == 0 ? "none of the probed lines went (random replacement, or an order the probes miss); " + lines
+                              : "no probed line went consistently; " + lines;
+    return d;
+}
+
 PairStats pairStats(const std::vector<std::uint32_t>& latencies, double threshold) {
     PairStats s;
     const std::size_t pairs = latencies.size() / 2;

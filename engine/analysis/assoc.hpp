@@ -67,6 +67,10 @@ struct PolicyDecision {
     std::string reason;
 };
 PolicyDecision decidePolicy(const std::vector<std::vector<bool>>& evicted, std::uint32_t ways);
+// A fully associative cache of `ways` lines, the same sequence, only lines `probed` probed:
+// `evicted[k][r]` says whether line probed[k] was gone in repetition r.
+PolicyDecision decideFullyAssociativePolicy(const std::vector<std::uint32_t>& probed, const std::vector<std::vector<bool>>& evicted,
+                                            std::uint32_t ways);
 
 // One TLB level found in a pages-versus-latency sweep at a page-sized stride.
 struct TlbStep {

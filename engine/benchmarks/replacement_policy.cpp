@@ -1,4 +1,6 @@
 // Replacement-policy class from which line one set gives up (docs/methods.md, "Replacement policy").
+#include <algorithm>
+
 #include "analysis/assoc.hpp"
 #include "benchmarks/assoc_benchmarks.hpp"
 #include "benchmarks/attributes.hpp"
@@ -12,6 +14,10 @@ namespace {
 
 constexpr int kRepetitions = 8;
 constexpr std::uint32_t kMaxProbedWays = 32;
+// A fully associative cache is walked whole for each probe: a few probes, three times each, and
+// caches up to 2^18 lines (the simulated H100's L2 segment: 204800).
+constexpr int kFullyAssociativeRepetitions = 3;
+constexpr double kMaxFullyAssociativeWays = 1 << 18;
 
 // Lines 0..W-1 of one set, line 0 again, a new line W, then probe line `probe`: did it go?
 bool probeEvicted(RunContext& ctx, const CacheTarget& t, const std::vector<std::uint64_t>& set, std::uint32_t probe,
@@ -29,6 +35,16 @@ bool probeEvicted(RunContext& ctx, const CacheTarget& t, const std::vector<std::
     return l.back() > threshold;
 }
 
+void reportPolicy(RunContext& ctx, const CacheTarget& target, const PolicyDecision& p, const std::string& id) {
+    const double code = p.policy == "lru" ? 1 : p.policy == "plru" ? 2 : p.policy == "random" ? 3 : p.policy == "fifo" ? 4 : 5;
+    Attribute a = attributeFrom(Decision{!p.policy.empty() && p.confidence > 0, code, p.confidence, "victim-probe", p.reason,
+                                         false, false},
+                                attr::replacementPolicy, id);
+    a.unit = "";
+    if (!p.policy.empty()) a.names = {p.policy};
+    ctx.report(target.element, a);
+}
+
 // The W + 1 lines of one set the associativity benchmark left in its evidence.
 std::vector<std::uint64_t> conflictSet(RunContext& ctx, const CacheTarget& t) {
     std::vector<std::uint64_t> set;
@@ -39,18 +55,69 @@ std::vector<std::uint64_t> conflictSet(RunContext& ctx, const CacheTarget& t) {
     return set;
 }
 
+// Probed lines of a fully associative cache of `ways` lines: those LRU, FIFO and a pseudo-LRU
+// tree would give up after the probe sequence, and a few others that none of them would.
+std::vector<std::uint32_t> fullyAssociativeProbes(std::uint32_t ways) {
+    std::vector<int> order;
+    for (std::uint32_t w = 0; w < ways; ++w) order.push_back(static_cast<int>(w));
+    order.push_back(0);
+    std::vector<std::uint32_t> probes{0, 1, 2, ways / 2, ways - 1};
+    if (const int tree = treePlruVictim(ways, order); tree >= 0) probes.push_back(static_cast<std::uint32_t>(tree));
+    std::sort(probes.begin(), probes.end());
+    probes.erase(std::unique(probes.begin(), probes.end()), probes.end());
+    return probes;
+}
+
+// A fully associative cache (one set of all its lines): the same probe sequence over consecutive
+// lines, a few lines probed instead of every one.
+void measureFullyAssociativePolicy(RunContext& ctx, const CacheTarget& target, std::uint32_t ways, std::uint64_t size,
+                                   std::uint64_t line) {
+    std::vector<std::uint64_t> set;
+    for (std::uint64_t i = 0; i <= ways; ++i) set.push_back(i * line);
+    const std::vector<std::uint32_t> probes = fullyAssociativeProbes(ways);
+    const std::string id = seriesId(target, "replacement_policy");
+    ctx.beginStep(target.title + " Replacement Policy", "victim probes (fully associative)");
+    ctx.openSeries(id, target.title + " Replacement Policy", SeriesKind::Sharing, target.element);
+    std::vector<std::vector<bool>> evicted(probes.size());
+    try {
+        const double threshold = capacityMissThreshold(ctx, target.space, size, line, id);
+        for (std::size_t k = 0; k < probes.size(); ++k)
+            for (int rep = 0; rep < kFullyAssociativeRepetitions; ++rep)
+                evicted[k].push_back(probeEvicted(ctx, target, set, probes[k], threshold, id));
+    } catch (const BackendError& e) {
+        if (e.deviceLost()) throw;
+        ctx.report(target.element, undecided(attr::replacementPolicy, "", std::string("sequence chase: ") + e.what()));
+        return;
+    }
+    reportPolicy(ctx, target, decideFullyAssociativePolicy(probes, evicted, ways), id);
+}
+
 }  // namespace
 
 void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
     const Attribute* ways = decided(ctx, target.element, attr::ways);
     const Attribute* size = decided(ctx, target.element, attr::size);
     const Attribute* line = decided(ctx, target.element, attr::lineSize);
+    const Attribute* sets = decided(ctx, target.element, attr::sets);
+    if (ways && size && line && sets && sets->value == 1 && ways->value >= 2) {
+        noteIfDisturbed(ctx, target.element, ways);
+        noteIfDisturbed(ctx, target.element, line);
+        if (ways->value > kMaxFullyAssociativeWays) {
+            ctx.report(target.element, undecided(attr::replacementPolicy, "",
+                                                 "fully associative with more than " + std::to_string(kMaxFullyAssociativeWays) +
+                                                     " lines: too many to walk for each probe"));
+            return;
+        }
+        measureFullyAssociativePolicy(ctx, target, static_cast<std::uint32_t>(ways->value), static_cast<std::uint64_t>(size->value),
+                                      static_cast<std::uint64_t>(line->value));
+        return;
+    }
     const std::vector<std::uint64_t> set = conflictSet(ctx, target);
     if (!ways || !size || !line || set.size() != static_cast<std::size_t>(ways->value) + 1 || ways->value < 2 ||
         ways->value > kMaxProbedWays) {
         ctx.report(target.element, undecided(attr::replacementPolicy, "",
                                              "needs 2.." + std::to_string(kMaxProbedWays) +
-                                                 " decided ways and the lines of one set (none for a fully associative cache)"));
+                                                 " decided ways and the lines of one set, or a fully associative cache"));
         return;
     }
     noteIfDisturbed(ctx, target.element, ways);  // the set's lines come from the associativity's search
@@ -71,14 +138,7 @@ void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
         ctx.report(target.element, undecided(attr::replacementPolicy, "", std::string("sequence chase: ") + e.what()));
         return;
     }
-    const PolicyDecision p = decidePolicy(evicted, w);
-    const double code = p.policy == "lru" ? 1 : p.policy == "plru" ? 2 : p.policy == "random" ? 3 : p.policy == "fifo" ? 4 : 5;
-    Attribute a = attributeFrom(Decision{!p.policy.empty() && p.confidence > 0, code, p.confidence, "victim-probe", p.reason,
-                                         false, false},
-                                attr::replacementPolicy, id);
-    a.unit = "";
-    if (!p.policy.empty()) a.names = {p.policy};
-    ctx.report(target.element, a);
+    reportPolicy(ctx, target, decidePolicy(evicted, w), id);
 }
 
 }  // namespace ts
