@@ -174,7 +174,8 @@ private Q_SLOTS:
         const QString path = dir.filePath(QStringLiteral("run.json"));
         bool saved = false;
         QString error;
-        connect(w.controller()->worker(), &RunWorker::reportSaved, this, [&](const QString&, const QString& e) {
+        QObject listening;  // declared after what the handler touches: the connection ends first
+        connect(w.controller()->worker(), &RunWorker::reportSaved, &listening, [&](const QString&, const QString& e) {
             saved = true;
             error = e;
         });

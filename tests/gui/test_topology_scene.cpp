@@ -33,8 +33,8 @@ private slots:
         ts::Topology h100 = test::simulate("h100");
         TopologyScene s = TopologyScene::build(h100);
         const auto lines = [&](const QString& id) { return withElement(s, id).front()->lines.join(QLatin1Char('|')); };
-        // Fully associative: one set, no replacement-policy probe (it needs 2..32 ways).
-        QVERIFY2(lines(QStringLiteral("l1")).endsWith(QStringLiteral("|fully associative")), qPrintable(lines(QStringLiteral("l1"))));
+        // Fully associative: one set, and the policy its few probed lines show.
+        QVERIFY2(lines(QStringLiteral("l1")).endsWith(QStringLiteral("|fully associative · LRU")), qPrintable(lines(QStringLiteral("l1"))));
         const QString memory = s.boxes()[static_cast<std::size_t>(s.ofKind(BoxKind::Memory).front())].lines.join(QLatin1Char('|'));
         QVERIFY2(memory.contains(QStringLiteral("TLB 1: 256 MiB (16 × 16 MiB)")), qPrintable(memory));
         QVERIFY2(memory.contains(QStringLiteral("TLB 2: 64 GiB (2048 × 32 MiB)")), qPrintable(memory));
