@@ -186,18 +186,27 @@ TEST(AssocSim, PagesLargerThanTwoMibAreFoundAtTheWiderStride) {
     expectTlbs(p, discover(p, {"memory"}));
 }
 
+// The H100's TLB shape in small: a first level of 16 MiB units that misses for only 10 cycles,
+// and a last level of 32 MiB pages in 64 LRU sets of 8; an L2 of 4 MiB.
+namespace {
+nlohmann::json h100ShapedTlbProfile() {
+    auto j = test::nvidiaTestProfile();
+    j["caches"][3]["size"] = 4 << 20;
+    j["api"]["l2_size"] = 4 << 20;
+    j["tlbs"] = nlohmann::json::array(
+        {{{"id", "t1"}, {"scope", "sm"}, {"entries", 16}, {"page_size", 16 << 20}, {"miss_cost", 10}},
+         {{"id", "t2"}, {"scope", "gpu"}, {"entries", 512}, {"ways", 8}, {"page_size", 32 << 20}, {"miss_cost", 95}}});
+    return j;
+}
+}  // namespace
+
 // The H100's shape in small: a first level of 16 MiB units that misses for only 10 cycles, and a
 // last level of 32 MiB pages in LRU sets of 8. Past a set-associative level each further page
 // makes a set's 9 pages miss, so half the pairs miss only some 56 pages later: the entries are
 // where the misses begin, the page size of each level its own.
 TEST(AssocSim, ASetAssociativeLevelEndsWhereItsFirstSetOverflows) {
-    auto j = test::nvidiaTestProfile();
-    j["caches"][3]["size"] = 4 << 20;
-    j["api"]["l2_size"] = 4 << 20;
+    auto j = h100ShapedTlbProfile();
     j["noise"] = {{"jitter", 2}, {"outlier_rate", 0.001}, {"outlier_extra", 400}, {"seed", 9}};
-    j["tlbs"] = nlohmann::json::array(
-        {{{"id", "t1"}, {"scope", "sm"}, {"entries", 16}, {"page_size", 16 << 20}, {"miss_cost", 10}},
-         {{"id", "t2"}, {"scope", "gpu"}, {"entries", 512}, {"ways", 8}, {"page_size", 32 << 20}, {"miss_cost", 95}}});
     const SimProfile p = test::parseTestProfile(j, "set-associative-tlb.json");
     expectTlbs(p, discover(p, {"memory"}));
 }
@@ -237,12 +246,7 @@ struct WalksBesideOwnPage : SimBackend {
 };
 
 TEST(AssocSim, AKernelsOwnTranslationInALateSetIsNoEdge) {
-    auto j = test::nvidiaTestProfile();
-    j["caches"][3]["size"] = 4 << 20;
-    j["api"]["l2_size"] = 4 << 20;
-    j["tlbs"] = nlohmann::json::array(
-        {{{"id", "t1"}, {"scope", "sm"}, {"entries", 16}, {"page_size", 16 << 20}, {"miss_cost", 10}},
-         {{"id", "t2"}, {"scope", "gpu"}, {"entries", 512}, {"ways", 8}, {"page_size", 32 << 20}, {"miss_cost", 95}}});
+    auto j = h100ShapedTlbProfile();
     const SimProfile p = test::parseTestProfile(j, "own-page.json");
     // The walks' page i lies in set i mod 64 of the 64 sets: sets 60 and 62 overflow a page or
     // three before the edge, sets 0 to 2 early, so that one of the first pages past it adds only itself.
@@ -274,12 +278,7 @@ struct WalksWhoseGrowthHides : SimBackend {
 };
 
 TEST(AssocSim, AWalkWhoseGrowthHidesFarPastTheEdgeMovesNoEdge) {
-    auto j = test::nvidiaTestProfile();
-    j["caches"][3]["size"] = 4 << 20;
-    j["api"]["l2_size"] = 4 << 20;
-    j["tlbs"] = nlohmann::json::array(
-        {{{"id", "t1"}, {"scope", "sm"}, {"entries", 16}, {"page_size", 16 << 20}, {"miss_cost", 10}},
-         {{"id", "t2"}, {"scope", "gpu"}, {"entries", 512}, {"ways", 8}, {"page_size", 32 << 20}, {"miss_cost", 95}}});
+    auto j = h100ShapedTlbProfile();
     const SimProfile p = test::parseTestProfile(j, "hidden-growth.json");
     WalksWhoseGrowthHides backend(p);
     backend.from = 524;
@@ -309,12 +308,7 @@ struct OneWalkOffByASet : SimBackend {
 };
 
 TEST(AssocSim, OneWalkOffByASetAtTheEdgeIsWalkedAgain) {
-    auto j = test::nvidiaTestProfile();
-    j["caches"][3]["size"] = 4 << 20;
-    j["api"]["l2_size"] = 4 << 20;
-    j["tlbs"] = nlohmann::json::array(
-        {{{"id", "t1"}, {"scope", "sm"}, {"entries", 16}, {"page_size", 16 << 20}, {"miss_cost", 10}},
-         {{"id", "t2"}, {"scope", "gpu"}, {"entries", 512}, {"ways", 8}, {"page_size", 32 << 20}, {"miss_cost", 95}}});
+    auto j = h100ShapedTlbProfile();
     const SimProfile p = test::parseTestProfile(j, "off-by-a-set.json");
     for (std::uint64_t pages : {513, 514, 515}) {
         SCOPED_TRACE(std::to_string(pages) + " pages walked off by a set once");
@@ -340,12 +334,7 @@ struct NoisyFirstLevelWalk : SimBackend {
 };
 
 TEST(AssocSim, NoiseAtAFullyAssociativeLevelsLastPageIsNoEdge) {
-    auto j = test::nvidiaTestProfile();
-    j["caches"][3]["size"] = 4 << 20;
-    j["api"]["l2_size"] = 4 << 20;
-    j["tlbs"] = nlohmann::json::array(
-        {{{"id", "t1"}, {"scope", "sm"}, {"entries", 16}, {"page_size", 16 << 20}, {"miss_cost", 10}},
-         {{"id", "t2"}, {"scope", "gpu"}, {"entries", 512}, {"ways", 8}, {"page_size", 32 << 20}, {"miss_cost", 95}}});
+    auto j = h100ShapedTlbProfile();
     const SimProfile p = test::parseTestProfile(j, "noisy-first-level.json");
     NoisyFirstLevelWalk backend(p);
     expectTlbs(p, discoverOn(backend, {"memory"}));

@@ -201,6 +201,36 @@ int treePlruVictim(std::uint32_t ways, const std::vector<int>& order) {
     return static_cast<int>(node - ways);
 }
 
+namespace {
+
+// The policy whose order gives up line `victim` after lines 0..ways-1, line 0 again and a new
+// line: LRU line 1, FIFO line 0, a pseudo-LRU tree the line it points at; another line: other.
+// `sure`: the confidence of a named policy; `note` ends each reason.
+PolicyDecision policyOfVictim(int victim, std::uint32_t ways, double sure, const std::string& note) {
+    std::vector<int> order;
+    for (std::uint32_t w = 0; w < ways; ++w) order.push_back(static_cast<int>(w));
+    order.push_back(0);
+    PolicyDecision d;
+    d.confidence = sure;
+    if (victim == 1) d.policy = "lru", d.reason = "the least recently used line went (line 1; line 0 was reused)" + note;
+    else if (victim == 0) d.policy = "fifo", d.reason = "the first line in went although it was reused last" + note;
+    else if (victim == treePlruVictim(ways, order))
+        d.policy = "plru", d.reason = "the line a pseudo-LRU tree points at went (line " + std::to_string(victim) + ")" + note;
+    else
+        d.policy = "other", d.confidence = 0.6,
+        d.reason = "line " + std::to_string(victim) + " went every time: no LRU, FIFO or tree pseudo-LRU order" + note;
+    return d;
+}
+
+// Repetitions in which each probed line was gone.
+std::vector<long> timesGone(const std::vector<std::vector<bool>>& evicted) {
+    std::vector<long> gone;
+    for (const auto& probe : evicted) gone.push_back(std::count(probe.begin(), probe.end(), true));
+    return gone;
+}
+
+}  // namespace
+
 PolicyDecision decidePolicy(const std::vector<std::vector<bool>>& evicted, std::uint32_t ways) {
     PolicyDecision d;
     if (evicted.size() != ways || ways < 2 || evicted.front().empty()) {
@@ -208,30 +238,14 @@ PolicyDecision decidePolicy(const std::vector<std::vector<bool>>& evicted, std::
         return d;
     }
     const auto reps = static_cast<long>(evicted.front().size());
-    std::vector<long> gone;
-    for (const auto& probe : evicted) gone.push_back(std::count(probe.begin(), probe.end(), true));
+    const std::vector<long> gone = timesGone(evicted);
     const auto top = static_cast<std::size_t>(std::max_element(gone.begin(), gone.end()) - gone.begin());
     long total = 0;
     for (long g : gone) total += g;
     const long others = total - gone[top];
     // A delayed load reads as a miss: allow about one in 32 probes to be one.
     const long spurious = std::max<long>(1, static_cast<long>(ways) * reps / 32);
-    if (gone[top] >= reps - 1 && others <= spurious) {
-        // Sequence: lines 0..ways-1 in order, line 0 again, a new line: LRU evicts line 1, FIFO line 0.
-        std::vector<int> order;
-        for (std::uint32_t w = 0; w < ways; ++w) order.push_back(static_cast<int>(w));
-        order.push_back(0);
-        const int victim = static_cast<int>(top);
-        d.confidence = 0.9;
-        if (victim == 1) d.policy = "lru", d.reason = "the least recently used line went (line 1; line 0 was reused)";
-        else if (victim == 0) d.policy = "fifo", d.reason = "the first line in went although it was reused last";
-        else if (victim == treePlruVictim(ways, order))
-            d.policy = "plru", d.reason = "the line a pseudo-LRU tree points at went (line " + std::to_string(victim) + ")";
-        else
-            d.policy = "other", d.confidence = 0.6,
-            d.reason = "line " + std::to_string(victim) + " went every time: no LRU, FIFO or tree pseudo-LRU order";
-        return d;
-    }
+    if (gone[top] >= reps - 1 && others <= spurious) return policyOfVictim(static_cast<int>(top), ways, 0.9, "");
     if (gone[top] <= reps / 2 + 1 && total >= reps / 2 && others >= 2) {
         d.policy = "random";
         d.confidence = 0.8;
@@ -251,27 +265,13 @@ PolicyDecision decideFullyAssociativePolicy(const std::vector<std::uint32_t>& pr
         return d;
     }
     const auto reps = static_cast<long>(evicted.front().size());
-    std::vector<long> gone;
-    for (const auto& probe : evicted) gone.push_back(std::count(probe.begin(), probe.end(), true));
+    const std::vector<long> gone = timesGone(evicted);
     const auto top = static_cast<std::size_t>(std::max_element(gone.begin(), gone.end()) - gone.begin());
     long others = 0;
     for (std::size_t k = 0; k < gone.size(); ++k) others += k == top ? 0 : gone[k];
     const std::string lines = std::to_string(probed.size()) + " of " + std::to_string(ways) + " lines probed";
-    if (gone[top] >= std::max<long>(1, reps - 1) && others <= 1) {
-        std::vector<int> order;
-        for (std::uint32_t w = 0; w < ways; ++w) order.push_back(static_cast<int>(w));
-        order.push_back(0);
-        const auto victim = static_cast<int>(probed[top]);
-        d.confidence = 0.8;
-        if (victim == 1) d.policy = "lru", d.reason = "the least recently used line went (line 1; line 0 was reused); " + lines;
-        else if (victim == 0) d.policy = "fifo", d.reason = "the first line in went although it was reused last; " + lines;
-        else if (victim == treePlruVictim(ways, order))
-            d.policy = "plru", d.reason = "the line a pseudo-LRU tree points at went (line " + std::to_string(victim) + "); " + lines;
-        else
-            d.policy = "other", d.confidence = 0.6,
-            d.reason = "line " + std::to_string(victim) + " went every time: no LRU, FIFO or tree pseudo-LRU order; " + lines;
-        return d;
-    }
+    if (gone[top] >= std::max<long>(1, reps - 1) && others <= 1)
+        return policyOfVictim(static_cast<int>(probed[top]), ways, 0.8, "; " + lines);
     d.reason = gone[top] == 0 ? "none of the probed lines went (random replacement, or an order the probes miss); " + lines
                               : "no probed line went consistently; " + lines;
     return d;
