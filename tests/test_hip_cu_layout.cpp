@@ -47,7 +47,7 @@ TEST(HipCuLayout, Mi300xSlotsCountXccs) {
 
 TEST(HipCuLayout, SlotsAndPositionsRoundTrip) {
     const CuLayout l{8, 4, 1, 10};
-    for (int slot = 0; slot < l.slots(); ++slot) EXPECT_EQ(slotOf(positionOf(slot, l), l), slot);
+    for (int slot = 0; slot < l.slotCount(); ++slot) EXPECT_EQ(slotOf(positionOf(slot, l), l), slot);
 }
 
 TEST(HipCuMask, Mi210BitsGoRoundRobinOverShaderEngines) {

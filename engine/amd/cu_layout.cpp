@@ -54,7 +54,7 @@ std::vector<int> predictCuMaskOrder(const CuLayout& l, const std::vector<int>& a
     std::vector<int> sorted = activeSlots;
     std::sort(sorted.begin(), sorted.end());
     for (int slot : sorted) {
-        if (slot < 0 || slot >= l.slots()) continue;
+        if (slot < 0 || slot >= l.slotCount()) continue;
         const CuPosition p = positionOf(slot, l);
         active[static_cast<std::size_t>(p.xcc)][static_cast<std::size_t>(p.se)][static_cast<std::size_t>(p.sh)].push_back(slot);
     }

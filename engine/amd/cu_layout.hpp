@@ -16,7 +16,7 @@ struct CuLayout {
     int enginesPerXcc = 8;
     int arraysPerEngine = 1;
     int cuSlotsPerArray = 16;
-    int slots() const { return xccs * enginesPerXcc * arraysPerEngine * cuSlotsPerArray; }
+    int slotCount() const { return xccs * enginesPerXcc * arraysPerEngine * cuSlotsPerArray; }
     bool operator==(const CuLayout&) const = default;
 };
 
