@@ -6,6 +6,8 @@
 #include <iterator>
 #include <set>
 
+#include "analysis/random_fill.hpp"
+
 namespace ts {
 
 double missThreshold(double hitLatency, double missLatency) {
@@ -158,6 +160,7 @@ SetDecision decideSets(const SetProbe& p, std::uint64_t capacityLines) {
         d.sets = {true, 1, 0.8, "scattered-lines", "", false, false};
         return d;
     }
+    if (p.randomFill.complete()) return decideRandomFill(p.randomFill).sets;  // measured only where no set was searched
     if (p.capacityBound && p.tooLargeToScatter) {
         d.indexFunction = "hashed";
         d.indexConfidence = 0.3;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "analysis/analysis.hpp"
+#include "analysis/random_fill_measurement.hpp"
 
 namespace ts {
 
@@ -45,6 +46,9 @@ struct SetProbe {
     // index, the two bits feed the same index bit (pairsTested: whether they were asked).
     std::vector<std::pair<int, int>> bitPairsKeepingSet;
     bool pairsTested = false;
+    // Too large to scatter: how many random lines survive the random-fill walks (not complete:
+    // not measured).
+    RandomFillMeasurement randomFill;
 };
 
 struct SetDecision {

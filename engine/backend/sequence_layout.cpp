@@ -10,7 +10,8 @@ namespace {
 
 constexpr std::uint64_t kVisitLine = 64;  // bytes: 8 words of 8 bytes
 constexpr std::uint64_t kMaxOffset = 1ull << 40;
-constexpr std::size_t kMaxLoads = std::size_t{1} << 22;
+// 16 bytes of chain a load: 128 MiB at most, on the host and the GPU.
+constexpr std::size_t kMaxLoads = std::size_t{1} << 23;
 
 std::vector<std::uint64_t> visitOffsets(const std::vector<std::uint64_t>& list, std::uint64_t period,
                                         std::unordered_map<std::uint64_t, std::uint32_t>& visits, const std::string& who) {

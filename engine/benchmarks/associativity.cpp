@@ -9,6 +9,7 @@
 #include "benchmarks/cache_benchmarks.hpp"
 #include "benchmarks/cache_common.hpp"
 #include "benchmarks/eviction_set.hpp"
+#include "benchmarks/random_fill.hpp"
 #include "benchmarks/sequence_probe.hpp"
 #include "model/attribute_names.hpp"
 
@@ -26,6 +27,10 @@ constexpr int kHighestIndexBit = 20;  // address bits tested for the set index: 
 // Packing lines one by one offers up to 3 x lines, each trial walking all kept lines twice:
 // L1-sized caches only.
 constexpr std::uint64_t kMaxPackedLines = 1u << 12;
+// The random-fill walks' longest chase loads 1.5 x the lines; a chase takes up to 2^23 loads. With
+// fewer than 2^14 lines a few sets' luck moves the shares by more than the candidates differ.
+constexpr std::uint64_t kMaxRandomFillLines = 5u << 20;
+constexpr std::uint64_t kMinRandomFillLines = 1u << 14;
 // A GPU writes its latencies out 1024 loads at a time: stores inside the resident count could
 // take lines, so each request times at most this many loads.
 constexpr std::size_t kTimedChunk = 1024;
@@ -215,10 +220,16 @@ void flipIndexBits(Probe& p, SetProbe& s, const std::vector<std::uint64_t>& set,
     s.pairsTested = true;
 }
 
+// Where no set's lines can be searched: how many random lines survive (capacity permitting).
+void fillAtRandom(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t lineBytes) {
+    if (lines >= kMinRandomFillLines && lines <= kMaxRandomFillLines) s.randomFill = measureRandomFill(p.ctx, p.target.space, lines, lineBytes, p.threshold, p.series);
+}
+
 // A hashed index: search one set's lines (capacity permitting) and check one line fewer does not evict.
 void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t lineBytes) {
-    if (lines > p.ctx.backend().maxEvictionSearchLines()) {  // larger caches stay undecided
+    if (lines > p.ctx.backend().maxEvictionSearchLines()) {  // too large to search: random lines instead
         s.searchSkipped = true;
+        fillAtRandom(p, s, lines, lineBytes);
         return;
     }
     const ConflictSearch search{p.target.space, lines, lineBytes, p.threshold, kMaxWays, p.series};
@@ -250,6 +261,7 @@ SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
         s.capacityBound = true;
         if (lines > kMaxScatterLines) {
             s.tooLargeToScatter = s.searchSkipped = true;
+            fillAtRandom(p, s, lines, size / lines);
             return s;
         }
         s.randomLinesFit = p.scatteredFit(lines * 9 / 10, size / lines);

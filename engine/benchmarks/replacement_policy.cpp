@@ -2,10 +2,12 @@
 #include <algorithm>
 
 #include "analysis/assoc.hpp"
+#include "analysis/random_fill.hpp"
 #include "benchmarks/assoc_benchmarks.hpp"
 #include "benchmarks/attributes.hpp"
 #include "benchmarks/cache_benchmarks.hpp"
 #include "benchmarks/cache_common.hpp"
+#include "benchmarks/random_fill.hpp"
 #include "benchmarks/sequence_probe.hpp"
 #include "model/attribute_names.hpp"
 
@@ -35,9 +37,10 @@ bool probeEvicted(RunContext& ctx, const CacheTarget& t, const std::vector<std::
     return l.back() > threshold;
 }
 
-void reportPolicy(RunContext& ctx, const CacheTarget& target, const PolicyDecision& p, const std::string& id) {
+void reportPolicy(RunContext& ctx, const CacheTarget& target, const PolicyDecision& p, const std::string& id,
+                  const std::string& method = "victim-probe") {
     const double code = p.policy == "lru" ? 1 : p.policy == "plru" ? 2 : p.policy == "random" ? 3 : p.policy == "fifo" ? 4 : 5;
-    Attribute a = attributeFrom(Decision{!p.policy.empty() && p.confidence > 0, code, p.confidence, "victim-probe", p.reason,
+    Attribute a = attributeFrom(Decision{!p.policy.empty() && p.confidence > 0, code, p.confidence, method, p.reason,
                                          false, false},
                                 attr::replacementPolicy, id);
     a.unit = "";
@@ -110,6 +113,16 @@ void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
         }
         measureFullyAssociativePolicy(ctx, target, static_cast<std::uint32_t>(ways->value), static_cast<std::uint64_t>(size->value),
                                       static_cast<std::uint64_t>(line->value));
+        return;
+    }
+    if (ways && size && line && ways->method == "random-fill") {  // too large for a set's lines: the walks decided it
+        noteIfDisturbed(ctx, target.element, ways);
+        const std::string evidence = seriesId(target, "associativity");
+        const Series* walks = ctx.topology().findSeries(evidence);
+        const auto lines = static_cast<std::uint64_t>(size->value / line->value);
+        const PolicyDecision policy = walks ? decideRandomFill(randomFillFromRows(*walks, lines)).policy
+                                            : PolicyDecision{"", 0, "the random-fill walks left no evidence"};
+        reportPolicy(ctx, target, policy, evidence, "random-fill");
         return;
     }
     const std::vector<std::uint64_t> set = conflictSet(ctx, target);
