@@ -271,7 +271,7 @@ RandomFillDecision decideRandomFill(const RandomFillMeasurement& m) {
                           : "no power-of-two stride conflicts, yet random lines below the capacity are lost as " +
                                 std::to_string(best.ways) + " ways per set lose them" + measured;
     s.ways = {true, ways, 0.7, "random-fill", "fits " + list + measured, false, false};
-    s.sets = {true, static_cast<double>(m.capacityLines) / ways, 0.7, "random-fill", "size/(ways x line)", false, false};
+    s.sets = {true, static_cast<double>(m.capacityLines) / ways, 0.7, "size/(ways x line)", "ways from the random fill", false, false};
     if (onePolicy && !fully) d.policy = {best.policy, 0.7, "random-fill: only " + list + " explains the lines that survive" + measured};
     else d.policy = {"", 0, "the random lines that survive fit " + list + measured};
     return d;

@@ -3,6 +3,8 @@
 // of MT4G's MI210 report.
 #include <QTest>
 
+#include <tuple>
+
 #include "cu-map/cu_sharing_map.hpp"
 #include "gui_test.hpp"
 #include "topology_fixtures.hpp"
@@ -43,6 +45,20 @@ private slots:
         const TopologyScene amd = TopologyScene::build(test::simulate("mi300x", {"l2"}));
         const QString l2 = amd.boxes()[static_cast<std::size_t>(amd.ofKind(BoxKind::L2).front())].lines.join(QLatin1Char('|'));
         QVERIFY2(l2.contains(QStringLiteral("16-way · ≈2048 set")) && l2.endsWith(QStringLiteral(" · LRU")), qPrintable(l2));  // hashed: sets from the capacity
+
+        // Sets counted by packing lines into them (an H200's L1: 482) are no estimate.
+        ts::Topology counted = h100;
+        for (const auto& [name, value, method] : {std::tuple<std::string, double, std::string>{"ways", 4, "eviction-set"},
+                                                  {"sets", 482, "packed-lines/ways"}}) {
+            ts::Attribute a = *counted.find(ts::Element::L1, name);
+            a.value = value, a.method = method, a.confidence = 0.7;
+            counted.element(ts::Element::L1).set(a);
+        }
+        ts::Attribute index = *counted.find(ts::Element::L1, "indexFunction");
+        index.names = {"hashed"};
+        counted.element(ts::Element::L1).set(index);
+        s = TopologyScene::build(counted);
+        QVERIFY2(lines(QStringLiteral("l1")).contains(QStringLiteral("|4-way · 482 set")), qPrintable(lines(QStringLiteral("l1"))));
 
         // An undecided way count leaves the line out, whatever else was found.
         ts::Attribute ways = *h100.find(ts::Element::L1, "ways");

@@ -92,7 +92,8 @@ QString policyName(const Attribute& policy) {
 }
 
 // Ways, sets and replacement policy as one box line ("4-way · ≈489 sets · LRU"), once the way
-// count is decided. A hashed index's set count is derived from the capacity: it reads as approximate.
+// count is decided. A hashed index's set count derived from the capacity reads as approximate; one
+// counted by filling the sets (packed or resident lines) does not.
 void setStructureLine(const Topology& d, const QString& id, QStringList& lines) {
     const Attribute* ways = findShowable(d, id, attr::ways);
     if (!ways) return;
@@ -107,7 +108,8 @@ void setStructureLine(const Topology& d, const QString& id, QStringList& lines) 
         parts << TopologyScene::tr("%1-way").arg(formatValue(*ways));
     if (sets && sets->value > 1) {
         const int count = static_cast<int>(sets->value);
-        parts << (indexName == "hashed" ? TopologyScene::tr("≈%n set(s)", nullptr, count) : TopologyScene::tr("%n set(s)", nullptr, count));
+        const bool derived = indexName == "hashed" && sets->method == "size/(ways x line)";
+        parts << (derived ? TopologyScene::tr("≈%n set(s)", nullptr, count) : TopologyScene::tr("%n set(s)", nullptr, count));
     }
     if (policy) parts << policyName(*policy);
     lines << parts.join(QStringLiteral(" · "));
