@@ -152,9 +152,7 @@ std::vector<std::string> policiesFor(std::uint32_t ways) {
 }
 
 std::string candidateText(const RandomFillCandidate& c, std::uint64_t capacityLines) {
-    std::ostringstream s;
-    s << (c.ways == capacityLines ? std::string("fully associative") : std::to_string(c.ways) + " ways") << " " << c.policy;
-    return s.str();
+    return c.ways == capacityLines ? std::string("fully associative") : std::to_string(c.ways) + " ways " + c.policy;
 }
 
 std::string measuredText(const RandomFillMeasurement& m) {

@@ -41,16 +41,25 @@ std::vector<std::uint32_t> timedLoads(RunContext& ctx, Space space, const TimedW
     return ctx.chaseSequence(request).latencies;
 }
 
-// Hits among timed loads from..to, those after a load in another block left out.
+// Evidence keeps at most this many of a walk's counted loads, spread evenly over it.
+constexpr std::size_t kSampledLoads = 256;
+
+// Hits among timed loads from..to, those after a load in another block left out; `row` (label,
+// x = loads counted, x2 = hits) keeps a sample of the counted loads' latencies.
 HitCount hitsOf(const TimedWalk& walk, const std::vector<std::uint32_t>& latencies, std::size_t from, std::size_t to,
-                double threshold) {
+                double threshold, SeriesRow& row) {
     HitCount c;
+    std::vector<std::uint32_t> counted;
     for (std::size_t i = from; i < to; ++i) {
         const std::uint64_t before = i > 0 ? walk.timed[i - 1] : walk.untimed.back();
         if (before / kTranslationBlock != walk.timed[i] / kTranslationBlock) continue;
         c.timed += 1;
         c.hits += latencies[i] <= threshold ? 1 : 0;
+        counted.push_back(latencies[i]);
     }
+    row.x = c.timed, row.x2 = c.hits;
+    const std::size_t step = std::max<std::size_t>(1, counted.size() / kSampledLoads);
+    for (std::size_t i = 0; i < counted.size() && row.latencies.size() < kSampledLoads; i += step) row.latencies.push_back(counted[i]);
     return c;
 }
 
@@ -80,8 +89,9 @@ RandomFillMeasurement measureRandomFill(RunContext& ctx, Space space, std::uint6
     for (double fraction : kRandomFillFractions) {
         const Lines fill = slice(lines, 0, static_cast<std::size_t>(std::llround(fraction * static_cast<double>(capacityLines))));
         const TimedWalk walk{fill, fill};
-        m.fills.push_back(hitsOf(walk, timedLoads(ctx, space, walk), 0, fill.size(), threshold));
-        ctx.appendRows(series, {SeriesRow{m.fills.back().timed, m.fills.back().hits, "random-fill", fraction, {}}});
+        SeriesRow row{0, 0, "random-fill", fraction, {}};
+        m.fills.push_back(hitsOf(walk, timedLoads(ctx, space, walk), 0, fill.size(), threshold, row));
+        ctx.appendRows(series, {std::move(row)});
     }
     // A, A's first half again, B; then A's sampled lines, its first half's before its second's.
     const Lines a = slice(lines, 0, firstLines);
@@ -95,10 +105,10 @@ RandomFillMeasurement measureRandomFill(RunContext& ctx, Space space, std::uint6
         if (i < firstLines / 2) ++sampledFirstHalf;
     }
     const std::vector<std::uint32_t> latencies = timedLoads(ctx, space, walk);
-    m.reuseFirstHalf = hitsOf(walk, latencies, 0, sampledFirstHalf, threshold);
-    m.reuseSecondHalf = hitsOf(walk, latencies, sampledFirstHalf, latencies.size(), threshold);
-    ctx.appendRows(series, {SeriesRow{m.reuseFirstHalf.timed, m.reuseFirstHalf.hits, "reuse-first-half", 0, {}},
-                            SeriesRow{m.reuseSecondHalf.timed, m.reuseSecondHalf.hits, "reuse-second-half", 0, {}}});
+    SeriesRow first{0, 0, "reuse-first-half", 0, {}}, second{0, 0, "reuse-second-half", 0, {}};
+    m.reuseFirstHalf = hitsOf(walk, latencies, 0, sampledFirstHalf, threshold, first);
+    m.reuseSecondHalf = hitsOf(walk, latencies, sampledFirstHalf, latencies.size(), threshold, second);
+    ctx.appendRows(series, {std::move(first), std::move(second)});
     return m;
 }
 
