@@ -42,7 +42,7 @@ private slots:
         QVERIFY2(memory.contains(QStringLiteral("TLB 2: 64 GiB (2048 × 32 MiB)")), qPrintable(memory));
         QVERIFY2(!memory.contains(QStringLiteral("TLB 3")), qPrintable(memory));
 
-        const TopologyScene amd = TopologyScene::build(test::simulate("mi300x", {"l2"}));
+        const TopologyScene amd = TopologyScene::build(test::simulateWithoutL3("mi300x", {"l2"}));
         const QString l2 = amd.boxes()[static_cast<std::size_t>(amd.ofKind(BoxKind::L2).front())].lines.join(QLatin1Char('|'));
         QVERIFY2(l2.contains(QStringLiteral("16-way · ≈2048 set")) && l2.endsWith(QStringLiteral(" · LRU")), qPrintable(l2));  // hashed: sets from the capacity
 
@@ -122,8 +122,8 @@ private slots:
     void amdScalarCacheAndXcds() {
         QFETCH(QString, profile);
         QFETCH(int, xcds);
-        // Not every group: the simulated MI300X's L3 and memory sweeps take a minute.
-        const ts::Topology run = test::simulate(profile.toStdString(), {"l1", "l2", "scalar", "sharing", "shared"});
+        // Not every group, and no L3: the simulated MI300X's L3 and memory sweeps take a minute.
+        const ts::Topology run = test::simulateWithoutL3(profile.toStdString(), {"l1", "l2", "scalar", "sharing", "shared"});
         const ts::Topology& d = run;
         const TopologyScene s = TopologyScene::build(d);
         QCOMPARE(s.ofKind(BoxKind::ScalarCache).size(), std::size_t(1));
