@@ -23,26 +23,28 @@ namespace {
 
 // Passes calls through and keeps what happened to each: the request, and whether it threw
 // with the device lost.
-class Recorder : public Backend {
+class Recorder : public ForwardingBackend {
 public:
-    explicit Recorder(Backend& inner) : inner_(inner) {}
-    std::string kind() const override { return inner_.kind(); }
-    DeviceInfo queryDevice() override { return inner_.queryDevice(); }
-    bool supports(Space s) const override { return inner_.supports(s); }
-    std::uint64_t maxArrayBytes(Space s) const override { return inner_.maxArrayBytes(s); }
+    explicit Recorder(Backend& inner) : ForwardingBackend(inner) {}
     std::vector<std::uint32_t> measureTimerOverhead(int n) override {
-        return call([&] { return inner_.measureTimerOverhead(n); });
+        return call([&] { return ForwardingBackend::measureTimerOverhead(n); });
     }
     ChaseResult chase(const ChaseRequest& r) override {
         requests.push_back(r);
-        return call([&] { return inner_.chase(r); });
+        return call([&] { return ForwardingBackend::chase(r); });
     }
     std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& rs) override {
         requests.insert(requests.end(), rs.begin(), rs.end());
-        return call([&] { return inner_.chaseBatch(rs); });
+        return call([&] { return ForwardingBackend::chaseBatch(rs); });
     }
     BandwidthResult bandwidth(const BandwidthRequest& r) override {
-        return call([&] { return inner_.bandwidth(r); });
+        return call([&] { return ForwardingBackend::bandwidth(r); });
+    }
+    ChaseResult chaseSequence(const SequenceChase& r) override {
+        return call([&] { return ForwardingBackend::chaseSequence(r); });
+    }
+    std::uint32_t evictionTest(const EvictionTest& t) override {
+        return call([&] { return ForwardingBackend::evictionTest(t); });
     }
 
     int callsAfterLoss = 0;
@@ -60,7 +62,6 @@ private:
             throw;
         }
     }
-    Backend& inner_;
 };
 
 struct FaultyRun {

@@ -16,6 +16,7 @@ LEVELS = [
     ["engine/amd"],
     ["engine/cuda", "engine/hip", "engine/sim"],
     ["engine/benchmarks"],
+    ["engine/run"],
     ["engine/fleet"],
     ["app/common"],
     ["app/cli", "app/gui", "app/mpi"],

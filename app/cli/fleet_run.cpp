@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 
+#include "common/fault_flag.hpp"
 #include "common/fleet_devices.hpp"
 #include "fleet/compare.hpp"
 #include "fleet/member_identity.hpp"
@@ -14,6 +15,7 @@
 #include "io/input_error.hpp"
 #include "io/report_json.hpp"
 #include "model/timestamp.hpp"
+#include "run/exit_status.hpp"
 #include "worker_progress.hpp"
 
 namespace ts::cli {
@@ -52,11 +54,7 @@ bool attempt(const std::string& what, const std::function<void()>& write) {
 }  // namespace
 
 int runFleet(const FleetRunRequest& r) {
-    DiscoveryOptions options;
-    if (!r.only.empty()) {
-        std::string error;
-        if (!parseGroups(r.only, options.groups, error)) throw InputError("--only: " + error);
-    }
+    const DiscoveryOptions options = discoveryOptions(r.runFlags);
     if (!r.jsonDir.empty() && r.jsonDir != "-") makeFolder(r.jsonDir, "--json");
     if (r.jsonDir == "-") throw InputError("--json -: with --all-devices --json names a folder (one report per GPU)");
     if (!r.fleetOut.empty()) makeFolder(r.fleetOut, "--fleet-out");
@@ -68,7 +66,12 @@ int runFleet(const FleetRunRequest& r) {
         choice.device = app::launcherLocalRank();
         notes.push_back("device " + std::to_string(choice.device) + " chosen by the launcher's local rank");
     }
-    const app::DevicePlan plan = r.allDevices ? app::allDevices(choice, r.simProfiles, notes) : app::oneDevice(choice, notes);
+    app::DevicePlan plan = r.allDevices ? app::allDevices(choice, r.simProfiles, notes) : app::oneDevice(choice, notes);
+    if (const std::vector<Fault> faults = app::parseFaultFlag(r.faultSpec); !faults.empty()) {
+        for (auto& job : plan.jobs)
+            job.makeBackend = [make = job.makeBackend, faults] { return app::withFaults(make(), faults); };
+        notes.push_back("injecting faults into every GPU: " + r.faultSpec + " (a testing aid)");
+    }
     for (const auto& n : notes)
         if (!r.quiet) std::fprintf(stderr, "%s\n", n.c_str());
 
@@ -90,10 +93,8 @@ int runFleet(const FleetRunRequest& r) {
     std::vector<int> measured;
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
         const auto& o = outcomes[i];
-        if (!o.ok) {
-            std::fprintf(stderr, "error: %s: %s\n", plan.jobs[i].label.c_str(), o.error.c_str());
-            status = 1;
-        }
+        if (!o.ok) std::fprintf(stderr, "error: %s: %s\n", plan.jobs[i].label.c_str(), o.error.c_str());
+        status = worstExitStatus(status, o.exitStatus);
         if (!r.quiet)
             std::fprintf(stderr, "[%s] %s in %.2f s, %zu bandwidth measurement(s) through the shared gate\n",
                          plan.jobs[i].label.c_str(), o.ok ? "finished" : "stopped", o.seconds, o.gatedBandwidthCalls);
@@ -114,9 +115,9 @@ int runFleet(const FleetRunRequest& r) {
     for (const auto& m : node.members) {
         const std::string name = "gpu" + std::to_string(m.deviceIndex) + ".json";
         if (!r.jsonDir.empty() && !attempt(r.jsonDir + "/" + name, [&] { writeReportFile(m.report, r.jsonDir + "/" + name); }))
-            status = 1;
+            status = kExitRunFailed;
         const std::string member = r.fleetOut + "/" + fileSafe(host) + "-" + std::to_string(m.deviceIndex) + ".json";
-        if (!r.fleetOut.empty() && !attempt(member, [&] { fleet::writeMemberFile(m, member); })) status = 1;
+        if (!r.fleetOut.empty() && !attempt(member, [&] { fleet::writeMemberFile(m, member); })) status = kExitRunFailed;
     }
     if (!node.peerLinks.empty()) {
         fleet::FleetReport links;
@@ -126,7 +127,7 @@ int runFleet(const FleetRunRequest& r) {
         for (const std::string& dir : {r.jsonDir, r.fleetOut}) {
             if (dir.empty()) continue;
             const std::string path = dir + "/" + fileSafe(host) + "-peers.json";
-            if (!attempt(path, [&] { fleet::writeFleetReport(links, path); })) status = 1;
+            if (!attempt(path, [&] { fleet::writeFleetReport(links, path); })) status = kExitRunFailed;
         }
     }
     if (!r.quiet && !node.members.empty()) {
@@ -134,7 +135,7 @@ int runFleet(const FleetRunRequest& r) {
         printComparison(std::cout, fleet::compare(node.members));
         printPeerLinks(std::cout, node.peerLinks);
     }
-    if (cancel.cancelled()) status = 1;
+    if (cancel.cancelled()) status = kExitRunFailed;
     return status;
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "common/backend_factory.hpp"
+#include "run/run_flags.hpp"
 
 namespace ts::cli {
 
@@ -13,14 +14,16 @@ struct FleetRunRequest {
     bool deviceGiven = false;              // --device on the command line
     std::vector<std::string> simProfiles;  // every --profile (the simulator's devices with --all-devices)
     bool allDevices = false;
-    std::string only;                      // --only
+    RunFlags runFlags;                     // --only, --wait-for-idle, --exclusive, --tlb-walk-gib
+    std::string faultSpec;                 // --inject-fault: wrapped around every GPU's backend (a testing aid)
     std::string jsonDir;                   // --json with --all-devices: a folder, one report per GPU
     std::string fleetOut;                  // --fleet-out DIR
     bool quiet = false;
 };
 
-// 0: every GPU measured and written; 1: a GPU failed or an output could not be written;
-// 2 (InputError): bad usage. Ctrl+C cancels every worker.
+// The worst of the GPUs' exit statuses, as a single run's (0, 3 some benchmarks failed, 4 refused
+// by --exclusive, 1 a GPU failed or an output could not be written); 2 (InputError): bad usage.
+// Ctrl+C cancels every worker.
 int runFleet(const FleetRunRequest& request);
 
 }  // namespace ts::cli

@@ -8,9 +8,10 @@
 #include "io/mt4g_raw_analysis.hpp"
 #include "compare_command.hpp"
 #include "fleet_run.hpp"
-#include "backend/fault_injection.hpp"
 #include "common/backend_factory.hpp"
+#include "common/fault_flag.hpp"
 #include "common/recording_loader.hpp"
+#include "common/run_flag_options.hpp"
 #include "benchmarks/discovery.hpp"
 #include "io/input_error.hpp"
 #include "io/json_file.hpp"
@@ -22,6 +23,9 @@
 #include "io/report_json.hpp"
 #include "io/session_recorder.hpp"
 #include "progress_printer.hpp"
+#include "run/discovery_run.hpp"
+#include "run/exit_status.hpp"
+#include "run/run_flags.hpp"
 #include "session_path.hpp"
 #include "sim/builtin_profiles.hpp"
 #include "sim/profile.hpp"
@@ -30,10 +34,8 @@
 
 namespace {
 
-constexpr int kExitRunFailed = 1;
-constexpr int kExitBadInput = 2;
-constexpr int kExitSomeFailed = 3;
-constexpr int kExitSharedGpu = 4;  // --exclusive and another process uses the GPU
+using ts::kExitBadInput;
+using ts::kExitRunFailed;
 
 ts::CancelToken* activeCancel = nullptr;
 
@@ -201,47 +203,16 @@ int runReport(const std::string& sessionPath, const std::string& mt4gReport, con
     return writeOutputs(session.topology, outputs, claimed) ? 0 : kExitRunFailed;
 }
 
-struct SharingChoice {
-    double waitForIdleSeconds = 0;
-    bool exclusive = false;
-    int tlbWalkGib = static_cast<int>(ts::kDefaultTlbWalkBytes >> 30);  // device memory the TLB walks may take
-};
-
-int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, const std::string& faultSpec,
-                const Outputs& outputs, const SessionChoice& session, const SharingChoice& sharing, bool quiet) {
-    ts::DiscoveryOptions options;
-    options.waitForIdleSeconds = sharing.waitForIdleSeconds;
-    options.exclusive = sharing.exclusive;
-    options.tlbWalkBytes = static_cast<std::uint64_t>(sharing.tlbWalkGib) << 30;
-    if (!only.empty()) {
-        std::string error;
-        if (!ts::parseGroups(only, options.groups, error)) {
-            std::fprintf(stderr, "error: --only: %s\n", error.c_str());
-            return kExitBadInput;
-        }
-    }
-    std::vector<ts::Fault> faults;
-    if (!faultSpec.empty()) {
-        try {
-            faults = ts::parseFaultSpec(faultSpec);
-        } catch (const ts::FaultSpecError& e) {
-            std::fprintf(stderr, "error: %s\n", e.what());
-            return kExitBadInput;
-        }
-    }
+int runDiscover(const ts::app::BackendChoice& choice, const ts::RunFlags& flags, const std::string& faultSpec,
+                const Outputs& outputs, const SessionChoice& session, bool quiet) {
+    const ts::DiscoveryOptions options = ts::discoveryOptions(flags);
+    const std::vector<ts::Fault> faults = ts::app::parseFaultFlag(faultSpec);
     ClaimedOutputs claimed = claimOutputs(outputs);
     std::vector<std::string> notes;
     std::unique_ptr<ts::Backend> backend = ts::app::makeBackend(choice, notes);
     for (const auto& n : notes) std::fprintf(stderr, "%s\n", n.c_str());
-    ts::FaultInjectingBackend* injector = nullptr;
-    if (!faults.empty()) {
-        if (const std::string never = ts::unreachableFaults(faults, *backend); !never.empty())
-            throw ts::InputError("--inject-fault: " + never);
-        auto wrapped = std::make_unique<ts::FaultInjectingBackend>(std::move(backend), std::move(faults));
-        injector = wrapped.get();
-        backend = std::move(wrapped);
-        std::fprintf(stderr, "injecting faults: %s (a testing aid)\n", faultSpec.c_str());
-    }
+    backend = ts::app::withFaults(std::move(backend), faults);
+    if (!faults.empty()) std::fprintf(stderr, "injecting faults: %s (a testing aid)\n", faultSpec.c_str());
 
     ts::cli::ProgressPrinter printer(quiet);
     ts::CancelToken cancel;
@@ -250,59 +221,32 @@ int runDiscover(const ts::app::BackendChoice& choice, const std::string& only, c
     std::signal(SIGTERM, onInterrupt);
     ts::Topology topology;
     const auto recorder = openRecorder(session, choice, printer, topology, quiet);
-    int status = 0;
-    std::string outcome = "finished";
-    try {
-        ts::runDiscovery(*backend, options, recorder ? static_cast<ts::Observer&>(*recorder) : printer, cancel, topology);
-    } catch (const ts::SharedGpuRefused& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
-        topology.warnings.push_back(e.what());
-        status = kExitSharedGpu;
-        outcome = std::string("refused: ") + e.what();
-    } catch (const ts::Cancelled&) {
-        std::fprintf(stderr, "cancelled: writing what was measured so far\n");
-        topology.warnings.push_back("run cancelled before the plan finished");
-        status = kExitRunFailed;
-        outcome = "cancelled";
-    } catch (const ts::BackendError& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
-        topology.warnings.push_back(std::string("run failed: ") + e.what());
-        status = kExitRunFailed;
-        outcome = std::string("failed: ") + e.what();
-    }
+    const ts::DiscoveryOutcome outcome =
+        ts::runDiscoveryToOutcome(*backend, options, printer, cancel, topology, recorder.get());
     activeCancel = nullptr;
-    if (injector)
-        for (const auto& fault : injector->neverFired()) {
-            const std::string note = "injected fault " + fault + " never fired: no device call of the run met it";
-            std::fprintf(stderr, "warning: %s\n", note.c_str());
-            topology.warnings.push_back(note);
-        }
-    if (recorder) {
-        recorder->close(outcome);
-        // The run went on and its results are in memory (the summary, the reports); the session
-        // keeps every record written before the failure. Still a failed output: exit 1.
-        if (!recorder->error().empty()) {
-            std::fprintf(stderr, "error: session recording stopped: %s (the session keeps what was recorded before)\n",
-                         recorder->error().c_str());
-            status = kExitRunFailed;
-        }
-    }
+    if (!outcome.finished()) std::fprintf(stderr, "%s%s\n", outcome.ending == ts::RunEnding::Cancelled ? "" : "error: ",
+                                          outcome.userMessage().c_str());
+    for (const auto& note : outcome.unfiredFaults) std::fprintf(stderr, "warning: %s\n", note.c_str());
+    // The run went on and its results are in memory (the summary, the reports); the session
+    // keeps every record written before the failure. Still a failed output: exit 1.
+    if (!outcome.sessionError.empty())
+        std::fprintf(stderr, "error: session recording stopped: %s (the session keeps what was recorded before)\n",
+                     outcome.sessionError.c_str());
     printSummaryUnlessStdout(topology, outputs, quiet);
-    if (status == 0 && !topology.failures.empty()) status = kExitSomeFailed;
-    if (!writeOutputs(topology, outputs, claimed)) status = kExitRunFailed;
+    int status = outcome.exitStatus();
+    if (!writeOutputs(topology, outputs, claimed)) status = ts::worstExitStatus(status, ts::kExitRunFailed);
     return status;
 }
 
 // Everything the command line sets: the run's options and those of the subcommands.
 struct CommandLine {
     ts::app::BackendChoice choice;
-    std::string only;
+    ts::RunFlags runFlags;
     Outputs outputs;
     bool quiet = false;
     std::vector<std::string> profiles;
     SessionChoice session;
     ts::cli::FleetRunRequest fleetRun;
-    SharingChoice sharing;
     std::string faultSpec;
     std::string rawIn;  // analyze
     Outputs analyzeOutputs;
@@ -326,8 +270,7 @@ void addRunOptions(CLI::App& app, CommandLine& c) {
     app.add_option("--profile", c.profiles,
                    "simulator profile: a built-in name (see 'profiles') or a file; with --all-devices repeat it, one "
                    "simulated GPU each");
-    app.add_option("--only", c.only,
-                   "comma list of groups: l1, l2, texture, readonly, constant, shared, memory, scalar, sharing, bandwidth");
+    ts::app::addRunFlagOptions(app, c.runFlags);
     app.add_option("--json", c.outputs.json, "write TopoScope's report (JSON) to FILE, - for stdout");
     app.add_option("--mt4g-json", c.outputs.mt4gJson, "write the results in MT4G's JSON layout to FILE, - for stdout");
     app.add_option("--mt4g-csv", c.outputs.mt4gCsv,
@@ -340,15 +283,6 @@ void addRunOptions(CLI::App& app, CommandLine& c) {
     app.add_flag("--all-devices", c.fleetRun.allDevices,
                  "run on every visible GPU at once, one worker each (--json then names a folder)");
     app.add_option("--fleet-out", c.fleetRun.fleetOut, "write this run's GPU(s) as fleet member files into DIR");
-    app.add_option("--wait-for-idle", c.sharing.waitForIdleSeconds,
-                   "on a GPU that other processes use, wait up to SECONDS for them to go; then measure anyway and warn")
-        ->check(CLI::NonNegativeNumber);
-    app.add_flag("--exclusive", c.sharing.exclusive,
-                 "refuse to measure on a GPU that another process uses (exit status 4; docs/faults.md)");
-    app.add_option("--tlb-walk-gib", c.sharing.tlbWalkGib,
-                   "where the backend cannot map one allocation many times (HIP), let the TLB walks take up to GIB "
-                   "of device memory (default 16; up to 128); CUDA walks span 128 GiB of addresses in 1 GiB")
-        ->check(CLI::Range(1, 128));
     app.add_option("--inject-fault", c.faultSpec,
                    "testing aid: make the device fail, e.g. oom@l2, fault@l2, lost@l2#3, timeout@texture, "
                    "interference@any#40-90:2, neighbour@any:100/100, mps, evict, preempt, idle-context, blind "
@@ -385,15 +319,11 @@ int runFleetCommand(const CLI::App& app, CommandLine& c) {
     if (!c.outputs.mt4gJson.empty() || !c.outputs.mt4gCsv.empty() || !c.outputs.rawDir.empty() || !c.session.path.empty())
         throw ts::InputError(
             "--all-devices/--fleet-out write TopoScope reports only: drop --mt4g-json, --mt4g-csv, --raw and --session");
-    if (!c.faultSpec.empty()) throw ts::InputError("--inject-fault tests a single-device run: drop --all-devices/--fleet-out");
-    if (c.sharing.exclusive || c.sharing.waitForIdleSeconds > 0)
-        throw ts::InputError("--wait-for-idle and --exclusive apply to a single-device run: drop --all-devices/--fleet-out");
-    if (app.count("--tlb-walk-gib") > 0)
-        throw ts::InputError("--tlb-walk-gib applies to a single-device run: drop --all-devices/--fleet-out");
     c.fleetRun.choice = c.choice;
     c.fleetRun.deviceGiven = app.count("--device") > 0;
     c.fleetRun.simProfiles = c.profiles;
-    c.fleetRun.only = c.only;
+    c.fleetRun.runFlags = c.runFlags;
+    c.fleetRun.faultSpec = c.faultSpec;
     c.fleetRun.jsonDir = c.outputs.json;
     c.fleetRun.quiet = c.quiet;
     return ts::cli::runFleet(c.fleetRun);
@@ -410,7 +340,7 @@ int runCommand(const CLI::App& app, const Subcommands& sub, ts::cli::CompareComm
     if (c.fleetRun.allDevices || !c.fleetRun.fleetOut.empty()) return runFleetCommand(app, c);
     if (sub.analyze->parsed()) return runAnalyze(c.rawIn, c.analyzeOutputs, c.quiet);
     if (sub.report->parsed()) return runReport(c.sessionIn, c.mt4gReportIn, c.reportOutputs, c.quiet);
-    return runDiscover(c.choice, c.only, c.faultSpec, c.outputs, c.session, c.sharing, c.quiet);
+    return runDiscover(c.choice, c.runFlags, c.faultSpec, c.outputs, c.session, c.quiet);
 }
 
 }  // namespace

@@ -5,23 +5,33 @@
 namespace ts::gui {
 
 PacedBackend::PacedBackend(std::unique_ptr<Backend> inner, std::chrono::microseconds delay)
-    : inner_(std::move(inner)), delay_(delay) {}
+    : ForwardingBackend(std::move(inner)), delay_(delay) {}
 
-void PacedBackend::pause() const { std::this_thread::sleep_for(delay_); }
+void PacedBackend::wait() const { std::this_thread::sleep_for(delay_); }
 
 ChaseResult PacedBackend::chase(const ChaseRequest& request) {
-    pause();
-    return inner_->chase(request);
+    wait();
+    return ForwardingBackend::chase(request);
 }
 
 std::vector<ChaseResult> PacedBackend::chaseBatch(const std::vector<ChaseRequest>& requests) {
-    pause();
-    return inner_->chaseBatch(requests);
+    wait();
+    return ForwardingBackend::chaseBatch(requests);
 }
 
 BandwidthResult PacedBackend::bandwidth(const BandwidthRequest& request) {
-    pause();
-    return inner_->bandwidth(request);
+    wait();
+    return ForwardingBackend::bandwidth(request);
+}
+
+ChaseResult PacedBackend::chaseSequence(const SequenceChase& request) {
+    wait();
+    return ForwardingBackend::chaseSequence(request);
+}
+
+std::uint32_t PacedBackend::evictionTest(const EvictionTest& test) {
+    wait();
+    return ForwardingBackend::evictionTest(test);
 }
 
 }  // namespace ts::gui

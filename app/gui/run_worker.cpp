@@ -13,6 +13,8 @@
 #include "common/session_file_name.hpp"
 #include "io/report_json.hpp"
 #include "qt_observer.hpp"
+#include "run/discovery_run.hpp"
+#include "run/run_flags.hpp"
 
 namespace ts::gui {
 
@@ -44,35 +46,28 @@ void RunWorker::run(const RunRequest& request) {
     RunOutcome outcome;
     Topology topology;
     QtObserver observer(*this, &topology);
-    std::unique_ptr<SessionRecorder> recorder;
-    std::string ending = "finished";
     try {
+        RunFlags flags;
+        for (const auto& g : request.groups) flags.groups.insert(g.toStdString());
+        flags.elements = request.elements;
+        flags.tlbWalkBytes = request.tlbWalkBytes;
+        const DiscoveryOptions options = discoveryOptions(flags);
         std::vector<std::string> notes;
         std::unique_ptr<Backend> backend = app::makeBackend(toBackendChoice(request.device), notes);
         for (const auto& n : notes) Q_EMIT note(QString::fromStdString(n));
         if (request.simDelayUs > 0 && backend->kind() == "sim")
             backend = std::make_unique<PacedBackend>(std::move(backend), std::chrono::microseconds(request.simDelayUs));
-        DiscoveryOptions options;
-        for (const auto& g : request.groups) options.groups.insert(g.toStdString());
-        options.elements = request.elements;
-        options.tlbWalkBytes = request.tlbWalkBytes;
         Q_EMIT runStarted(request.device.label);
-        recorder = startRecording(request, observer, topology);
-        runDiscovery(*backend, options, recorder ? static_cast<Observer&>(*recorder) : observer, *request.cancel,
-                     topology);
-        outcome.ok = true;
-    } catch (const Cancelled&) {
-        outcome.cancelled = true;
-        topology.warnings.push_back("run cancelled before the plan finished");
-        ending = "cancelled";
-    } catch (const std::exception& e) {
+        const auto recorder = startRecording(request, observer, topology);
+        const DiscoveryOutcome run = runDiscoveryToOutcome(*backend, options, observer, *request.cancel, topology, recorder.get());
+        outcome.ok = run.finished();
+        outcome.cancelled = run.ending == RunEnding::Cancelled;
+        if (run.ending == RunEnding::Refused || run.ending == RunEnding::Failed)
+            outcome.message = QString::fromStdString(run.message);
+        if (!run.sessionError.empty())
+            Q_EMIT warning(tr("session recording stopped: %1").arg(QString::fromStdString(run.sessionError)));
+    } catch (const std::exception& e) {  // the backend did not open, or the request was refused
         outcome.message = QString::fromStdString(e.what());
-        ending = std::string("failed: ") + e.what();
-    }
-    if (recorder) {
-        recorder->close(ending);
-        if (!recorder->error().empty())
-            Q_EMIT warning(tr("session recording stopped: %1").arg(QString::fromStdString(recorder->error())));
     }
     last_ = std::move(topology);
     outcome.seconds = clock.elapsed() / 1000.0;

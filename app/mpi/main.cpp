@@ -9,22 +9,25 @@
 #include <iostream>
 
 #include "common/fleet_devices.hpp"
+#include "common/run_flag_options.hpp"
 #include "fleet/compare.hpp"
 #include "fleet/member_identity.hpp"
 #include "io/input_error.hpp"
 #include "io/json_file.hpp"
 #include "io/json_input.hpp"
 #include "model/timestamp.hpp"
+#include "run/exit_status.hpp"
+#include "run/run_flags.hpp"
 
 namespace {
 
-constexpr int kExitFailed = 1;
-constexpr int kExitBadInput = 2;
+using ts::kExitBadInput;
+constexpr int kExitFailed = ts::kExitRunFailed;
 
 struct Options {
     ts::app::BackendChoice choice;
     std::vector<std::string> profiles;
-    std::string only;
+    ts::RunFlags runFlags;
     bool allDevices = false;
     std::string out = "fleet.json";
     std::string compareJson;
@@ -33,14 +36,11 @@ struct Options {
 
 class Silent : public ts::Observer {};
 
-// This rank's GPU(s), measured, as a partial fleet report.
-ts::fleet::FleetReport measureHere(const Options& o, int rank, int localRank, bool deviceGiven) {
+// This rank's GPU(s), measured, as a partial fleet report; `status`: the worst of their runs' exit
+// statuses.
+ts::fleet::FleetReport measureHere(const Options& o, int rank, int localRank, bool deviceGiven, int& status) {
     ts::fleet::FleetReport part;
-    ts::DiscoveryOptions options;
-    if (!o.only.empty()) {
-        std::string error;
-        if (!ts::parseGroups(o.only, options.groups, error)) throw ts::InputError("--only: " + error);
-    }
+    const ts::DiscoveryOptions options = ts::discoveryOptions(o.runFlags);
     ts::app::BackendChoice choice = o.choice;
     if (!o.profiles.empty()) choice.profile = o.profiles.front();
     if (!deviceGiven) choice.device = localRank;  // rank per GPU: the node-local rank picks the GPU
@@ -54,6 +54,7 @@ ts::fleet::FleetReport measureHere(const Options& o, int rank, int localRank, bo
         plan.jobs, options, [&](std::size_t i) -> ts::Observer& { return *observers[i]; }, cancel, host, rank);
     std::vector<int> measured;
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
+        status = ts::worstExitStatus(status, outcomes[i].exitStatus);
         if (!outcomes[i].ok)
             part.notes.push_back(host + " rank " + std::to_string(rank) + " " + plan.jobs[i].label + ": " + outcomes[i].error);
         if (outcomes[i].member.report.device.name.empty()) continue;
@@ -112,7 +113,7 @@ int main(int argc, char** argv) {
     auto* device = app.add_option("--device", o.choice.device, "GPU index (default: the rank's node-local rank)")
                        ->check(CLI::NonNegativeNumber);
     app.add_option("--profile", o.profiles, "simulator profile (repeat with --all-devices: one simulated GPU each)");
-    app.add_option("--only", o.only, "comma list of benchmark groups (as toposcope-cli --only)");
+    ts::app::addRunFlagOptions(app, o.runFlags);
     app.add_flag("--all-devices", o.allDevices, "one rank per node: measure every GPU of the node concurrently");
     app.add_option("--out", o.out, "fleet report written by rank 0 (default fleet.json)");
     app.add_option("--compare-json", o.compareJson, "rank 0 also writes the comparison (toposcope-compare/1)");
@@ -130,7 +131,7 @@ int main(int argc, char** argv) {
     int status = 0;
     try {
         if (o.profiles.size() > 1 && !o.allDevices) throw ts::InputError("--profile given several times without --all-devices");
-        mine = ts::fleet::fleetToJson(measureHere(o, rank, nodeLocalRank(), device->count() > 0)).dump();
+        mine = ts::fleet::fleetToJson(measureHere(o, rank, nodeLocalRank(), device->count() > 0, status)).dump();
     } catch (const std::exception& e) {
         std::fprintf(stderr, "rank %d: error: %s\n", rank, e.what());
         ts::fleet::FleetReport failed;
@@ -176,9 +177,11 @@ int main(int argc, char** argv) {
             for (const auto& n : comparison.notes) std::printf("note: %s\n", n.c_str());
         }
     }
-    // Rank 0's exit status carries every rank's failure.
+    // Rank 0's exit status carries every rank's: the worst, as worstExitStatus orders them.
+    std::vector<int> statuses(rank == 0 ? size : 0);
+    MPI_Gather(&status, 1, MPI_INT, statuses.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
     int worst = status;
-    MPI_Reduce(&status, &worst, 1, MPI_INT, MPI_MAX, 0, MPI_COMM_WORLD);
+    for (const int s : statuses) worst = ts::worstExitStatus(worst, s);
     MPI_Finalize();
     return rank == 0 ? worst : status;
 }

@@ -1,7 +1,6 @@
 #pragma once
 #include <chrono>
 #include <cstdint>
-#include <thread>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -123,7 +122,10 @@ private:
     bool deviceLost_ = false;
 };
 
-// The only thing a GPU backend implements. All benchmark logic sits above it.
+// The only thing a GPU backend implements. All benchmark logic sits above it. Every call is pure:
+// a device backend takes the usual answers of the optional ones from DeviceBackend
+// (backend/device_backend.hpp), a wrapper passes them all on through ForwardingBackend
+// (backend/forwarding_backend.hpp), which fails to build when a call is added here and not there.
 class Backend {
 public:
     virtual ~Backend() = default;
@@ -140,29 +142,28 @@ public:
     // Independent chases; a backend may run them concurrently (e.g. one block per SM in one launch).
     // Callers only batch requests that cannot disturb each other: distinct units and spaces whose
     // first level is private to the unit. Results come back in request order.
-    virtual std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests);
+    virtual std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests) = 0;
     virtual BandwidthResult bandwidth(const BandwidthRequest& request) = 0;
     // A chase over an explicit address list (latencies of the loads from timedFrom on). Backends
     // without it throw a BackendError, and the benchmarks that need it report why they could not.
-    virtual ChaseResult chaseSequence(const SequenceChase& request);
+    virtual ChaseResult chaseSequence(const SequenceChase& request) = 0;
     // Largest array an address-sequence chase may span in `space` (its offsets are 64-bit): GPU
-    // backends bound it by the free device memory; by default maxArrayBytes.
-    virtual std::uint64_t maxSequenceBytes(Space space) { return maxArrayBytes(space); }
-    // Where chases with translationWalk set go; by default the sequence array (no period).
-    virtual TranslationWalkSpace translationWalkSpace(Space space) { return {maxSequenceBytes(space), 0}; }
-    // Latency (cycles) of the target line after one eviction test. By default a sequence chase
-    // that visits the pool one line after another; a GPU backend may load it from many threads.
-    virtual std::uint32_t evictionTest(const EvictionTest& test);
+    // backends bound it by the free device memory.
+    virtual std::uint64_t maxSequenceBytes(Space space) = 0;
+    // Where chases with translationWalk set go.
+    virtual TranslationWalkSpace translationWalkSpace(Space space) = 0;
+    // Latency (cycles) of the target line after one eviction test.
+    virtual std::uint32_t evictionTest(const EvictionTest& test) = 0;
     // Largest cache (in lines) whose eviction-set search is worth its cost on this backend: the
     // search runs some 16 x lines x ways loads.
-    virtual std::uint64_t maxEvictionSearchLines() const { return 1u << 17; }
+    virtual std::uint64_t maxEvictionSearchLines() const = 0;
     // Gives back the memory sequence chases hold (the TLB walks may take most of the device).
-    virtual void releaseSequenceMemory() {}
-    // Other processes on the GPU as the driver sees them; unknown (known = false) by default.
-    virtual GpuActivity activity() { return {}; }
+    virtual void releaseSequenceMemory() = 0;
+    // Other processes on the GPU as the driver sees them (known = false where it cannot tell).
+    virtual GpuActivity activity() = 0;
     // Waits while the GPU is left to others (the engine's back-off on a shared GPU). A
     // simulated neighbour's time moves on instead (fault injection), so tests need not sleep.
-    virtual void pause(std::chrono::milliseconds duration) { std::this_thread::sleep_for(duration); }
+    virtual void pause(std::chrono::milliseconds duration) = 0;
 };
 
 }  // namespace ts

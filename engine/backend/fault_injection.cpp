@@ -75,14 +75,18 @@ std::string unreachableFaults(const std::vector<Fault>& faults, const Backend& b
 }
 
 FaultInjectingBackend::FaultInjectingBackend(std::unique_ptr<Backend> inner, std::vector<Fault> faults)
-    : FaultInjectingBackend(*inner, std::move(faults)) {
-    owned_ = std::move(inner);
+    : ForwardingBackend(std::move(inner)) {
+    arm(std::move(faults));
 }
 
-FaultInjectingBackend::FaultInjectingBackend(Backend& inner, std::vector<Fault> faults) : inner_(inner) {
+FaultInjectingBackend::FaultInjectingBackend(Backend& inner, std::vector<Fault> faults) : ForwardingBackend(inner) {
+    arm(std::move(faults));
+}
+
+void FaultInjectingBackend::arm(std::vector<Fault> faults) {
     for (auto& f : checked(std::move(faults))) faults_.push_back({std::move(f), 0});
     if (std::any_of(faults_.begin(), faults_.end(), [](const Armed& a) { return a.fault.sizeIsL2; }))
-        l2Bytes_ = inner_.queryDevice().l2SizeBytes;
+        l2Bytes_ = inner().queryDevice().l2SizeBytes;
 }
 
 std::vector<std::string> FaultInjectingBackend::neverFired() const {
@@ -96,7 +100,7 @@ std::vector<std::string> FaultInjectingBackend::neverFired() const {
 }
 
 DeviceInfo FaultInjectingBackend::queryDevice() {
-    DeviceInfo info = inner_.queryDevice();
+    DeviceInfo info = inner().queryDevice();
     std::string names;
     for (const auto& a : faults_) names += (names.empty() ? "" : ",") + a.fault.text;
     info.extra["injectedFaults"] = names;
@@ -171,7 +175,7 @@ void FaultInjectingBackend::slowDown(ChaseResult& result, double factor) {
 
 std::vector<std::uint32_t> FaultInjectingBackend::measureTimerOverhead(int samples) {
     if (!lost_.empty()) throw BackendError("the CUDA backend is unusable after an earlier failure: " + lost_, true);
-    return inner_.measureTimerOverhead(samples);
+    return inner().measureTimerOverhead(samples);
 }
 
 std::uint64_t FaultInjectingBackend::loadsOf(const ChaseRequest& r) {
@@ -190,15 +194,15 @@ std::uint64_t FaultInjectingBackend::loadsOf(const ChaseRequest& r) {
 ChaseResult FaultInjectingBackend::chaseWith(const ChaseRequest& request, const Effect& effect) {
     ChaseResult result;
     if (effect.slice == Slice::None) {
-        result = inner_.chase(request);
+        result = inner().chase(request);
     } else {
         ChaseRequest cold = request;
         cold.warmupPasses = 0;
-        result = inner_.chase(cold);
+        result = inner().chase(cold);
         if (effect.slice == Slice::Warmup && result.untimedWatched)
             result.maxUntimedStep = std::max(result.maxUntimedStep, kSliceCycles);
         if (effect.slice == Slice::Timed && !result.latencies.empty()) {
-            const ChaseResult warm = inner_.chase(request);
+            const ChaseResult warm = inner().chase(request);
             sim_detail::Rng rng(sim_detail::mixSeed(0x9a9u, calls_));
             const auto at = static_cast<std::size_t>(rng.unit() * static_cast<double>(result.latencies.size()));
             for (std::size_t i = 0; i < at && i < warm.latencies.size(); ++i) result.latencies[i] = warm.latencies[i];
@@ -222,7 +226,7 @@ std::vector<ChaseResult> FaultInjectingBackend::chaseBatch(const std::vector<Cha
                                 "pointer chase", loadsOf(r)));
     const bool plain = std::all_of(effects.begin(), effects.end(), [](const Effect& e) { return e.slice == Slice::None; });
     if (plain) {
-        auto results = inner_.chaseBatch(requests);
+        auto results = inner().chaseBatch(requests);
         for (std::size_t i = 0; i < results.size() && i < effects.size(); ++i) slowDown(results[i], effects[i].factor);
         return results;
     }
@@ -238,11 +242,11 @@ void FaultInjectingBackend::pause(std::chrono::milliseconds duration) {
             a.seen += static_cast<std::uint64_t>(duration.count());
             simulated = true;
         }
-    if (!simulated) inner_.pause(duration);
+    if (!simulated) inner().pause(duration);
 }
 
 GpuActivity FaultInjectingBackend::activity() {
-    GpuActivity a = inner_.activity();
+    GpuActivity a = inner().activity();
     bool any = false;
     for (const auto& armed : faults_) {
         const Fault& f = armed.fault;
@@ -276,7 +280,7 @@ GpuActivity FaultInjectingBackend::activity() {
 BandwidthResult FaultInjectingBackend::bandwidth(const BandwidthRequest& request) {
     const std::uint64_t bytes = request.op == BandwidthOp::Copy ? 2 * request.bytes : request.bytes;
     const double factor = admit("bandwidth", bytes, "bandwidth kernel").factor;
-    BandwidthResult result = inner_.bandwidth(request);
+    BandwidthResult result = inner().bandwidth(request);
     result.seconds *= factor;
     result.gibPerSecond /= factor;
     result.vendorCopyGibPerSecond /= factor;

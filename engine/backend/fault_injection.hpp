@@ -1,12 +1,12 @@
 #pragma once
-// A Backend decorator that makes the device misbehave on purpose: out of memory, a kernel
+// A Backend wrapper that makes the device misbehave on purpose: out of memory, a kernel
 // fault, a lost device, a watchdog timeout, another process loading the GPU. It lets the
 // engine's fault handling be tested on the simulator (faults and their texts: docs/faults.md).
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "backend/backend.hpp"
+#include "backend/forwarding_backend.hpp"
 #include "backend/fault_spec.hpp"
 
 namespace ts {
@@ -15,28 +15,21 @@ namespace ts {
 // scalar cache): a sentence naming each, empty when every fault can meet a call.
 std::string unreachableFaults(const std::vector<Fault>& faults, const Backend& backend);
 
-class FaultInjectingBackend : public Backend {
+class FaultInjectingBackend : public ForwardingBackend {
 public:
     // Creation faults (no-gpu, old-driver) throw BackendError here, as creating the real
     // backend would.
     FaultInjectingBackend(std::unique_ptr<Backend> inner, std::vector<Fault> faults);
     FaultInjectingBackend(Backend& inner, std::vector<Fault> faults);
 
-    std::string kind() const override { return inner_.kind(); }
     DeviceInfo queryDevice() override;  // the inner device, the faults named in extra["injectedFaults"]
-    bool supports(Space space) const override { return inner_.supports(space); }
-    std::uint64_t maxArrayBytes(Space space) const override { return inner_.maxArrayBytes(space); }
     std::vector<std::uint32_t> measureTimerOverhead(int samples) override;
     ChaseResult chase(const ChaseRequest& request) override;
     std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests) override;
     BandwidthResult bandwidth(const BandwidthRequest& request) override;
-    // Issue 22: address-sequence chases pass through untouched (no fault applies to them yet).
-    ChaseResult chaseSequence(const SequenceChase& request) override { return inner_.chaseSequence(request); }
-    std::uint32_t evictionTest(const EvictionTest& test) override { return inner_.evictionTest(test); }
-    std::uint64_t maxEvictionSearchLines() const override { return inner_.maxEvictionSearchLines(); }
-    std::uint64_t maxSequenceBytes(Space space) override { return inner_.maxSequenceBytes(space); }
-    TranslationWalkSpace translationWalkSpace(Space space) override { return inner_.translationWalkSpace(space); }
-    void releaseSequenceMemory() override { inner_.releaseSequenceMemory(); }
+    // Address-sequence chases, eviction tests and the limits pass through untouched (no fault
+    // applies to them yet).
+
     // The inner backend's view, plus the injected neighbours' processes (names end in
     // "[injected]"); `blind`: the list is unavailable.
     GpuActivity activity() override;
@@ -70,13 +63,12 @@ private:
 
     // Counts the call against every fault, then throws if one hits it; else returns what the
     // injected neighbours do to it. `loads`: the call's length (a long chase spans a time slice).
+    void arm(std::vector<Fault> faults);
     Effect admit(const std::string& group, std::uint64_t bytes, const std::string& what, std::uint64_t loads = 0);
     void slowDown(ChaseResult& result, double factor);
     static std::uint64_t loadsOf(const ChaseRequest& r);
     ChaseResult chaseWith(const ChaseRequest& request, const Effect& effect);
 
-    std::unique_ptr<Backend> owned_;
-    Backend& inner_;
     std::vector<Armed> faults_;
     std::uint64_t l2Bytes_ = 0;
     std::uint64_t calls_ = 0;

@@ -4,6 +4,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "backend/device_backend.hpp"
 #include "cuda/bandwidth.hpp"
 #include "cuda/chase_launcher.hpp"
 #include "cuda/device_query.hpp"
@@ -16,7 +17,7 @@ namespace ts {
 namespace cuda {
 namespace {
 
-class CudaBackend final : public Backend {
+class CudaBackend final : public DeviceBackend {
 public:
     explicit CudaBackend(int device) : ctx_(device), chaser_(ctx_), bandwidth_(ctx_, chaser_) {
         lastNvml_ = std::chrono::steady_clock::now();

@@ -7,6 +7,8 @@
 #include "fleet/bandwidth_gate.hpp"
 #include "fleet/member_identity.hpp"
 #include "io/input_error.hpp"
+#include "run/discovery_run.hpp"
+#include "run/exit_status.hpp"
 
 namespace ts::fleet {
 namespace {
@@ -28,21 +30,17 @@ void runOne(const DeviceJob& job, const DiscoveryOptions& options, Observer& obs
     Topology& topology = out.member.report;
     try {
         CountingGate backend(job.makeBackend(), gate);
-        try {
-            runDiscovery(backend, options, observer, cancel, topology);
-            out.ok = true;
-        } catch (const Cancelled&) {
-            out.error = "cancelled";
-            topology.warnings.push_back("run cancelled before the plan finished");
-        } catch (const BackendError& e) {
-            out.error = e.what();
-            topology.warnings.push_back(std::string("run failed: ") + e.what());
-        }
+        const DiscoveryOutcome run = runDiscoveryToOutcome(backend, options, observer, cancel, topology);
+        out.ok = run.finished();
+        out.error = run.ending == RunEnding::Cancelled ? "cancelled" : run.message;
+        out.exitStatus = run.exitStatus();
         out.gatedBandwidthCalls = backend.calls;
     } catch (const std::exception& e) {  // the backend did not open (BackendError, InputError)
         out.error = e.what();
+        out.exitStatus = kExitRunFailed;
     } catch (...) {
         out.error = "unknown failure";
+        out.exitStatus = kExitRunFailed;
     }
     const GpuIdentity id = gpuIdentity(topology.device, out.member.rank, job.deviceIndex);
     out.member.uuid = id.uuid;

@@ -21,8 +21,9 @@ struct DeviceJob {
 
 struct DeviceOutcome {
     FleetMember member;           // host, rank, index, uuid and the report (what was measured)
-    bool ok = false;              // false: the backend could not open, the run failed or was cancelled
+    bool ok = false;              // false: the backend could not open, the run failed, was refused or cancelled
     std::string error;
+    int exitStatus = 0;           // as a single run's (run/exit_status.hpp); a backend that did not open: 1
     double seconds = 0;
     std::size_t gatedBandwidthCalls = 0;
 };

@@ -5,6 +5,7 @@
 
 #include <hip/hip_runtime_api.h>
 
+#include "backend/device_backend.hpp"
 #include "hip/bandwidth_runner.hpp"
 #include "hip/chase_launcher.hpp"
 #include "hip/cu_pinning.hpp"
@@ -35,7 +36,7 @@ void requireKernelsFor(const std::string& arch) {
                        " device (reconfigure with -DTOPOSCOPE_HIP_ARCHS=" + arch + " and a hipcc that knows it)");
 }
 
-class HipBackend final : public Backend {
+class HipBackend final : public DeviceBackend {
 public:
     explicit HipBackend(int device) {
         const int count = hipDeviceCount();

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "backend/backend.hpp"
+#include "backend/device_backend.hpp"
 #include "sim/cache_hierarchy.hpp"
 #include "sim/profile.hpp"
 
@@ -12,7 +12,7 @@ namespace ts {
 // The simulated GPU: a cache-hierarchy simulator behind the Backend interface.
 // Every chase() starts from empty caches; noise is seeded from the profile and a per-call
 // counter, so the same sequence of calls on a fresh backend gives the same series.
-class SimBackend : public Backend {
+class SimBackend : public DeviceBackend {
 public:
     // Throws ProfileError if a profile built in code breaks the format's rules.
     explicit SimBackend(SimProfile profile);

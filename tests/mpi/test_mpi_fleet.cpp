@@ -11,6 +11,7 @@
 
 #include "fleet/compare.hpp"
 #include "fleet/fleet_report.hpp"
+#include "../front_end_agreement.hpp"
 
 using namespace ts;
 namespace fs = std::filesystem;
@@ -112,3 +113,36 @@ TEST(MpiFleet, RankPerNodeWithAllDevicesGathersEveryGpu) {
     for (const auto& m : f.members) slow += (m.rank == 1 && m.deviceIndex == 1) ? 1 : 0;
     EXPECT_EQ(slow, 1);
 }
+
+// Every way to run gives the same answers (issue 35): two ranks of toposcope-mpi on a built-in
+// profile each report what the plain toposcope-cli run does, value by value, confidence by confidence.
+class MpiAgrees : public testing::TestWithParam<std::string> {};
+
+TEST_P(MpiAgrees, TwoRanksReportWhatThePlainRunReports) {
+    if (!haveMpirun()) GTEST_SKIP() << "mpirun not found";
+    const std::string profile = GetParam();
+    const std::string groups = test::agreementGroups(profile);
+    const fs::path dir = scratch() / ("agree-" + profile);
+    fs::create_directories(dir);
+    const std::string common = " --backend sim --profile " + profile + " --only " + groups;
+    const auto plainRun = run("'" + kCli + "'" + common + " --no-session --quiet --json '" + (dir / "plain.json").string() + "'");
+    ASSERT_EQ(plainRun.exitCode, 0) << plainRun.output;
+    const auto r = run(mpirun(2, "'" + kMpi + "'" + common + " --quiet --out '" + (dir / "fleet.json").string() + "'"));
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    const nlohmann::json plain = test::reportAsWritten(readReportFile((dir / "plain.json").string()));
+    const fleet::FleetReport f = fleet::readFleetReport((dir / "fleet.json").string());
+    ASSERT_EQ(f.members.size(), 2u) << r.output;
+    for (const auto& member : f.members) {
+        const auto differences = test::reportDifferences(plain, test::reportAsWritten(member.report));
+        EXPECT_TRUE(differences.empty()) << "rank " << member.rank << ": " << test::describeDifferences(differences);
+    }
+    fs::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryBuiltinProfile, MpiAgrees, testing::ValuesIn(test::builtinProfileNames()),
+                         [](const auto& info) {
+                             std::string name = info.param;
+                             for (char& c : name)
+                                 if (c == '-') c = '_';
+                             return name;
+                         });

@@ -1,0 +1,22 @@
+#include "common/run_flag_options.hpp"
+
+#include <CLI/CLI.hpp>
+
+namespace ts::app {
+
+void addRunFlagOptions(CLI::App& app, RunFlags& flags) {
+    app.add_option("--only", flags.only,
+                   "comma list of groups: l1, l2, texture, readonly, constant, shared, memory, scalar, sharing, bandwidth");
+    app.add_option("--wait-for-idle", flags.waitForIdleSeconds,
+                   "on a GPU that other processes use, wait up to SECONDS for them to go; then measure anyway and warn")
+        ->check(CLI::NonNegativeNumber);
+    app.add_flag("--exclusive", flags.exclusive,
+                 "refuse to measure on a GPU that another process uses (exit status 4; docs/faults.md)");
+    app.add_option_function<int>(
+           "--tlb-walk-gib", [&flags](int gib) { flags.tlbWalkBytes = static_cast<std::uint64_t>(gib) << 30; },
+           "where the backend cannot map one allocation many times (HIP), let the TLB walks take up to GIB "
+           "of device memory (default 16; up to 128); CUDA walks span 128 GiB of addresses in 1 GiB")
+        ->check(CLI::Range(1, 128));
+}
+
+}  // namespace ts::app

@@ -1,0 +1,28 @@
+#pragma once
+#include "backend/backend.hpp"
+
+namespace ts {
+
+// What a device backend (the simulator, CUDA, HIP, a test's stand-in) answers to the optional
+// calls unless it says otherwise. Wrappers of another backend derive from ForwardingBackend
+// instead: these answers would hide the inner backend's.
+class DeviceBackend : public Backend {
+public:
+    // One chase after another.
+    std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests) override;
+    // Throws a BackendError: not every backend runs address lists.
+    ChaseResult chaseSequence(const SequenceChase& request) override;
+    std::uint64_t maxSequenceBytes(Space space) override { return maxArrayBytes(space); }
+    // The sequence array, no period.
+    TranslationWalkSpace translationWalkSpace(Space space) override { return {maxSequenceBytes(space), 0}; }
+    // A sequence chase that visits the pool one line after another.
+    std::uint32_t evictionTest(const EvictionTest& test) override;
+    std::uint64_t maxEvictionSearchLines() const override { return 1u << 17; }
+    void releaseSequenceMemory() override {}
+    // Unknown (known = false).
+    GpuActivity activity() override { return {}; }
+    // A real sleep.
+    void pause(std::chrono::milliseconds duration) override;
+};
+
+}  // namespace ts
