@@ -45,7 +45,6 @@ public:
         return r;
     }
     ChaseResult chaseSequence(const SequenceChase&) override { return note("chaseSequence"), ChaseResult{{14}}; }
-    std::uint64_t maxSequenceBytes(Space) override { return note("maxSequenceBytes"), 15; }
     TranslationWalkSpace translationWalkSpace(Space) override { return note("translationWalkSpace"), TranslationWalkSpace{16, 0}; }
     std::uint32_t evictionTest(const EvictionTest&) override { return note("evictionTest"), 17; }
     std::uint64_t maxEvictionSearchLines() const override { return note("maxEvictionSearchLines"), 18; }
@@ -73,7 +72,6 @@ void callEverything(Backend& b) {
     EXPECT_EQ(b.chaseBatch({ChaseRequest{}, ChaseRequest{}}).size(), 2u);
     EXPECT_EQ(b.bandwidth({}).gibPerSecond, 13);
     EXPECT_EQ(b.chaseSequence({}).latencies.front(), 14u);
-    EXPECT_EQ(b.maxSequenceBytes(Space::Global), 15u);
     EXPECT_EQ(b.translationWalkSpace(Space::Global).maxBytes, 16u);
     EXPECT_EQ(b.evictionTest({}), 17u);
     EXPECT_EQ(b.maxEvictionSearchLines(), 18u);
@@ -85,7 +83,7 @@ void callEverything(Backend& b) {
 const std::vector<std::string> kEveryCall{"kind",          "queryDevice",          "supports",
                                           "maxArrayBytes", "measureTimerOverhead", "chase",
                                           "chaseBatch",    "bandwidth",            "chaseSequence",
-                                          "maxSequenceBytes", "translationWalkSpace", "evictionTest",
+                                          "translationWalkSpace", "evictionTest",
                                           "maxEvictionSearchLines", "releaseSequenceMemory", "activity",
                                           "pause"};
 

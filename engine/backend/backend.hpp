@@ -147,9 +147,6 @@ public:
     // A chase over an explicit address list (latencies of the loads from timedFrom on). Backends
     // without it throw a BackendError, and the benchmarks that need it report why they could not.
     virtual ChaseResult chaseSequence(const SequenceChase& request) = 0;
-    // Largest array an address-sequence chase may span in `space` (its offsets are 64-bit): GPU
-    // backends bound it by the free device memory.
-    virtual std::uint64_t maxSequenceBytes(Space space) = 0;
     // Where chases with translationWalk set go.
     virtual TranslationWalkSpace translationWalkSpace(Space space) = 0;
     // Latency (cycles) of the target line after one eviction test.

@@ -12,7 +12,6 @@ public:
     std::vector<ChaseResult> chaseBatch(const std::vector<ChaseRequest>& requests) override;
     // Throws a BackendError: not every backend runs address lists.
     ChaseResult chaseSequence(const SequenceChase& request) override;
-    std::uint64_t maxSequenceBytes(Space space) override { return maxArrayBytes(space); }
     // The sequence array, no period.
     TranslationWalkSpace translationWalkSpace(Space space) override { return {maxSequenceBytes(space), 0}; }
     // A sequence chase that visits the pool one line after another.
@@ -23,6 +22,12 @@ public:
     GpuActivity activity() override { return {}; }
     // A real sleep.
     void pause(std::chrono::milliseconds duration) override;
+
+protected:
+    // Largest array an address-sequence chase may span in `space` (its offsets are 64-bit): GPU
+    // backends bound it by the free device memory; by default maxArrayBytes. Only the backend
+    // itself asks (for its translation walks), so it is no Backend call.
+    virtual std::uint64_t maxSequenceBytes(Space space) { return maxArrayBytes(space); }
 };
 
 }  // namespace ts

@@ -28,7 +28,6 @@ public:
     }
     BandwidthResult bandwidth(const BandwidthRequest& request) override { return inner_.bandwidth(request); }
     ChaseResult chaseSequence(const SequenceChase& request) override { return inner_.chaseSequence(request); }
-    std::uint64_t maxSequenceBytes(Space space) override { return inner_.maxSequenceBytes(space); }
     TranslationWalkSpace translationWalkSpace(Space space) override { return inner_.translationWalkSpace(space); }
     std::uint32_t evictionTest(const EvictionTest& test) override { return inner_.evictionTest(test); }
     std::uint64_t maxEvictionSearchLines() const override { return inner_.maxEvictionSearchLines(); }

@@ -16,12 +16,12 @@ class TestPacedWorkerAgrees : public QObject {
 private Q_SLOTS:
     void pacedRunEqualsThePlainRun_data() {
         QTest::addColumn<QString>("profile");
-        for (const auto& name : test::builtinProfileNames()) QTest::newRow(name.c_str()) << QString::fromStdString(name);
+        for (const auto& name : ts::test::builtinProfileNames()) QTest::newRow(name.c_str()) << QString::fromStdString(name);
     }
 
     void pacedRunEqualsThePlainRun() {
         QFETCH(QString, profile);
-        const std::string groups = test::agreementGroups(profile.toStdString());
+        const std::string groups = ts::test::agreementGroups(profile.toStdString());
         RunWorker worker;
         QSignalSpy finished(&worker, &RunWorker::runFinished);
         QSignalSpy saved(&worker, &RunWorker::reportSaved);
@@ -41,9 +41,9 @@ private Q_SLOTS:
         worker.saveReport(path);
         QCOMPARE(saved.size(), 1);
         QVERIFY2(saved.front().at(1).toString().isEmpty(), qPrintable(saved.front().at(1).toString()));
-        const auto differences = test::reportDifferences(test::reportAsWritten(test::simRun(profile.toStdString(), groups)),
-                                                         test::reportAsWritten(readReportFile(path.toStdString())));
-        QVERIFY2(differences.empty(), test::describeDifferences(differences).c_str());
+        const auto differences = ts::test::reportDifferences(ts::test::reportAsWritten(ts::test::simRun(profile.toStdString(), groups)),
+                                                         ts::test::reportAsWritten(readReportFile(path.toStdString())));
+        QVERIFY2(differences.empty(), ts::test::describeDifferences(differences).c_str());
     }
 };
 
