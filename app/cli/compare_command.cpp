@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "common/outputs_naming_inputs.hpp"
 #include "fleet/compare.hpp"
 #include "fleet_table.hpp"
 #include "io/input_error.hpp"
@@ -52,6 +53,7 @@ CLI::App* CompareCommand::add(CLI::App& app) {
 
 int CompareCommand::run() const {
     const std::vector<std::string> files = expandInputs(inputs);
+    app::refuseOutputsNamingInputs({{"--json", json}, {"--fleet", fleet}}, files);
     fleet::FleetReport merged = fleet::mergeFleetInputs(files);
     if (merged.members.empty()) throw InputError("compare: the inputs hold no GPU report");
     merged.createdUtc = utcTimestamp();

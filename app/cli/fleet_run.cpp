@@ -83,6 +83,7 @@ int runFleet(const FleetRunRequest& r) {
     fleetCancel = &cancel;
     std::signal(SIGINT, onFleetInterrupt);
     std::signal(SIGTERM, onFleetInterrupt);
+    std::signal(SIGHUP, onFleetInterrupt);  // a closed terminal: as SIGTERM
     auto outcomes = fleet::runOnDevices(plan.jobs, options, [&](std::size_t i) -> Observer& { return *observers[i]; },
                                         cancel, host, rank);
     fleetCancel = nullptr;

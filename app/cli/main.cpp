@@ -1,7 +1,9 @@
 // toposcope-cli: headless GPU memory-topology discovery.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <csignal>
+#include <filesystem>
 #include <cstdio>
 #include <iostream>
 
@@ -10,8 +12,10 @@
 #include "fleet_run.hpp"
 #include "common/backend_factory.hpp"
 #include "common/fault_flag.hpp"
+#include "common/outputs_naming_inputs.hpp"
 #include "common/recording_loader.hpp"
 #include "common/run_flag_options.hpp"
+#include "common/standard_streams.hpp"
 #include "benchmarks/discovery.hpp"
 #include "io/input_error.hpp"
 #include "io/json_file.hpp"
@@ -61,12 +65,17 @@ struct ClaimedOutputs {
     std::unique_ptr<ts::OutputFolder> raw;
 };
 
-ClaimedOutputs claimOutputs(const Outputs& outputs) {
+// `inputs`: the files the command reads; an output naming one of them or another output (also one of
+// `alsoWritten`, such as the session) is refused.
+ClaimedOutputs claimOutputs(const Outputs& outputs, const std::vector<std::string>& inputs = {},
+                            const std::vector<ts::app::NamedOutput>& alsoWritten = {}) {
     const std::string* files[] = {&outputs.json, &outputs.mt4gJson, &outputs.mt4gCsv};
-    for (const std::string* a : files)
-        for (const std::string* b : files)
-            if (a < b && !a->empty() && *a != "-" && *a == *b)
-                throw ts::InputError("two outputs name the same file: " + *a);
+    if (std::count_if(std::begin(files), std::end(files), [](const std::string* f) { return *f == "-"; }) > 1)
+        throw ts::InputError("two outputs name standard output (-): give one of them a file");
+    std::vector<ts::app::NamedOutput> written{
+        {"--json", outputs.json}, {"--mt4g-json", outputs.mt4gJson}, {"--mt4g-csv", outputs.mt4gCsv}, {"--raw", outputs.rawDir}};
+    written.insert(written.end(), alsoWritten.begin(), alsoWritten.end());
+    ts::app::refuseOutputsNamingInputs(written, inputs);
     ClaimedOutputs claimed;
     auto claim = [](const char* option, auto&& open) {
         try {
@@ -145,7 +154,7 @@ int printMig(const ts::app::BackendChoice& choice) {
 }
 
 int runAnalyze(const std::string& rawDir, const Outputs& outputs, bool quiet) {
-    ClaimedOutputs claimed = claimOutputs(outputs);
+    ClaimedOutputs claimed = claimOutputs(outputs, {rawDir});
     const auto recording = ts::app::loadRecording(rawDir, ts::app::RecordingKind::Mt4gRaw);
     const ts::Topology& topology = recording.topology;
     const auto& warnings = recording.warnings;
@@ -179,7 +188,7 @@ std::unique_ptr<ts::SessionRecorder> openRecorder(const SessionChoice& session, 
 
 // An MT4G JSON report (with its raw folder beside it, where there is one) in every output layout.
 int runImport(const std::string& mt4gReport, const Outputs& outputs, bool quiet) {
-    ClaimedOutputs claimed = claimOutputs(outputs);
+    ClaimedOutputs claimed = claimOutputs(outputs, {mt4gReport});
     const auto recording = ts::app::loadRecording(mt4gReport, ts::app::RecordingKind::Mt4gJson);
     const ts::Topology& topology = recording.topology;
     if (quiet || outputs.json == "-" || outputs.mt4gJson == "-")  // else the summary lists them
@@ -194,7 +203,7 @@ int runReport(const std::string& sessionPath, const std::string& mt4gReport, con
         return kExitBadInput;
     }
     if (!mt4gReport.empty()) return runImport(mt4gReport, outputs, quiet);
-    ClaimedOutputs claimed = claimOutputs(outputs);
+    ClaimedOutputs claimed = claimOutputs(outputs, {sessionPath});
     const auto session = ts::app::loadRecording(sessionPath, ts::app::RecordingKind::Session);
     if (!session.damage.empty())
         std::fprintf(stderr, "warning: %s: %s (kept every record before it)\n", sessionPath.c_str(), session.damage.c_str());
@@ -207,7 +216,9 @@ int runDiscover(const ts::app::BackendChoice& choice, const ts::RunFlags& flags,
                 const Outputs& outputs, const SessionChoice& session, bool quiet) {
     const ts::DiscoveryOptions options = ts::discoveryOptions(flags);
     const std::vector<ts::Fault> faults = ts::app::parseFaultFlag(faultSpec);
-    ClaimedOutputs claimed = claimOutputs(outputs);
+    const bool profileIsAFile = !choice.profile.empty() && std::filesystem::is_regular_file(choice.profile);
+    ClaimedOutputs claimed = claimOutputs(outputs, {profileIsAFile ? choice.profile : std::string()},
+                                          {{"--session", session.off ? std::string() : session.path}});
     std::vector<std::string> notes;
     std::unique_ptr<ts::Backend> backend = ts::app::makeBackend(choice, notes);
     for (const auto& n : notes) std::fprintf(stderr, "%s\n", n.c_str());
@@ -219,6 +230,7 @@ int runDiscover(const ts::app::BackendChoice& choice, const ts::RunFlags& flags,
     activeCancel = &cancel;
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
+    std::signal(SIGHUP, onInterrupt);  // a closed terminal: as SIGTERM
     ts::Topology topology;
     const auto recorder = openRecorder(session, choice, printer, topology, quiet);
     const ts::DiscoveryOutcome outcome =
@@ -346,6 +358,7 @@ int runCommand(const CLI::App& app, const Subcommands& sub, ts::cli::CompareComm
 }  // namespace
 
 int main(int argc, char** argv) {
+    ts::app::prepareStandardStreams();
     CLI::App app{"TopoScope: discovers the memory and compute topology of NVIDIA and AMD GPUs by microbenchmarks",
                  "toposcope-cli"};
     app.set_version_flag("--version", ts::versionText("toposcope-cli"));

@@ -1,9 +1,13 @@
 #include "common/session_file_name.hpp"
 
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <stdexcept>
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace ts::app {
@@ -14,6 +18,14 @@ std::string safe(const std::string& label) {
     for (char c : label) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.') ? c : '_';
     return out.empty() ? "run" : out;
 }
+
+// The process's id, or TOPOSCOPE_TEST_PID where a test sets it.
+std::string processId() {
+    if (const char* fake = std::getenv("TOPOSCOPE_TEST_PID"); fake && *fake) return safe(fake);
+    return std::to_string(::getpid());
+}
+
+constexpr int kMaxSuffix = 1000;
 
 }  // namespace
 
@@ -30,8 +42,18 @@ std::string newSessionPath(const std::string& dirName, const std::string& label)
     gmtime_r(&now, &tm);
     char stamp[32];
     std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
-    // The pid keeps two runs started in the same second apart.
-    return (dir / (std::string(stamp) + "-" + safe(label) + "-" + std::to_string(::getpid()) + ".tss")).string();
+    // The pid keeps two runs started in the same second apart; the suffix, two with one pid.
+    const std::string stem = (dir / (std::string(stamp) + "-" + safe(label) + "-" + processId())).string();
+    for (int n = 1; n <= kMaxSuffix; ++n) {
+        const std::string path = stem + (n == 1 ? std::string() : "-" + std::to_string(n)) + ".tss";
+        const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd >= 0) {
+            ::close(fd);
+            return path;
+        }
+        if (errno != EEXIST) throw std::runtime_error(path + ": cannot create (" + std::strerror(errno) + ")");
+    }
+    throw std::runtime_error(stem + ".tss: " + std::to_string(kMaxSuffix) + " sessions of that name exist already");
 }
 
 }  // namespace ts::app

@@ -6,10 +6,13 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 #include "common/fleet_devices.hpp"
+#include "common/outputs_naming_inputs.hpp"
 #include "common/run_flag_options.hpp"
+#include "common/standard_streams.hpp"
 #include "fleet/compare.hpp"
 #include "fleet/member_identity.hpp"
 #include "io/input_error.hpp"
@@ -102,6 +105,7 @@ int nodeLocalRank() {
 }  // namespace
 
 int main(int argc, char** argv) {
+    ts::app::prepareStandardStreams();
     MPI_Init(&argc, &argv);
     int rank = 0, size = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -129,8 +133,18 @@ int main(int argc, char** argv) {
     // Every rank takes part in the gather, also one whose run failed: it sends its error.
     std::string mine;
     int status = 0;
+    bool outputsRefused = false;  // an output names an input or the other output: rank 0 writes nothing
     try {
         if (o.profiles.size() > 1 && !o.allDevices) throw ts::InputError("--profile given several times without --all-devices");
+        std::vector<std::string> profileFiles;
+        for (const auto& p : o.profiles)
+            if (std::filesystem::is_regular_file(p)) profileFiles.push_back(p);
+        try {
+            ts::app::refuseOutputsNamingInputs({{"--out", o.out}, {"--compare-json", o.compareJson}}, profileFiles);
+        } catch (const ts::InputError&) {
+            outputsRefused = true;
+            throw;
+        }
         mine = ts::fleet::fleetToJson(measureHere(o, rank, nodeLocalRank(), device->count() > 0, status)).dump();
     } catch (const std::exception& e) {
         std::fprintf(stderr, "rank %d: error: %s\n", rank, e.what());
@@ -141,7 +155,7 @@ int main(int argc, char** argv) {
     }
     const auto texts = gatherToRoot(mine, rank, size);
 
-    if (rank == 0) {
+    if (rank == 0 && !outputsRefused) {
         ts::fleet::FleetReport fleet;
         fleet.createdUtc = ts::utcTimestamp();
         fleet.notes.push_back("gathered by toposcope-mpi from " + std::to_string(size) + " rank(s)");
@@ -154,7 +168,7 @@ int main(int argc, char** argv) {
                 for (auto& n : part.notes) fleet.notes.push_back(std::move(n));
             } catch (const std::exception& e) {
                 fleet.notes.push_back(std::string("rank ") + std::to_string(r) + ": unreadable report: " + e.what());
-                status = kExitFailed;
+                status = ts::worstExitStatus(status, kExitFailed);
             }
         }
         const auto comparison = ts::fleet::compare(fleet.members);
@@ -164,7 +178,7 @@ int main(int argc, char** argv) {
                 ts::writeJsonFile(ts::fleet::comparisonToJson(comparison, fleet.members), o.compareJson);
         } catch (const std::exception& e) {
             std::fprintf(stderr, "error: %s\n", e.what());
-            status = kExitFailed;
+            status = ts::worstExitStatus(status, kExitFailed);
         }
         if (!o.quiet) {
             std::printf("fleet report: %s (%zu GPU(s) from %d rank(s), %zu outlier(s))\n", o.out.c_str(),
