@@ -146,3 +146,28 @@ INSTANTIATE_TEST_SUITE_P(EveryBuiltinProfile, MpiAgrees, testing::ValuesIn(test:
                                  if (c == '-') c = '_';
                              return name;
                          });
+
+// A rank whose GPU does not open (a missing profile) fails the job: exit status 1, the other
+// rank's GPU still in the report (issue 40; it exited 0).
+TEST(MpiFleet, AFailedRankIsExitOne) {
+    if (!haveMpirun()) GTEST_SKIP() << "mpirun not found";
+    const fs::path out = scratch() / "failed-rank.json";
+    const std::string common = " --backend sim --only memory --quiet --out '" + out.string() + "'";
+    const auto r = run(mpirun(1, "'" + kMpi + "'" + common + " --profile h100") + " : -np 1 '" + kMpi + "'" + common +
+                       " --profile '" + (scratch() / "no-such-profile.json").string() + "'");
+    EXPECT_EQ(r.exitCode, 1) << r.output;
+    const fleet::FleetReport f = fleet::readFleetReport(out.string());
+    EXPECT_EQ(f.members.size(), 1u) << r.output;
+}
+
+// --out and --compare-json naming one file: refused before anything is written (it overwrote the
+// fleet report with the comparison, exit 0).
+TEST(MpiFleet, OutAndCompareJsonNamingOneFileAreRefused) {
+    if (!haveMpirun()) GTEST_SKIP() << "mpirun not found";
+    const fs::path out = scratch() / "one-file.json";
+    fs::remove(out);
+    const auto r = run(mpirun(2, "'" + kMpi + "' --backend sim --only memory --quiet --out '" + out.string() +
+                                     "' --compare-json '" + out.string() + "'"));
+    EXPECT_EQ(r.exitCode, 2) << r.output;
+    EXPECT_FALSE(fs::exists(out)) << "a file was written";
+}
