@@ -12,6 +12,7 @@
 #include "fleet_run.hpp"
 #include "common/backend_factory.hpp"
 #include "common/fault_flag.hpp"
+#include "common/memory_reserve.hpp"
 #include "common/outputs_naming_inputs.hpp"
 #include "common/recording_loader.hpp"
 #include "common/run_flag_options.hpp"
@@ -100,6 +101,10 @@ bool writeOutputs(const ts::Topology& topology, const Outputs& outputs, ClaimedO
     auto attempt = [&](const std::string& what, auto&& write) {
         try {
             write();
+        } catch (const std::bad_alloc&) {
+            std::fprintf(stderr, "error: writing %s: out of memory\n", what.c_str());
+            ts::app::rearmMemoryReserve();
+            ok = false;
         } catch (const std::exception& e) {
             std::fprintf(stderr, "error: writing %s: %s\n", what.c_str(), e.what());
             ok = false;
@@ -359,6 +364,7 @@ int runCommand(const CLI::App& app, const Subcommands& sub, ts::cli::CompareComm
 
 int main(int argc, char** argv) {
     ts::app::prepareStandardStreams();
+    ts::app::holdMemoryReserve();
     CLI::App app{"TopoScope: discovers the memory and compute topology of NVIDIA and AMD GPUs by microbenchmarks",
                  "toposcope-cli"};
     app.set_version_flag("--version", ts::versionText("toposcope-cli"));
@@ -388,6 +394,9 @@ int main(int argc, char** argv) {
         return kExitBadInput;
     } catch (const ts::BackendError& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
+        return kExitRunFailed;
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "error: out of memory\n");
         return kExitRunFailed;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "error: %s\n", e.what());

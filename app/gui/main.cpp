@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "common/memory_reserve.hpp"
 #include "common/standard_streams.hpp"
 #include "language.hpp"
 #include "launch_options.hpp"
@@ -43,6 +44,7 @@ int printTextOnly(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     ts::app::prepareStandardStreams();
+    ts::app::holdMemoryReserve();
     // --version is answered before any Qt object exists (no display needed) with the build's
     // lines; --help needs only a QCoreApplication.
     for (int i = 1; i < argc; ++i)

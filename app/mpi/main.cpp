@@ -12,6 +12,7 @@
 #include "common/fleet_devices.hpp"
 #include "common/outputs_naming_inputs.hpp"
 #include "common/run_flag_options.hpp"
+#include "common/memory_reserve.hpp"
 #include "common/standard_streams.hpp"
 #include "fleet/compare.hpp"
 #include "fleet/member_identity.hpp"
@@ -106,6 +107,7 @@ int nodeLocalRank() {
 
 int main(int argc, char** argv) {
     ts::app::prepareStandardStreams();
+    ts::app::holdMemoryReserve();
     MPI_Init(&argc, &argv);
     int rank = 0, size = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);

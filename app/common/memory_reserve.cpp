@@ -1,0 +1,85 @@
+#include "common/memory_reserve.hpp"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdlib>
+#include <exception>
+#include <new>
+
+namespace ts::app {
+namespace {
+
+// Room for the destructors: nlohmann's json asks 16 bytes an element to take an array apart (4 MiB
+// for a series row of 262144 latencies).
+constexpr std::size_t kReserveBytes = 16u << 20;
+
+// The held block, handed out from its start to allocations that fail while an exception unwinds
+// (never given back one by one: the unwinding frees far more than it takes here).
+struct Reserve {
+    char* base = nullptr;
+    std::atomic<std::size_t> used{0};
+    bool armed = false;
+
+    bool owns(const void* p) const { return base && p >= base && p < base + kReserveBytes; }
+    // An allocation that failed: served while an exception unwinds (a destructor asks), and outside
+    // one from the first half of the block (the failure may be in a destructor too: nlohmann's json
+    // reserves room for a large array's elements while it takes it apart). Null: throw, leaving the
+    // second half to the unwinding that follows.
+    void* rescue(std::size_t bytes) {
+        if (!armed) return nullptr;
+        if (std::uncaught_exceptions() == 0 && used.load() + bytes > kReserveBytes / 2) return nullptr;
+        return take(bytes);
+    }
+    void* take(std::size_t bytes) {
+        const std::size_t aligned = (bytes + alignof(std::max_align_t) - 1) & ~(alignof(std::max_align_t) - 1);
+        if (used.load() + aligned > kReserveBytes) return nullptr;
+        const std::size_t start = used.fetch_add(aligned);
+        ++live;
+        return base + start;
+    }
+    // The block is handed out from its start and given back whole once nothing taken is alive
+    // (a destructor's vector goes as soon as the array is apart).
+    void giveBack() {
+        if (--live == 0) used = 0;
+    }
+
+    std::atomic<std::size_t> live{0};
+};
+Reserve reserve;
+
+}  // namespace
+
+void holdMemoryReserve() { rearmMemoryReserve(); }
+
+void rearmMemoryReserve() {
+    if (!reserve.base) reserve.base = static_cast<char*>(std::malloc(kReserveBytes));
+    reserve.armed = reserve.base != nullptr;
+}
+
+}  // namespace ts::app
+
+// operator new as the standard says (malloc, the new-handler, std::bad_alloc), with one change: an
+// allocation that fails may be served from the reserve (Reserve::rescue), because it may come from
+// a destructor (nlohmann's json takes a document apart into a vector) and a std::bad_alloc there
+// is std::terminate.
+void* operator new(std::size_t bytes) {
+    using ts::app::reserve;
+    if (bytes == 0) bytes = 1;
+    for (;;) {
+        if (void* p = std::malloc(bytes)) return p;
+        if (void* p = reserve.rescue(bytes)) return p;
+        if (std::new_handler handler = std::get_new_handler()) handler();
+        else throw std::bad_alloc();
+    }
+}
+
+void* operator new[](std::size_t bytes) { return ::operator new(bytes); }
+
+void operator delete(void* p) noexcept {
+    if (ts::app::reserve.owns(p)) ts::app::reserve.giveBack();
+    else std::free(p);
+}
+
+void operator delete[](void* p) noexcept { ::operator delete(p); }
+void operator delete(void* p, std::size_t) noexcept { ::operator delete(p); }
+void operator delete[](void* p, std::size_t) noexcept { ::operator delete(p); }
