@@ -13,6 +13,7 @@
 #include "io/input_error.hpp"
 #include "io/json_file.hpp"
 #include "model/timestamp.hpp"
+#include "terminal_text.hpp"
 
 namespace ts::cli {
 namespace {
@@ -59,15 +60,17 @@ int CompareCommand::run() const {
     merged.createdUtc = utcTimestamp();
     const fleet::Comparison comparison = fleet::compare(merged.members);
     if (!quiet && json != "-") {
-        printComparison(std::cout, comparison);
-        printPeerLinks(std::cout, merged.peerLinks);
+        printPrintable(std::cout, [&](std::ostream& out) {
+            printComparison(out, comparison);
+            printPeerLinks(out, merged.peerLinks);
+        });
     }
     int status = comparison.outlierCount() > 0 ? 1 : 0;
     try {
         if (!json.empty()) writeJsonFile(fleet::comparisonToJson(comparison, merged.members), json);
         if (!fleet.empty()) fleet::writeFleetReport(merged, fleet);
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
+        printMessage(stderr, "error: %s\n", e.what());
         status = 1;
     }
     return status;

@@ -17,6 +17,7 @@
 #include "model/timestamp.hpp"
 #include "run/exit_status.hpp"
 #include "worker_progress.hpp"
+#include "terminal_text.hpp"
 
 namespace ts::cli {
 namespace {
@@ -46,7 +47,7 @@ bool attempt(const std::string& what, const std::function<void()>& write) {
         write();
         return true;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "error: writing %s: %s\n", what.c_str(), e.what());
+        printMessage(stderr, "error: writing %s: %s\n", what.c_str(), e.what());
         return false;
     }
 }
@@ -73,7 +74,7 @@ int runFleet(const FleetRunRequest& r) {
         notes.push_back("injecting faults into every GPU: " + r.faultSpec + " (a testing aid)");
     }
     for (const auto& n : notes)
-        if (!r.quiet) std::fprintf(stderr, "%s\n", n.c_str());
+        if (!r.quiet) printMessage(stderr, "%s\n", n.c_str());
 
     const std::string host = fleet::localHostName();
     const int rank = app::launcherRank();
@@ -94,10 +95,10 @@ int runFleet(const FleetRunRequest& r) {
     std::vector<int> measured;
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
         const auto& o = outcomes[i];
-        if (!o.ok) std::fprintf(stderr, "error: %s: %s\n", plan.jobs[i].label.c_str(), o.error.c_str());
+        if (!o.ok) printMessage(stderr, "error: %s: %s\n", plan.jobs[i].label.c_str(), o.error.c_str());
         status = worstExitStatus(status, o.exitStatus);
         if (!r.quiet)
-            std::fprintf(stderr, "[%s] %s in %.2f s, %zu bandwidth measurement(s) through the shared gate\n",
+            printMessage(stderr, "[%s] %s in %.2f s, %zu bandwidth measurement(s) through the shared gate\n",
                          plan.jobs[i].label.c_str(), o.ok ? "finished" : "stopped", o.seconds, o.gatedBandwidthCalls);
         if (o.member.report.device.name.empty()) continue;  // the backend never opened: nothing to write
         node.members.push_back(o.member);
@@ -110,7 +111,7 @@ int runFleet(const FleetRunRequest& r) {
             link.toDevice = plan.jobs[static_cast<std::size_t>(link.toDevice)].deviceIndex;
         }
         for (const auto& n : node.notes)
-            if (!r.quiet) std::fprintf(stderr, "%s\n", n.c_str());
+            if (!r.quiet) printMessage(stderr, "%s\n", n.c_str());
     }
 
     for (const auto& m : node.members) {
@@ -132,9 +133,11 @@ int runFleet(const FleetRunRequest& r) {
         }
     }
     if (!r.quiet && !node.members.empty()) {
-        std::cout << "\n";
-        printComparison(std::cout, fleet::compare(node.members));
-        printPeerLinks(std::cout, node.peerLinks);
+        printPrintable(std::cout, [&](std::ostream& out) {
+            out << "\n";
+            printComparison(out, fleet::compare(node.members));
+            printPeerLinks(out, node.peerLinks);
+        });
     }
     if (cancel.cancelled()) status = kExitRunFailed;
     return status;

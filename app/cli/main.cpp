@@ -36,6 +36,7 @@
 #include "sim/profile.hpp"
 #include "mig_table.hpp"
 #include "summary_table.hpp"
+#include "terminal_text.hpp"
 
 namespace {
 
@@ -102,11 +103,11 @@ bool writeOutputs(const ts::Topology& topology, const Outputs& outputs, ClaimedO
         try {
             write();
         } catch (const std::bad_alloc&) {
-            std::fprintf(stderr, "error: writing %s: out of memory\n", what.c_str());
+            ts::cli::printMessage(stderr, "error: writing %s: out of memory\n", what.c_str());
             ts::app::rearmMemoryReserve();
             ok = false;
         } catch (const std::exception& e) {
-            std::fprintf(stderr, "error: writing %s: %s\n", what.c_str(), e.what());
+            ts::cli::printMessage(stderr, "error: writing %s: %s\n", what.c_str(), e.what());
             ok = false;
         }
     };
@@ -130,7 +131,7 @@ bool writeOutputs(const ts::Topology& topology, const Outputs& outputs, ClaimedO
 
 void printSummaryUnlessStdout(const ts::Topology& topology, const Outputs& outputs, bool quiet) {
     if (quiet || outputs.toStdout()) return;
-    ts::cli::printSummary(std::cout, topology);
+    ts::cli::printPrintable(std::cout, [&](std::ostream& out) { ts::cli::printSummary(out, topology); });
 }
 
 int listProfiles() {
@@ -149,12 +150,14 @@ int listProfiles() {
 int printMig(const ts::app::BackendChoice& choice) {
     std::vector<std::string> notes;
     std::unique_ptr<ts::Backend> backend = ts::app::makeBackend(choice, notes);
-    for (const auto& n : notes) std::fprintf(stderr, "%s\n", n.c_str());
+    for (const auto& n : notes) ts::cli::printMessage(stderr, "%s\n", n.c_str());
     ts::Topology topology;
     topology.device = backend->queryDevice();
-    std::cout << topology.device.name << " (backend " << topology.device.backend << ")\n";
-    if (!topology.device.mig) std::cout << "MIG: not reported for this device\n";
-    ts::cli::printMigTable(std::cout, topology);
+    ts::cli::printPrintable(std::cout, [&](std::ostream& out) {
+        out << topology.device.name << " (backend " << topology.device.backend << ")\n";
+        if (!topology.device.mig) out << "MIG: not reported for this device\n";
+        ts::cli::printMigTable(out, topology);
+    });
     return 0;
 }
 
@@ -164,7 +167,7 @@ int runAnalyze(const std::string& rawDir, const Outputs& outputs, bool quiet) {
     const ts::Topology& topology = recording.topology;
     const auto& warnings = recording.warnings;
     if (quiet || outputs.toStdout())  // else the summary lists them
-        for (const auto& w : warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+        for (const auto& w : warnings) ts::cli::printMessage(stderr, "warning: %s\n", w.c_str());
     printSummaryUnlessStdout(topology, outputs, quiet);
     return writeOutputs(topology, outputs, claimed) ? 0 : kExitRunFailed;
 }
@@ -182,11 +185,11 @@ std::unique_ptr<ts::SessionRecorder> openRecorder(const SessionChoice& session, 
     try {
         if (path.empty()) path = ts::cli::defaultSessionPath(choice.backend == "sim" ? "sim-" + choice.profile : choice.backend);
         auto recorder = std::make_unique<ts::SessionRecorder>(path, next, &live);
-        if (!quiet) std::fprintf(stderr, "recording the session to %s\n", path.c_str());
+        if (!quiet) ts::cli::printMessage(stderr, "recording the session to %s\n", path.c_str());
         return recorder;
     } catch (const std::exception& e) {
         if (!session.path.empty()) throw ts::InputError(std::string("--session: ") + e.what());
-        std::fprintf(stderr, "warning: not recording the session: %s\n", e.what());
+        ts::cli::printMessage(stderr, "warning: not recording the session: %s\n", e.what());
         return nullptr;
     }
 }
@@ -197,22 +200,22 @@ int runImport(const std::string& mt4gReport, const Outputs& outputs, bool quiet)
     const auto recording = ts::app::loadRecording(mt4gReport, ts::app::RecordingKind::Mt4gJson);
     const ts::Topology& topology = recording.topology;
     if (quiet || outputs.json == "-" || outputs.mt4gJson == "-")  // else the summary lists them
-        for (const auto& w : recording.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+        for (const auto& w : recording.warnings) ts::cli::printMessage(stderr, "warning: %s\n", w.c_str());
     printSummaryUnlessStdout(topology, outputs, quiet);
     return writeOutputs(topology, outputs, claimed) ? 0 : kExitRunFailed;
 }
 
 int runReport(const std::string& sessionPath, const std::string& mt4gReport, const Outputs& outputs, bool quiet) {
     if (sessionPath.empty() == mt4gReport.empty()) {
-        std::fprintf(stderr, "error: report: give exactly one of --session and --mt4g-report\n");
+        ts::cli::printMessage(stderr, "error: report: give exactly one of --session and --mt4g-report\n");
         return kExitBadInput;
     }
     if (!mt4gReport.empty()) return runImport(mt4gReport, outputs, quiet);
     ClaimedOutputs claimed = claimOutputs(outputs, {sessionPath});
     const auto session = ts::app::loadRecording(sessionPath, ts::app::RecordingKind::Session);
     if (!session.damage.empty())
-        std::fprintf(stderr, "warning: %s: %s (kept every record before it)\n", sessionPath.c_str(), session.damage.c_str());
-    for (const auto& name : session.cutOff) std::fprintf(stderr, "cut off: %s\n", name.c_str());
+        ts::cli::printMessage(stderr, "warning: %s: %s (kept every record before it)\n", sessionPath.c_str(), session.damage.c_str());
+    for (const auto& name : session.cutOff) ts::cli::printMessage(stderr, "cut off: %s\n", name.c_str());
     printSummaryUnlessStdout(session.topology, outputs, quiet);
     return writeOutputs(session.topology, outputs, claimed) ? 0 : kExitRunFailed;
 }
@@ -221,14 +224,15 @@ int runDiscover(const ts::app::BackendChoice& choice, const ts::RunFlags& flags,
                 const Outputs& outputs, const SessionChoice& session, bool quiet) {
     const ts::DiscoveryOptions options = ts::discoveryOptions(flags);
     const std::vector<ts::Fault> faults = ts::app::parseFaultFlag(faultSpec);
-    const bool profileIsAFile = !choice.profile.empty() && std::filesystem::is_regular_file(choice.profile);
+    std::error_code probe;  // a name too long to be a file is no file
+    const bool profileIsAFile = !choice.profile.empty() && std::filesystem::is_regular_file(choice.profile, probe);
     ClaimedOutputs claimed = claimOutputs(outputs, {profileIsAFile ? choice.profile : std::string()},
                                           {{"--session", session.off ? std::string() : session.path}});
     std::vector<std::string> notes;
     std::unique_ptr<ts::Backend> backend = ts::app::makeBackend(choice, notes);
-    for (const auto& n : notes) std::fprintf(stderr, "%s\n", n.c_str());
+    for (const auto& n : notes) ts::cli::printMessage(stderr, "%s\n", n.c_str());
     backend = ts::app::withFaults(std::move(backend), faults);
-    if (!faults.empty()) std::fprintf(stderr, "injecting faults: %s (a testing aid)\n", faultSpec.c_str());
+    if (!faults.empty()) ts::cli::printMessage(stderr, "injecting faults: %s (a testing aid)\n", faultSpec.c_str());
 
     ts::cli::ProgressPrinter printer(quiet);
     ts::CancelToken cancel;
@@ -241,13 +245,13 @@ int runDiscover(const ts::app::BackendChoice& choice, const ts::RunFlags& flags,
     const ts::DiscoveryOutcome outcome =
         ts::runDiscoveryToOutcome(*backend, options, printer, cancel, topology, recorder.get());
     activeCancel = nullptr;
-    if (!outcome.finished()) std::fprintf(stderr, "%s%s\n", outcome.ending == ts::RunEnding::Cancelled ? "" : "error: ",
+    if (!outcome.finished()) ts::cli::printMessage(stderr, "%s%s\n", outcome.ending == ts::RunEnding::Cancelled ? "" : "error: ",
                                           outcome.userMessage().c_str());
-    for (const auto& note : outcome.unfiredFaults) std::fprintf(stderr, "warning: %s\n", note.c_str());
+    for (const auto& note : outcome.unfiredFaults) ts::cli::printMessage(stderr, "warning: %s\n", note.c_str());
     // The run went on and its results are in memory (the summary, the reports); the session
     // keeps every record written before the failure. Still a failed output: exit 1.
     if (!outcome.sessionError.empty())
-        std::fprintf(stderr, "error: session recording stopped: %s (the session keeps what was recorded before)\n",
+        ts::cli::printMessage(stderr, "error: session recording stopped: %s (the session keeps what was recorded before)\n",
                      outcome.sessionError.c_str());
     printSummaryUnlessStdout(topology, outputs, quiet);
     int status = outcome.exitStatus();
@@ -390,16 +394,16 @@ int main(int argc, char** argv) {
     try {
         return runCommand(app, sub, compareCommand, line);
     } catch (const ts::InputError& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
+        ts::cli::printMessage(stderr, "error: %s\n", e.what());
         return kExitBadInput;
     } catch (const ts::BackendError& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
+        ts::cli::printMessage(stderr, "error: %s\n", e.what());
         return kExitRunFailed;
     } catch (const std::bad_alloc&) {
-        std::fprintf(stderr, "error: out of memory\n");
+        ts::cli::printMessage(stderr, "error: out of memory\n");
         return kExitRunFailed;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
+        ts::cli::printMessage(stderr, "error: %s\n", e.what());
         return kExitRunFailed;
     }
 }

@@ -3,22 +3,23 @@
 #include <cstdio>
 
 #include "value_text.hpp"
+#include "terminal_text.hpp"
 
 namespace ts::cli {
 
 void ProgressPrinter::onDevice(const DeviceInfo& d) {
     if (quiet_) return;
-    std::fprintf(stderr, "device: %s (%s, %s, %d units) via %s\n", d.name.c_str(), std::string(toString(d.vendor)).c_str(),
+    printMessage(stderr, "device: %s (%s, %s, %d units) via %s\n", d.name.c_str(), std::string(toString(d.vendor)).c_str(),
                  d.arch.c_str(), d.unitCount, d.backend.c_str());
 }
 
 void ProgressPrinter::onProgress(const ProgressEvent& e) {
     if (quiet_ || e.benchmark == "done") return;
     if (e.etaSeconds >= 0)
-        std::fprintf(stderr, "[%d/%d %5.1fs, ETA %4.0fs] %s: %s\n", e.done, e.total, e.elapsedSeconds, e.etaSeconds,
+        printMessage(stderr, "[%d/%d %5.1fs, ETA %4.0fs] %s: %s\n", e.done, e.total, e.elapsedSeconds, e.etaSeconds,
                      e.benchmark.c_str(), e.step.c_str());
     else
-        std::fprintf(stderr, "[%d/%d %5.1fs] %s: %s\n", e.done, e.total, e.elapsedSeconds, e.benchmark.c_str(),
+        printMessage(stderr, "[%d/%d %5.1fs] %s: %s\n", e.done, e.total, e.elapsedSeconds, e.benchmark.c_str(),
                      e.step.c_str());
 }
 
@@ -29,13 +30,13 @@ double ProgressPrinter::elapsed() const {
 void ProgressPrinter::onResult(const ResultEvent& e) {
     if (quiet_) return;
     const Attribute& a = e.attribute;
-    std::fprintf(stderr, "  = [%6.2fs] %s %s: %s (confidence %.3f)%s\n", elapsed(),
+    printMessage(stderr, "  = [%6.2fs] %s %s: %s (confidence %.3f)%s\n", elapsed(),
                  std::string(displayName(e.element)).c_str(), a.name.c_str(), valueText(a).c_str(), a.confidence,
                  a.lowerBound ? " [lower bound]" : "");
 }
 
 void ProgressPrinter::onWarning(const std::string& message) {
-    std::fprintf(stderr, "warning: %s\n", message.c_str());
+    printMessage(stderr, "warning: %s\n", message.c_str());
 }
 
 }  // namespace ts::cli

@@ -1,4 +1,5 @@
 #include "worker_progress.hpp"
+#include "terminal_text.hpp"
 
 #include <cstdio>
 #include <mutex>
@@ -16,7 +17,7 @@ std::mutex& printLock() {
 void WorkerProgress::onDevice(const DeviceInfo& d) {
     if (quiet_) return;
     std::lock_guard<std::mutex> hold(printLock());
-    std::fprintf(stderr, "[%s] device: %s (%d units) via %s\n", prefix_.c_str(), d.name.c_str(), d.unitCount,
+    printMessage(stderr, "[%s] device: %s (%d units) via %s\n", prefix_.c_str(), d.name.c_str(), d.unitCount,
                  d.backend.c_str());
 }
 
@@ -24,12 +25,12 @@ void WorkerProgress::onProgress(const ProgressEvent& e) {
     if (quiet_ || e.benchmark == lastBenchmark_) return;
     lastBenchmark_ = e.benchmark;
     std::lock_guard<std::mutex> hold(printLock());
-    std::fprintf(stderr, "[%s %d/%d %5.1fs] %s\n", prefix_.c_str(), e.done, e.total, e.elapsedSeconds, e.benchmark.c_str());
+    printMessage(stderr, "[%s %d/%d %5.1fs] %s\n", prefix_.c_str(), e.done, e.total, e.elapsedSeconds, e.benchmark.c_str());
 }
 
 void WorkerProgress::onWarning(const std::string& message) {
     std::lock_guard<std::mutex> hold(printLock());
-    std::fprintf(stderr, "[%s] warning: %s\n", prefix_.c_str(), message.c_str());
+    printMessage(stderr, "[%s] warning: %s\n", prefix_.c_str(), message.c_str());
 }
 
 }  // namespace ts::cli

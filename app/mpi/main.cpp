@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
         if (o.profiles.size() > 1 && !o.allDevices) throw ts::InputError("--profile given several times without --all-devices");
         std::vector<std::string> profileFiles;
         for (const auto& p : o.profiles)
-            if (std::filesystem::is_regular_file(p)) profileFiles.push_back(p);
+            if (std::error_code probe; std::filesystem::is_regular_file(p, probe)) profileFiles.push_back(p);
         try {
             ts::app::refuseOutputsNamingInputs({{"--out", o.out}, {"--compare-json", o.compareJson}}, profileFiles);
         } catch (const ts::InputError&) {
