@@ -88,3 +88,20 @@ TEST(CliStreams, SighupEndsTheRunAsSigtermKeepingWhatFinished) {
     EXPECT_NE(readReportFile((dir / "r.json").string()).find(Element::L1, "size"), nullptr);
     fs::remove_all(dir);
 }
+
+TEST(CliStreams, ADeviceTheSimulatorDoesNotHaveIsRefused) {
+    const auto r = bash(sim("l1") + " --no-session --quiet --device 7");
+    EXPECT_EQ(r.exitCode, 2) << r.output;
+    EXPECT_NE(r.output.find("--device 7"), std::string::npos) << r.output;
+}
+
+TEST(CliStreams, ARawFolderThatTakesNoFileIsRefusedBeforeTheRun) {
+    // A folder no new file can be made in, whoever runs the test (root writes into a read-only
+    // folder of a writable file system): /proc's.
+    const fs::path folder = "/proc/self/fdinfo";
+    if (!fs::is_directory(folder)) GTEST_SKIP() << "no " << folder;
+    const auto r = bash(sim("l1,l2") + " --no-session --raw '" + folder.string() + "'");
+    EXPECT_EQ(r.exitCode, 2) << r.output;
+    EXPECT_NE(r.output.find("cannot write into the folder"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("L2 Size"), std::string::npos) << "the run went on: " << r.output;
+}

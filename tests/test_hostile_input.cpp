@@ -397,3 +397,15 @@ TEST(HostileInputCli, Mt4gReportWithAnUnreadableRawFolderKeepsItsResults) {
     EXPECT_TRUE(t.series.empty());
     fs::remove_all(dir);
 }
+
+// nlohmann's lexer ends the text at a NUL byte: a report followed by a NUL and garbage was read
+// as the report (issue 40). Every JSON loader goes through one reader, which refuses the byte.
+TEST(HostileInput, ANulByteInJsonIsRefusedNamingWhere) {
+    try {
+        ts::parseJsonText(std::string("{\"a\": 1}\0garbage", 16), "crafted.json");
+        ADD_FAILURE() << "accepted the text after a NUL byte";
+    } catch (const ts::InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("NUL byte"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("crafted.json: line 1, column 9"), std::string::npos) << e.what();
+    }
+}

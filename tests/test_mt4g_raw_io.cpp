@@ -6,6 +6,7 @@
 
 #include "io/mt4g_names.hpp"
 #include "io/mt4g_raw.hpp"
+#include "scratch_files.hpp"
 
 using namespace ts;
 namespace fs = std::filesystem;
@@ -352,4 +353,29 @@ TEST(Mt4gRawReader, MessagesCutHugeFields) {
         EXPECT_LT(std::string(e.what()).size(), 400u) << std::string(e.what()).substr(0, 400);
         EXPECT_NE(std::string(e.what()).find("is not a number"), std::string::npos);
     }
+}
+
+// A device name longer than a file name may be (a crafted recording's: megabytes) still gives a
+// raw folder: the name is cut in the file names (issue 40: names over ~240 bytes made --raw fail).
+TEST(Mt4gRawIo, AVeryLongDeviceNameStillWritesTheRawFolder) {
+    const auto dir = ts::test::scratchDir("toposcope-rawname-", "long");
+    ts::Series s;
+    s.id = "l1.size";
+    s.title = "L1 Size";
+    s.element = ts::Element::L1;
+    s.kind = ts::SeriesKind::Size;
+    for (const double x : {1024.0, 2048.0}) {
+        ts::SeriesRow row;
+        row.x = x;
+        row.latencies = {40, 41};
+        s.rows.push_back(row);
+    }
+    ts::writeMt4gRawFolder({s}, std::string(5000, 'N') + "\xc3\xa9", (dir / "raw").string());
+    int files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir / "raw")) {
+        ++files;
+        EXPECT_LE(e.path().filename().string().size(), 255u);
+    }
+    EXPECT_EQ(files, 1);
+    std::filesystem::remove_all(dir);
 }

@@ -353,3 +353,17 @@ TEST(SessionTail, ADeeplyNestedRecordIsBadInputNotACrash) {
         EXPECT_NE(std::string(e.what()).find("nested deeper"), std::string::npos) << e.what();
     }
 }
+
+// Replacing an existing output keeps its permissions (issue 40: a 0600 report became 0644).
+TEST(OutputFiles, AReplacedOutputKeepsItsMode) {
+    const auto dir = ts::test::scratchDir("toposcope-output-", "mode");
+    const auto path = (dir / "private.json").string();
+    ts::test::writeBytes(path, "{}");
+    ASSERT_EQ(::chmod(path.c_str(), 0600), 0);
+    ts::writeOutputFile(path, "{\"new\": true}");
+    struct stat st {};
+    ASSERT_EQ(::stat(path.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 07777, 0600u);
+    EXPECT_EQ(ts::test::bytesOf(path), "{\"new\": true}");
+    std::filesystem::remove_all(dir);
+}

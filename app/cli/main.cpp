@@ -361,6 +361,10 @@ int runCommand(const CLI::App& app, const Subcommands& sub, ts::cli::CompareComm
     if (c.fleetRun.allDevices || !c.fleetRun.fleetOut.empty()) return runFleetCommand(app, c);
     if (sub.analyze->parsed()) return runAnalyze(c.rawIn, c.analyzeOutputs, c.quiet);
     if (sub.report->parsed()) return runReport(c.sessionIn, c.mt4gReportIn, c.reportOutputs, c.quiet);
+    if (c.choice.backend == "sim" && c.choice.device != 0)
+        throw ts::InputError("--device " + std::to_string(c.choice.device) +
+                             ": the simulator has one device, 0 (--profile picks the GPU it simulates; --all-devices "
+                             "with several --profile simulates several)");
     return runDiscover(c.choice, c.runFlags, c.faultSpec, c.outputs, c.session, c.quiet);
 }
 

@@ -36,6 +36,8 @@ private:
     std::size_t next_ = 0;
 };
 
+struct NulByte {};
+
 // An input iterator over a byte source, so nlohmann parses while the source is read. It takes
 // a byte only when the parser asks for it, so the position is the parser's.
 template <typename Source>
@@ -78,6 +80,9 @@ private:
         current_ = source_->get();
         if (current_ >= 0) position_->advance(current_);
         fetched_ = true;
+        // nlohmann's lexer takes a NUL byte for the end of the text and would accept anything
+        // after it; no JSON text holds one (a string escapes it as \u0000).
+        if (current_ == 0) throw NulByte{};
     }
 
     Source* source_ = nullptr;
@@ -115,6 +120,9 @@ json parseFrom(Source& source, const std::string& origin, int maxDepth) {
     };
     try {
         return json::parse(SourceIterator<Source>(source, position), SourceIterator<Source>(), limitDepth);
+    } catch (const NulByte&) {
+        throw InputError(origin + ": " + at(position.line, position.column) +
+                         ": a NUL byte (no JSON text holds one: a damaged or binary file)");
     } catch (const TooDeep&) {
         throw InputError(origin + ": " + at(position.line, position.column) + ": nested deeper than " +
                          std::to_string(maxDepth) + " levels (no real file nests so deep)");

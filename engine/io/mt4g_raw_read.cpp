@@ -20,36 +20,76 @@ void warn(std::vector<std::string>* warnings, std::string text) {
     if (warnings) warnings->push_back(std::move(text));
 }
 
-// Raw-series files directly in `dir`; other .txt files are reported, everything else ignored.
-std::vector<Candidate> candidatesIn(const fs::path& dir, std::vector<std::string>* strays) {
+// What a folder held beside its raw series, reported once for each kind.
+struct Skipped {
+    std::vector<std::string> strays;  // .txt files not named like a raw series
+    std::vector<std::string> links;   // symbolic links named like one: not followed inside a folder
+    std::vector<std::string> odd;     // FIFOs, devices, sockets, folders named like one
+};
+
+// "a, b, c and 7 more": a list that stays one short line however many files there are.
+std::string namedFew(const std::vector<std::string>& paths) {
+    constexpr std::size_t kNamed = 3;
+    std::string out;
+    for (std::size_t i = 0; i < paths.size() && i < kNamed; ++i) out += (i ? ", " : "") + paths[i];
+    if (paths.size() > kNamed) out += " and " + std::to_string(paths.size() - kNamed) + " more";
+    return out;
+}
+
+void warnSkipped(std::vector<std::string>* warnings, const Skipped& s) {
+    if (!s.strays.empty())
+        warn(warnings, std::to_string(s.strays.size()) + " file(s) not named like an MT4G raw series (<GPU> - <Bench>.txt), skipped: " +
+                           namedFew(s.strays));
+    if (!s.links.empty())
+        warn(warnings, std::to_string(s.links.size()) +
+                           " symbolic link(s) named like a raw series, not followed inside a folder (name the file itself to read it): " +
+                           namedFew(s.links));
+    if (!s.odd.empty())
+        warn(warnings, std::to_string(s.odd.size()) + " entr(ies) named like a raw series that are no regular file, skipped: " +
+                           namedFew(s.odd));
+}
+
+// Raw-series files directly in `dir`; what else it holds that looks like one goes to `skipped`.
+std::vector<Candidate> candidatesIn(const fs::path& dir, Skipped& skipped) {
     std::vector<Candidate> found;
     std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-        if (!entry.is_regular_file(ec)) continue;
+    fs::directory_iterator it(dir, ec);
+    if (ec) throw InputError(dir.string() + ": cannot list the folder (" + ec.message() + ")");
+    for (; it != fs::directory_iterator(); it.increment(ec)) {
+        const fs::directory_entry& entry = *it;
         const std::string file = entry.path().filename().string();
-        if (auto name = parseMt4gFileName(file))
+        const auto name = parseMt4gFileName(file);
+        const fs::file_status status = entry.symlink_status(ec);
+        if (fs::is_symlink(status)) {
+            if (name) skipped.links.push_back(entry.path().string());
+        } else if (!fs::is_regular_file(status)) {
+            if (name && !fs::is_directory(status)) skipped.odd.push_back(entry.path().string());
+        } else if (name) {
             found.push_back({entry.path(), *name});
-        else if (entry.path().extension() == ".txt")
-            strays->push_back(entry.path().string());
+        } else if (entry.path().extension() == ".txt") {
+            skipped.strays.push_back(entry.path().string());
+        }
     }
+    if (ec) throw InputError(dir.string() + ": cannot list the folder (" + ec.message() + ")");
     std::sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.path < b.path; });
+    for (auto* list : {&skipped.strays, &skipped.links, &skipped.odd}) std::sort(list->begin(), list->end());
     return found;
 }
 
 // `dir` itself, else results/<name>/ (MT4G 1.2), else <GPU>/ (the published samples).
-std::pair<fs::path, std::vector<Candidate>> locate(const fs::path& dir, std::vector<std::string>* strays) {
-    if (auto here = candidatesIn(dir, strays); !here.empty()) return {dir, here};
-    strays->clear();  // stray text files beside GPU folders (a LICENSE, say) are no concern
+std::pair<fs::path, std::vector<Candidate>> locate(const fs::path& dir, Skipped& skipped) {
+    if (auto here = candidatesIn(dir, skipped); !here.empty()) return {dir, here};
+    skipped.strays.clear();  // stray text files beside GPU folders (a LICENSE, say) are no concern
     std::error_code ec;
     for (const fs::path& parent : {dir / "results", dir}) {
         if (!fs::is_directory(parent, ec)) continue;
         std::vector<std::pair<fs::path, std::vector<Candidate>>> withSeries;
         for (const auto& entry : fs::directory_iterator(parent, ec)) {
-            if (!entry.is_directory(ec)) continue;
-            std::vector<std::string> subStrays;
-            if (auto below = candidatesIn(entry.path(), &subStrays); !below.empty()) {
-                withSeries.emplace_back(entry.path(), std::move(below));
-                *strays = std::move(subStrays);
+            if (entry.is_symlink(ec) || !entry.is_directory(ec)) continue;
+            Skipped below;
+            if (auto found = candidatesIn(entry.path(), below); !found.empty()) {
+                withSeries.emplace_back(entry.path(), std::move(found));
+                skipped = std::move(below);  // what the GPU's own folder held beside its series
             }
         }
         if (withSeries.size() > 1) {
@@ -79,10 +119,14 @@ Mt4gRawFolder readMt4gRaw(const std::string& dirName, std::vector<std::string>* 
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) throw InputError(dirName + ": no such folder");
 
-    std::vector<std::string> strays;
-    auto [folder, candidates] = locate(dir, &strays);
-    for (const auto& s : strays) warn(warnings, s + ": not named like an MT4G raw series (<GPU> - <Bench>.txt); skipped");
-    if (candidates.empty()) throw InputError(dirName + ": no MT4G raw series (<GPU> - <Bench>.txt or <name>__<Bench>.txt) here");
+    Skipped skipped;
+    auto [folder, candidates] = locate(dir, skipped);
+    if (!candidates.empty()) warnSkipped(warnings, skipped);
+    if (candidates.empty())
+        throw InputError(dirName + ": no MT4G raw series (<GPU> - <Bench>.txt or <name>__<Bench>.txt) here" +
+                         (skipped.links.empty() ? std::string()
+                                                : "; symbolic links named like one are not followed inside a folder: " +
+                                                      namedFew(skipped.links)));
 
     std::map<std::string, int> gpus;
     for (const auto& c : candidates) ++gpus[c.name.gpu];

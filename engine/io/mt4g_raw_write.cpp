@@ -23,6 +23,18 @@ std::string safeFileName(std::string s) {
     return s;
 }
 
+// A name part cut to `maxBytes` at a character boundary: a file name holds at most 255 bytes, and
+// the writer's temporary name adds some (a GPU name from a crafted recording can be megabytes).
+std::string fitted(std::string s, std::size_t maxBytes) {
+    if (s.size() <= maxBytes) return s;
+    std::size_t end = maxBytes;
+    while (end > 0 && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) --end;  // not inside a UTF-8 character
+    s.resize(end);
+    return s;
+}
+
+constexpr std::size_t kMaxGpuNameBytes = 120, kMaxBenchNameBytes = 80;
+
 void writeNumber(std::ostream& out, double v) {
     if (v == std::floor(v) && std::fabs(v) < 1e18)
         out << static_cast<long long>(v);
@@ -53,12 +65,13 @@ void writeMt4gRawFolder(const std::vector<Series>& series, const std::string& gp
 }
 
 void writeMt4gRawFolder(const std::vector<Series>& series, const std::string& gpuName, const OutputFolder& folder) {
-    const std::string gpu = safeFileName(gpuName.empty() ? std::string("GPU") : gpuName);
+    const std::string gpu = fitted(safeFileName(gpuName.empty() ? std::string("GPU") : gpuName), kMaxGpuNameBytes);
     std::set<std::string> used;
     for (const auto& s : series) {
         if (!hasRawLayout(s.kind) || s.rows.empty()) continue;
-        std::string bench = safeFileName(s.title.empty() ? mt4gBenchmarkName(s.element, s.kind) : s.title);
-        if (!used.insert(bench).second) bench += " (" + safeFileName(s.id) + ")";
+        std::string bench =
+            fitted(safeFileName(s.title.empty() ? mt4gBenchmarkName(s.element, s.kind) : s.title), kMaxBenchNameBytes);
+        if (!used.insert(bench).second) bench += " (" + fitted(safeFileName(s.id), kMaxBenchNameBytes) + ")";
         const fs::path path = fs::path(folder.path()) / (gpu + " - " + bench + ".txt");
         std::ostringstream out;
         out.precision(17);

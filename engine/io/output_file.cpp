@@ -64,6 +64,17 @@ int createTemporary(const std::string& path, std::string& name) {
     fail(path, "cannot create a temporary file beside it", EEXIST);
 }
 
+// The file that replaces an existing output keeps its permissions (a 0600 report stays private)
+// and, where this process may give it, its owner. A placeholder this run created keeps the new
+// file's own (the umask's) mode.
+void keepModeAndOwner(int existing, int replacement, bool placeholder) {
+    struct stat was {};
+    if (placeholder || existing < 0 || ::fstat(existing, &was) != 0) return;
+    ::fchmod(replacement, was.st_mode & 07777);
+    if (::fchown(replacement, was.st_uid, was.st_gid) != 0) {
+    }  // only root may give a file away: elsewhere the replacement is the writer's, as any new file
+}
+
 }  // namespace
 
 int openLockedRegularFile(const std::string& path, bool* created, bool writable) {
@@ -136,6 +147,7 @@ void OutputFile::replace(std::string_view bytes) {
     std::string temporary;
     const int fd = createTemporary(path_, temporary);
     try {
+        keepModeAndOwner(fd_, fd, placeholder_);
         writeAll(fd, bytes, path_);
         if (::fsync(fd) != 0) fail(path_, "cannot sync", errno);
         ::flock(fd, LOCK_EX | LOCK_NB);  // a new file nobody else has opened: the lock moves with the rename
@@ -166,6 +178,17 @@ OutputFolder::OutputFolder(std::string path) : path_(std::move(path)) {
         fd_ = -1;
         throw OutputError(path_ + ": another process is writing into this folder (it is locked)");
     }  // any other error: a file system without locks (some NFS mounts); the claim is not enforced there
+    // A folder that takes no new file (read-only, a read-only mount) is found now, not after the run.
+    const std::string probe = (fs::path(path_) / (".toposcope-probe-" + std::to_string(::getpid()))).string();
+    const int made = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (made < 0) {
+        const int why = errno;
+        ::close(fd_);
+        fd_ = -1;
+        fail(path_, "cannot write into the folder", why);
+    }
+    ::close(made);
+    ::unlink(probe.c_str());
 }
 
 OutputFolder::~OutputFolder() {
