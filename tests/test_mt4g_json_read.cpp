@@ -4,6 +4,7 @@
 #include "io/input_error.hpp"
 #include "io/mt4g_json.hpp"
 #include "io/mt4g_json_read.hpp"
+#include "scratch_files.hpp"
 
 using namespace ts;
 using nlohmann::json;
@@ -93,4 +94,26 @@ TEST(Mt4gJsonRead, BadContentNamesTheFileAndTheKey) {
     }
     EXPECT_THROW(topologyFromMt4gJson(json::array(), "x.json"), InputError);
     EXPECT_THROW(topologyFromMt4gJson(json::object(), "x.json"), InputError);
+}
+
+// A size MT4G gives in KiB is read as KiB, not as bytes (issue 40); a unit that is no size unit
+// is refused naming the field.
+TEST(Mt4gJsonRead, ASizeInKibIsReadAsKib) {
+    const auto dir = ts::test::scratchDir("toposcope-mt4g-unit-", "kib");
+    nlohmann::json j = ts::test::readJson(std::filesystem::path(TOPOSCOPE_TEST_DATA) / "mt4g" / "NVIDIA H100 80GB HBM3.json");
+    j["memory"]["l1"]["size"]["size"] = 233.25;
+    j["memory"]["l1"]["size"]["unit"] = "KiB";
+    ts::test::writeBytes(dir / "kib.json", j.dump());
+    const ts::Topology t = ts::readMt4gJsonFile((dir / "kib.json").string());
+    ASSERT_NE(t.find(ts::Element::L1, "size"), nullptr);
+    EXPECT_EQ(t.find(ts::Element::L1, "size")->value, 233.25 * 1024);
+    j["memory"]["l1"]["size"]["unit"] = "parsecs";
+    ts::test::writeBytes(dir / "bad.json", j.dump());
+    try {
+        ts::readMt4gJsonFile((dir / "bad.json").string());
+        ADD_FAILURE() << "read a size in parsecs";
+    } catch (const ts::InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("l1.size.unit"), std::string::npos) << e.what();
+    }
+    std::filesystem::remove_all(dir);
 }

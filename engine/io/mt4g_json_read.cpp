@@ -141,6 +141,17 @@ Attribute measured(const std::string& name, double value, const std::string& uni
     return a;
 }
 
+// Bytes per unit of an entry's "unit" (MT4G writes "bytes"; "B", "KiB", "MiB", "GiB" and their
+// decimal-looking spellings, which MT4G means as powers of two, are read too); none: bytes.
+double bytesPerUnit(const json& entry, const std::string& where, const Fields& f) {
+    const std::string unit = f.text(entry, "unit", where);
+    if (unit.empty() || unit == "bytes" || unit == "byte" || unit == "B") return 1;
+    if (unit == "KiB" || unit == "KB" || unit == "kB") return 1024.0;
+    if (unit == "MiB" || unit == "MB") return 1024.0 * 1024;
+    if (unit == "GiB" || unit == "GB") return 1024.0 * 1024 * 1024;
+    f.fail(where + ".unit", "'" + unit + "' is not a size unit (bytes, KiB, MiB, GiB)");
+}
+
 // MT4G writes the L3's size and line size as {unit, value}, the runtime's figures; the device has no
 // field for them, so they stay with the L3 as its API attributes.
 void readL3ApiEntry(const json& entry, const std::string& key, const std::string& where, const Fields& f,
@@ -150,7 +161,7 @@ void readL3ApiEntry(const json& entry, const std::string& key, const std::string
     Attribute a;
     a.name = key == attr::size ? attr::apiSize : key == attr::lineSize ? attr::apiLineSize : "";
     if (a.name.empty()) return;
-    a.value = *value;
+    a.value = *value * bytesPerUnit(entry, where, f);
     a.unit = "bytes";
     a.source = Source::Api;
     a.method = "MT4G api";
@@ -171,7 +182,7 @@ void readSection(const json& s, const std::string& where, Element element, const
         const auto size = f.number(*entry, "size", w);
         if (!size) continue;
         const double confidence = f.number(*entry, "confidence", w, 0, 1).value_or(1);
-        report.set(measured(key, *size, "bytes", f.text(*entry, "method", w), confidence));
+        report.set(measured(key, *size * bytesPerUnit(*entry, w, f), "bytes", f.text(*entry, "method", w), confidence));
     }
     if (const json* entry = f.object(s, "latency", where)) {
         const std::string w = where + ".latency";
