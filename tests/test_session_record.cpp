@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_runner.hpp"
 #include "io/input_error.hpp"
 #include "io/report_json.hpp"
 #include "io/session_log.hpp"
@@ -240,4 +241,33 @@ TEST(SessionRecord, ATimeThatIsNoTimeIsAnInputError) {
             EXPECT_EQ(std::string(e.what()).rfind("bad.tss: record 2", 0), 0u) << e.what();
         }
     }
+}
+
+// A session whose file lost a whole result record (checksums intact: the record is simply gone)
+// says so when it is read (issue 40: a dropped result went unnoticed).
+TEST(SessionRecord, ADroppedRecordIsNamedWhenTheSessionIsRead) {
+    const auto dir = ts::test::scratchDir("toposcope-session-", "dropped");
+    const auto path = (dir / "run.tss").string();
+    const auto r = ts::test::runCli("--backend sim --profile h100 --only l1 --quiet --session '" + path + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    const std::string bytes = ts::test::bytesOf(path);
+    ts::SessionLogReader reader = ts::sessionLogReader(bytes, path);
+    std::string payload, kept(ts::kSessionMagic, ts::kSessionMagicSize);
+    bool dropped = false;
+    while (reader.next(payload)) {
+        if (!dropped && payload.find("\"type\":\"result\"") != std::string::npos) {
+            dropped = true;
+            continue;
+        }
+        kept += ts::frameSessionRecord(payload);
+    }
+    ASSERT_TRUE(dropped);
+    EXPECT_TRUE(ts::readSession(path).topology.warnings.empty() ||
+                ts::readSession(path).topology.warnings.front().find("missing") == std::string::npos);
+    ts::test::writeBytes(path, kept);
+    const ts::Session s = ts::readSession(path);
+    const auto& w = s.topology.warnings;
+    EXPECT_TRUE(std::any_of(w.begin(), w.end(), [](const std::string& m) { return m.find("are missing") != std::string::npos; }))
+        << (w.empty() ? std::string("no warning") : w.front());
+    std::filesystem::remove_all(dir);
 }

@@ -72,6 +72,7 @@ public:
 
     void apply(const json& r, const std::string& origin) {
         if (!r.is_object()) throw InputError(origin + ": expected an object");
+        checkNumber(r);
         const std::string type = text(r, "type", origin);
         const double t = type == "session" ? 0 : timeOf(r, origin);
         if (type == "session") {
@@ -123,6 +124,22 @@ public:
     }
 
 private:
+    // Records carry their number "n" from 1 (sessions of older writers none): a record that is not
+    // the one after the last means records were dropped, repeated or reordered between them, which
+    // the framing cannot see (each record is whole). Said once per place, reading goes on.
+    void checkNumber(const json& r) {
+        const auto it = r.find("n");
+        if (it == r.end() || !it->is_number_unsigned()) return;
+        const std::uint64_t n = it->get<std::uint64_t>();
+        if (lastNumber_ != 0 && n != lastNumber_ + 1)
+            s_.topology.warnings.push_back(
+                n > lastNumber_ + 1 ? "session records " + std::to_string(lastNumber_ + 1) + " to " + std::to_string(n - 1) +
+                                          " are missing (dropped from the file): what they held is not in the report"
+                                    : "session record " + std::to_string(n) + " comes again or out of order after record " +
+                                          std::to_string(lastNumber_));
+        lastNumber_ = n;
+    }
+
     void keep(SessionEvent event) {
         if (keep_) s_.timeline.push_back(std::move(event));
     }
@@ -201,6 +218,7 @@ private:
     bool keep_;
     std::vector<std::string> running_;
     bool haveDevice_ = false;
+    std::uint64_t lastNumber_ = 0;
 };
 
 // Replays the records as they are read, so only one payload is in memory at a time.

@@ -116,6 +116,7 @@ void SessionRecorder::write(json record, bool sync) {
     try {
         // Microseconds are enough for a pace and keep the records short.
         if (record.value("type", "") != "session") record["t"] = std::round(secondsSinceStart() * 1e6) / 1e6;
+        record["n"] = ++written_;  // the reader sees a record that went missing, or came twice
         log_.append(record.dump(-1, ' ', false, json::error_handler_t::replace));
         if (sync) log_.sync();
     } catch (const std::exception& e) {

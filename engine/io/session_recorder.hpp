@@ -54,6 +54,7 @@ private:
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
     bool timerWritten_ = false;
     bool closed_ = false;
+    std::uint64_t written_ = 0;  // records so far; each carries its number "n" from 1 (the header)
     std::string error_;
 };
 
