@@ -14,6 +14,8 @@
 #include "backend/fault_injection.hpp"
 #include "benchmarks/discovery.hpp"
 #include "benchmarks/interference_guard.hpp"
+#include "benchmarks/plan_runner.hpp"
+#include "sim/builtin_profiles.hpp"
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
 
@@ -292,4 +294,34 @@ TEST(SharedGpu, SpecGrammarOfTheNewFaults) {
     EXPECT_EQ(f[5].kind, FaultKind::Blind);
     for (const char* bad : {"neighbour@any:5", "neighbour@any:0/5", "blind@l2", "idle-context@any", "evict:2"})
         EXPECT_THROW(parseFaultSpec(bad), FaultSpecError) << bad;
+}
+
+// The slowest loads a profile may describe (memory at the latency limit, the largest jitter and
+// outliers) stay under what the engine takes for another context's time slice: a quiet run of
+// such a GPU carries no shared-GPU mark (issue 40: a valid profile latency of 10^6 cycles, or large
+// noise, set off the caps). A latency past the limit is refused, naming the field.
+TEST(SharedGpu, TheSlowestProfileAllowedLooksQuietAndASlowerOneIsRefused) {
+    const auto& all = builtinProfiles();
+    const auto h100 = std::find_if(all.begin(), all.end(), [](const BuiltinProfile& p) { return p.name == "h100"; });
+    ASSERT_NE(h100, all.end());
+    nlohmann::json j = nlohmann::json::parse(h100->text);
+    j["dram"]["latency"] = 10000;
+    j["noise"]["jitter"] = 1000;
+    j["noise"]["outlier_rate"] = 0.003;
+    j["noise"]["outlier_extra"] = 10000;
+    SimBackend sim(parseProfile(j.dump(), "slow-h100"));
+    Topology t;
+    Observer silent;
+    CancelToken cancel;
+    runDiscovery(sim, DiscoveryOptions{{"l1", "memory"}}, silent, cancel, t);
+    for (const auto& w : t.warnings) EXPECT_EQ(w.find(kSharedGpuMark), std::string::npos) << w;
+    for (const auto& [element, report] : t.elements)
+        for (const auto& a : report.attributes) EXPECT_EQ(a.reason.find(kSharedGpuMark), std::string::npos) << a.name << ": " << a.reason;
+    j["dram"]["latency"] = 1000000;
+    try {
+        parseProfile(j.dump(), "slower-h100");
+        ADD_FAILURE() << "a latency of 10^6 cycles was taken";
+    } catch (const ProfileError& e) {
+        EXPECT_NE(std::string(e.what()).find("dram.latency"), std::string::npos) << e.what();
+    }
 }

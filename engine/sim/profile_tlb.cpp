@@ -7,7 +7,7 @@ namespace {
 
 constexpr std::uint64_t kMaxPage = 1ull << 30;
 constexpr std::uint64_t kMaxEntries = 1u << 16;
-constexpr std::uint64_t kMaxMissCost = 1'000'000;
+constexpr std::uint64_t kMaxMissCost = 10'000;  // as a cache's latency (profile_parse.cpp says why)
 constexpr std::uint64_t kMaxGroupSize = 1024;
 
 SimTlb readTlb(const ProfileReader& r, const Json& j, const std::string& path) {
