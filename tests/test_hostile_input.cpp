@@ -409,3 +409,16 @@ TEST(HostileInput, ANulByteInJsonIsRefusedNamingWhere) {
         EXPECT_NE(std::string(e.what()).find("crafted.json: line 1, column 9"), std::string::npos) << e.what();
     }
 }
+
+// A device name of megabytes (the GUI's text layout spun on one for minutes) is refused by the
+// one report reader, naming the field (issue 40).
+TEST(HostileInput, AMegabyteDeviceNameIsRefusedNamingTheField) {
+    nlohmann::json report = ts::reportToJson(ts::Topology{});
+    report["device"]["name"] = std::string(5 << 20, 'N');
+    try {
+        ts::reportFromJson(report, "crafted.json");
+        ADD_FAILURE() << "a 5 MB device name was read";
+    } catch (const ts::InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("device.name"), std::string::npos) << std::string(e.what()).substr(0, 300);
+    }
+}

@@ -64,6 +64,44 @@ void hover(QWidget* w, QPointF at) {
 class TestPlots : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // A crafted series of thousands of rows (issue 40: 10,000 latency rows took minutes to tear
+    // down, one stacked bar set and legend entry each) draws at most kMaxCurves of them; the
+    // latency histogram pools the rest, the line-size plot says how many it left out.
+    void thousandsOfRowsDrawABoundedNumberOfCurves() {
+        SeriesStore store;
+        ts::Series latency;
+        latency.id = "l1.latency";
+        latency.title = "L1 Latency";
+        latency.kind = ts::SeriesKind::Latency;
+        for (int i = 0; i < 10000; ++i) {
+            ts::SeriesRow r;
+            r.x = i;
+            r.latencies = {38, 40};
+            latency.rows.push_back(r);
+        }
+        store.addChunk(latency, 0);
+        LatencyHistogramPlot histogram;
+        histogram.setStore(&store);
+        histogram.setSeries(QStringLiteral("l1.latency"));
+        histogram.refreshNow();
+        QCOMPARE(histogram.barSetCount(), PlotPanel::kMaxCurves);
+
+        std::vector<double> strides{32, 64, 128};
+        ts::Series line = stridedSeries(ts::SeriesKind::LineSize, QStringLiteral("l1.line_size"), strides, 0);
+        line.rows.clear();
+        for (int a = 0; a < 500; ++a) {
+            ts::Series one = stridedSeries(ts::SeriesKind::LineSize, QStringLiteral("l1.line_size"), strides, 1024.0 * (a + 1));
+            line.rows.insert(line.rows.end(), one.rows.begin(), one.rows.end());
+        }
+        store.addChunk(line, 0);
+        LineSizePlot plot;
+        plot.setStore(&store);
+        plot.setSeries(QStringLiteral("l1.line_size"));
+        plot.refreshNow();
+        QCOMPARE(plot.curveCount(), PlotPanel::kMaxCurves);
+        QVERIFY2(plot.caption().contains(QStringLiteral("not drawn")), qPrintable(plot.caption()));
+    }
+
     void sizePlotDrawsSweepAndChangePoint() {
         SeriesStore store;
         store.addChunk(test::sizeSweep(40, 256, 64 * 1024), 0);

@@ -37,6 +37,7 @@ void BandwidthPlot::rebuild(const StoredSeries& s, bool) {
     for (const auto& r : s.rows) curves[r.x2][r.x] = r.value;
     int index = 0;
     for (const auto& [threads, points] : curves) {
+        if (index == kMaxCurves) break;  // the caption counts the rest
         QCPGraph* g = plot()->addGraph();
         g->setName(tr("%1 threads per block").arg(threads));
         const QColor c = PlotTheme::cycle(index++);
@@ -51,6 +52,8 @@ void BandwidthPlot::rebuild(const StoredSeries& s, bool) {
     }
     QStringList captions;
     for (const auto& d : s.decisions) captions << decisionText(s, d.attribute.name);
+    if (curves.size() > static_cast<std::size_t>(kMaxCurves))
+        captions << tr("%n more block size(s) not drawn.", nullptr, static_cast<int>(curves.size()) - kMaxCurves);
     setCaption(captions.join(QLatin1Char('\n')));
 }
 

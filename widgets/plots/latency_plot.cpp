@@ -68,13 +68,30 @@ void LatencyHistogramPlot::rebuild(const StoredSeries& s, bool) {
     binOrigin_ = lo - 0.5;  // latencies are whole cycles: centre the bins on them
     int index = 0;
     QCPBars* below = nullptr;
+    // Rows past kMaxCurves - 1 share one stack of bars: the histogram still adds up to every load.
+    std::vector<std::vector<std::uint32_t>> stacks;
+    QStringList names;
+    int pooledRows = 0;
     for (const auto& row : s.rows) {
         if (row.count == 0) continue;
+        const auto loads = s.latenciesOf(row);
+        if (static_cast<int>(stacks.size()) < kMaxCurves - 1) {
+            stacks.emplace_back(loads.begin(), loads.end());
+            names << (row.label.isEmpty() ? tr("Loads") : row.label);
+            continue;
+        }
+        if (pooledRows++ == 0) {
+            stacks.emplace_back();
+            names << QString();
+        }
+        stacks.back().insert(stacks.back().end(), loads.begin(), loads.end());
+    }
+    if (pooledRows > 0) names.back() = tr("%n more row(s)", nullptr, pooledRows);
+    for (std::size_t i = 0; i < stacks.size(); ++i) {
         std::map<double, double> bins;
-        for (std::uint32_t v : s.latenciesOf(row))
-            bins[binOrigin_ + std::floor((v - binOrigin_) / binWidth_) * binWidth_] += 1;
+        for (std::uint32_t v : stacks[i]) bins[binOrigin_ + std::floor((v - binOrigin_) / binWidth_) * binWidth_] += 1;
         auto* bars = new QCPBars(plot()->xAxis, plot()->yAxis);
-        bars->setName(row.label.isEmpty() ? tr("Loads") : row.label);
+        bars->setName(names[static_cast<int>(i)]);
         bars->setWidthType(QCPBars::wtPlotCoords);
         bars->setWidth(binWidth_);
         QColor c = PlotTheme::cycle(index++);

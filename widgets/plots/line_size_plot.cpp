@@ -50,6 +50,7 @@ void LineSizePlot::rebuild(const StoredSeries& s, bool) {
     }
     int index = 0;
     for (const auto& [arrayBytes, points] : curves) {
+        if (index == kMaxCurves) break;  // the caption counts the rest
         QCPGraph* g = plot()->addGraph();
         g->setName(tr("array %1").arg(formatBytes(arrayBytes)));
         const QColor c = PlotTheme::cycle(index++);
@@ -66,6 +67,8 @@ void LineSizePlot::rebuild(const StoredSeries& s, bool) {
         decision_.show(d->value, tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2) +
                                      (sharedGpuMarked(QString::fromStdString(d->reason)) ? tr(" · shared GPU") : QString()));
     QString text = decisionText(s, attr::lineSize);
+    if (curves.size() > static_cast<std::size_t>(kMaxCurves))
+        text += QLatin1Char(' ') + tr("%n more array size(s) not drawn.", nullptr, static_cast<int>(curves.size()) - kMaxCurves);
     if (haveSplit)
         text +=
             QLatin1Char(' ') +

@@ -21,6 +21,11 @@ class PlotPanel : public QWidget {
 public:
     explicit PlotPanel(QWidget* parent = nullptr);
 
+    // Curves (and stacked bars) one plot draws, each with a legend entry: a GPU's series has a few
+    // to some twenty; a crafted one of thousands made QCustomPlot's legend layout and teardown
+    // quadratic (10,000 rows: minutes). The plots pool or leave out the rest and say so.
+    static constexpr int kMaxCurves = 24;
+
     void setStore(const SeriesStore* store);
     void setSeries(const QString& id);  // empty: none
     QString seriesId() const { return seriesId_; }
