@@ -26,6 +26,13 @@ inline const std::vector<std::string>& builtinProfileNames() {
     return names;
 }
 
+// A profile's name as a test's name: "h100-mig" -> "h100_mig".
+inline std::string profileTestName(std::string profile) {
+    for (char& c : profile)
+        if (c == '-') c = '_';
+    return profile;
+}
+
 // The groups the front-end tests run: over the built-in profiles they make every Backend call but
 // pause (only a shared GPU's back-off pauses; the neighbour case makes it), the associativity
 // searches and the TLB walks included. The H100 adds the L2 (the case: its set structure

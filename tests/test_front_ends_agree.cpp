@@ -111,12 +111,7 @@ TEST(FrontEndsAgreeCoverage, TheirGroupsMakeEveryBackendCall) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryBuiltinProfile, FrontEndsAgree, testing::ValuesIn(test::builtinProfileNames()),
-                         [](const auto& info) {
-                             std::string name = info.param;
-                             for (char& c : name)
-                                 if (c == '-') c = '_';
-                             return name;
-                         });
+                         [](const auto& info) { return test::profileTestName(info.param); });
 
 // Beside the simulator's injected neighbour --all-devices flags what the plain run flags: the
 // fleet's bandwidth gate passes activity() and pause() on (it once answered "unknown" and slept).

@@ -140,12 +140,7 @@ TEST_P(MpiAgrees, TwoRanksReportWhatThePlainRunReports) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryBuiltinProfile, MpiAgrees, testing::ValuesIn(test::builtinProfileNames()),
-                         [](const auto& info) {
-                             std::string name = info.param;
-                             for (char& c : name)
-                                 if (c == '-') c = '_';
-                             return name;
-                         });
+                         [](const auto& info) { return test::profileTestName(info.param); });
 
 // A rank whose GPU does not open (a missing profile) fails the job: exit status 1, the other
 // rank's GPU still in the report (issue 40; it exited 0).
