@@ -367,3 +367,19 @@ TEST(OutputFiles, AReplacedOutputKeepsItsMode) {
     EXPECT_EQ(ts::test::bytesOf(path), "{\"new\": true}");
     std::filesystem::remove_all(dir);
 }
+
+// A temporary left by a writer killed before its rename goes with the next write of the same
+// output (issue 40: a .part file was left for good); other files beside it stay.
+TEST(OutputFiles, AStaleTemporaryGoesWithTheNextWrite) {
+    const auto dir = ts::test::scratchDir("toposcope-output-", "part");
+    const auto path = (dir / "report.json").string();
+    ts::test::writeBytes(path + ".k3x9q2ab.part", "half a rep");
+    ts::test::writeBytes(path + ".notours.part", "x");
+    ts::test::writeBytes(dir / "other.json.k3x9q2ab.part", "x");
+    ts::writeOutputFile(path, "{}");
+    EXPECT_FALSE(std::filesystem::exists(path + ".k3x9q2ab.part"));
+    EXPECT_TRUE(std::filesystem::exists(path + ".notours.part"));
+    EXPECT_TRUE(std::filesystem::exists(dir / "other.json.k3x9q2ab.part"));
+    EXPECT_EQ(ts::test::bytesOf(path), "{}");
+    std::filesystem::remove_all(dir);
+}

@@ -54,6 +54,25 @@ std::string temporaryName(const std::string& path) {
     return path + "." + suffix + ".part";
 }
 
+// FILE.<8 letters or digits>.part beside FILE, left by a writer killed between writing and
+// renaming it (SIGKILL, a power cut). Whoever holds FILE's claim is its only writer, so any such
+// file is stale once the claim is held: it goes.
+void removeStaleTemporaries(const std::string& path) {
+    const fs::path target(path);
+    const std::string prefix = target.filename().string() + ".";
+    std::error_code ec;
+    const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+    for (fs::directory_iterator it(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.size() != prefix.size() + 8 + 5 || name.compare(0, prefix.size(), prefix) != 0 ||
+            name.compare(name.size() - 5, 5, ".part") != 0)
+            continue;
+        const std::string middle = name.substr(prefix.size(), 8);
+        if (middle.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789") != std::string::npos) continue;
+        if (it->symlink_status(ec).type() == fs::file_type::regular) ::unlink(it->path().c_str());
+    }
+}
+
 int createTemporary(const std::string& path, std::string& name) {
     for (int attempt = 0; attempt < 100; ++attempt) {
         name = temporaryName(path);
@@ -131,6 +150,7 @@ void syncParentFolder(const std::string& path) {
 OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     if (path_.empty()) throw OutputError("an output file needs a name");
     fd_ = openLockedRegularFile(path_, &placeholder_, false);  // replaced by rename: the lock needs no write access
+    removeStaleTemporaries(path_);
 }
 
 OutputFile::~OutputFile() {
