@@ -1,4 +1,5 @@
-// libFuzzer: the session reader (framing, checksums and records). Anything but an InputError
+// libFuzzer: the session reader (framing, checksums and records; records swapped, repeated,
+// dropped and moved by session_mutator.hpp). Anything but an InputError
 // escaping is a finding.
 #include <cstddef>
 #include <cstdint>
@@ -7,7 +8,7 @@
 #include "io/input_error.hpp"
 #include "io/report_json.hpp"
 #include "io/session_read.hpp"
-#include "structure_mutator.hpp"
+#include "session_mutator.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {

@@ -110,7 +110,10 @@ inline std::size_t mutate(std::uint8_t* data, std::size_t size, std::size_t maxS
 
 }  // namespace ts::fuzz
 
+// A target with a mutator of its own (session_mutator.hpp) defines TOPOSCOPE_FUZZ_OWN_MUTATOR first.
+#ifndef TOPOSCOPE_FUZZ_OWN_MUTATOR
 extern "C" std::size_t LLVMFuzzerCustomMutator(std::uint8_t* data, std::size_t size, std::size_t maxSize,
                                                unsigned int seed) {
     return ts::fuzz::mutate(data, size, maxSize, seed);
 }
+#endif
