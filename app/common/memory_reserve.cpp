@@ -58,6 +58,18 @@ void rearmMemoryReserve() {
 
 }  // namespace ts::app
 
+// Under AddressSanitizer its own allocator serves new and delete (and reports a failure): the
+// replacement stays out of those builds.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TOPOSCOPE_SANITIZED_ALLOCATOR 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define TOPOSCOPE_SANITIZED_ALLOCATOR 1
+#endif
+
+#ifndef TOPOSCOPE_SANITIZED_ALLOCATOR
 // operator new as the standard says (malloc, the new-handler, std::bad_alloc), with one change: an
 // allocation that fails may be served from the reserve (Reserve::rescue), because it may come from
 // a destructor (nlohmann's json takes a document apart into a vector) and a std::bad_alloc there
@@ -83,3 +95,4 @@ void operator delete(void* p) noexcept {
 void operator delete[](void* p) noexcept { ::operator delete(p); }
 void operator delete(void* p, std::size_t) noexcept { ::operator delete(p); }
 void operator delete[](void* p, std::size_t) noexcept { ::operator delete(p); }
+#endif
