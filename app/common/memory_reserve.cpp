@@ -5,6 +5,12 @@
 #include <cstdlib>
 #include <exception>
 #include <new>
+#include <string_view>
+
+#include <unistd.h>
+
+#include "io/output_file.hpp"
+#include "run/exit_status.hpp"
 
 namespace ts::app {
 namespace {
@@ -49,7 +55,38 @@ Reserve reserve;
 
 }  // namespace
 
-void holdMemoryReserve() { rearmMemoryReserve(); }
+// The last resort when the reserve was not enough (or could not be had: a limit below 16 MiB): a
+// std::bad_alloc that reaches std::terminate (out of a destructor) ends the program as any other
+// out-of-memory error, exit 1 "out of memory", not an abort. What was finished is already in its
+// file: outputs are renamed into place whole and sessions written record by record; an output that
+// was being written stays behind as NAME.xxxxxxxx.part, which the next writer of NAME removes, and
+// an output claimed but not yet written is removed as the normal end removes it.
+namespace {
+
+std::terminate_handler previousTerminate = nullptr;
+
+[[noreturn]] void terminateOutOfMemory() {
+    if (std::exception_ptr current = std::current_exception()) {
+        try {
+            std::rethrow_exception(current);
+        } catch (const std::bad_alloc&) {
+            ts::removeOutputPlaceholders();
+            constexpr std::string_view message = "error: out of memory\n";
+            [[maybe_unused]] const auto written = ::write(STDERR_FILENO, message.data(), message.size());
+            ::_exit(ts::kExitRunFailed);
+        } catch (...) {
+        }
+    }
+    if (previousTerminate) previousTerminate();
+    std::abort();
+}
+
+}  // namespace
+
+void holdMemoryReserve() {
+    if (std::get_terminate() != terminateOutOfMemory) previousTerminate = std::set_terminate(terminateOutOfMemory);
+    rearmMemoryReserve();
+}
 
 void rearmMemoryReserve() {
     if (!reserve.base) reserve.base = static_cast<char*>(std::malloc(kReserveBytes));

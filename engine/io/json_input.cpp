@@ -177,4 +177,20 @@ int jsonDepth(const json& value, int limit) {
     return deepest;
 }
 
+const nlohmann::json& memberOr(const nlohmann::json& object, const char* key, const nlohmann::json& fallback) {
+    if (!object.is_object()) return fallback;
+    const auto found = object.find(key);
+    return found == object.end() ? fallback : *found;
+}
+
+const nlohmann::json& emptyJsonArray() {
+    static const nlohmann::json empty = nlohmann::json::array();
+    return empty;
+}
+
+const nlohmann::json& emptyJsonObject() {
+    static const nlohmann::json empty = nlohmann::json::object();
+    return empty;
+}
+
 }  // namespace ts

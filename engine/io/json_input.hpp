@@ -39,4 +39,11 @@ std::string describeJson(const nlohmann::json& value, std::size_t maxChars = 48)
 // at `limit` + 1.
 int jsonDepth(const nlohmann::json& value, int limit = kMaxJsonDepth);
 
+// `object[key]` where the object holds it, else `fallback`, without copying either (a report's
+// series are most of its bytes: a copy doubles the memory a read needs).
+const nlohmann::json& memberOr(const nlohmann::json& object, const char* key, const nlohmann::json& fallback);
+// An empty array and object to pass as that fallback.
+const nlohmann::json& emptyJsonArray();
+const nlohmann::json& emptyJsonObject();
+
 }  // namespace ts

@@ -1,5 +1,6 @@
 #include "io/output_file.hpp"
 
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -147,20 +148,53 @@ void syncParentFolder(const std::string& path) {
     ::close(fd);
 }
 
+namespace {
+
+// The outputs this process holds, for removeOutputPlaceholders (slots, not a container: it runs
+// where nothing may be allocated). An output past the last slot is simply not listed.
+std::array<std::atomic<OutputFile*>, 64> liveOutputs{};
+
+void listOutput(OutputFile* file) {
+    for (auto& slot : liveOutputs) {
+        OutputFile* empty = nullptr;
+        if (slot.compare_exchange_strong(empty, file)) return;
+    }
+}
+
+void unlistOutput(OutputFile* file) {
+    for (auto& slot : liveOutputs) {
+        OutputFile* expected = file;
+        if (slot.compare_exchange_strong(expected, nullptr)) return;
+    }
+}
+
+}  // namespace
+
 OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     if (path_.empty()) throw OutputError("an output file needs a name");
     fd_ = openLockedRegularFile(path_, &placeholder_, false);  // replaced by rename: the lock needs no write access
     removeStaleTemporaries(path_);
+    listOutput(this);
 }
 
 OutputFile::~OutputFile() {
+    unlistOutput(this);
     if (fd_ < 0) return;
-    if (placeholder_) {  // created for the lock, never written: leave nothing behind
-        struct stat opened {}, named {};
-        if (::fstat(fd_, &opened) == 0 && opened.st_size == 0 && ::lstat(path_.c_str(), &named) == 0 && sameFile(opened, named))
-            ::unlink(path_.c_str());
-    }
+    removePlaceholder();
     ::close(fd_);
+}
+
+void OutputFile::removePlaceholder() noexcept {
+    if (!placeholder_) return;  // written: it stays
+    struct stat opened {}, named {};
+    if (::fstat(fd_, &opened) == 0 && opened.st_size == 0 && ::lstat(path_.c_str(), &named) == 0 && sameFile(opened, named))
+        ::unlink(path_.c_str());
+    placeholder_ = false;
+}
+
+void removeOutputPlaceholders() noexcept {
+    for (auto& slot : liveOutputs)
+        if (OutputFile* file = slot.load()) file->removePlaceholder();
 }
 
 void OutputFile::replace(std::string_view bytes) {

@@ -33,12 +33,18 @@ public:
     // the lock moves to the new file. Throws OutputError naming the path.
     void replace(std::string_view bytes);
     const std::string& path() const { return path_; }
+    // Removes the file if this process created it empty for the lock and wrote nothing into it.
+    void removePlaceholder() noexcept;
 
 private:
     std::string path_;
     int fd_ = -1;           // the locked file
     bool placeholder_ = false;  // this process created the file empty and has not written it yet
 };
+
+// Every held output's removePlaceholder, for a program that ends without unwinding (out of
+// memory in a destructor: app/common/memory_reserve.cpp). Allocates nothing.
+void removeOutputPlaceholders() noexcept;
 
 // Claims a folder for this process: an exclusive lock on the folder itself, created when missing.
 // Throws OutputError when it cannot be made, is not a folder, or another process holds it.

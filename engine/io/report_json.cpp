@@ -333,14 +333,14 @@ DeviceInfo deviceFromJson(const json& device, const std::string& origin, const R
 
 // The report's "elements": their attributes, into `t`.
 void elementsFromJson(const json& j, const Reader& r, Topology& t) {
-    const json elements = j.value("elements", json::array());
+    const json& elements = memberOr(j, "elements", emptyJsonArray());
     if (!elements.is_array()) r.fail("elements", "expected an array");
     for (std::size_t i = 0; i < elements.size(); ++i) {
         const std::string where = "elements[" + std::to_string(i) + "]";
         const auto id = r.get<std::string>(elements[i], "id", where, "");
         const auto element = elementFromString(id);
         if (!element) r.fail(where + ".id", "unknown element \"" + cutForMessage(id) + "\"");
-        const json attributes = elements[i].value("attributes", json::array());
+        const json& attributes = memberOr(elements[i], "attributes", emptyJsonArray());
         if (!attributes.is_array()) r.fail(where + ".attributes", "expected an array");
         for (std::size_t k = 0; k < attributes.size(); ++k)
             t.element(*element).set(attributeFromJson(attributes[k], where + ".attributes[" + std::to_string(k) + "]", r));
@@ -359,7 +359,7 @@ Series seriesFromJson(const json& one, const std::string& where, const Reader& r
     for (SeriesKind k : {SeriesKind::Size, SeriesKind::LineSize, SeriesKind::FetchGranularity, SeriesKind::Latency,
                          SeriesKind::SegmentSize, SeriesKind::Amount, SeriesKind::Sharing, SeriesKind::Bandwidth})
         if (toString(k) == kind) s.kind = k;
-    const json rows = one.value("rows", json::array());
+    const json& rows = memberOr(one, "rows", emptyJsonArray());
     if (!rows.is_array()) r.fail(where + ".rows", "expected an array");
     for (std::size_t k = 0; k < rows.size(); ++k) {
         const std::string rw = where + ".rows[" + std::to_string(k) + "]";
@@ -389,17 +389,17 @@ Topology reportFromJson(const json& j, const std::string& origin) {
         t.toolVersion = r.get<std::string>(j["tool"], "version", "tool", "");
         t.toolBuild = toolBuildFromJson(j["tool"], r);
     }
-    t.device = deviceFromJson(j.value("device", json::object()), origin, r);
+    t.device = deviceFromJson(memberOr(j, "device", emptyJsonObject()), origin, r);
     if (j.contains("timer")) t.timerOverheadCycles = r.get<double>(j["timer"], "overheadCycles", "timer", 0);
 
     elementsFromJson(j, r, t);
     t.warnings = r.get<std::vector<std::string>>(j, "warnings", "top level", {});
-    const json failures = j.value("failures", json::array());
+    const json& failures = memberOr(j, "failures", emptyJsonArray());
     if (!failures.is_array()) r.fail("failures", "expected an array");
     for (std::size_t i = 0; i < failures.size(); ++i)
         t.failures.push_back(failureFromJson(failures[i], "failures[" + std::to_string(i) + "]", r));
 
-    const json series = j.value("series", json::array());
+    const json& series = memberOr(j, "series", emptyJsonArray());
     if (!series.is_array()) r.fail("series", "expected an array");
     for (std::size_t i = 0; i < series.size(); ++i)
         t.series.push_back(seriesFromJson(series[i], "series[" + std::to_string(i) + "]", r));
