@@ -31,7 +31,8 @@
 #include "run/discovery_run.hpp"
 #include "run/exit_status.hpp"
 #include "run/run_flags.hpp"
-#include "session_path.hpp"
+#include "common/session_file_name.hpp"
+#include "common/session_folder.hpp"
 #include "sim/builtin_profiles.hpp"
 #include "sim/profile.hpp"
 #include "mig_table.hpp"
@@ -181,11 +182,12 @@ struct SessionChoice {
 std::unique_ptr<ts::SessionRecorder> openRecorder(const SessionChoice& session, const ts::app::BackendChoice& choice,
                                                   ts::Observer& next, const ts::Topology& live, bool quiet) {
     if (session.off) return nullptr;
-    std::string path = session.path;
+    const std::string& path = session.path;
     try {
-        if (path.empty()) path = ts::cli::defaultSessionPath(choice.backend == "sim" ? "sim-" + choice.profile : choice.backend);
-        auto recorder = std::make_unique<ts::SessionRecorder>(path, next, &live);
-        if (!quiet) ts::cli::printMessage(stderr, "recording the session to %s\n", path.c_str());
+        const std::string label = choice.backend == "sim" ? "sim-" + choice.profile : choice.backend;
+        auto recorder = path.empty() ? ts::app::recordNewSession(ts::app::sessionFolder(), label, next, &live)
+                                     : ts::app::recordSessionTo(path, next, &live);
+        if (!quiet) ts::cli::printMessage(stderr, "recording the session to %s\n", recorder->path().c_str());
         return recorder;
     } catch (const std::exception& e) {
         if (!session.path.empty()) throw ts::InputError(std::string("--session: ") + e.what());

@@ -56,4 +56,20 @@ std::string newSessionPath(const std::string& dirName, const std::string& label)
     throw std::runtime_error(stem + ".tss: " + std::to_string(kMaxSuffix) + " sessions of that name exist already");
 }
 
+std::unique_ptr<SessionRecorder> recordSessionTo(const std::string& path, Observer& next, const Topology* live) {
+    try {
+        return std::make_unique<SessionRecorder>(path, next, live);
+    } catch (...) {
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(path, ec) && std::filesystem::file_size(path, ec) == 0 && !ec)
+            std::filesystem::remove(path, ec);
+        throw;
+    }
+}
+
+std::unique_ptr<SessionRecorder> recordNewSession(const std::string& dir, const std::string& label, Observer& next,
+                                                  const Topology* live) {
+    return recordSessionTo(newSessionPath(dir, label), next, live);
+}
+
 }  // namespace ts::app

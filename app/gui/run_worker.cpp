@@ -83,8 +83,7 @@ std::unique_ptr<SessionRecorder> RunWorker::startRecording(const RunRequest& req
     }
     try {
         const std::string label = request.device.key().replace(QLatin1Char(':'), QLatin1Char('-')).toStdString();
-        auto recorder =
-            std::make_unique<SessionRecorder>(app::newSessionPath(request.sessionDir.toStdString(), label), next, &live);
+        auto recorder = app::recordNewSession(request.sessionDir.toStdString(), label, next, &live);
         Q_EMIT sessionRecording(QString::fromStdString(recorder->path()));
         return recorder;
     } catch (const std::exception& e) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "io/report_json.hpp"
 #include "model/timestamp.hpp"
@@ -45,6 +46,8 @@ SessionRecorder::SessionRecorder(const std::string& path, Observer& next, const 
            {"build", reportToJson(self, false)["tool"]},
            {"started", utcTimestamp()}},
           true);
+    // A session that cannot even take its first record records nothing: say so now, before the run.
+    if (!error_.empty()) throw std::runtime_error(error_);
 }
 
 void SessionRecorder::onDevice(const DeviceInfo& device) {

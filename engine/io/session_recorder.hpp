@@ -22,7 +22,8 @@ inline constexpr const char* kSessionFormat = "toposcope-session/1";
 class SessionRecorder : public Observer {
 public:
     // `live`: the topology the run fills, for what the engine sets without an event (timer
-    // overhead); may be null. Throws std::runtime_error when the file cannot be created.
+    // overhead); may be null. Throws std::runtime_error when the file cannot be created or its first
+    // record (the session header) cannot be written.
     SessionRecorder(const std::string& path, Observer& next, const Topology* live = nullptr);
 
     void onDevice(const DeviceInfo& device) override;

@@ -119,3 +119,21 @@ TEST(SessionNames, TwoConcurrentRunsWithOnePidKeepBothSessions) {
     EXPECT_EQ(withShared, 1);
     fs::remove_all(home);
 }
+
+// A session that cannot take its first record (a full disk; here a file-size limit of 0, with
+// SIGXFSZ ignored so a write fails with EFBIG) leaves no empty session file: the default one is
+// removed and the run goes on unrecorded with a warning; an explicit --session is refused (exit 2)
+// before anything is measured, its empty file removed too.
+TEST(SessionNames, ASessionThatCannotBeWrittenLeavesNoEmptyFile) {
+    const fs::path home = test::scratchDir("toposcope-outin-", "unwritable");
+    const std::string limited = "trap '' XFSZ; ulimit -f 0; XDG_DATA_HOME=" + quoted(home) + " exec '" +
+                                std::string(TOPOSCOPE_CLI) + "' --backend sim --profile h100 --only shared --quiet";
+    auto r = test::runShell("bash -c \"" + limited + "\" 2>&1");
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_NE(r.output.find("not recording the session"), std::string::npos) << r.output;
+    for (const auto& e : fs::recursive_directory_iterator(home)) EXPECT_FALSE(e.is_regular_file()) << e.path() << " left behind";
+    r = test::runShell("bash -c \"" + limited + " --session " + quoted(home / "explicit.tss") + "\" 2>&1");
+    EXPECT_EQ(r.exitCode, 2) << r.output;
+    EXPECT_FALSE(fs::exists(home / "explicit.tss")) << "an empty session file was left behind";
+    fs::remove_all(home);
+}
