@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <csignal>
 #include <filesystem>
+#include <functional>
 #include <cstdio>
 #include <iostream>
 
 #include "io/mt4g_raw_analysis.hpp"
+#include "check_command.hpp"
 #include "compare_command.hpp"
 #include "fleet_run.hpp"
 #include "common/backend_factory.hpp"
@@ -222,8 +224,14 @@ int runReport(const std::string& sessionPath, const std::string& mt4gReport, con
     return writeOutputs(session.topology, outputs, claimed) ? 0 : kExitRunFailed;
 }
 
+// What `check` adds to a run: a look at the device before it, and a verdict instead of the summary.
+struct RunVerdict {
+    std::function<void(const ts::DeviceInfo&)> beforeRun;             // may throw InputError
+    std::function<int(const ts::Topology&, int status)> conclude;     // the exit status
+};
+
 int runDiscover(const ts::app::BackendChoice& choice, const ts::RunFlags& flags, const std::string& faultSpec,
-                const Outputs& outputs, const SessionChoice& session, bool quiet) {
+                const Outputs& outputs, const SessionChoice& session, bool quiet, const RunVerdict& verdict = {}) {
     const ts::DiscoveryOptions options = ts::discoveryOptions(flags);
     const std::vector<ts::Fault> faults = ts::app::parseFaultFlag(faultSpec);
     std::error_code probe;  // a name too long to be a file is no file
@@ -235,15 +243,16 @@ int runDiscover(const ts::app::BackendChoice& choice, const ts::RunFlags& flags,
     for (const auto& n : notes) ts::cli::printMessage(stderr, "%s\n", n.c_str());
     backend = ts::app::withFaults(std::move(backend), faults);
     if (!faults.empty()) ts::cli::printMessage(stderr, "injecting faults: %s (a testing aid)\n", faultSpec.c_str());
+    if (verdict.beforeRun) verdict.beforeRun(backend->queryDevice());
 
-    ts::cli::ProgressPrinter printer(quiet);
+    ts::cli::ProgressPrinter printer(quiet || verdict.conclude);
     ts::CancelToken cancel;
     activeCancel = &cancel;
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
     std::signal(SIGHUP, onInterrupt);  // a closed terminal: as SIGTERM
     ts::Topology topology;
-    const auto recorder = openRecorder(session, choice, printer, topology, quiet);
+    const auto recorder = openRecorder(session, choice, printer, topology, quiet || verdict.conclude);
     const ts::DiscoveryOutcome outcome =
         ts::runDiscoveryToOutcome(*backend, options, printer, cancel, topology, recorder.get());
     activeCancel = nullptr;
@@ -255,10 +264,10 @@ int runDiscover(const ts::app::BackendChoice& choice, const ts::RunFlags& flags,
     if (!outcome.sessionError.empty())
         ts::cli::printMessage(stderr, "error: session recording stopped: %s (the session keeps what was recorded before)\n",
                      outcome.sessionError.c_str());
-    printSummaryUnlessStdout(topology, outputs, quiet);
+    if (!verdict.conclude) printSummaryUnlessStdout(topology, outputs, quiet);
     int status = outcome.exitStatus();
     if (!writeOutputs(topology, outputs, claimed)) status = ts::worstExitStatus(status, ts::kExitRunFailed);
-    return status;
+    return verdict.conclude ? verdict.conclude(topology, status) : status;
 }
 
 // Everything the command line sets: the run's options and those of the subcommands.
@@ -284,6 +293,7 @@ struct Subcommands {
     CLI::App* profiles = nullptr;
     CLI::App* compare = nullptr;
     CLI::App* mig = nullptr;
+    CLI::App* check = nullptr;
 };
 
 void addRunOptions(CLI::App& app, CommandLine& c) {
@@ -312,7 +322,8 @@ void addRunOptions(CLI::App& app, CommandLine& c) {
                    "(comma list; docs/faults.md)");
 }
 
-Subcommands addSubcommands(CLI::App& app, CommandLine& c, ts::cli::CompareCommand& compareCommand) {
+Subcommands addSubcommands(CLI::App& app, CommandLine& c, ts::cli::CompareCommand& compareCommand,
+                           ts::cli::CheckCommand& checkCommand) {
     Subcommands sub;
     sub.analyze = app.add_subcommand("analyze", "run TopoScope's analysis on a folder of MT4G raw series");
     sub.analyze->add_option("--mt4g-raw", c.rawIn, "folder of MT4G raw series")->required();
@@ -330,6 +341,7 @@ Subcommands addSubcommands(CLI::App& app, CommandLine& c, ts::cli::CompareComman
     sub.report->add_flag("--quiet", c.quiet, "no summary output");
     sub.profiles = app.add_subcommand("profiles", "list the built-in simulator profiles");
     sub.compare = compareCommand.add(app);
+    sub.check = checkCommand.add(app);
     sub.mig = app.add_subcommand("mig", "print the device's MIG mode, GPU-instance profiles and instances (changes nothing)");
     sub.mig->add_option("--backend", c.choice.backend, "auto, cuda, hip or sim")->check(CLI::IsMember({"auto", "cuda", "hip", "sim"}));
     sub.mig->add_option("--device", c.choice.device, "GPU index")->check(CLI::NonNegativeNumber);
@@ -353,13 +365,30 @@ int runFleetCommand(const CLI::App& app, CommandLine& c) {
 }
 
 // The command the parsed line asks for. Throws InputError and BackendError.
-int runCommand(const CLI::App& app, const Subcommands& sub, ts::cli::CompareCommand& compareCommand, CommandLine& c) {
+// check: a run without its summary or default session, judged against the reference.
+int runCheck(ts::cli::CheckCommand& check, CommandLine& c) {
+    if (!c.outputs.mt4gJson.empty() || !c.outputs.mt4gCsv.empty() || !c.outputs.rawDir.empty())
+        throw ts::InputError("check writes a TopoScope report only (--json): drop --mt4g-json, --mt4g-csv and --raw");
+    ts::app::refuseOutputsNamingInputs({{"--json", c.outputs.json}, {"--session", c.session.path}}, {check.referencePath()});
+    check.prepare(c.runFlags);
+    SessionChoice session = c.session;
+    session.off = session.off || session.path.empty();  // a prolog on every job start fills no sessions folder
+    RunVerdict verdict;
+    verdict.beforeRun = [&](const ts::DeviceInfo& device) { check.refuseOtherModel(device); };
+    verdict.conclude = [&](const ts::Topology& run, int status) { return check.conclude(run, status, c.quiet); };
+    return runDiscover(c.choice, c.runFlags, c.faultSpec, c.outputs, session, c.quiet, verdict);
+}
+
+int runCommand(const CLI::App& app, const Subcommands& sub, ts::cli::CompareCommand& compareCommand,
+               ts::cli::CheckCommand& checkCommand, CommandLine& c) {
     if (sub.profiles->parsed()) return listProfiles();
     if (sub.compare->parsed()) return compareCommand.run();
     if (sub.mig->parsed()) return printMig(c.choice);
     if (c.profiles.size() > 1 && !c.fleetRun.allDevices)
         throw ts::InputError("--profile given " + std::to_string(c.profiles.size()) + " times: only --all-devices runs several");
     if (!c.profiles.empty()) c.choice.profile = c.profiles.front();
+    if (sub.check->parsed() && (c.fleetRun.allDevices || !c.fleetRun.fleetOut.empty()))
+        throw ts::InputError("check judges one GPU (--device N): run it once per GPU, without --all-devices and --fleet-out");
     if (c.fleetRun.allDevices || !c.fleetRun.fleetOut.empty()) return runFleetCommand(app, c);
     if (sub.analyze->parsed()) return runAnalyze(c.rawIn, c.analyzeOutputs, c.quiet);
     if (sub.report->parsed()) return runReport(c.sessionIn, c.mt4gReportIn, c.reportOutputs, c.quiet);
@@ -367,6 +396,7 @@ int runCommand(const CLI::App& app, const Subcommands& sub, ts::cli::CompareComm
         throw ts::InputError("--device " + std::to_string(c.choice.device) +
                              ": the simulator has one device, 0 (--profile picks the GPU it simulates; --all-devices "
                              "with several --profile simulates several)");
+    if (sub.check->parsed()) return runCheck(checkCommand, c);
     return runDiscover(c.choice, c.runFlags, c.faultSpec, c.outputs, c.session, c.quiet);
 }
 
@@ -381,7 +411,8 @@ int main(int argc, char** argv) {
     CommandLine line;
     addRunOptions(app, line);
     ts::cli::CompareCommand compareCommand;
-    const Subcommands sub = addSubcommands(app, line, compareCommand);
+    ts::cli::CheckCommand checkCommand;
+    const Subcommands sub = addSubcommands(app, line, compareCommand, checkCommand);
     app.require_subcommand(0, 1);
 
     try {
@@ -398,7 +429,7 @@ int main(int argc, char** argv) {
     }
 
     try {
-        return runCommand(app, sub, compareCommand, line);
+        return runCommand(app, sub, compareCommand, checkCommand, line);
     } catch (const ts::InputError& e) {
         ts::cli::printMessage(stderr, "error: %s\n", e.what());
         return kExitBadInput;

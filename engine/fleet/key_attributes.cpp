@@ -63,6 +63,7 @@ const std::vector<Entry>& entries() {
             {{"l2.size", "L2 size (measured)", "B", 0, l2}, measured(l2, attr::size)},
             {{"l2.size_per_sm", "L2 usable size per SM", "B", 0, l2}, measured(l2, attr::segmentSize)},
             {{"l2.api_size", "L2 size (API)", "B", 0, l2}, api([](const DeviceInfo& d) { return double(d.l2SizeBytes); })},
+            {{"l2.shared_capacity", "L2 capacity all SMs share", "B", 0, l2}, measured(l2, attr::sharedCapacity)},
             {{"l1.latency", "L1 hit latency", "cycles", 1, l1}, measured(l1, attr::latency)},
             {{"l2.latency", "L2 hit latency", "cycles", 1, l2}, measured(l2, attr::latency)},
             {{"l2.far_latency", "L2 far-segment latency", "cycles", 1, l2}, measured(l2, attr::farLatency)},
@@ -100,6 +101,18 @@ std::optional<double> keyValue(const Topology& topology, const std::string& attr
     for (const auto& e : entries())
         if (e.attribute.id == attributeId) return e.get(topology);
     return std::nullopt;
+}
+
+std::string measuringGroup(const KeyAttribute& attribute) {
+    const std::string& id = attribute.id;
+    const auto startsWith = [&](const char* prefix) { return id.rfind(prefix, 0) == 0; };
+    if (id.find("bandwidth") != std::string::npos) return "bandwidth";
+    if (startsWith("l1.")) return "l1";
+    if (id == "l2.api_size") return "";
+    if (startsWith("l2.")) return "l2";
+    if (startsWith("shared.")) return "shared";
+    if (startsWith("dram.")) return "memory";
+    return "";  // device.*: the API's
 }
 
 }  // namespace ts::fleet

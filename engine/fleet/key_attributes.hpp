@@ -19,4 +19,7 @@ const std::vector<KeyAttribute>& keyAttributes();
 // is the NVIDIA L1 or the AMD vL1, "shared" the shared memory or the LDS.
 std::optional<double> keyValue(const Topology& topology, const std::string& attributeId);
 
+// The benchmark group (toposcope-cli --only) that measures it; "" for an API fact.
+std::string measuringGroup(const KeyAttribute& attribute);
+
 }  // namespace ts::fleet

@@ -25,20 +25,20 @@ OutlierVerdict judgeOutliers(const std::vector<std::optional<double>>& values, d
     std::vector<double> deviations;
     for (double x : present) deviations.push_back(std::abs(x - v.median));
     v.mad = median(deviations);
-    const double tolerance = std::max(kRelativeTolerance * std::abs(v.median), resolution);
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        if (!values[i]) continue;
-        const double d = *values[i] - v.median;
-        const bool beyondTolerance = std::abs(d) > tolerance;
-        if (v.mad > 0) {
-            v.robustZ[i] = 0.6745 * d / v.mad;
-            v.outlier[i] = beyondTolerance && std::abs(v.robustZ[i]) > kOutlierZ;
-        } else {
-            v.robustZ[i] = d == 0 ? 0.0 : std::copysign(std::numeric_limits<double>::infinity(), d);
-            v.outlier[i] = beyondTolerance;
-        }
-    }
+    for (std::size_t i = 0; i < values.size(); ++i)
+        if (values[i]) v.outlier[i] = deviatesFrom(*values[i], v.median, v.mad, kRelativeTolerance, resolution, &v.robustZ[i]);
     return v;
+}
+
+bool deviatesFrom(double value, double median, double mad, double relativeTolerance, double resolution, double* z) {
+    const double d = value - median;
+    const bool beyondTolerance = std::abs(d) > std::max(relativeTolerance * std::abs(median), resolution);
+    if (mad > 0) {
+        *z = 0.6745 * d / mad;
+        return beyondTolerance && std::abs(*z) > kOutlierZ;
+    }
+    *z = d == 0 ? 0.0 : std::copysign(std::numeric_limits<double>::infinity(), d);
+    return beyondTolerance;
 }
 
 }  // namespace ts::fleet

@@ -25,4 +25,9 @@ struct OutlierVerdict {
 // Missing values take no part and are never outliers.
 OutlierVerdict judgeOutliers(const std::vector<std::optional<double>>& values, double resolution = 0);
 
+// The rule for one value against a median (of a fleet, or one reference value with mad 0): it
+// deviates by more than max(relativeTolerance * |median|, resolution) and, where mad > 0, its
+// robust z (written to `z`, +-inf or 0 where mad is 0) is beyond kOutlierZ.
+bool deviatesFrom(double value, double median, double mad, double relativeTolerance, double resolution, double* z);
+
 }  // namespace ts::fleet

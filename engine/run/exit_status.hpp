@@ -9,6 +9,7 @@ enum ExitStatus : int {
     kExitBadInput = 2,    // a flag, file or profile was refused before anything was measured
     kExitSomeFailed = 3,  // the run finished, some benchmarks failed (the report says which)
     kExitSharedGpu = 4,   // --exclusive and another process uses the GPU
+    kExitDeviates = 5,    // check: the GPU deviates from its reference (the output says what and by how much)
 };
 
 // Of several runs' statuses (one per GPU), the one a fleet exits with: a failure over a refusal
