@@ -13,7 +13,7 @@ _toposcope_cli() {
   prev=${COMP_WORDS[COMP_CWORD - 1]}
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-      analyze | report | profiles | compare | mig) sub=${COMP_WORDS[i]}; break ;;
+      analyze | report | profiles | compare | check | mig) sub=${COMP_WORDS[i]}; break ;;
     esac
   done
   case $prev in
@@ -30,7 +30,7 @@ _toposcope_cli() {
       return ;;
     --session) mapfile -t COMPREPLY < <(compgen -f -X '!*.tss' -- "$cur"); compopt -o plusdirs 2>/dev/null; return ;;
     --raw | --mt4g-raw | --fleet-out) mapfile -t COMPREPLY < <(compgen -d -- "$cur"); return ;;
-    --json | --mt4g-json | --mt4g-csv | --mt4g-report | --fleet)
+    --json | --mt4g-json | --mt4g-csv | --mt4g-report | --fleet | --reference)
       mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
     --device) return ;;
   esac

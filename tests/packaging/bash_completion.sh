@@ -23,8 +23,9 @@ expect "--backend" toposcope-cli --backe
 expect "$("$2" profiles | cut -f1 | grep '^mi' | tr '\n' ' ' | sed 's/ $//')" toposcope-cli --profile mi
 expect "l1,shared l1,scalar l1,sharing" toposcope-cli --only l1,s
 expect "--session" toposcope-cli report --ses
+expect "--reference" toposcope-cli check --refe
 all=$(complete_words toposcope-cli "")
-for word in --json --quiet --session analyze report profiles compare mig; do
+for word in --json --quiet --session analyze report profiles compare check mig; do
   grep -qw -- "$word" <<<"$all" || { echo "'$word' is not offered: $all" >&2; exit 1; }
 done
 echo "completion: $(wc -w <<<"$all") words at the first position; values of --backend, --profile, --only"
