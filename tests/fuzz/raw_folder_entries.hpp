@@ -7,6 +7,7 @@
 // and absolute parts are dropped. The target makes the folder, the mutator (raw_folder_mutator.hpp)
 // edits the entries.
 #include <algorithm>
+#include <cerrno>
 #include <cstddef>
 #include <filesystem>
 #include <fstream>
@@ -25,7 +26,7 @@ struct RawEntry {
 };
 
 constexpr std::size_t kMaxRawEntries = 64;
-constexpr std::size_t kMaxHugeBytes = 8u << 20;  // one 'r' entry, written out
+constexpr std::size_t kMaxHugeBytes = 1u << 20;  // one 'r' entry, written out: the reader of 1 MiB under ASan
 
 inline std::vector<RawEntry> parseRawEntries(const std::string& text) {
     std::vector<RawEntry> entries;
@@ -60,20 +61,17 @@ inline std::string serializeRawEntries(const std::vector<RawEntry>& entries) {
     return out;
 }
 
-// NAME's safe parts, joined below `root`; empty when nothing is left.
-inline std::filesystem::path entryPath(const std::filesystem::path& root, const std::string& name) {
-    std::filesystem::path path;
-    std::size_t start = 0, parts = 0;
-    while (start <= name.size() && parts < 3) {
+// NAME's safe parts (at most three; "..", "." and empty parts dropped).
+inline std::vector<std::string> entryParts(const std::string& name) {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    while (start <= name.size() && parts.size() < 3) {
         const std::size_t end = std::min(name.find('/', start), name.size());
-        const std::string part = name.substr(start, end - start);
-        if (!part.empty() && part != "." && part != ".." && part.find('\0') == std::string::npos) {
-            path /= part;
-            ++parts;
-        }
+        std::string part = name.substr(start, end - start);
+        if (!part.empty() && part != "." && part != ".." && part.find('\0') == std::string::npos) parts.push_back(std::move(part));
         start = end + 1;
     }
-    return path.empty() ? path : root / path;
+    return parts;
 }
 
 inline void writeFile(const std::filesystem::path& path, const std::string& bytes) {
@@ -95,26 +93,31 @@ inline std::string hugeRows(const std::string& content) {
     return out;
 }
 
-// True when `path` does not exist yet and every folder between `root` and it is a real folder (or
-// missing): nothing the target makes may go through a link it made before, or into a FIFO.
-inline bool freshBelow(const std::filesystem::path& root, const std::filesystem::path& path) {
+// The path of `parts` below `root` when it does not exist yet and every folder between `root` and
+// it is a real folder or missing (nothing the target makes may go through a link it made before,
+// or into a FIFO); empty otherwise, and for a name the system refuses (too long).
+inline std::filesystem::path freshPathBelow(const std::filesystem::path& root, const std::vector<std::string>& parts) {
+    if (parts.empty()) return {};
+    std::filesystem::path path = root;
     struct stat st {};
-    if (::lstat(path.c_str(), &st) == 0) return false;
-    std::filesystem::path prefix = root;
-    for (const auto& part : std::filesystem::relative(path.parent_path(), root)) {
-        if (part == ".") continue;
-        prefix /= part;
-        if (::lstat(prefix.c_str(), &st) == 0 && !S_ISDIR(st.st_mode)) return false;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        path /= parts[i];
+        const bool last = i + 1 == parts.size();
+        if (::lstat(path.c_str(), &st) == 0) {
+            if (last || !S_ISDIR(st.st_mode)) return {};
+        } else if (errno != ENOENT) {
+            return {};
+        }
     }
-    return true;
+    return path;
 }
 
 // Makes the entries below `root` (which exists); an entry that cannot be made is left out.
 inline void makeRawEntries(const std::filesystem::path& root, const std::vector<RawEntry>& entries) {
     std::error_code ec;
     for (const auto& e : entries) {
-        const std::filesystem::path path = entryPath(root, e.name);
-        if (path.empty() || !freshBelow(root, path)) continue;
+        const std::filesystem::path path = freshPathBelow(root, entryParts(e.name));
+        if (path.empty()) continue;
         std::filesystem::create_directories(path.parent_path(), ec);
         switch (e.kind) {
             case 'l': {

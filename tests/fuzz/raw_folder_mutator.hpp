@@ -43,7 +43,7 @@ inline void mutateEntries(std::vector<RawEntry>& entries, Rng& rng) {
         default: {  // huge rows: the entry's first row written thousands of times
             const std::string& c = entries[at].content;
             const std::string row = c.substr(0, c.find('\n')) + '\n';
-            static constexpr const char* kCounts[] = {"1000", "65536", "200000", "1000000"};
+            static constexpr const char* kCounts[] = {"1000", "20000", "65536", "100000"};
             entries[at] = {'r', entries[at].name, std::string(kCounts[pick(rng, 4)]) + '\n' + row};
             break;
         }
