@@ -45,6 +45,11 @@ void printDeviation(std::ostream& out, const fleet::Deviation& d) {
         }
         out << ")";
     }
+    if (d.doubted()) {
+        char confidence[96];
+        std::snprintf(confidence, sizeof confidence, " doubted: measured at confidence %.2f (the run says why)", d.confidence);
+        out << confidence;
+    }
     out << "\n";
 }
 
@@ -84,7 +89,10 @@ int CheckCommand::conclude(const Topology& run, int runStatus, bool quiet) const
         if (quiet) return;
         for (const auto& note : result.notes) out << "note: " << note << "\n";
         out << "check: " << result.deviations.size() << " of " << result.compared << " attribute(s) deviate from "
-            << referencePath_ << " (" << reference_.members << " report(s) of " << reference_.deviceName << ")\n";
+            << referencePath_ << " (" << reference_.members << " report(s) of " << reference_.deviceName << ")";
+        if (result.doubted > 0)
+            out << "; " << result.doubted << " of them doubted (measured at confidence 0.5 or less: a shared GPU, a doubted method)";
+        out << "\n";
     });
     return result.deviations.empty() ? runStatus : kExitDeviates;
 }

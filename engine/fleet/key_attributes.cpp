@@ -50,7 +50,14 @@ Getter extraNumber(std::string key) {
 struct Entry {
     KeyAttribute attribute;
     Getter get;
+    std::string name = {};  // the attribute read from `attribute.elements`; empty for API facts
 };
+
+// A key attribute measured by a benchmark: `name` of the first of its elements that has it.
+Entry measuredEntry(KeyAttribute attribute, std::string name) {
+    Getter get = measured(attribute.elements, name);
+    return {std::move(attribute), std::move(get), std::move(name)};
+}
 
 const std::vector<Entry>& entries() {
     static const std::vector<Entry> list = [] {
@@ -59,21 +66,21 @@ const std::vector<Entry>& entries() {
         const std::vector<Element> dram{Element::DeviceMemory};
         const std::vector<Element> shared{Element::Shared, Element::Lds};
         return std::vector<Entry>{
-            {{"l1.size", "L1 size", "B", 0, l1}, measured(l1, attr::size)},
-            {{"l2.size", "L2 size (measured)", "B", 0, l2}, measured(l2, attr::size)},
-            {{"l2.size_per_sm", "L2 usable size per SM", "B", 0, l2}, measured(l2, attr::segmentSize)},
+            measuredEntry({"l1.size", "L1 size", "B", 0, l1}, attr::size),
+            measuredEntry({"l2.size", "L2 size (measured)", "B", 0, l2}, attr::size),
+            measuredEntry({"l2.size_per_sm", "L2 usable size per SM", "B", 0, l2}, attr::segmentSize),
             {{"l2.api_size", "L2 size (API)", "B", 0, l2}, api([](const DeviceInfo& d) { return double(d.l2SizeBytes); })},
-            {{"l2.shared_capacity", "L2 capacity all SMs share", "B", 0, l2}, measured(l2, attr::sharedCapacity)},
-            {{"l1.latency", "L1 hit latency", "cycles", 1, l1}, measured(l1, attr::latency)},
-            {{"l2.latency", "L2 hit latency", "cycles", 1, l2}, measured(l2, attr::latency)},
-            {{"l2.far_latency", "L2 far-segment latency", "cycles", 1, l2}, measured(l2, attr::farLatency)},
-            {{"shared.latency", "Shared memory / LDS latency", "cycles", 1, shared}, measured(shared, attr::latency)},
-            {{"dram.latency", "Device memory latency", "cycles", 1, dram}, measured(dram, attr::latency)},
-            {{"l2.read_bandwidth", "L2 read bandwidth", "GiB/s", 0, l2}, measured(l2, attr::readBandwidth)},
-            {{"l2.write_bandwidth", "L2 write bandwidth", "GiB/s", 0, l2}, measured(l2, attr::writeBandwidth)},
-            {{"dram.read_bandwidth", "Device memory read bandwidth", "GiB/s", 0, dram}, measured(dram, attr::readBandwidth)},
-            {{"dram.write_bandwidth", "Device memory write bandwidth", "GiB/s", 0, dram}, measured(dram, attr::writeBandwidth)},
-            {{"dram.copy_bandwidth", "Device memory copy bandwidth", "GiB/s", 0, dram}, measured(dram, attr::copyBandwidth)},
+            measuredEntry({"l2.shared_capacity", "L2 capacity all SMs share", "B", 0, l2}, attr::sharedCapacity),
+            measuredEntry({"l1.latency", "L1 hit latency", "cycles", 1, l1}, attr::latency),
+            measuredEntry({"l2.latency", "L2 hit latency", "cycles", 1, l2}, attr::latency),
+            measuredEntry({"l2.far_latency", "L2 far-segment latency", "cycles", 1, l2}, attr::farLatency),
+            measuredEntry({"shared.latency", "Shared memory / LDS latency", "cycles", 1, shared}, attr::latency),
+            measuredEntry({"dram.latency", "Device memory latency", "cycles", 1, dram}, attr::latency),
+            measuredEntry({"l2.read_bandwidth", "L2 read bandwidth", "GiB/s", 0, l2}, attr::readBandwidth),
+            measuredEntry({"l2.write_bandwidth", "L2 write bandwidth", "GiB/s", 0, l2}, attr::writeBandwidth),
+            measuredEntry({"dram.read_bandwidth", "Device memory read bandwidth", "GiB/s", 0, dram}, attr::readBandwidth),
+            measuredEntry({"dram.write_bandwidth", "Device memory write bandwidth", "GiB/s", 0, dram}, attr::writeBandwidth),
+            measuredEntry({"dram.copy_bandwidth", "Device memory copy bandwidth", "GiB/s", 0, dram}, attr::copyBandwidth),
             {{"device.sm_count", "SMs / CUs", ""}, api([](const DeviceInfo& d) { return double(d.unitCount); })},
             {{"device.sm_clock", "SM clock (API)", "MHz"}, api([](const DeviceInfo& d) { return d.clockKhz / 1000.0; })},
             {{"device.sm_clock_now", "SM clock now (NVML)", "MHz"}, extraNumber("sm_clock_mhz_now")},
@@ -113,6 +120,15 @@ std::string measuringGroup(const KeyAttribute& attribute) {
     if (startsWith("shared.")) return "shared";
     if (startsWith("dram.")) return "memory";
     return "";  // device.*: the API's
+}
+
+const Attribute* keySource(const Topology& topology, const std::string& attributeId) {
+    for (const auto& e : entries()) {
+        if (e.attribute.id != attributeId || e.name.empty()) continue;
+        for (Element element : e.attribute.elements)
+            if (const Attribute* a = topology.find(element, e.name)) return a;
+    }
+    return nullptr;
 }
 
 }  // namespace ts::fleet

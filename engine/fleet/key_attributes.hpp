@@ -19,6 +19,10 @@ const std::vector<KeyAttribute>& keyAttributes();
 // is the NVIDIA L1 or the AMD vL1, "shared" the shared memory or the LDS.
 std::optional<double> keyValue(const Topology& topology, const std::string& attributeId);
 
+// The measured attribute keyValue reads (for its confidence and marks); nullptr for an API fact or
+// where the report does not have it.
+const Attribute* keySource(const Topology& topology, const std::string& attributeId);
+
 // The benchmark group (toposcope-cli --only) that measures it; "" for an API fact.
 std::string measuringGroup(const KeyAttribute& attribute);
 

@@ -32,6 +32,12 @@ std::optional<double> toleranceFor(const KeyAttribute& attribute, const Toleranc
 // Latencies are medians of whole cycles that move by a cycle or two between quiet runs.
 double resolutionFor(const KeyAttribute& attribute) { return attribute.unit == "cycles" ? 2.0 : attribute.resolution; }
 
+std::string measuredBy(const Topology& report) {
+    if (report.toolBuild && !report.toolBuild->commit.empty())
+        return report.toolBuild->version + " (commit " + report.toolBuild->commit + ")";
+    return report.toolVersion;
+}
+
 double percentage(const std::string& text, const std::string& whole) {
     std::size_t used = 0;
     double pct = -1;
@@ -53,6 +59,7 @@ Reference referenceFromMembers(const std::vector<FleetMember>& members, const st
     ref.source = source;
     ref.members = members.size();
     ref.deviceName = members.front().report.device.name;
+    ref.measuredBy = measuredBy(members.front().report);
     for (const auto& m : members)
         if (m.report.device.name != ref.deviceName)
             throw InputError(source + ": the reference mixes GPU models (\"" + ref.deviceName + "\" and \"" +
@@ -90,6 +97,9 @@ void addTolerance(Tolerances& tolerances, const std::string& text) {
 
 CheckResult checkAgainstReference(const Topology& run, const Reference& reference, const Tolerances& tolerances) {
     CheckResult result;
+    if (const std::string by = measuredBy(run); !reference.measuredBy.empty() && by != reference.measuredBy)
+        result.notes.push_back("the reference was measured by TopoScope " + reference.measuredBy + ", this run by " + by +
+                               ": a method that changed between them moves its values too");
     const auto& attributes = keyAttributes();
     for (std::size_t i = 0; i < attributes.size() && i < reference.values.size(); ++i) {
         const KeyAttribute& attribute = attributes[i];
@@ -102,13 +112,17 @@ CheckResult checkAgainstReference(const Topology& run, const Reference& referenc
         }
         ++result.compared;
         Deviation d{attribute, keyValue(run, attribute.id), *reference.values[i], *tolerance, 0};
+        const Attribute* source = keySource(run, attribute.id);
+        d.confidence = !d.value ? 0.0 : source ? source->confidence : 1.0;
         if (!d.value) {
             d.robustZ = std::numeric_limits<double>::infinity();
             result.deviations.push_back(d);
             continue;
         }
-        if (deviatesFrom(*d.value, d.reference, reference.spreads[i], *tolerance, resolutionFor(attribute), &d.robustZ))
+        if (deviatesFrom(*d.value, d.reference, reference.spreads[i], *tolerance, resolutionFor(attribute), &d.robustZ)) {
+            result.doubted += d.doubted();
             result.deviations.push_back(d);
+        }
     }
     return result;
 }

@@ -17,6 +17,7 @@ struct Reference {
     std::string source;                         // the file it was read from
     std::string deviceName;                     // the GPU model, as its reports name it
     std::size_t members = 0;                    // reports it was made of
+    std::string measuredBy;                     // "0.1.0 (commit 9f72e91)" of its first report; "" unknown
     std::vector<std::optional<double>> values;  // the median over the members that have it
     std::vector<double> spreads;                // median absolute deviation; 0 for one member
 };
@@ -41,16 +42,22 @@ struct Deviation {
     double reference = 0;
     double tolerance = 0;         // the relative tolerance applied (a fraction)
     double robustZ = 0;           // against the reference's spread; +-inf where it has none
+    double confidence = 1;        // of this run's value (1 for an API fact, 0 when it has none)
+
+    // Measured at confidence 0.5 or less (a shared GPU, a doubted method): no verdict on the GPU.
+    bool doubted() const { return value && confidence <= 0.5; }
 };
 
 struct CheckResult {
     std::vector<Deviation> deviations;
     std::size_t compared = 0;         // attributes the reference has and the check judged
+    std::size_t doubted = 0;          // deviations measured at confidence 0.5 or less
     std::vector<std::string> notes;   // attributes left out, and why
 };
 
 // Judges `run` against `reference`. An attribute the reference has and the run lacks (not measured,
-// or undecided) deviates; one the reference lacks is left out.
+// or undecided) deviates; one the reference lacks is left out. Where another TopoScope measured
+// the reference, a note says so (a method that changed moves its values too).
 CheckResult checkAgainstReference(const Topology& run, const Reference& reference, const Tolerances& tolerances);
 
 // The benchmark groups that measure what the reference holds (toposcope-cli --only), comma-joined.

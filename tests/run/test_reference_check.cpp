@@ -107,3 +107,26 @@ TEST(ReferenceCheck, AReferenceIsOneGpuModels) {
 TEST(ReferenceCheck, TheGroupsToRunAreThoseThatMeasureWhatTheReferenceHolds) {
     EXPECT_EQ(groupsForReference(referenceOf({{}})), "bandwidth,l1,l2");
 }
+
+TEST(ReferenceCheck, AValueMeasuredAtHalfConfidenceDeviatesAsDoubted) {
+    const Reference ref = referenceOf({{}});
+    FleetMember run = test::fleetMember("node", 0, {.dramReadGibs = 1300});
+    run.report.element(Element::DeviceMemory).set(test::measuredAttribute("readBandwidth", 1300, "GiB/s", 0.5));
+    const CheckResult r = checkAgainstReference(run.report, ref, {});
+    ASSERT_EQ(deviating(r), (std::vector<std::string>{"dram.read_bandwidth"}));
+    EXPECT_TRUE(r.deviations.front().doubted());
+    EXPECT_EQ(r.doubted, 1u);
+}
+
+TEST(ReferenceCheck, AReferenceOfAnotherTopoScopeSaysSo) {
+    std::vector<FleetMember> members{test::fleetMember("a", 0)};
+    members[0].report.toolBuild = BuildInfo{"0.1.0", "9f72e91", {"cuda"}, {"90"}, {}};
+    const Reference ref = referenceFromMembers(members, "old.json");
+    EXPECT_EQ(ref.measuredBy, "0.1.0 (commit 9f72e91)");
+    Topology run = test::fleetMember("b", 0).report;
+    run.toolBuild = BuildInfo{"0.1.0", "0649839", {"cuda"}, {"90"}, {}};
+    const CheckResult r = checkAgainstReference(run, ref, {});
+    ASSERT_EQ(r.notes.size(), 1u);
+    EXPECT_NE(r.notes.front().find("9f72e91"), std::string::npos) << r.notes.front();
+    EXPECT_TRUE(checkAgainstReference(members[0].report, ref, {}).notes.empty());
+}
