@@ -116,12 +116,12 @@
         <translation>--replay-speed braucht einen Faktor über 0 (1: das aufgezeichnete Tempo)</translation>
     </message>
     <message>
-        <source>Let the TLB walks span up to this many GiB of device memory (1-128, default 16): the H100&apos;s and H200&apos;s last TLB level shows only past 64 GiB.</source>
-        <translation>Die TLB-Läufe dürfen bis zu so viele GiB Gerätespeicher umfassen (1–128, Vorgabe 16): die letzte TLB-Stufe von H100 und H200 zeigt sich erst jenseits von 64 GiB.</translation>
-    </message>
-    <message>
         <source>--tlb-walk-gib needs 1 to 128 (GiB)</source>
         <translation>--tlb-walk-gib braucht 1 bis 128 (GiB)</translation>
+    </message>
+    <message>
+        <source>Where the backend cannot map one allocation many times (HIP), let the TLB walks take up to this many GiB of device memory (1-128, default 16); CUDA walks span 128 GiB of addresses in 1 GiB.</source>
+        <translation>Wo das Backend eine Allokation nicht mehrfach abbilden kann (HIP), dürfen die TLB-Läufe bis zu so viele GiB Gerätespeicher belegen (1–128, Vorgabe 16); CUDA-Läufe überspannen 128 GiB Adressen in 1 GiB.</translation>
     </message>
 </context>
 <context>
@@ -148,6 +148,13 @@
     <message>
         <source>%1 blocks, %2: %3 GiB/s</source>
         <translation>%1 Blöcke, %2: %3 GiB/s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more block size(s) not drawn.</source>
+        <translation>
+            <numerusform>%n weitere Blockgröße nicht gezeichnet.</numerusform>
+            <numerusform>%n weitere Blockgrößen nicht gezeichnet.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1048,6 +1055,13 @@
         <source>%1 cycles</source>
         <translation>%1 Takte</translation>
     </message>
+    <message numerus="yes">
+        <source>%n more row(s)</source>
+        <translation>
+            <numerusform>%n weitere Zeile</numerusform>
+            <numerusform>%n weitere Zeilen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::LaunchDevice</name>
@@ -1093,6 +1107,13 @@
     <message>
         <source> · shared GPU</source>
         <translation> · geteilte GPU</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more array size(s) not drawn.</source>
+        <translation>
+            <numerusform>%n weitere Feldgröße nicht gezeichnet.</numerusform>
+            <numerusform>%n weitere Feldgrößen nicht gezeichnet.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1509,6 +1530,10 @@
     <message>
         <source>could not draw %1</source>
         <translation>%1 konnte nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>The legend names the first %1 of %2 entries.</source>
+        <translation>Die Legende nennt die ersten %1 von %2 Einträgen.</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ts::gui::BandwidthPlot</name>
+    <message numerus="yes">
+        <source>%n more block size(s) not drawn.</source>
+        <translation>
+            <numerusform>%n more block size not drawn.</numerusform>
+            <numerusform>%n more block sizes not drawn.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::CuSharingMap</name>
     <message numerus="yes">
         <source>; %n disabled CU(s)</source>
@@ -86,6 +96,23 @@
         <translation>
             <numerusform>%n load outside the view (%1 to %2 cycles): zoom out to see them.</numerusform>
             <numerusform>%n loads outside the view (%1 to %2 cycles): zoom out to see them.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more row(s)</source>
+        <translation>
+            <numerusform>%n more row</numerusform>
+            <numerusform>%n more rows</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::LineSizePlot</name>
+    <message numerus="yes">
+        <source>%n more array size(s) not drawn.</source>
+        <translation>
+            <numerusform>%n more array size not drawn.</numerusform>
+            <numerusform>%n more array sizes not drawn.</numerusform>
         </translation>
     </message>
 </context>

@@ -39,9 +39,11 @@ private Q_SLOTS:
             for (int column = 1; column < model.columnCount(); ++column)
                 if (model.index(row, column).data(FleetTableModel::OutlierRole).toBool())
                     flagged.insert({row, QString::fromStdString(fleet_.attributes[static_cast<std::size_t>(column - 1)].id)});
-        // A smaller L2 shows in the measured L2 size and in the usable size per SM, and nowhere else.
+        // A smaller L2 shows in the measured L2 size, the usable size per SM and the capacity all
+        // SMs share, and nowhere else.
         const std::set<std::pair<int, QString>> planted{{kPlantedMember, QStringLiteral("l2.size")},
-                                                        {kPlantedMember, QStringLiteral("l2.size_per_sm")}};
+                                                        {kPlantedMember, QStringLiteral("l2.size_per_sm")},
+                                                        {kPlantedMember, QStringLiteral("l2.shared_capacity")}};
         QCOMPARE(flagged, planted);
 
         const int column = model.columnOfAttribute(QStringLiteral("l2.size"));
@@ -74,7 +76,7 @@ private Q_SLOTS:
     }
 
     void summarySaysOutliersOrNoVerdict() {
-        QCOMPARE(FleetView::summaryText(fleet_), QStringLiteral("4 GPU(s), 2 outlier(s) in 2 attribute(s)"));
+        QCOMPARE(FleetView::summaryText(fleet_), QStringLiteral("4 GPU(s), 3 outlier(s) in 3 attribute(s)"));
         std::vector<ts::fleet::FleetMember> two(simulatedFleet().begin() + 2, simulatedFleet().end());
         const ts::FleetComparison pair = ts::fleet::compare(two);  // one normal, the planted one
         QCOMPARE(pair.outlierCount(), std::size_t{0});

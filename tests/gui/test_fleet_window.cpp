@@ -75,7 +75,7 @@ private Q_SLOTS:
         QVERIFY(view);
         QCOMPARE(w.tabs()->currentWidget(), view);
         QCOMPARE(view->data().members.size(), std::size_t{4});
-        QCOMPARE(view->data().outlierAttributes(kPlantedMember).size(), std::size_t{2});
+        QCOMPARE(view->data().outlierAttributes(kPlantedMember).size(), std::size_t{3});  // L2 size, per SM, shared
         QCOMPARE(view->data().memberLabels[0], std::string("gpu0.json"));  // plain reports: no host
         QVERIFY(w.openFleetAction()->isEnabled());
 
@@ -85,7 +85,7 @@ private Q_SLOTS:
         QVERIFY(opened.wait(60000));
         QCOMPARE(w.tabs()->count(), tabs);
         QCOMPARE(w.fleetView()->data().members[kPlantedMember].host, std::string("node2"));
-        QCOMPARE(w.fleetView()->data().outlierCount(), std::size_t{2});
+        QCOMPARE(w.fleetView()->data().outlierCount(), std::size_t{3});
 
         // A folder stands for the reports in it, in name order.
         w.openFleet({dir_.filePath(QStringLiteral("reports"))});

@@ -84,7 +84,8 @@ private Q_SLOTS:
         histogram.setStore(&store);
         histogram.setSeries(QStringLiteral("l1.latency"));
         histogram.refreshNow();
-        QCOMPARE(histogram.barSetCount(), PlotPanel::kMaxCurves);
+        QCOMPARE(histogram.barSetCount(), PlotPanel::kMaxLegendItems);
+        QCOMPARE(histogram.plot()->legend->itemCount(), PlotPanel::kMaxLegendItems);
 
         std::vector<double> strides{32, 64, 128};
         ts::Series line = stridedSeries(ts::SeriesKind::LineSize, QStringLiteral("l1.line_size"), strides, 0);
@@ -100,6 +101,9 @@ private Q_SLOTS:
         plot.refreshNow();
         QCOMPARE(plot.curveCount(), PlotPanel::kMaxCurves);
         QVERIFY2(plot.caption().contains(QStringLiteral("not drawn")), qPrintable(plot.caption()));
+        // A legend of 24 entries would cover the plots beside it on the sheet.
+        QCOMPARE(plot.plot()->legend->itemCount(), PlotPanel::kMaxLegendItems);
+        QVERIFY2(plot.caption().contains(QStringLiteral("legend names the first 6 of")), qPrintable(plot.caption()));
     }
 
     void sizePlotDrawsSweepAndChangePoint() {

@@ -88,7 +88,8 @@ TEST(MpiFleet, FourRanksFlagExactlyThePlantedSmallL2Segment) {
     }
     EXPECT_EQ(ranks, (std::set<int>{0, 1, 2, 3}));
     EXPECT_EQ(uuids.size(), 4u) << "synthetic UUIDs must differ by rank";
-    const std::set<std::pair<int, std::string>> expected{{2, "l2.size"}, {2, "l2.size_per_sm"}};
+    // The smaller L2 shows in its size, its size per SM and the capacity all SMs share.
+    const std::set<std::pair<int, std::string>> expected{{2, "l2.shared_capacity"}, {2, "l2.size"}, {2, "l2.size_per_sm"}};
     EXPECT_EQ(flaggedCells(f), expected) << r.output;
 
     // The CLI's compare on the gathered report: exit 1 (outliers found).

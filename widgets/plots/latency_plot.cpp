@@ -68,14 +68,15 @@ void LatencyHistogramPlot::rebuild(const StoredSeries& s, bool) {
     binOrigin_ = lo - 0.5;  // latencies are whole cycles: centre the bins on them
     int index = 0;
     QCPBars* below = nullptr;
-    // Rows past kMaxCurves - 1 share one stack of bars: the histogram still adds up to every load.
+    // Rows past kMaxLegendItems - 1 share one stack of bars (the legend names each stack, and the
+    // last one the rest): the histogram still adds up to every load.
     std::vector<std::vector<std::uint32_t>> stacks;
     QStringList names;
     int pooledRows = 0;
     for (const auto& row : s.rows) {
         if (row.count == 0) continue;
         const auto loads = s.latenciesOf(row);
-        if (static_cast<int>(stacks.size()) < kMaxCurves - 1) {
+        if (static_cast<int>(stacks.size()) < kMaxLegendItems - 1) {
             stacks.emplace_back(loads.begin(), loads.end());
             names << (row.label.isEmpty() ? tr("Loads") : row.label);
             continue;

@@ -129,6 +129,7 @@ void PlotPanel::refresh() {
         clearPlot();
     }
     rebuild(*s, full);
+    limitLegend();
     plottedRows_ = s->rows.size();
     generation_ = s->generation;
     fullPending_ = false;
@@ -149,6 +150,15 @@ void PlotPanel::rescaleAll() {
             axis->setRange(r.lower - margin, r.upper + margin);
         }
     }
+}
+
+void PlotPanel::limitLegend() {
+    QCPLegend* legend = plot_->legend;
+    const int entries = legend->itemCount();
+    if (entries <= kMaxLegendItems) return;
+    while (legend->itemCount() > kMaxLegendItems) legend->removeItem(legend->itemCount() - 1);
+    const QString note = tr("The legend names the first %1 of %2 entries.").arg(kMaxLegendItems).arg(entries);
+    setCaption(caption().isEmpty() ? note : caption() + QLatin1Char('\n') + note);
 }
 
 void PlotPanel::setCaption(const QString& text) {

@@ -25,6 +25,9 @@ public:
     // to some twenty; a crafted one of thousands made QCustomPlot's legend layout and teardown
     // quadratic (10,000 rows: minutes). The plots pool or leave out the rest and say so.
     static constexpr int kMaxCurves = 24;
+    // Legend entries one plot shows: more overflow a sheet's figure onto its neighbours; the
+    // caption says how many the legend leaves out.
+    static constexpr int kMaxLegendItems = 6;
 
     void setStore(const SeriesStore* store);
     void setSeries(const QString& id);  // empty: none
@@ -78,6 +81,7 @@ protected:
 
 private:
     void scheduleRefresh(bool full);
+    void limitLegend();
     void refresh();
     void onRowsChanged(const QString& id);
     void onAnalysisChanged(const QString& id);
