@@ -44,6 +44,21 @@ void expectCleanOutcome(const test::CliResult& r, int limit, const fs::path& out
     if (r.exitCode == 0) EXPECT_NO_THROW(test::readJson(output)) << limit << " MiB: the report is not whole";
 }
 
+// Runs `arguments` plus `--json FILE` from the lowest limit up, 4, 8, 16, ... MiB above it, until
+// one has room; every outcome must be clean, and at least one limit must run out of memory.
+void expectCleanUnderEveryLimit(const fs::path& dir, const std::string& arguments) {
+    int exitedOne = 0;
+    const int lowest = lowestStartingLimit();
+    for (int limit = lowest; limit < 1024; limit = lowest + std::max(4, 2 * (limit - lowest))) {
+        const fs::path report = dir / ("r" + std::to_string(limit) + ".json");
+        const auto r = underLimit(limit, arguments + " --json '" + report.string() + "'");
+        expectCleanOutcome(r, limit, report);
+        exitedOne += r.exitCode == 1;
+        if (r.exitCode != 1) break;
+    }
+    EXPECT_GT(exitedOne, 0) << "no limit was low enough to run out of memory: the test proves nothing";
+}
+
 }  // namespace
 
 TEST(OutOfMemory, ReadingAWholeSessionBackNeverAborts) {
@@ -54,17 +69,7 @@ TEST(OutOfMemory, ReadingAWholeSessionBackNeverAborts) {
     const fs::path session = dir / "full.tss";
     const auto made = test::runCli("--backend sim --profile h100 --quiet --session '" + session.string() + "'");
     ASSERT_TRUE(fs::exists(session)) << made.output;
-    // From the lowest limit up, 4, 8, 16, ... MiB above it, until one has room for the whole report.
-    int exitedOne = 0;
-    const int lowest = lowestStartingLimit();
-    for (int limit = lowest; limit < 1024; limit = lowest + std::max(4, 2 * (limit - lowest))) {
-        const fs::path report = dir / ("r" + std::to_string(limit) + ".json");
-        const auto r = underLimit(limit, "report --session '" + session.string() + "' --json '" + report.string() + "'");
-        expectCleanOutcome(r, limit, report);
-        exitedOne += r.exitCode == 1;
-        if (r.exitCode != 1) break;
-    }
-    EXPECT_GT(exitedOne, 0) << "no limit was low enough to run out of memory: the test proves nothing";
+    expectCleanUnderEveryLimit(dir, "report --session '" + session.string() + "'");
     fs::remove_all(dir);
 #endif
 }
@@ -74,17 +79,7 @@ TEST(OutOfMemory, ARunUnderALimitEndsCleanly) {
     GTEST_SKIP() << "AddressSanitizer maps terabytes of shadow memory: an address-space limit stops it first";
 #else
     const fs::path dir = test::scratchDir("toposcope-oom-", "run");
-    int exitedOne = 0;
-    const int lowest = lowestStartingLimit();
-    for (int limit = lowest; limit < 1024; limit = lowest + std::max(4, 2 * (limit - lowest))) {
-        const fs::path report = dir / ("r" + std::to_string(limit) + ".json");
-        const auto r = underLimit(limit, "--backend sim --profile h100 --only l1,memory --quiet --no-session --json '" +
-                                             report.string() + "'");
-        expectCleanOutcome(r, limit, report);
-        exitedOne += r.exitCode == 1;
-        if (r.exitCode != 1) break;
-    }
-    EXPECT_GT(exitedOne, 0) << "no limit was low enough to run out of memory: the test proves nothing";
+    expectCleanUnderEveryLimit(dir, "--backend sim --profile h100 --only l1,memory --quiet --no-session");
     fs::remove_all(dir);
 #endif
 }

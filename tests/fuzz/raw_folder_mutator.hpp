@@ -56,9 +56,7 @@ inline std::size_t mutateRawFolder(std::uint8_t* data, std::size_t size, std::si
     std::vector<RawEntry> entries = parseRawEntries(std::string(reinterpret_cast<const char*>(data), size));
     for (unsigned n = 1 + rng() % 3; n > 0; --n) mutateEntries(entries, rng);
     std::string out = serializeRawEntries(entries);
-    if (out.size() > maxSize) out.resize(maxSize);
-    std::memcpy(data, out.data(), out.size());
-    return out.size();
+    return storeMutation(out, data, maxSize);
 }
 
 }  // namespace ts::fuzz

@@ -45,9 +45,7 @@ inline std::size_t mutateSession(std::uint8_t* data, std::size_t size, std::size
     for (unsigned n = 1 + rng() % 3; n > 0 && !records.empty(); --n) shuffleRecords(records, rng);
     std::string out(kSessionMagic, kSessionMagicSize);
     for (const auto& r : records) out += frameSessionRecord(r);
-    if (out.size() > maxSize) out.resize(maxSize);
-    std::memcpy(data, out.data(), out.size());
-    return out.size();
+    return storeMutation(out, data, maxSize);
 }
 
 }  // namespace ts::fuzz

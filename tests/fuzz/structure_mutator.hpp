@@ -92,6 +92,13 @@ inline void cutRow(std::string& s, Rng& rng) {
     s.erase(comma, (newline == std::string::npos ? s.size() : newline) - comma);
 }
 
+// Puts the mutated input back into libFuzzer's buffer, cut to its room; its new size.
+inline std::size_t storeMutation(const std::string& mutated, std::uint8_t* data, std::size_t maxSize) {
+    const std::size_t size = std::min(mutated.size(), maxSize);
+    std::memcpy(data, mutated.data(), size);
+    return size;
+}
+
 inline std::size_t mutate(std::uint8_t* data, std::size_t size, std::size_t maxSize, unsigned seed) {
     Rng rng(seed);
     if (rng() % 2 == 0) return LLVMFuzzerMutate(data, size, maxSize);
@@ -103,14 +110,13 @@ inline std::size_t mutate(std::uint8_t* data, std::size_t size, std::size_t maxS
         case 3: duplicateKey(s, rng); break;
         default: cutRow(s, rng); break;
     }
-    if (s.size() > maxSize) s.resize(maxSize);
-    std::memcpy(data, s.data(), s.size());
-    return s.size();
+    return storeMutation(s, data, maxSize);
 }
 
 }  // namespace ts::fuzz
 
-// A target with a mutator of its own (session_mutator.hpp) defines TOPOSCOPE_FUZZ_OWN_MUTATOR first.
+// A target with a mutator of its own (session_mutator.hpp, raw_folder_mutator.hpp) defines
+// TOPOSCOPE_FUZZ_OWN_MUTATOR first.
 #ifndef TOPOSCOPE_FUZZ_OWN_MUTATOR
 extern "C" std::size_t LLVMFuzzerCustomMutator(std::uint8_t* data, std::size_t size, std::size_t maxSize,
                                                unsigned int seed) {
