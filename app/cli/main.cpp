@@ -364,7 +364,6 @@ int runFleetCommand(const CLI::App& app, CommandLine& c) {
     return ts::cli::runFleet(c.fleetRun);
 }
 
-// The command the parsed line asks for. Throws InputError and BackendError.
 // check: a run without its summary or default session, judged against the reference.
 int runCheck(ts::cli::CheckCommand& check, CommandLine& c) {
     if (!c.outputs.mt4gJson.empty() || !c.outputs.mt4gCsv.empty() || !c.outputs.rawDir.empty())
@@ -379,6 +378,7 @@ int runCheck(ts::cli::CheckCommand& check, CommandLine& c) {
     return runDiscover(c.choice, c.runFlags, c.faultSpec, c.outputs, session, c.quiet, verdict);
 }
 
+// The command the parsed line asks for. Throws InputError and BackendError.
 int runCommand(const CLI::App& app, const Subcommands& sub, ts::cli::CompareCommand& compareCommand,
                ts::cli::CheckCommand& checkCommand, CommandLine& c) {
     if (sub.profiles->parsed()) return listProfiles();

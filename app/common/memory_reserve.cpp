@@ -53,16 +53,12 @@ struct Reserve {
 };
 Reserve reserve;
 
-}  // namespace
-
 // The last resort when the reserve was not enough (or could not be had: a limit below 16 MiB): a
 // std::bad_alloc that reaches std::terminate (out of a destructor) ends the program as any other
 // out-of-memory error, exit 1 "out of memory", not an abort. What was finished is already in its
 // file: outputs are renamed into place whole and sessions written record by record; an output that
 // was being written stays behind as NAME.xxxxxxxx.part, which the next writer of NAME removes, and
 // an output claimed but not yet written is removed as the normal end removes it.
-namespace {
-
 std::terminate_handler previousTerminate = nullptr;
 
 [[noreturn]] void terminateOutOfMemory() {
