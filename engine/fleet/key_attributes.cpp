@@ -10,15 +10,19 @@ namespace {
 
 using Getter = std::function<std::optional<double>(const Topology&)>;
 
-// A measured (or API) attribute of the first of `elements` that has it, when it is decided.
+// Attribute `name` of the first of `elements` that has it; nullptr where none has.
+const Attribute* firstWith(const Topology& t, const std::vector<Element>& elements, const std::string& name) {
+    for (Element e : elements)
+        if (const Attribute* a = t.find(e, name)) return a;
+    return nullptr;
+}
+
+// A measured attribute of the first of `elements` that has it, when it is decided.
 Getter measured(std::vector<Element> elements, std::string name) {
     return [elements = std::move(elements), name = std::move(name)](const Topology& t) -> std::optional<double> {
-        for (Element e : elements)
-            if (const Attribute* a = t.find(e, name)) {
-                if (!a->isDecided()) return std::nullopt;
-                return a->value;
-            }
-        return std::nullopt;
+        const Attribute* a = firstWith(t, elements, name);
+        if (!a || !a->isDecided()) return std::nullopt;
+        return a->value;
     };
 }
 
@@ -50,13 +54,14 @@ Getter extraNumber(std::string key) {
 struct Entry {
     KeyAttribute attribute;
     Getter get;
-    std::string name = {};  // the attribute read from `attribute.elements`; empty for API facts
+    std::string name = {};   // the attribute read from `attribute.elements`; empty for API facts
+    std::string group = {};  // the benchmark group that measures it; empty for API facts
 };
 
-// A key attribute measured by a benchmark: `name` of the first of its elements that has it.
-Entry measuredEntry(KeyAttribute attribute, std::string name) {
+// A key attribute that benchmark group `group` measures: `name` of the first of its elements that has it.
+Entry measuredEntry(KeyAttribute attribute, std::string name, std::string group) {
     Getter get = measured(attribute.elements, name);
-    return {std::move(attribute), std::move(get), std::move(name)};
+    return {std::move(attribute), std::move(get), std::move(name), std::move(group)};
 }
 
 const std::vector<Entry>& entries() {
@@ -66,21 +71,21 @@ const std::vector<Entry>& entries() {
         const std::vector<Element> dram{Element::DeviceMemory};
         const std::vector<Element> shared{Element::Shared, Element::Lds};
         return std::vector<Entry>{
-            measuredEntry({"l1.size", "L1 size", "B", 0, l1}, attr::size),
-            measuredEntry({"l2.size", "L2 size (measured)", "B", 0, l2}, attr::size),
-            measuredEntry({"l2.size_per_sm", "L2 usable size per SM", "B", 0, l2}, attr::segmentSize),
+            measuredEntry({"l1.size", "L1 size", "B", 0, l1}, attr::size, "l1"),
+            measuredEntry({"l2.size", "L2 size (measured)", "B", 0, l2}, attr::size, "l2"),
+            measuredEntry({"l2.size_per_sm", "L2 usable size per SM", "B", 0, l2}, attr::segmentSize, "l2"),
             {{"l2.api_size", "L2 size (API)", "B", 0, l2}, api([](const DeviceInfo& d) { return double(d.l2SizeBytes); })},
-            measuredEntry({"l2.shared_capacity", "L2 capacity all SMs share", "B", 0, l2}, attr::sharedCapacity),
-            measuredEntry({"l1.latency", "L1 hit latency", "cycles", 1, l1}, attr::latency),
-            measuredEntry({"l2.latency", "L2 hit latency", "cycles", 1, l2}, attr::latency),
-            measuredEntry({"l2.far_latency", "L2 far-segment latency", "cycles", 1, l2}, attr::farLatency),
-            measuredEntry({"shared.latency", "Shared memory / LDS latency", "cycles", 1, shared}, attr::latency),
-            measuredEntry({"dram.latency", "Device memory latency", "cycles", 1, dram}, attr::latency),
-            measuredEntry({"l2.read_bandwidth", "L2 read bandwidth", "GiB/s", 0, l2}, attr::readBandwidth),
-            measuredEntry({"l2.write_bandwidth", "L2 write bandwidth", "GiB/s", 0, l2}, attr::writeBandwidth),
-            measuredEntry({"dram.read_bandwidth", "Device memory read bandwidth", "GiB/s", 0, dram}, attr::readBandwidth),
-            measuredEntry({"dram.write_bandwidth", "Device memory write bandwidth", "GiB/s", 0, dram}, attr::writeBandwidth),
-            measuredEntry({"dram.copy_bandwidth", "Device memory copy bandwidth", "GiB/s", 0, dram}, attr::copyBandwidth),
+            measuredEntry({"l2.shared_capacity", "L2 capacity all SMs share", "B", 0, l2}, attr::sharedCapacity, "l2"),
+            measuredEntry({"l1.latency", "L1 hit latency", "cycles", 1, l1}, attr::latency, "l1"),
+            measuredEntry({"l2.latency", "L2 hit latency", "cycles", 1, l2}, attr::latency, "l2"),
+            measuredEntry({"l2.far_latency", "L2 far-segment latency", "cycles", 1, l2}, attr::farLatency, "l2"),
+            measuredEntry({"shared.latency", "Shared memory / LDS latency", "cycles", 1, shared}, attr::latency, "shared"),
+            measuredEntry({"dram.latency", "Device memory latency", "cycles", 1, dram}, attr::latency, "memory"),
+            measuredEntry({"l2.read_bandwidth", "L2 read bandwidth", "GiB/s", 0, l2}, attr::readBandwidth, "bandwidth"),
+            measuredEntry({"l2.write_bandwidth", "L2 write bandwidth", "GiB/s", 0, l2}, attr::writeBandwidth, "bandwidth"),
+            measuredEntry({"dram.read_bandwidth", "Device memory read bandwidth", "GiB/s", 0, dram}, attr::readBandwidth, "bandwidth"),
+            measuredEntry({"dram.write_bandwidth", "Device memory write bandwidth", "GiB/s", 0, dram}, attr::writeBandwidth, "bandwidth"),
+            measuredEntry({"dram.copy_bandwidth", "Device memory copy bandwidth", "GiB/s", 0, dram}, attr::copyBandwidth, "bandwidth"),
             {{"device.sm_count", "SMs / CUs", ""}, api([](const DeviceInfo& d) { return double(d.unitCount); })},
             {{"device.sm_clock", "SM clock (API)", "MHz"}, api([](const DeviceInfo& d) { return d.clockKhz / 1000.0; })},
             {{"device.sm_clock_now", "SM clock now (NVML)", "MHz"}, extraNumber("sm_clock_mhz_now")},
@@ -91,6 +96,12 @@ const std::vector<Entry>& entries() {
         };
     }();
     return list;
+}
+
+const Entry* entryOf(const std::string& attributeId) {
+    for (const auto& e : entries())
+        if (e.attribute.id == attributeId) return &e;
+    return nullptr;
 }
 
 }  // namespace
@@ -105,30 +116,18 @@ const std::vector<KeyAttribute>& keyAttributes() {
 }
 
 std::optional<double> keyValue(const Topology& topology, const std::string& attributeId) {
-    for (const auto& e : entries())
-        if (e.attribute.id == attributeId) return e.get(topology);
-    return std::nullopt;
+    const Entry* e = entryOf(attributeId);
+    return e ? e->get(topology) : std::nullopt;
 }
 
 std::string measuringGroup(const KeyAttribute& attribute) {
-    const std::string& id = attribute.id;
-    const auto startsWith = [&](const char* prefix) { return id.rfind(prefix, 0) == 0; };
-    if (id.find("bandwidth") != std::string::npos) return "bandwidth";
-    if (startsWith("l1.")) return "l1";
-    if (id == "l2.api_size") return "";
-    if (startsWith("l2.")) return "l2";
-    if (startsWith("shared.")) return "shared";
-    if (startsWith("dram.")) return "memory";
-    return "";  // device.*: the API's
+    const Entry* e = entryOf(attribute.id);
+    return e ? e->group : std::string();
 }
 
 const Attribute* keySource(const Topology& topology, const std::string& attributeId) {
-    for (const auto& e : entries()) {
-        if (e.attribute.id != attributeId || e.name.empty()) continue;
-        for (Element element : e.attribute.elements)
-            if (const Attribute* a = topology.find(element, e.name)) return a;
-    }
-    return nullptr;
+    const Entry* e = entryOf(attributeId);
+    return e && !e->name.empty() ? firstWith(topology, e->attribute.elements, e->name) : nullptr;
 }
 
 }  // namespace ts::fleet

@@ -14,9 +14,8 @@ namespace {
 
 constexpr const char* kClockNow = "device.sm_clock_now";
 
-// The default relative tolerance of an attribute, by its unit; none: not judged by default.
-std::optional<double> defaultTolerance(const KeyAttribute& attribute) {
-    if (attribute.id == kClockNow) return std::nullopt;
+// The default relative tolerance of an attribute, by its unit.
+double defaultTolerance(const KeyAttribute& attribute) {
     if (attribute.unit == "GiB/s") return 0.05;
     if (attribute.unit == "cycles") return 0.02;
     return 0.01;
@@ -73,11 +72,8 @@ Reference referenceFromMembers(const std::vector<FleetMember>& members, const st
             ref.spreads.push_back(0);
             continue;
         }
-        const double middle = median(present);
-        std::vector<double> deviations;
-        for (double x : present) deviations.push_back(std::abs(x - middle));
-        ref.values.push_back(middle);
-        ref.spreads.push_back(present.size() >= kMinMembers ? median(deviations) : 0.0);
+        ref.values.push_back(median(present));
+        ref.spreads.push_back(present.size() >= kMinMembers ? medianAbsoluteDeviation(present) : 0.0);
     }
     return ref;
 }
