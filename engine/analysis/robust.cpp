@@ -13,13 +13,15 @@ double quantileSorted(const std::vector<double>& sorted, double q) {
     return sorted[lo] + frac * (sorted[hi] - sorted[lo]);
 }
 
-double robustSigma(const std::vector<double>& values) {
+double medianAbsoluteDeviation(const std::vector<double>& values) {
     if (values.empty()) return 0;
     const double m = median(values);
     std::vector<double> deviations;
     deviations.reserve(values.size());
     for (double v : values) deviations.push_back(std::fabs(v - m));
-    return 1.4826 * median(deviations);
+    return median(deviations);
 }
+
+double robustSigma(const std::vector<double>& values) { return 1.4826 * medianAbsoluteDeviation(values); }
 
 }  // namespace ts

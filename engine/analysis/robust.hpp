@@ -22,6 +22,9 @@ double median(const std::vector<T>& values) {
     return quantile(values, 0.5);
 }
 
+// Median absolute deviation from the median (unscaled; 0 for no values).
+double medianAbsoluteDeviation(const std::vector<double>& values);
+
 // 1.4826 * median absolute deviation from the median: a standard deviation that ignores outliers.
 double robustSigma(const std::vector<double>& values);
 

@@ -22,9 +22,7 @@ OutlierVerdict judgeOutliers(const std::vector<std::optional<double>>& values, d
     }
     v.decided = true;
     v.median = median(present);
-    std::vector<double> deviations;
-    for (double x : present) deviations.push_back(std::abs(x - v.median));
-    v.mad = median(deviations);
+    v.mad = medianAbsoluteDeviation(present);
     for (std::size_t i = 0; i < values.size(); ++i)
         if (values[i]) v.outlier[i] = deviatesFrom(*values[i], v.median, v.mad, kRelativeTolerance, resolution, &v.robustZ[i]);
     return v;
