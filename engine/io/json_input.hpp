@@ -3,6 +3,7 @@
 // value would overflow the stack later, in any recursive copy, comparison or dump), every
 // error is an InputError naming the origin, the line and column and the problem, and no
 // message quotes more than a few dozen characters of the input.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -23,6 +24,9 @@ constexpr std::uint64_t kMaxReportBytes = 4ull << 30;         // 50 MI300X repor
 constexpr std::uint64_t kMaxFleetReportBytes = 64ull << 30;  // 800 MI300X reports
 constexpr std::uint64_t kMaxMt4gJsonBytes = 64ull << 20;     // 6000 MT4G reports
 constexpr std::uint64_t kMaxProfileBytes = 16ull << 20;      // 3000 profiles
+// One text field of a report or an MT4G report (a device name, a method, a reason, a warning):
+// none is longer; a crafted one of megabytes stalled the GUI's text layout for minutes.
+constexpr std::size_t kMaxInputTextBytes = 16 * 1024;
 
 nlohmann::json parseJsonText(std::string_view text, const std::string& origin, int maxDepth = kMaxJsonDepth);
 

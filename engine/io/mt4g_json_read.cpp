@@ -19,7 +19,6 @@ namespace {
 using nlohmann::json;
 
 constexpr double kAbsurdBytes = 1e15;  // a petabyte: no GPU memory element is that large
-constexpr std::size_t kMaxTextBytes = 16 * 1024;  // no name or method is longer (a crafted one stalled the GUI)
 
 // Typed, range-checked access; every problem is an InputError naming the file and the key.
 class Fields {
@@ -46,9 +45,9 @@ public:
         if (it == parent.end() || it->is_null()) return "";
         if (it->is_number()) return it->dump();  // MT4G writes the driver version as a number
         if (!it->is_string()) fail(where + "." + key, "expected a string, got " + std::string(it->type_name()));
-        if (it->get_ref<const std::string&>().size() > kMaxTextBytes)
+        if (it->get_ref<const std::string&>().size() > kMaxInputTextBytes)
             fail(where + "." + key, std::to_string(it->get_ref<const std::string&>().size()) + " bytes of text (at most " +
-                                        std::to_string(kMaxTextBytes) + ": no name or method is so long)");
+                                        std::to_string(kMaxInputTextBytes) + ": no name or method is so long)");
         return it->get<std::string>();
     }
     bool flag(const json& parent, const std::string& key, const std::string& where) const {

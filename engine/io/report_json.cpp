@@ -99,10 +99,6 @@ json seriesToJson(const Series& s) {
             {"rows", std::move(rows)}};
 }
 
-// No text of a report (a device name, a reason, a warning) is longer: a crafted one of megabytes
-// stalled the GUI's text layout for minutes.
-constexpr std::size_t kMaxReportTextBytes = 16 * 1024;
-
 template <typename T>
 struct IsVector : std::false_type {};
 template <typename U>
@@ -141,9 +137,9 @@ public:
         auto it = object.find(key);
         if (it == object.end() || it->is_null()) return fallback;
         if (!fits<T>(*it)) fail(where + "." + key, "number out of range for the field");
-        if (it->is_string() && it->get_ref<const std::string&>().size() > kMaxReportTextBytes)
+        if (it->is_string() && it->get_ref<const std::string&>().size() > kMaxInputTextBytes)
             fail(where + "." + key, std::to_string(it->get_ref<const std::string&>().size()) +
-                                        " bytes of text (at most " + std::to_string(kMaxReportTextBytes) +
+                                        " bytes of text (at most " + std::to_string(kMaxInputTextBytes) +
                                         ": no name, reason or warning is so long)");
         try {
             return it->get<T>();
