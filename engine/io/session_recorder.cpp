@@ -86,8 +86,8 @@ void SessionRecorder::onProgress(const ProgressEvent& event) {
     if (current_.empty() && event.done < event.total && !event.benchmark.empty()) {
         current_ = event.benchmark;
         currentDone_ = event.done;
-        currentBegan_ = secondsSinceStart();
-        write({{"type", "begin"}, {"benchmark", current_}});
+        currentBegan_ = stampNow();
+        write({{"type", "begin"}, {"benchmark", current_}}, false, currentBegan_);
     }
     write({{"type", "progress"},
            {"benchmark", event.benchmark},
@@ -97,15 +97,18 @@ void SessionRecorder::onProgress(const ProgressEvent& event) {
     next_.onProgress(event);
 }
 
-// "seconds": how long the benchmark ran, on the same clock as "t".
+// "seconds": how long the benchmark ran, the difference of its begin and end records' "t" (one
+// reading of the clock each, so that no pause between two readings sets them apart).
 void SessionRecorder::endBenchmark() {
-    const double seconds = std::round((secondsSinceStart() - currentBegan_) * 1e6) / 1e6;
-    write({{"type", "end"}, {"benchmark", current_}, {"seconds", std::max(0.0, seconds)}}, true);
+    const double ended = stampNow();
+    const double seconds = std::round((ended - currentBegan_) * 1e6) / 1e6;
+    write({{"type", "end"}, {"benchmark", current_}, {"seconds", std::max(0.0, seconds)}}, true, ended);
     current_.clear();
 }
 
-double SessionRecorder::secondsSinceStart() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+// Microseconds are enough for a pace and keep the records short.
+double SessionRecorder::stampNow() const {
+    return std::round(std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() * 1e6) / 1e6;
 }
 
 void SessionRecorder::close(const std::string& outcome) {
@@ -114,11 +117,10 @@ void SessionRecorder::close(const std::string& outcome) {
     write({{"type", "close"}, {"outcome", outcome}}, true);
 }
 
-void SessionRecorder::write(json record, bool sync) {
+void SessionRecorder::write(json record, bool sync, std::optional<double> at) {
     if (!error_.empty()) return;
     try {
-        // Microseconds are enough for a pace and keep the records short.
-        if (record.value("type", "") != "session") record["t"] = std::round(secondsSinceStart() * 1e6) / 1e6;
+        if (record.value("type", "") != "session") record["t"] = at ? *at : stampNow();
         record["n"] = ++written_;  // the reader sees a record that went missing, or came twice
         log_.append(record.dump(-1, ' ', false, json::error_handler_t::replace));
         if (sync) log_.sync();

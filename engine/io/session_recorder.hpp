@@ -1,6 +1,7 @@
 #pragma once
 // Records a run as it happens into an append-only session file (format: docs/recording.md).
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -42,16 +43,17 @@ public:
     const std::string& error() const { return error_; }
 
 private:
-    void write(nlohmann::json record, bool sync = false);
+    // `at`: the record's "t" where the caller already read the clock for it.
+    void write(nlohmann::json record, bool sync = false, std::optional<double> at = std::nullopt);
     void endBenchmark();
-    double secondsSinceStart() const;
+    double stampNow() const;  // seconds since the recorder was made, to the microsecond
 
     SessionLogWriter log_;
     Observer& next_;
     const Topology* live_;
     std::string current_;    // the benchmark running now; empty between benchmarks
     int currentDone_ = -1;   // the plan's done count when it began
-    double currentBegan_ = 0;  // secondsSinceStart() when it began
+    double currentBegan_ = 0;  // its begin record's "t"
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
     bool timerWritten_ = false;
     bool closed_ = false;
