@@ -1,10 +1,13 @@
 #pragma once
 // Random but plausible simulator profiles, reproducible from a seed, for end-to-end tests.
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "model/space.hpp"
 
 namespace ts::test {
 
@@ -21,6 +24,61 @@ public:
 private:
     std::mt19937 rng_;
 };
+
+// FullyAssociative: every cache fully associative and LRU, as the end-to-end tests have always
+// run. SetAssociative: caches as GPUs build them (issue 34): 1-32 ways or fully associative, xor,
+// modulo or scrambled indexes (set counts of any kind), LRU, PLRU, FIFO or random replacement,
+// sectors of 32-128 B, L2s of 1-64 MiB in one or two partitions (replicating or not), and 1-3
+// TLB levels of 4 KiB-32 MiB pages, set-associative or not, per unit, group or GPU.
+enum class RandomCaches { FullyAssociative, SetAssociative };
+
+namespace random_detail {
+
+// Ways and sets for about `lines` lines of one instance: the cache's "ways", "index", "policy"
+// and its size (ways x sets x line x instances). PLRU only where the ways are a power of two.
+inline void setStructure(ProfileDice& d, nlohmann::json& cache, long long lines, int instances = 1) {
+    const int line = cache["line"].get<int>();
+    const int ways = d.pick({0, 1, 2, 3, 4, 4, 6, 8, 8, 12, 16, 16, 20, 24, 32});
+    const long long sets = std::max<long long>(1, ways == 0 ? 1 : lines / ways);
+    const long long held = ways == 0 ? lines : sets * ways;
+    cache["size"] = held * line * instances;
+    cache["ways"] = ways;
+    std::string policy = d.pick<std::string>({"lru", "plru", "fifo", "random"});
+    const long long plruUnits = ways == 0 ? held : ways;
+    if (policy == "plru" && ((plruUnits & (plruUnits - 1)) != 0 || (ways != 0 && ways > 64))) policy = "lru";
+    cache["policy"] = policy;
+    if (ways > 0) cache["index"] = d.pick<std::string>({"xor", "xor", "modulo", "scrambled"});
+}
+
+inline nlohmann::json tlbLevel(const std::string& id, const std::string& scope, long long entries, long long page,
+                               int missCost) {
+    nlohmann::json t{{"id", id}, {"scope", scope}, {"entries", entries}, {"page_size", page}, {"miss_cost", missCost}};
+    if (scope == "group") t["group_size"] = 2;
+    return t;
+}
+
+// 1-3 levels, each reaching at least as far as the one in front of it.
+inline nlohmann::json randomTlbs(ProfileDice& d, const std::string& unitScope) {
+    nlohmann::json tlbs = nlohmann::json::array();
+    const int levels = d.between(1, 3);
+    long long page = d.pick<long long>({4096, 65536, 2 << 20, 2 << 20, 16 << 20, 32 << 20});
+    long long reach = 0;
+    for (int level = 1; level <= levels; ++level) {
+        if (level > 1 && d.coin()) page = std::min<long long>(32 << 20, page * d.pick({2, 8}));
+        const bool last = level == levels;
+        const std::string scope = level == 1 ? unitScope : last ? d.pick<std::string>({"gpu", "group"}) : "group";
+        long long entries = level == 1 ? d.pick({8, 16, 32, 64}) : d.pick({128, 256, 512, 1024, 2048});
+        while (entries * page < reach) entries *= 2;
+        if (entries > 65536) break;
+        nlohmann::json t = tlbLevel("tlb" + std::to_string(level), scope, entries, page, d.between(10, 120));
+        if (level > 1 && d.coin()) t["ways"] = d.pick({4, 8, 16});
+        reach = entries * page;
+        tlbs.push_back(t);
+    }
+    return tlbs;
+}
+
+}  // namespace random_detail
 
 inline nlohmann::json noiseBlock(ProfileDice& d, unsigned seed) {
     return {{"jitter", d.between(0, 3)}, {"outlier_rate", d.pick({0.0, 0.001, 0.003})}, {"outlier_extra", 300},
@@ -129,6 +187,49 @@ inline nlohmann::json randomAmdProfile(unsigned seed) {
             {"shared_memory", {{"latency", d.between(40, 60)}}},
             {"dram", {{"latency", d.between(600, 900)}, {"read_gibs", 1600}, {"write_gibs", 1400}}},
             {"noise", noiseBlock(d, seed)}};
+}
+
+// The profile of `seed` (either vendor) with its caches and TLBs made as GPUs build them: see
+// RandomCaches::SetAssociative. Sizes are dice of their own; the units, latencies and sharing stay.
+inline nlohmann::json setAssociativeVariant(nlohmann::json profile, unsigned seed) {
+    ProfileDice d(seed * 7919u + 17u);
+    const bool nvidia = profile["vendor"] == "NVIDIA";
+    for (auto& cache : profile["caches"]) {
+        const std::string id = cache["id"];
+        const int line = cache["line"].get<int>();
+        int sector = std::min(line, d.pick({32, 32, 64, 128}));
+        if (line / sector > 32) sector = line / 32;
+        cache["sector"] = sector;
+        const bool l2 = id == "l2";
+        const bool unitLevel = id == "l1" || id == "vl1" || id == "tex";
+        long long lines = cache["size"].get<long long>() / line;
+        int instances = 1;
+        if (unitLevel) lines = 1024LL * d.between(16, 256) / line;
+        if (l2) {
+            const int segments = nvidia ? d.pick({1, 2}) : 1;  // AMD: one L2 per XCD
+            instances = segments;
+            lines = (1LL << 20) * d.between(1, nvidia ? 64 : 16) / line / segments;
+            if (nvidia) cache["segments"] = segments;
+            if (segments > 1) {
+                cache["far_latency"] = cache["latency"].get<int>() + d.between(100, 250);
+                cache["replicate_far"] = d.coin();
+            } else {
+                cache.erase("far_latency");
+                cache.erase("replicate_far");
+            }
+        }
+        random_detail::setStructure(d, cache, lines, instances);
+        if (l2 && nvidia) profile["api"]["l2_size"] = cache["size"];
+        if (l2 && !nvidia) profile["api"]["l2_size"] = cache["size"].get<long long>() * profile["compute"].value("xcds", 1);
+    }
+    profile["tlbs"] = random_detail::randomTlbs(d, nvidia ? "sm" : "cu");
+    profile["name"] = profile["name"].get<std::string>() + " (set-associative)";
+    return profile;
+}
+
+inline nlohmann::json randomProfile(Vendor vendor, unsigned seed, RandomCaches caches) {
+    nlohmann::json p = vendor == Vendor::Nvidia ? randomNvidiaProfile(seed) : randomAmdProfile(seed);
+    return caches == RandomCaches::SetAssociative ? setAssociativeVariant(std::move(p), seed) : p;
 }
 
 }  // namespace ts::test

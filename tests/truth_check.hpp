@@ -1,0 +1,190 @@
+#pragma once
+// Every benchmark-sourced attribute the simulator's hidden truth can judge, judged: right within
+// the whole-suite tolerances (sizes 2 %, latencies 2 cycles, TLB miss costs 10 % + 2 cycles,
+// discrete values exact, a bound right when the truth lies on its side). The end-to-end tests
+// assert on it; the calibration benchmark (bench/calibration.cpp) counts it by confidence band.
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "benchmarks/targets.hpp"
+#include "model/attribute_names.hpp"
+#include "model/topology.hpp"
+#include "sim/profile.hpp"
+#include "sim_truth.hpp"
+
+namespace ts::test {
+
+struct JudgedAttribute {
+    std::string kind;     // the attribute's name, "tlb<n>Entries" as "tlbEntries"
+    std::string where;    // "<profile> / <element>"
+    std::string name;     // the attribute's own name
+    bool present = false; // the engine reported it
+    bool bound = false;   // a lower or upper bound, not the figure
+    double confidence = 0;
+    bool right = false;
+    std::string expected, got, reason;
+    // The set structure (ways, sets, index, policy) is judged only where its benchmark ran.
+    bool setStructure = false;
+};
+
+namespace truth_detail {
+
+inline std::string number(double v) {
+    std::ostringstream out;
+    out << v;
+    return out.str();
+}
+
+inline std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : ",") + n;
+    return out;
+}
+
+class Judge {
+public:
+    Judge(const SimProfile& p, const Topology& t) : profile_(p), topology_(t) {}
+    std::vector<JudgedAttribute> judged;
+
+    // Starts judging the attribute `name` of `e` (absent: wrong and undecided); false for an API
+    // value, which is not judged. attribute() is then the engine's (nullptr when absent).
+    bool begin(Element e, const std::string& name, std::string kind = "") {
+        const Attribute* a = topology_.find(e, name);
+        if (a && a->source != Source::Benchmark) return false;
+        current_ = a;
+        JudgedAttribute j;
+        j.name = name;
+        j.kind = kind.empty() ? name : std::move(kind);
+        j.where = profile_.name + " / " + std::string(displayName(e));
+        j.present = a != nullptr;
+        j.got = "absent";
+        if (a) {
+            j.confidence = a->confidence;
+            j.bound = a->isBound();
+            j.reason = a->reason;
+            j.got = number(a->value) + (a->lowerBound ? " (lower bound)" : a->upperBound ? " (upper bound)" : "");
+        }
+        judged.push_back(std::move(j));
+        return true;
+    }
+    const Attribute* attribute() const { return current_; }
+    bool has(Element e, const std::string& name) const { return topology_.find(e, name) != nullptr; }
+    void verdict(bool right, const std::string& expected) {
+        judged.back().right = right;
+        judged.back().expected = expected;
+    }
+    // A figure within `tolerance` of the truth; a lower bound at or below it, an upper one at or above.
+    void near(Element e, const std::string& name, double truth, double tolerance, std::string kind = "") {
+        if (!begin(e, name, std::move(kind))) return;
+        const Attribute* a = current_;
+        const bool right = a && (a->lowerBound   ? a->value <= truth + tolerance
+                                 : a->upperBound ? a->value >= truth - tolerance
+                                                 : std::abs(a->value - truth) <= tolerance);
+        verdict(right, number(truth));
+    }
+    void names(Element e, const std::string& name, const std::vector<std::string>& truth) {
+        if (!begin(e, name)) return;
+        std::vector<std::string> got = current_ ? current_->names : std::vector<std::string>{};
+        std::sort(got.begin(), got.end());
+        verdict(current_ && got == truth, joined(truth));
+        if (current_) judged.back().got = joined(got);
+    }
+    void firstName(Element e, const std::string& name, const std::string& truth, std::string kind = "") {
+        if (!begin(e, name, std::move(kind))) return;
+        const std::string got = current_ && !current_->names.empty() ? current_->names.front() : "";
+        verdict(current_ && got == truth, truth);
+        if (current_) judged.back().got = got;
+    }
+
+private:
+    const SimProfile& profile_;
+    const Topology& topology_;
+    const Attribute* current_ = nullptr;
+};
+
+inline const char* scopeWord(CacheScope s) {
+    return s == CacheScope::Gpu ? "gpu" : s == CacheScope::CuGroup ? "group" : "sm";
+}
+
+// Only where the associativity benchmark ran for the cache (it reports ways, decided or not).
+inline void judgeSetStructure(Judge& j, Element e, const SimCache& c, double size) {
+    if (!j.has(e, attr::ways)) return;
+    const double lines = size / c.line;
+    const bool fully = c.ways == 0;
+    const std::size_t first = j.judged.size();
+    j.near(e, attr::ways, fully ? lines : c.ways, 0);
+    j.near(e, attr::sets, fully ? 1 : lines / c.ways, 0);
+    j.firstName(e, attr::indexFunction, fully ? "fully-associative" : c.index == IndexFunction::Modulo ? "modulo" : "hashed");
+    j.firstName(e, attr::replacementPolicy, std::string(toString(c.policy)));
+    for (std::size_t i = first; i < j.judged.size(); ++i) j.judged[i].setStructure = true;
+}
+
+inline void judgeCache(Judge& j, const SimProfile& p, const CacheTarget& target, const std::vector<CacheTarget>& targets) {
+    const Element e = target.element;
+    const auto truth = truthFor(p, target);
+    if (!truth) {  // a cache that does not exist must not be found: judged as a claim of its absence
+        if (!j.begin(e, attr::size, "noCache")) return;
+        const Attribute* size = j.attribute();
+        j.verdict(!size || size->confidence == 0, "no cache");
+        j.judged.back().confidence = size && size->confidence > 0 ? size->confidence : 1;
+        return;
+    }
+    const SimCache& c = *truth->cache;
+    j.near(e, attr::fetchGranularity, c.sector, 0);
+    j.near(e, attr::size, truth->size, 0.02 * truth->size);
+    j.near(e, attr::lineSize, c.line, 0);
+    j.near(e, attr::latency, c.latency, 2.0);
+    if (target.unitPrivate && c.scope != CacheScope::CuGroup) j.near(e, attr::amountPerUnit, c.perSm, 0);
+    if (!target.above && !bypassesUnitCaches(target.space)) j.names(e, attr::sharedWith, sharedWithTruth(p, target, targets));
+    if (c.scope == CacheScope::CuGroup && j.begin(e, attr::sharedBetween)) {
+        const Attribute* groups = j.attribute();
+        auto expected = c.groups;
+        for (auto& g : expected) std::sort(g.begin(), g.end());
+        std::sort(expected.begin(), expected.end());
+        j.verdict(groups && groups->groups == expected, number(static_cast<double>(expected.size())) + " groups");
+    }
+    judgeSetStructure(j, e, c, truth->size);
+    if (e == Element::L2) {
+        const int instances = c.scope == CacheScope::Xcd ? p.compute.xcds : c.segments;
+        j.near(e, attr::segments, instances, 0);
+        if (c.scope == CacheScope::Gpu && c.segments > 1) {
+            j.near(e, attr::nearLatency, c.latency, 2.0);
+            j.near(e, attr::farLatency, c.farLatency, 2.0);
+            j.near(e, attr::farPenalty, static_cast<double>(c.farLatency) - c.latency, 2.0);
+            j.near(e, attr::segmentFraction, c.segments, 0);
+        }
+    }
+}
+
+inline void judgeTlbs(Judge& j, const SimProfile& p) {
+    if (p.tlbs.empty()) return;
+    const Element e = Element::DeviceMemory;
+    j.near(e, attr::tlbLevels, static_cast<double>(p.tlbs.size()), 0);
+    for (std::size_t k = 0; k < p.tlbs.size(); ++k) {
+        const int level = static_cast<int>(k) + 1;
+        const SimTlb& truth = p.tlbs[k];
+        const auto kind = [](std::string_view part) { return "tlb" + std::string(part); };
+        j.near(e, attr::tlbLevel(level, attr::tlbEntries), truth.entries, 0, kind(attr::tlbEntries));
+        j.near(e, attr::tlbLevel(level, attr::tlbPageSize), static_cast<double>(truth.pageSize), 0, kind(attr::tlbPageSize));
+        j.near(e, attr::tlbLevel(level, attr::tlbMissCost), truth.missCost, 0.1 * truth.missCost + 2, kind(attr::tlbMissCost));
+        j.firstName(e, attr::tlbLevel(level, attr::tlbScope), scopeWord(truth.scope), kind(attr::tlbScope));
+    }
+}
+
+}  // namespace truth_detail
+
+// Judges `t`, a whole-suite discovery on `p`.
+inline std::vector<JudgedAttribute> judgeAgainstTruth(const SimProfile& p, const Topology& t) {
+    truth_detail::Judge j(p, t);
+    const auto targets = cacheTargets(p.vendor);
+    for (const auto& target : targets) truth_detail::judgeCache(j, p, target, targets);
+    j.near(p.vendor == Vendor::Nvidia ? Element::Shared : Element::Lds, attr::latency, p.sharedMemory.latency, 2.0);
+    j.near(Element::DeviceMemory, attr::latency, p.dram.latency, 2.0);
+    truth_detail::judgeTlbs(j, p);
+    return std::move(j.judged);
+}
+
+}  // namespace ts::test
