@@ -4,14 +4,20 @@
 // attribute kind and confidence band: how many were decided and the share right.
 //
 //   toposcope-calibration [--count N] [--first-seed S] [--vendor nvidia|amd|both] [--threads T] [--wrong]
+//                         [--save-profiles DIR] [--deadline SECONDS]
 //
-// Prints the table, then (with --wrong) every decided attribute that was wrong. Exit status 0
+// Prints the table, then (with --wrong) every decided attribute that was wrong, and the slowest
+// GPUs. --save-profiles writes each GPU's profile to DIR/<vendor>-<seed>.json (toposcope-cli
+// --backend sim --profile FILE runs one again). --deadline: no GPU is started after SECONDS; the
+// table then counts those that finished (and says so). Exit status 0
 // when every band holds (share right at least its lower edge, nothing above 0.95 wrong, each kind
 // 90 % decided), 1 when one does not (the rule is printed), 2 on a bad argument.
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <algorithm>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -28,8 +34,9 @@ using namespace ts;
 namespace {
 
 struct Options {
-    unsigned count = 300, firstSeed = 1000, threads = 2;
+    unsigned count = 300, firstSeed = 1000, threads = 2, deadline = 0;
     bool nvidia = true, amd = true, listWrong = false;
+    std::string saveProfiles;
 };
 
 bool parse(int argc, char** argv, Options& o) {
@@ -37,7 +44,12 @@ bool parse(int argc, char** argv, Options& o) {
         const std::string arg = argv[i];
         const auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
         if (arg == "--wrong") o.listWrong = true;
-        else if (arg == "--count" || arg == "--first-seed" || arg == "--threads" || arg == "--vendor") {
+        else if (arg == "--save-profiles") {
+            const char* v = value();
+            if (!v) return false;
+            o.saveProfiles = v;
+        }
+        else if (arg == "--count" || arg == "--first-seed" || arg == "--threads" || arg == "--vendor" || arg == "--deadline") {
             const char* v = value();
             if (!v) return false;
             if (arg == "--vendor") {
@@ -48,8 +60,9 @@ bool parse(int argc, char** argv, Options& o) {
             }
             char* end = nullptr;
             const unsigned long n = std::strtoul(v, &end, 10);
-            if (*end || n == 0 && arg != "--first-seed") return false;
-            (arg == "--count" ? o.count : arg == "--threads" ? o.threads : o.firstSeed) = static_cast<unsigned>(n);
+            if (*end || (n == 0 && arg != "--first-seed")) return false;
+            (arg == "--count" ? o.count : arg == "--threads" ? o.threads : arg == "--deadline" ? o.deadline : o.firstSeed) =
+                static_cast<unsigned>(n);
         } else {
             return false;
         }
@@ -60,6 +73,9 @@ bool parse(int argc, char** argv, Options& o) {
 struct Job {
     Vendor vendor;
     unsigned seed;
+    double seconds = 0;
+    bool finished = false;
+    std::string label() const { return (vendor == Vendor::Nvidia ? "nvidia-" : "amd-") + std::to_string(seed); }
 };
 
 }  // namespace
@@ -83,8 +99,12 @@ int main(int argc, char** argv) {
     const auto started = std::chrono::steady_clock::now();
     const auto work = [&] {
         for (std::size_t i; (i = next++) < jobs.size();) {
-            const Job job = jobs[i];
+            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+            if (options.deadline && elapsed > options.deadline) return;
+            Job& job = jobs[i];
             const auto json = test::randomProfile(job.vendor, job.seed, test::RandomCaches::SetAssociative);
+            if (!options.saveProfiles.empty()) std::ofstream(options.saveProfiles + "/" + job.label() + ".json") << json.dump(2);
+            const auto jobStarted = std::chrono::steady_clock::now();
             try {
                 const SimProfile profile = parseProfile(json.dump(), "random-" + std::to_string(job.seed));
                 SimBackend backend(profile);
@@ -95,6 +115,8 @@ int main(int argc, char** argv) {
                 const auto judged = test::judgeAgainstTruth(profile, topology);
                 std::lock_guard<std::mutex> guard(lock);
                 table.add(judged);
+                job.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - jobStarted).count();
+                job.finished = true;
             } catch (const std::exception& e) {
                 std::lock_guard<std::mutex> guard(lock);
                 invalid.push_back(json.value("name", "?") + ": " + e.what());
@@ -106,15 +128,28 @@ int main(int argc, char** argv) {
     for (auto& t : threads) t.join();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
-    std::printf("%zu simulated GPUs (seeds %u-%u, set-associative caches), %.1f s on %u threads\n", jobs.size(),
-                options.firstSeed, options.firstSeed + options.count - 1, seconds, options.threads);
+    const auto finished = std::count_if(jobs.begin(), jobs.end(), [](const Job& j) { return j.finished; });
+    std::printf("%zd of %zu simulated GPUs (seeds %u-%u, set-associative caches), %.1f s on %u threads\n", finished,
+                jobs.size(), options.firstSeed, options.firstSeed + options.count - 1, seconds, options.threads);
+    if (static_cast<std::size_t>(finished) < jobs.size()) {
+        std::printf("not finished before the deadline or not run:");
+        for (const Job& j : jobs)
+            if (!j.finished) std::printf(" %s", j.label().c_str());
+        std::printf("\n");
+    }
     table.print(stdout);
     for (const auto& message : invalid) std::printf("not run: %s\n", message.c_str());
     if (options.listWrong)
         for (const auto& j : table.wrong())
             std::printf("wrong %.3f %s %s: %s, truth %s (%s)\n", j.confidence, j.where.c_str(), j.name.c_str(),
                         j.got.c_str(), j.expected.c_str(), j.reason.substr(0, 200).c_str());
+    std::vector<Job> slowest = jobs;
+    std::sort(slowest.begin(), slowest.end(), [](const Job& a, const Job& b) { return a.seconds > b.seconds; });
+    std::printf("slowest:");
+    for (std::size_t i = 0; i < std::min<std::size_t>(5, slowest.size()); ++i)
+        std::printf(" %s %.1f s", slowest[i].label().c_str(), slowest[i].seconds);
+    std::printf("\n");
     const std::string broken = table.brokenRule();
     std::printf("%s\n", broken.empty() ? "calibrated: every band holds" : ("not calibrated: " + broken).c_str());
-    return broken.empty() && invalid.empty() ? 0 : 1;
+    return broken.empty() && invalid.empty() && static_cast<std::size_t>(finished) == jobs.size() ? 0 : 1;
 }
