@@ -234,7 +234,9 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
     }
     const ConflictSearch search{p.target.space, lines, lineBytes, p.threshold, kMaxWays, p.series};
     const auto set = findConflictSet(p.ctx, search);
-    if (!set) return;
+    // A target and at least one line that evicts it; a lone line is no set (a search that ended on
+    // one found nothing: a random policy can evict the target with no set full).
+    if (!set || set->size() < 2) return;
     s.conflictWays = static_cast<std::uint32_t>(set->size() - 1);
     // Whatever the replacement policy, `ways` lines of one set fit on their own and one more do
     // not: checked by plain two-pass walks, so that a search whose evictions came from anything

@@ -15,6 +15,7 @@
 #include "io/report_json.hpp"
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
+#include "random_profile.hpp"
 #include "sim_test_profiles.hpp"
 
 using namespace ts;
@@ -864,4 +865,15 @@ TEST(AssocSim, TheEvictionSearchRunsThroughTheBackendsTestsAndStopsAtItsLimit) {
     ASSERT_NE(ways, nullptr);
     EXPECT_EQ(ways->confidence, 0);
     EXPECT_NE(ways->reason.find("too large for the eviction-set search"), std::string::npos) << ways->reason;
+}
+
+// A conflict search on a randomly replacing cache can end on the target alone (every other line
+// dropped as not needed): that is no set, and the benchmark says so instead of failing the run
+// with a length error (random set-associative GPU 1025 of the calibration benchmark, issue 34).
+TEST(AssocSim, AConflictSearchLeftWithTheTargetAloneIsNoSet) {
+    const SimProfile p = parseProfile(test::randomProfile(Vendor::Nvidia, 1025, test::RandomCaches::SetAssociative).dump(),
+                                      "random-1025");
+    const Topology t = discover(p, {"l2"});
+    EXPECT_TRUE(t.failures.empty()) << t.failures.front().reason;
+    ASSERT_NE(t.find(Element::L2, "ways"), nullptr);
 }
