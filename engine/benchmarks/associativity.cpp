@@ -7,6 +7,7 @@
 #include "benchmarks/assoc_benchmarks.hpp"
 #include "benchmarks/attributes.hpp"
 #include "benchmarks/cache_benchmarks.hpp"
+#include "benchmarks/cache_capacity.hpp"
 #include "benchmarks/cache_common.hpp"
 #include "benchmarks/eviction_set.hpp"
 #include "benchmarks/random_fill.hpp"
@@ -316,6 +317,7 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
     noteIfDisturbed(ctx, target.element, size);
     noteIfDisturbed(ctx, target.element, line);
     const auto bytes = static_cast<std::uint64_t>(size->value);
+    const Attribute knee = *size;  // the size sweep's, before the capacity may replace it
     const auto lineBytes = static_cast<std::uint64_t>(line->value);
     const std::string id = seriesId(target, "associativity");
     ctx.beginStep(target.title + " Associativity", "strides of the whole size");
@@ -323,7 +325,9 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
     try {
         Probe probe{ctx, target, id, capacityMissThreshold(ctx, target.space, bytes, lineBytes, id)};
         const SetProbe s = probeSets(probe, bytes, bytes / lineBytes);
-        reportSets(ctx, target.element, decideSets(s, bytes / lineBytes), id);
+        const SetDecision decision = decideSets(s, bytes / lineBytes);
+        reportSets(ctx, target.element, decision, id);
+        reportCapacity(ctx, target.element, knee, decision, static_cast<double>(lineBytes), id);
     } catch (const BackendError& e) {
         if (e.deviceLost()) throw;
         for (const char* name : {attr::ways, attr::sets, attr::indexFunction})

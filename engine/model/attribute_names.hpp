@@ -13,6 +13,9 @@ namespace ts::attr {
 
 // Measured per memory element.
 inline constexpr char size[] = "size";
+// Where the set structure counts the capacity apart from it: the largest contiguous array that
+// still hits (the size sweep's knee), which a hashed index or the policy can move (issue 34).
+inline constexpr char contiguousKnee[] = "contiguousKnee";
 inline constexpr char lineSize[] = "lineSize";
 inline constexpr char fetchGranularity[] = "fetchGranularity";
 inline constexpr char latency[] = "latency";
@@ -67,7 +70,7 @@ inline constexpr char memoryClockRate[] = "memoryClockRate";
 // The unit each attribute is written with ("" for counts and lists). The report reader refuses
 // another unit for these names; an attribute of another name must still carry one of them.
 inline constexpr std::pair<std::string_view, std::string_view> units[] = {
-    {size, "bytes"}, {lineSize, "bytes"}, {fetchGranularity, "bytes"}, {segmentSize, "bytes"},
+    {size, "bytes"}, {contiguousKnee, "bytes"}, {lineSize, "bytes"}, {fetchGranularity, "bytes"}, {segmentSize, "bytes"},
     {apiSize, "bytes"}, {apiLineSize, "bytes"}, {persistingL2CacheMaxSize, "bytes"},
     {sharedMemPerMultiProcessor, "bytes"}, {sharedMemPerBlock, "bytes"}, {reservedSharedMemPerBlock, "bytes"},
     {totalConstMem, "bytes"}, {totalGlobalMem, "bytes"},

@@ -143,6 +143,7 @@ QString attributeTitle(const QString& name) {
         {attr::apiLineSize, QT_TRANSLATE_NOOP("ts::gui::Format", "Line size (API)")},
         {attr::disabledUnits, QT_TRANSLATE_NOOP("ts::gui::Format", "Disabled units")},
         {attr::segmentKnee, QT_TRANSLATE_NOOP("ts::gui::Format", "Segment knee")},
+        {attr::contiguousKnee, QT_TRANSLATE_NOOP("ts::gui::Format", "Contiguous knee")},
         {attr::segmentFraction, QT_TRANSLATE_NOOP("ts::gui::Format", "Segment fraction")},
         {attr::nearLatency, QT_TRANSLATE_NOOP("ts::gui::Format", "Near latency")},
         {attr::farLatency, QT_TRANSLATE_NOOP("ts::gui::Format", "Far latency")},

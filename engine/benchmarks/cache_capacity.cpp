@@ -1,0 +1,74 @@
+#include "benchmarks/cache_capacity.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "model/attribute_names.hpp"
+#include "model/byte_text.hpp"
+
+namespace ts {
+namespace {
+
+// Set counts that were counted by walks of their own, not shared out from the knee.
+bool countedApartFromTheKnee(const Decision& sets) {
+    return sets.decided && (sets.method == "packed-lines/ways" || sets.method == "resident-lines/ways" ||
+                            sets.method == "consecutive-fit/ways");
+}
+
+// Above this, the capacity and the knee are two figures (the whole-suite tolerance of a size).
+constexpr double kSameFigure = 0.02;
+// A size read from the knee of a hashed cache whose sets were not counted.
+constexpr double kKneeOnlyConfidence = 0.5;
+
+// The size stays the knee, at most kKneeOnlyConfidence, and says why.
+void capKneeOnly(RunContext& ctx, Element element, const Attribute& knee, const std::string& why) {
+    if (knee.confidence <= kKneeOnlyConfidence) return;
+    Attribute size = knee;
+    size.confidence = kKneeOnlyConfidence;
+    size.reason = "the knee of a contiguous chase, not the capacity: " + why +
+                  ", and a hashed index can move the knee either way from the capacity; " + knee.reason;
+    ctx.report(element, size);
+}
+
+}  // namespace
+
+void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, const SetDecision& d, double lineBytes,
+                    const std::string& evidence) {
+    if (knee.source != Source::Benchmark || !knee.isDecidedFigure()) return;
+    const bool hashed = d.indexFunction == "hashed";
+    if (d.ways.decided && countedApartFromTheKnee(d.sets)) {
+        const double capacity = d.ways.value * d.sets.value * lineBytes;
+        const double apart = (knee.value - capacity) / capacity;
+        if (std::abs(apart) <= kSameFigure && !hashed) return;  // the knee is the capacity
+        if (apart > kSameFigure) {  // the whole knee hit: a cache holds at least that
+            capKneeOnly(ctx, element, knee, "the sets counted (" + std::to_string(static_cast<long long>(d.ways.value)) +
+                                                " ways x " + std::to_string(static_cast<long long>(d.sets.value)) +
+                                                " sets) hold less than the contiguous knee that all hit, so they count no capacity");
+            return;
+        }
+        Attribute contiguous = knee;
+        contiguous.name = attr::contiguousKnee;
+        std::ostringstream why;
+        why << "the largest contiguous array that still hits; " << (apart < 0 ? "" : "+") << std::round(apart * 1000) / 10
+            << " % from the capacity";
+        if (hashed) why << " (a hashed index spreads consecutive lines unevenly over the sets, and the replacement policy "
+                           "decides which of a full set's lines go)";
+        contiguous.reason = why.str() + "; " + knee.reason;
+        Attribute size = knee;
+        size.value = capacity;
+        size.method = "ways x sets x line";
+        size.confidence = std::min(knee.confidence, std::min(d.ways.confidence, d.sets.confidence));
+        size.evidence = evidence;
+        std::ostringstream reason;
+        reason << static_cast<long long>(d.ways.value) << " ways x " << static_cast<long long>(d.sets.value) << " sets x "
+               << static_cast<long long>(lineBytes) << " B (" << d.sets.method << ": " << d.sets.reason
+               << "); the contiguous knee reads " << bytesText(static_cast<std::uint64_t>(knee.value));
+        size.reason = reason.str();
+        ctx.report(element, size);
+        ctx.report(element, contiguous);
+        return;
+    }
+    if (hashed) capKneeOnly(ctx, element, knee, "the sets of this hashed set-associative cache were not counted");
+}
+
+}  // namespace ts
