@@ -57,7 +57,8 @@ inline nlohmann::json tlbLevel(const std::string& id, const std::string& scope, 
     return t;
 }
 
-// 1-3 levels, each reaching at least as far as the one in front of it.
+// 1-3 levels, each reaching at least twice as far as the one in front of it (a level that reaches
+// no farther adds its cost where the one in front misses: no walk tells the two apart).
 inline nlohmann::json randomTlbs(ProfileDice& d, const std::string& unitScope) {
     nlohmann::json tlbs = nlohmann::json::array();
     const int levels = d.between(1, 3);
@@ -68,7 +69,7 @@ inline nlohmann::json randomTlbs(ProfileDice& d, const std::string& unitScope) {
         const bool last = level == levels;
         const std::string scope = level == 1 ? unitScope : last ? d.pick<std::string>({"gpu", "group"}) : "group";
         long long entries = level == 1 ? d.pick({8, 16, 32, 64}) : d.pick({128, 256, 512, 1024, 2048});
-        while (entries * page < reach) entries *= 2;
+        while (entries * page < 2 * reach) entries *= 2;
         if (entries > 65536) break;
         nlohmann::json t = tlbLevel("tlb" + std::to_string(level), scope, entries, page, d.between(10, 120));
         if (level > 1 && d.coin()) t["ways"] = d.pick({4, 8, 16});

@@ -1013,6 +1013,10 @@
             <numerusform>%n Gruppen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Contiguous knee</source>
+        <translation>Knick (zusammenhängend)</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::LatencyHistogramPlot</name>

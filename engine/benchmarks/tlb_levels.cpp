@@ -426,7 +426,8 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
             if (pageSizes.back() == 0) break;
         }
         std::string further = "no further level up to " + spanText(found.pages * found.stride) + " of pages";
-        if (pageSizes.back() == 0) {
+        const bool unmeasuredLevel = pageSizes.back() == 0;  // a further level stands, its page unknown
+        if (unmeasuredLevel) {
             pageSizes.pop_back();
             const TlbStep& unmeasured = found.steps[pageSizes.size()];
             further = "a further step of " + std::to_string(static_cast<int>(std::round(unmeasured.missCost))) +
@@ -450,8 +451,18 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
             reportLevel(ctx, static_cast<int>(k) + 1, found.steps[k], pageSizes[k], scope);
         }
         const bool complete = found.steps.size() == found.limits.size();
+        // A level that reaches beyond the walk never misses in it: only a walk over all of the
+        // device's memory rules out one more (issue 34: "at least N" with the walked span).
+        const std::uint64_t walked = found.pages * found.stride;
+        const std::uint64_t memory = ctx.device().totalGlobalBytes;
+        const bool beyondUnseen = unmeasuredLevel || memory == 0 || walked < memory;
+        if (beyondUnseen && !unmeasuredLevel)
+            further += memory == 0 ? ", and the device's memory size is unknown: a further level reaching beyond the walk is "
+                                     "not ruled out"
+                                   : ", less than the device's " + spanText(memory) +
+                                         ": a further level reaching beyond the walk is not ruled out";
         Attribute levels = attributeFrom(Decision{true, static_cast<double>(found.steps.size()), complete ? 0.8 : 0.6,
-                                                  "page-stride pair walks", further, false, false},
+                                                  "page-stride pair walks", further, beyondUnseen, false},
                                          attr::tlbLevels, kSeries);
         levels.unit = "";
         ctx.report(Element::DeviceMemory, levels);
