@@ -28,6 +28,11 @@ constexpr int kHighestIndexBit = 20;  // address bits tested for the set index: 
 // Packing lines one by one offers up to 3 x lines, each trial walking all kept lines twice:
 // L1-sized caches only.
 constexpr std::uint64_t kMaxPackedLines = 1u << 12;
+// Packing stops after this many lines (or 1/16 of the capacity, if more) turned away in a row. The
+// last sets to fill take one line in about sets / holes, so a run of 32 stopped with holes left
+// (372 of 384 lines on a 96-set xor index); a run of the whole capacity costs seconds on a GPU
+// (5.9 s for the H200's L1: two kernels a line offered), 128 about what 1/16 costs there.
+constexpr std::uint64_t kPackingStopRun = 128;
 // The random-fill walks' longest chase loads 1.5 x the lines; a chase takes up to 2^23 loads. With
 // fewer than 2^14 lines a few sets' luck moves the shares by more than the candidates differ.
 constexpr std::uint64_t kMaxRandomFillLines = 5u << 20;
@@ -174,13 +179,12 @@ bool tailFits(Probe& p, const std::vector<std::uint64_t>& lines) {
 // every set, so they count ways x sets however unevenly the index spreads consecutive lines (the
 // longest run that fits stops at the first full set). Lines are offered in batches that double
 // while they fit (a batch that does not is bisected to its first line turned away), up to 3 x the
-// capacity, and the offer stops once as many lines as the capacity were turned away in a row: the
-// last sets to fill take one line in about sets / holes, so a shorter run (1/16 of the capacity
-// until issue 34) stopped with holes left (372 of 384 lines on a 96-set xor index, noise-free).
+// capacity, and the offer stops once kPackingStopRun lines (or 1/16 of the capacity) were turned
+// away in a row.
 // Row "packed": x = lines kept, x2 = lines offered.
 std::uint64_t packedLines(Probe& p, std::uint64_t lines, std::uint64_t lineBytes) {
     std::vector<std::uint64_t> kept;
-    const std::uint64_t stopRun = std::max<std::uint64_t>(32, lines);
+    const std::uint64_t stopRun = std::max<std::uint64_t>(kPackingStopRun, lines / 16);
     std::uint64_t next = 0, batch = 1, awayRun = 0;
     const auto withNext = [&](std::uint64_t count) {
         std::vector<std::uint64_t> trial = kept;
