@@ -6,7 +6,8 @@
 
 namespace ts::gui {
 
-DecisionMarker::DecisionMarker(QCustomPlot* plot) : line_(new QCPItemStraightLine(plot)), label_(new QCPItemText(plot)) {
+DecisionMarker::DecisionMarker(QCustomPlot* plot, Qt::PenStyle style)
+    : line_(new QCPItemStraightLine(plot)), label_(new QCPItemText(plot)), style_(style) {
     label_->position->setTypeX(QCPItemPosition::ptPlotCoords);
     label_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     label_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -15,16 +16,16 @@ DecisionMarker::DecisionMarker(QCustomPlot* plot) : line_(new QCPItemStraightLin
 }
 
 void DecisionMarker::applyTheme(const PlotTheme& theme) {
-    line_->setPen(QPen(theme.changePoint, 2, Qt::DashLine));
+    line_->setPen(QPen(theme.changePoint, 2, style_));
     label_->setColor(theme.changePoint);
     label_->setPen(QPen(theme.changePoint));
     label_->setBrush(QBrush(theme.background));
 }
 
-void DecisionMarker::show(double x, const QString& label) {
+void DecisionMarker::show(double x, const QString& label, double labelY) {
     line_->point1->setCoords(x, 0);
     line_->point2->setCoords(x, 1);
-    label_->position->setCoords(x, 0.02);
+    label_->position->setCoords(x, labelY);
     label_->setText(label);
     line_->setVisible(true);
     label_->setVisible(true);

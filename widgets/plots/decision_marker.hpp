@@ -1,5 +1,6 @@
 #pragma once
 #include <QString>
+#include <Qt>
 
 class QCustomPlot;
 class QCPItemStraightLine;
@@ -13,15 +14,18 @@ struct PlotTheme;
 // hidden until shown. The plot owns the items.
 class DecisionMarker {
 public:
-    explicit DecisionMarker(QCustomPlot* plot);
+    // `style`: the line's pen (dashed for the decision a plot stands for, dotted for one beside it).
+    explicit DecisionMarker(QCustomPlot* plot, Qt::PenStyle style = Qt::DashLine);
     void applyTheme(const PlotTheme& theme);
-    void show(double x, const QString& label);
+    // `labelY`: the label's top, as a share of the axis rect's height from its top.
+    void show(double x, const QString& label, double labelY = 0.02);
     void hide();
     bool visible() const;
 
 private:
     QCPItemStraightLine* line_;
     QCPItemText* label_;
+    Qt::PenStyle style_;
 };
 
 }  // namespace ts::gui

@@ -125,15 +125,32 @@ void SeriesStore::addDecision(const ResultEvent& result) {
     const QString evidence = QString::fromStdString(result.attribute.evidence);
     auto it = series_.find(evidence);
     if (it == series_.end()) return;
-    auto& d = it->second.decisions;
-    auto same = std::find_if(d.begin(), d.end(), [&](const ResultEvent& r) {
+    const auto same = [&](const ResultEvent& r) {
         return r.attribute.name == result.attribute.name && r.element == result.element;
-    });
-    if (same != d.end())
-        *same = result;
+    };
+    auto& d = it->second.decisions;
+    if (auto found = std::find_if(d.begin(), d.end(), same); found != d.end())
+        *found = result;
     else
         d.push_back(result);
+    // Then the series that held the superseded one redraw, finding this one already stored.
+    QStringList superseded;
+    for (auto& [id, other] : series_) {
+        if (id == evidence) continue;
+        auto& theirs = other.decisions;
+        const auto before = theirs.size();
+        theirs.erase(std::remove_if(theirs.begin(), theirs.end(), same), theirs.end());
+        if (theirs.size() != before) superseded << id;
+    }
     emit analysisChanged(evidence);
+    for (const QString& id : superseded) emit analysisChanged(id);
+}
+
+const ResultEvent* SeriesStore::findResult(const QString& element, const std::string& name) const {
+    for (const auto& [id, s] : series_)
+        for (const auto& r : s.decisions)
+            if (r.attribute.name == name && q(displayName(r.element)) == element) return &r;
+    return nullptr;
 }
 
 void SeriesStore::clear() {

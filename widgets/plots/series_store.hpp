@@ -61,7 +61,12 @@ public:
     void addChunk(const Series& newRows, std::size_t firstRow);
     void setReduction(const ReductionEvent& reduction);
     void setChangePoint(const ChangePointEvent& changePoint);
-    void addDecision(const ResultEvent& result);  // ignored without evidence
+    // Ignored without evidence. A result supersedes the one of the same element and name, also
+    // where that came from another series (a cache's size, first its size sweep's knee, then the
+    // capacity its associativity benchmark counted).
+    void addDecision(const ResultEvent& result);
+    // The latest result of `element`'s attribute `name` in any series, or nullptr.
+    const ResultEvent* findResult(const QString& element, const std::string& name) const;
     void clear();
 
     const StoredSeries* find(const QString& id) const;

@@ -1,5 +1,7 @@
 #include "plots/size_plot.hpp"
 
+#include "plots/decision_marker.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -9,6 +11,7 @@
 #include "plots/density_scatter.hpp"
 #include "common/format.hpp"
 #include "common/shared_gpu_mark.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts::gui {
 namespace {
@@ -77,6 +80,7 @@ SizePlotWidget::SizePlotWidget(QWidget* parent) : PlotPanel(parent) {
     changeLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     changeLabel_->setPadding(QMargins(4, 2, 4, 2));
     changeLabel_->setVisible(false);
+    capacity_ = new DecisionMarker(p, Qt::DotLine);
 
     placeLegendAbovePlot();  // inside, it covered the first loads and the decision label
     p->legend->setWrap(6);
@@ -113,6 +117,7 @@ void SizePlotWidget::applyTheme() {
     box.setAlpha(220);
     changeLabel_->setBrush(QBrush(box));
     changeLabel_->setPen(QPen(t.changePoint));
+    capacity_->applyTheme(t);
     QColor shade = t.foreground;
     shade.setAlpha(18);
     unmeasured_->setPen(Qt::NoPen);
@@ -121,6 +126,8 @@ void SizePlotWidget::applyTheme() {
     note.setAlpha(150);
     unmeasuredLabel_->setColor(note);
 }
+
+bool SizePlotWidget::capacityMarkerVisible() const { return capacity_->visible(); }
 
 void SizePlotWidget::applyScale() { setByteAxis(plot()->xAxis, logScale()); }
 
@@ -136,6 +143,7 @@ void SizePlotWidget::clearPlot() {
     }
     changeLine_->setVisible(false);
     changeLabel_->setVisible(false);
+    capacity_->hide();
     byX_.clear();
 }
 
@@ -230,9 +238,19 @@ void SizePlotWidget::updateChangePoint(const StoredSeries& series) {
     changeLabel_->setVisible(show);
     if (!show) return;
     double x = 0;
+    const bool knee = decided && decided->attribute.name == attr::contiguousKnee;
+    const ResultEvent* capacity = knee && store() ? store()->findResult(series.element, attr::size) : nullptr;
+    if (capacity && capacity->attribute.isDecidedQuantity())
+        capacity_->show(capacity->attribute.value,
+                        tr("capacity %1 · confidence %2")
+                            .arg(formatValue(capacity->attribute))
+                            .arg(capacity->attribute.confidence, 0, 'f', 2),
+                        0.14);
+    else
+        capacity_->hide();
     if (decided) {
         x = decided->attribute.value;
-        changeLabel_->setText(tr("%1 · confidence %2")
+        changeLabel_->setText((knee ? tr("contiguous knee %1 · confidence %2") : tr("%1 · confidence %2"))
                                   .arg(formatValue(decided->attribute))
                                   .arg(decided->attribute.confidence, 0, 'f', 2));
     } else {

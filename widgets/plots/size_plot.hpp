@@ -12,6 +12,7 @@ class QCPItemText;
 
 namespace ts::gui {
 class DensityScatter;
+class DecisionMarker;
 }
 
 namespace ts::gui {
@@ -34,6 +35,9 @@ public:
     bool changePointVisible() const;
     double changePointX() const;
     QString changePointLabel() const;
+    // Where the set structure counted the capacity apart from the knee this sweep decided: the
+    // capacity's marker (dotted) beside the knee's.
+    bool capacityMarkerVisible() const;
     int clippedMarkCount() const;  // sizes with loads above the y axis, marked at its top
     QString reductionAxisTitle() const;
 
@@ -70,6 +74,7 @@ private:
     QCPGraph* reduction_;
     QCPItemStraightLine* changeLine_;
     QCPItemText* changeLabel_;
+    DecisionMarker* capacity_;
     std::vector<std::size_t> byX_;  // row indices sorted by x, for the hover readout
 };
 

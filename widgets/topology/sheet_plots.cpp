@@ -44,6 +44,13 @@ QString evidenceOf(const Topology& d, const QString& id, const std::string& name
     return a ? QString::fromStdString(a->evidence) : QString();
 }
 
+// The size sweep of a cache: the evidence of its knee where the set structure counted the capacity
+// (the size's evidence is then the associativity benchmark's), else of its size.
+QString sizeSweepOf(const Topology& d, const QString& id) {
+    const QString knee = evidenceOf(d, id, attr::contiguousKnee);
+    return knee.isEmpty() ? evidenceOf(d, id, attr::size) : knee;
+}
+
 }  // namespace
 
 SheetPlotChoice chooseSheetPlots(const Topology& d, const SheetEvidence& evidence) {
@@ -56,10 +63,10 @@ SheetPlotChoice chooseSheetPlots(const Topology& d, const SheetEvidence& evidenc
     // The size sweeps of the first two levels (the first-level cache, L2), then the L2 segments.
     int sizes = 0;
     for (const char* id : {"l1", "vl1", "l2", "l3"})
-        if (sizes < 2 && take(evidenceOf(d, QLatin1String(id), attr::size))) ++sizes;
+        if (sizes < 2 && take(sizeSweepOf(d, QLatin1String(id)))) ++sizes;
     if (!take(evidenceOf(d, QStringLiteral("l2"), attr::segments)))
         for (const QString& id : elementIds(d))
-            if (choice.decisive.size() < 3) take(evidenceOf(d, id, attr::size));
+            if (choice.decisive.size() < 3) take(sizeSweepOf(d, id));
 
     struct Candidate {
         int rank;
