@@ -2079,6 +2079,14 @@
             <numerusform>die %n größten Größen hinter dem Knick gemessen, um die nächste Stufe zu zeigen, nicht ausgewertet</numerusform>
         </translation>
     </message>
+    <message>
+        <source>capacity %1 · confidence %2</source>
+        <translation>Kapazität %1 · Konfidenz %2</translation>
+    </message>
+    <message>
+        <source>contiguous knee %1 · confidence %2</source>
+        <translation>Knick (zusammenhängend) %1 · Konfidenz %2</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::Threshold</name>
