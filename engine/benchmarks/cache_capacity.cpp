@@ -72,3 +72,33 @@ void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, con
 }
 
 }  // namespace ts
+
+namespace ts {
+
+void shareCapacity(RunContext& ctx, Element element, Element owner, const std::string& ownerTitle, double sharing) {
+    const Topology& t = ctx.topology();
+    const Attribute* mine = t.find(element, attr::size);
+    const Attribute* theirs = t.find(owner, attr::size);
+    if (!mine || !theirs || t.find(element, attr::contiguousKnee) || mine->source != Source::Benchmark ||
+        !mine->isDecidedFigure())
+        return;
+    if (t.find(owner, attr::contiguousKnee) && theirs->isDecidedQuantity()) {
+        Attribute knee = *mine;
+        knee.name = attr::contiguousKnee;
+        knee.reason = "the largest contiguous array that still hits; " + knee.reason;
+        Attribute size = *theirs;
+        size.method = "capacity of the cache it shares";
+        size.confidence = std::min(theirs->confidence, sharing);
+        size.reason = "one cache with " + ownerTitle + " (physical sharing), whose capacity is " +
+                      bytesText(static_cast<std::uint64_t>(theirs->value)) + " (" + theirs->reason +
+                      "); the contiguous knee of this path reads " + bytesText(static_cast<std::uint64_t>(mine->value));
+        ctx.report(element, size);
+        ctx.report(element, knee);
+        return;
+    }
+    const Attribute* index = t.find(owner, attr::indexFunction);
+    if (index && !index->names.empty() && index->names.front() == "hashed")
+        capKneeOnly(ctx, element, *mine, "it is one cache with " + ownerTitle + ", whose sets were not counted");
+}
+
+}  // namespace ts

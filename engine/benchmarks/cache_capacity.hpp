@@ -13,4 +13,10 @@ namespace ts {
 void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, const SetDecision& sets, double lineBytes,
                     const std::string& evidence);
 
+// `element` is one cache with `owner` (physical sharing, every pair confirmed): where the owner's
+// capacity was counted, it is `element`'s size too, its own knee kept as attr::contiguousKnee;
+// where the owner is hashed and its sets were not counted, `element`'s knee-read size is capped as
+// the owner's is. `sharing`: the sharing verdict's confidence.
+void shareCapacity(RunContext& ctx, Element element, Element owner, const std::string& ownerTitle, double sharing);
+
 }  // namespace ts

@@ -4,6 +4,7 @@
 
 #include "analysis/latency_agreement.hpp"
 #include "benchmarks/cache_benchmarks.hpp"
+#include "benchmarks/cache_capacity.hpp"
 #include "benchmarks/cache_common.hpp"
 #include "analysis/miss_rule.hpp"
 #include "benchmarks/retime.hpp"
@@ -23,6 +24,20 @@ struct Candidate {
 int findRoot(std::vector<int>& parent, int i) {
     while (parent[static_cast<std::size_t>(i)] != i) i = parent[static_cast<std::size_t>(i)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
     return i;
+}
+
+// One cache, one capacity: a path that shares its cache (every pair confirmed) with one whose
+// sets were counted takes that count as its size (issue 34).
+void shareCountedCapacities(RunContext& ctx, const std::vector<Candidate>& candidates) {
+    for (const auto& x : candidates) {
+        const Attribute* shared = ctx.topology().find(x.target->element, attr::sharedWith);
+        if (!shared || shared->confidence < 1) continue;
+        const std::vector<std::string> names = shared->names;
+        const double confidence = shared->confidence;
+        for (const auto& y : candidates)
+            if (y.target != x.target && std::find(names.begin(), names.end(), displayName(y.target->element)) != names.end())
+                shareCapacity(ctx, x.target->element, y.target->element, y.target->title, confidence);
+    }
 }
 
 }  // namespace
@@ -128,6 +143,7 @@ void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& tar
             a.reason += "; " + note;
         ctx.report(candidates[x].target->element, a);
     }
+    shareCountedCapacities(ctx, candidates);
 }
 
 }  // namespace ts
