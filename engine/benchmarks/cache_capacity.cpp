@@ -71,10 +71,6 @@ void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, con
     if (hashed) capKneeOnly(ctx, element, knee, "the sets of this hashed set-associative cache were not counted");
 }
 
-}  // namespace ts
-
-namespace ts {
-
 void shareCapacity(RunContext& ctx, Element element, Element owner, const std::string& ownerTitle, double sharing) {
     const Topology& t = ctx.topology();
     const Attribute* mine = t.find(element, attr::size);
