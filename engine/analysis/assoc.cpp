@@ -78,7 +78,7 @@ void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
                           "kept lines still hit), over " + ways;
         if (p.packedLines != static_cast<std::uint64_t>(lines))
             why += "; the size benchmark's knee reads " + std::to_string(static_cast<std::uint64_t>(lines)) + " lines";
-        d.sets = {true, static_cast<double>(p.packedLines / p.conflictWays), std::min(confidence, 0.7), "packed-lines/ways", why,
+        d.sets = {true, static_cast<double>(p.packedLines / p.conflictWays), std::min(confidence, 0.7), kPackedLinesMethod, why,
                   false, false};
         return;
     }
@@ -96,7 +96,7 @@ void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
                           "it is walked back newest first (each set's newest lines; three stream lengths agree), over " + ways;
         if (p.residentLines != static_cast<std::uint64_t>(lines))
             why += "; the size benchmark's knee reads " + std::to_string(static_cast<std::uint64_t>(lines)) + " lines";
-        d.sets = {true, resident / p.conflictWays, std::min(confidence, 0.7), "resident-lines/ways", why, false, false};
+        d.sets = {true, resident / p.conflictWays, std::min(confidence, 0.7), kResidentLinesMethod, why, false, false};
         return;
     }
     // Where the longest run of consecutive lines that fits is the capacity, the index spreads
@@ -106,7 +106,7 @@ void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
     const bool evenRun = p.consecutiveFit > 0 && static_cast<double>(p.consecutiveFit) >= 0.98 * lines &&
                          p.consecutiveFit % p.conflictWays == 0;
     if (evenRun) {
-        d.sets = {true, static_cast<double>(p.consecutiveFit / p.conflictWays), std::min(confidence, 0.7), "consecutive-fit/ways",
+        d.sets = {true, static_cast<double>(p.consecutiveFit / p.conflictWays), std::min(confidence, 0.7), kConsecutiveFitMethod,
                   std::to_string(p.consecutiveFit) + " consecutive lines fit and one more does not, over " + ways, false, false};
         return;
     }

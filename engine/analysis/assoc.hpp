@@ -61,6 +61,16 @@ struct SetDecision {
 
 SetDecision decideSets(const SetProbe& probe, std::uint64_t capacityLines);
 
+// The methods of a set count that walks of its own counted (SetDecision::sets.method).
+inline constexpr char kPackedLinesMethod[] = "packed-lines/ways";
+inline constexpr char kResidentLinesMethod[] = "resident-lines/ways";
+inline constexpr char kConsecutiveFitMethod[] = "consecutive-fit/ways";
+// Decided by one of those, not shared out from the capacity the size sweep read.
+inline bool setsCountedApart(const SetDecision& d) {
+    const std::string& m = d.sets.method;
+    return d.sets.decided && (m == kPackedLinesMethod || m == kResidentLinesMethod || m == kConsecutiveFitMethod);
+}
+
 // Victim of a tree pseudo-LRU set of `ways` (power of two) after touching `order`, way = line.
 int treePlruVictim(std::uint32_t ways, const std::vector<int>& order);
 

@@ -9,12 +9,6 @@
 namespace ts {
 namespace {
 
-// Set counts that were counted by walks of their own, not shared out from the knee.
-bool countedApartFromTheKnee(const Decision& sets) {
-    return sets.decided && (sets.method == "packed-lines/ways" || sets.method == "resident-lines/ways" ||
-                            sets.method == "consecutive-fit/ways");
-}
-
 // Above this, the capacity and the knee are two figures (the whole-suite tolerance of a size).
 constexpr double kSameFigure = 0.02;
 // A size read from the knee of a hashed cache whose sets were not counted.
@@ -25,10 +19,20 @@ void capKneeOnly(RunContext& ctx, Element element, const Attribute& knee, const 
     if (knee.confidence <= kKneeOnlyConfidence) return;
     Attribute size = knee;
     size.confidence = kKneeOnlyConfidence;
-    size.reason = "the knee of a contiguous chase, not the capacity: " + why +
-                  ", and a hashed index can move the knee either way from the capacity; " + knee.reason;
+    size.reason = "the knee of a contiguous chase, not the capacity: " + why + "; " + knee.reason;
     ctx.report(element, size);
 }
+
+// The size sweep's knee, kept beside a capacity counted apart from it; `note` says how they differ.
+Attribute contiguousKneeFrom(const Attribute& knee, const std::string& note) {
+    Attribute contiguous = knee;
+    contiguous.name = attr::contiguousKnee;
+    contiguous.reason = "the largest contiguous array that still hits" + note + "; " + knee.reason;
+    return contiguous;
+}
+
+// Why a hashed index leaves the knee where it is, for the reasons of a capped size.
+constexpr const char* kHashedKneeMoves = ", and a hashed index can move the knee either way from the capacity";
 
 }  // namespace
 
@@ -36,24 +40,22 @@ void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, con
                     const std::string& evidence) {
     if (knee.source != Source::Benchmark || !knee.isDecidedFigure()) return;
     const bool hashed = d.indexFunction == "hashed";
-    if (d.ways.decided && countedApartFromTheKnee(d.sets)) {
+    if (d.ways.decided && setsCountedApart(d)) {
         const double capacity = d.ways.value * d.sets.value * lineBytes;
         const double apart = (knee.value - capacity) / capacity;
         if (std::abs(apart) <= kSameFigure && !hashed) return;  // the knee is the capacity
         if (apart > kSameFigure) {  // the whole knee hit: a cache holds at least that
             capKneeOnly(ctx, element, knee, "the sets counted (" + std::to_string(static_cast<long long>(d.ways.value)) +
                                                 " ways x " + std::to_string(static_cast<long long>(d.sets.value)) +
-                                                " sets) hold less than the contiguous knee that all hit, so they count no capacity");
+                                                " sets) hold less than the contiguous knee that all hit, so they count no capacity" +
+                                                (hashed ? kHashedKneeMoves : ""));
             return;
         }
-        Attribute contiguous = knee;
-        contiguous.name = attr::contiguousKnee;
-        std::ostringstream why;
-        why << "the largest contiguous array that still hits; " << (apart < 0 ? "" : "+") << std::round(apart * 1000) / 10
-            << " % from the capacity";
-        if (hashed) why << " (a hashed index spreads consecutive lines unevenly over the sets, and the replacement policy "
-                           "decides which of a full set's lines go)";
-        contiguous.reason = why.str() + "; " + knee.reason;
+        std::ostringstream apartNote;
+        apartNote << "; " << (apart < 0 ? "" : "+") << std::round(apart * 1000) / 10 << " % from the capacity";
+        if (hashed) apartNote << " (a hashed index spreads consecutive lines unevenly over the sets, and the replacement "
+                                 "policy decides which of a full set's lines go)";
+        const Attribute contiguous = contiguousKneeFrom(knee, apartNote.str());
         Attribute size = knee;
         size.value = capacity;
         size.method = "ways x sets x line";
@@ -68,7 +70,9 @@ void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, con
         ctx.report(element, contiguous);
         return;
     }
-    if (hashed) capKneeOnly(ctx, element, knee, "the sets of this hashed set-associative cache were not counted");
+    if (hashed)
+        capKneeOnly(ctx, element, knee,
+                    std::string("the sets of this hashed set-associative cache were not counted") + kHashedKneeMoves);
 }
 
 void shareCapacity(RunContext& ctx, Element element, Element owner, const std::string& ownerTitle, double sharing) {
@@ -79,9 +83,7 @@ void shareCapacity(RunContext& ctx, Element element, Element owner, const std::s
         !mine->isDecidedFigure())
         return;
     if (t.find(owner, attr::contiguousKnee) && theirs->isDecidedQuantity()) {
-        Attribute knee = *mine;
-        knee.name = attr::contiguousKnee;
-        knee.reason = "the largest contiguous array that still hits; " + knee.reason;
+        const Attribute knee = contiguousKneeFrom(*mine, "");
         Attribute size = *theirs;
         size.method = "capacity of the cache it shares";
         size.confidence = std::min(theirs->confidence, sharing);
@@ -94,7 +96,7 @@ void shareCapacity(RunContext& ctx, Element element, Element owner, const std::s
     }
     const Attribute* index = t.find(owner, attr::indexFunction);
     if (index && !index->names.empty() && index->names.front() == "hashed")
-        capKneeOnly(ctx, element, *mine, "it is one cache with " + ownerTitle + ", whose sets were not counted");
+        capKneeOnly(ctx, element, *mine, "it is one cache with " + ownerTitle + ", whose sets were not counted" + kHashedKneeMoves);
 }
 
 }  // namespace ts
