@@ -39,7 +39,7 @@ public:
         for (const char* group : {"l1", "l2"})  // issue 22: set structure of the data caches
             if (wants(options_, group))
                 for (const auto& t : targets_)
-                    if (t.group == group && !t.above && selected(t.element)) addSetItems(t);
+                    if (t.group == group && selected(t.element)) addSetItems(t);
         if (wants(options_, "l2"))
             if (const CacheTarget* l2 = findTarget(targets_, Element::L2)) {
                 items_.push_back({"L2 Segments", [t = *l2](RunContext& c) { measureL2Segments(c, t); }, Element::L2,
@@ -54,12 +54,6 @@ public:
             items_.push_back(std::move(memory));
         }
         if (wants(options_, "sharing")) addSharingItems(vendor);
-        // The set structure of the other caches, after the sharing tells which are one with a
-        // cache measured above (those are not walked again).
-        for (const char* group : {"texture", "readonly", "constant", "scalar"})
-            if (wants(options_, group))
-                for (const auto& t : targets_)
-                    if (t.group == group && !t.above && selected(t.element)) addSetItems(t);
         if (wants(options_, "bandwidth")) items_.push_back(bandwidthItem());
         // Last: its long chases come after every other benchmark, so they leave the others as
         // they were (the simulator's noise follows the order of calls).
@@ -103,10 +97,6 @@ private:
                  [t](RunContext& c) {
                      if (t.space == Space::Constant && t.above) measureConstantSizeInOneBank(c, t);
                      measureLineSize(c, t);
-                     // The cache in front keeps lines this one evicted: no walk sees its conflicts.
-                     if (t.above)
-                         reportUnmeasuredSets(c, t, "behind " + std::string(displayName(*t.above)) +
-                                                        ", whose hits hide this cache's conflicts");
                  },
                  t.element, attr::lineSize, "bytes"});
         if (!full) return;
