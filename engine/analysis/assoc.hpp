@@ -46,6 +46,9 @@ struct SetProbe {
     // index, the two bits feed the same index bit (pairsTested: whether they were asked).
     std::vector<std::pair<int, int>> bitPairsKeepingSet;
     bool pairsTested = false;
+    // The lowest address bit, from the fetch granularity's up, whose flip moves line 0 of a found
+    // set to another: the index sees lines of 2^lineBit B (-1: not tested, or no bit moved it).
+    int lineBit = -1;
     // Too large to scatter: how many random lines survive the random-fill walks (not complete:
     // not measured).
     RandomFillMeasurement randomFill;

@@ -20,7 +20,7 @@ void measureAmount(RunContext& ctx, const CacheTarget& target) {
         ctx.report(target.element, undecided(attr::amountPerUnit, "", "size unknown"));
         return;
     }
-    const std::uint32_t stride = lineStride(ctx, target);
+    const std::uint32_t stride = fillStride(ctx, target);
     const std::uint64_t half = alignDown(static_cast<std::uint64_t>(0.75 * size->value), stride);
     const int warps = std::clamp(ctx.device().maxThreadsPerUnit / std::max(1, ctx.device().warpSize), 1, 8);
     if (warps < 2 || half < stride) {

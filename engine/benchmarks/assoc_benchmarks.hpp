@@ -8,6 +8,9 @@ namespace ts {
 
 // Ways, sets and set-index function of `target` (needs its size and line size).
 void measureAssociativity(RunContext& ctx, const CacheTarget& target);
+// Where no set structure is measured (`why`): the size read from the knee at most 0.5 and the
+// line size at most the unconfirmed line's confidence (cache_capacity.hpp, associativity.cpp).
+void reportUnmeasuredSets(RunContext& ctx, const CacheTarget& target, const std::string& why);
 // Replacement-policy class of `target` (needs modulo-indexed ways and sets).
 void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target);
 // Page size and the TLB levels: entries, reach, miss cost, scope (attributes of device memory).

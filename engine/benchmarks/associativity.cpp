@@ -40,12 +40,20 @@ constexpr std::uint64_t kMinRandomFillLines = 1u << 14;
 // A GPU writes its latencies out 1024 loads at a time: stores inside the resident count could
 // take lines, so each request times at most this many loads.
 constexpr std::size_t kTimedChunk = 1024;
+// A line size (and what was counted in its lines) that the set index contradicts.
+constexpr double kDoubtedLineConfidence = 0.5;
+// A line size no set's index bits confirmed (calibrated: docs/calibration.md).
+constexpr double kUnconfirmedLineConfidence = 0.8;
 
 struct Probe {
     RunContext& ctx;
     const CacheTarget& target;
     std::string series;
     double threshold = 0;
+    std::uint64_t sectorBytes = 0;  // the fetch granularity: the smallest address step a line can have
+    // Most lines one stride of the whole size can test: kMaxWays, or fewer where the space's array
+    // ends first (64 KiB of constant memory hold 32 strides of a 2 KiB constant L1).
+    std::uint32_t maxWays = kMaxWays;
 
     // Do n lines at `stride` all hit on their second pass? One line too many always leaves a miss
     // (whatever the policy), so a run with a miss is repeated once: a delayed load is no conflict.
@@ -214,20 +222,44 @@ std::uint64_t packedLines(Probe& p, std::uint64_t lines, std::uint64_t lineBytes
     return kept.size();
 }
 
+// Is line 0 with these bits flipped in line 0's set, given that set's other lines (`ways`): one of
+// them, or no room beside them (whatever the policy, one line too many for a set leaves a miss)?
+bool flipStaysInSet(Probe& p, const std::vector<std::uint64_t>& ways, std::uint64_t flipped, const char* label, double x) {
+    if (std::find(ways.begin(), ways.end(), flipped) != ways.end()) return true;
+    std::vector<std::uint64_t> lines = ways;
+    lines.push_back(flipped);
+    return !p.listFits(lines, label, x);
+}
+
+// The line the index sees: flipping a bit inside a line keeps line 0 where it is, and an index
+// that spreads neighbouring lines (every one we know) moves it at the line's lowest bit. Bits from
+// the fetch granularity's up to 4 x the measured line, the first that moves it; rows "line-bit".
+void findLineBit(Probe& p, SetProbe& s, const std::vector<std::uint64_t>& set, std::uint64_t sectorBytes,
+                 std::uint64_t lineBytes) {
+    const std::vector<std::uint64_t> ways(set.begin() + 1, set.end());
+    for (int bit = std::countr_zero(sectorBytes); bit <= std::countr_zero(lineBytes) + 2; ++bit) {
+        const bool tested = !s.bitsMovingSet.empty() || !s.bitsKeepingSet.empty();
+        const bool moves = tested && bit >= std::countr_zero(lineBytes)
+                               ? std::find(s.bitsMovingSet.begin(), s.bitsMovingSet.end(), bit) != s.bitsMovingSet.end()
+                               : !flipStaysInSet(p, ways, std::uint64_t{1} << bit, "line-bit", bit);
+        if (moves) {
+            s.lineBit = bit;
+            return;
+        }
+    }
+}
+
 // Which address bits feed the index: line 0's ways plus line 0 with bit b flipped fit together
-// unless the flipped line falls in the same set (whatever the policy: one line too many for a set
-// always leaves a miss). Bits from the line size up to 2 MiB, where an address's page offset is
-// its physical offset too (the L2 is physically indexed).
+// unless the flipped line falls in the same set. Bits from the line size up to 2 MiB, where an
+// address's page offset is its physical offset too (the L2 is physically indexed).
 void flipIndexBits(Probe& p, SetProbe& s, const std::vector<std::uint64_t>& set, std::uint64_t lineBytes) {
     const std::vector<std::uint64_t> ways(set.begin() + 1, set.end());
-    // Is line 0 with these bits flipped in line 0's set (one of its ways, or no room beside them)?
     const auto staysInSet = [&](std::uint64_t flipped, const char* label, double x) {
-        if (std::find(ways.begin(), ways.end(), flipped) != ways.end()) return true;
-        std::vector<std::uint64_t> lines = ways;
-        lines.push_back(flipped);
-        return !p.listFits(lines, label, x);
+        return flipStaysInSet(p, ways, flipped, label, x);
     };
-    for (int bit = std::countr_zero(lineBytes); bit <= kHighestIndexBit; ++bit)
+    // Flipped lines stay inside the space's array (64 KiB of constant memory: bits up to 15).
+    const int highest = std::min(kHighestIndexBit, static_cast<int>(std::bit_width(p.ctx.backend().maxArrayBytes(p.target.space))) - 2);
+    for (int bit = std::countr_zero(lineBytes); bit <= highest; ++bit)
         (staysInSet(std::uint64_t{1} << bit, "index-bit", bit) ? s.bitsKeepingSet : s.bitsMovingSet).push_back(bit);
     // Pairs of moving bits: rows index-bit-pair, x = 100 x first bit + second bit.
     for (std::size_t i = 0; i < s.bitsMovingSet.size(); ++i)
@@ -266,6 +298,7 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
     recordConflictSet(p.ctx, p.series, *set);
     if (s.conflictConfirmed && !s.conflictContradicted) {
         flipIndexBits(p, s, *set, lineBytes);
+        findLineBit(p, s, *set, p.sectorBytes, lineBytes);
         if (lines <= kMaxConsecutiveFitLines) {
             s.consecutiveFit = largestConsecutiveFit(p, lines, lineBytes);
             if (lines <= kMaxPackedLines) s.packedLines = packedLines(p, lines, lineBytes);
@@ -278,7 +311,7 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
 
 SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
     SetProbe s;
-    if (p.fits(kMaxWays + 1, size)) {
+    if (p.fits(p.maxWays + 1, size)) {
         s.capacityBound = true;
         if (lines > kMaxScatterLines) {
             s.tooLargeToScatter = s.searchSkipped = true;
@@ -289,7 +322,7 @@ SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
         if (!s.randomLinesFit) searchConflicts(p, s, lines, size / lines);
         return s;
     }
-    std::uint32_t lo = 0, hi = kMaxWays + 1;  // lo lines fit, hi do not
+    std::uint32_t lo = 0, hi = p.maxWays + 1;  // lo lines fit, hi do not
     while (hi - lo > 1) {
         const std::uint32_t mid = (lo + hi) / 2;
         (p.fits(mid, size) ? lo : hi) = mid;
@@ -299,8 +332,13 @@ SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
     const std::uint64_t line = size / lines;
     if (lo > 0 && half >= line && half % line == 0)
         s.plateauConfirmed = p.fits(2 * lo, half) && !p.fits(2 * lo + 1, half);
-    if (s.plateauConfirmed) recordConflictSet(p.ctx, p.series, stridedLines(lo + 1, size / lo, 1));
-    else searchConflicts(p, s, lines, line);
+    if (s.plateauConfirmed) {
+        const std::vector<std::uint64_t> set = stridedLines(lo + 1, size / lo, 1);
+        recordConflictSet(p.ctx, p.series, set);
+        findLineBit(p, s, set, p.sectorBytes, line);
+    } else {
+        searchConflicts(p, s, lines, line);
+    }
     return s;
 }
 
@@ -319,14 +357,73 @@ void reportSets(RunContext& ctx, Element element, const SetDecision& d, const st
     ctx.report(element, fn);
 }
 
+// The set index moved line 0 first at `lineBit`, where the line-size benchmark read another line:
+// that line size, and the ways, sets and capacity counted in its lines, at most 0.5.
+void doubtTheLine(RunContext& ctx, Element element, int lineBit, const std::string& evidence) {
+    const std::string why = "the set index sees lines of " + std::to_string(std::uint64_t{1} << lineBit) +
+                            " B (flipping address bit " + std::to_string(lineBit) +
+                            " is the first to move a line to another set; " + evidence + ", rows line-bit)";
+    for (const char* name : {attr::lineSize, attr::ways, attr::sets, attr::size, attr::contiguousKnee}) {
+        const Attribute* a = ctx.topology().find(element, name);
+        if (!a || a->source != Source::Benchmark || a->confidence <= kDoubtedLineConfidence) continue;
+        Attribute doubted = *a;
+        doubted.confidence = kDoubtedLineConfidence;
+        const bool line = name == std::string(attr::lineSize);
+        doubted.reason = (line ? "" : "counted in lines the set index contradicts: ") + why + "; " + a->reason;
+        if (line) ctx.revise(element, doubted);  // the line-size benchmark's result, not this one's
+        else ctx.report(element, doubted);
+    }
+}
+
+// The line-size benchmark's model, where no set's index bits could confirm it: it reads a hashed
+// cache's lines wrong now and then (docs/calibration.md), so at most kUnconfirmedLineConfidence.
+void lineUnconfirmed(RunContext& ctx, Element element, const std::string& why) {
+    const Attribute* line = ctx.topology().find(element, attr::lineSize);
+    if (!line || line->source != Source::Benchmark || line->confidence <= kUnconfirmedLineConfidence) return;
+    Attribute capped = *line;
+    capped.confidence = kUnconfirmedLineConfidence;
+    capped.reason = "not confirmed by the set index (" + why + "); " + line->reason;
+    ctx.revise(element, capped);
+}
+
+// One cache with `owner`: this path's line size is no surer than the owner's, which its set index
+// confirmed, contradicted or could not test.
+void lineOfOwner(RunContext& ctx, Element element, Element owner) {
+    const Attribute* mine = ctx.topology().find(element, attr::lineSize);
+    const Attribute* theirs = ctx.topology().find(owner, attr::lineSize);
+    if (!mine || !theirs || mine->source != Source::Benchmark || mine->confidence <= theirs->confidence) return;
+    Attribute capped = *mine;
+    capped.confidence = theirs->confidence;
+    capped.reason = "one cache with " + std::string(displayName(owner)) + ", whose line size has this confidence (" +
+                    theirs->reason + "); " + mine->reason;
+    ctx.revise(element, capped);
+}
+
+// Ways, sets and index undecided for `why`; a size read from the knee then stays at most 0.5.
+void reportUncounted(RunContext& ctx, const CacheTarget& target, const std::string& why) {
+    for (const char* name : {attr::ways, attr::sets, attr::indexFunction}) ctx.report(target.element, undecided(name, "", why));
+    reportUnmeasuredSets(ctx, target, why);
+}
+
 }  // namespace
 
+void reportUnmeasuredSets(RunContext& ctx, const CacheTarget& target, const std::string& why) {
+    if (const Attribute* size = ctx.topology().find(target.element, attr::size))
+        reportKneeOnly(ctx, target.element, *size, "no set structure was counted (" + why + ")");
+    lineUnconfirmed(ctx, target.element, why);
+}
+
 void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
+    if (const auto owner = setStructureMeasuredAs(ctx.topology(), target.element)) {  // its capacity, if counted
+        const Attribute* shared = ctx.topology().find(target.element, attr::sharedWith);
+        shareCapacity(ctx, target.element, *owner, std::string(displayName(*owner)), shared->confidence);
+        lineOfOwner(ctx, target.element, *owner);
+        return;
+    }
     const Attribute* size = decided(ctx, target.element, attr::size);
     const Attribute* line = decided(ctx, target.element, attr::lineSize);
     if (!size || !line || line->value <= 0) {
-        for (const char* name : {attr::ways, attr::sets, attr::indexFunction})
-            ctx.report(target.element, undecided(name, "", "size or line size unknown"));
+        reportUncounted(ctx, target, "size or line size unknown");
         return;
     }
     // Ways and sets rest on the capacity and the line: a neighbour's mark on them carries over,
@@ -341,15 +438,20 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
     ctx.beginStep(target.title + " Associativity", "strides of the whole size");
     ctx.openSeries(id, target.title + " Associativity", SeriesKind::Sharing, target.element);  // labelled rows, as the replacement policy's
     try {
-        Probe probe{ctx, target, id, capacityMissThreshold(ctx, target.space, bytes, lineBytes, id)};
+        const Attribute* fg = usableFetchGranularity(ctx, target.element);
+        const std::uint64_t sector = fg ? std::min(lineBytes, static_cast<std::uint64_t>(fg->value)) : lineBytes;
+        Probe probe{ctx, target, id, capacityMissThreshold(ctx, target.space, bytes, lineBytes, id), sector};
+        probe.maxWays = static_cast<std::uint32_t>(
+            std::clamp<std::uint64_t>(ctx.backend().maxArrayBytes(target.space) / bytes, 2, kMaxWays + 1) - 1);
         const SetProbe s = probeSets(probe, bytes, bytes / lineBytes);
         const SetDecision decision = decideSets(s, bytes / lineBytes);
         reportSets(ctx, target.element, decision, id);
         reportCapacity(ctx, target.element, knee, decision, static_cast<double>(lineBytes), id);
+        if (s.lineBit < 0) lineUnconfirmed(ctx, target.element, "no set's lines were found to flip its address bits in");
+        else if ((std::uint64_t{1} << s.lineBit) != lineBytes) doubtTheLine(ctx, target.element, s.lineBit, id);
     } catch (const BackendError& e) {
         if (e.deviceLost()) throw;
-        for (const char* name : {attr::ways, attr::sets, attr::indexFunction})
-            ctx.report(target.element, undecided(name, "", std::string("sequence chase: ") + e.what()));
+        reportUncounted(ctx, target, std::string("sequence chase: ") + e.what());
     }
 }
 

@@ -16,7 +16,7 @@ constexpr double kKneeOnlyConfidence = 0.5;
 
 // The size stays the knee, at most kKneeOnlyConfidence, and says why.
 void capKneeOnly(RunContext& ctx, Element element, const Attribute& knee, const std::string& why) {
-    if (knee.confidence <= kKneeOnlyConfidence) return;
+    if (knee.source != Source::Benchmark || !knee.isDecidedFigure() || knee.confidence <= kKneeOnlyConfidence) return;
     Attribute size = knee;
     size.confidence = kKneeOnlyConfidence;
     size.reason = "the knee of a contiguous chase, not the capacity: " + why + "; " + knee.reason;
@@ -35,6 +35,10 @@ Attribute contiguousKneeFrom(const Attribute& knee, const std::string& note) {
 constexpr const char* kHashedKneeMoves = ", and a hashed index can move the knee either way from the capacity";
 
 }  // namespace
+
+void reportKneeOnly(RunContext& ctx, Element element, const Attribute& knee, const std::string& why) {
+    capKneeOnly(ctx, element, knee, why + ", and a hashed index or the replacement policy can move the knee either way from the capacity");
+}
 
 void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, const SetDecision& d, double lineBytes,
                     const std::string& evidence) {
@@ -73,6 +77,17 @@ void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, con
     if (hashed)
         capKneeOnly(ctx, element, knee,
                     std::string("the sets of this hashed set-associative cache were not counted") + kHashedKneeMoves);
+    else if (d.indexFunction.empty())  // neither modulo nor full associativity, where the knee is the capacity
+        capKneeOnly(ctx, element, knee, "no set structure was decided (" + d.ways.reason + ")" + kHashedKneeMoves);
+}
+
+std::optional<Element> setStructureMeasuredAs(const Topology& t, Element element) {
+    const Attribute* shared = t.find(element, attr::sharedWith);
+    if (!shared || shared->confidence <= 0.5) return std::nullopt;
+    for (const auto& name : shared->names)
+        if (const auto other = elementFromDisplayName(name); other && *other != element && t.find(*other, attr::ways))
+            return other;
+    return std::nullopt;
 }
 
 void shareCapacity(RunContext& ctx, Element element, Element owner, const std::string& ownerTitle, double sharing) {
@@ -94,9 +109,8 @@ void shareCapacity(RunContext& ctx, Element element, Element owner, const std::s
         ctx.report(element, knee);
         return;
     }
-    const Attribute* index = t.find(owner, attr::indexFunction);
-    if (index && !index->names.empty() && index->names.front() == "hashed")
-        capKneeOnly(ctx, element, *mine, "it is one cache with " + ownerTitle + ", whose sets were not counted" + kHashedKneeMoves);
+    if (theirs->confidence <= kKneeOnlyConfidence)
+        capKneeOnly(ctx, element, *mine, "it is one cache with " + ownerTitle + ", whose capacity was not counted" + kHashedKneeMoves);
 }
 
 }  // namespace ts

@@ -20,6 +20,11 @@ std::uint32_t lineStride(const RunContext& ctx, const CacheTarget& target) {
     return 64;
 }
 
+std::uint32_t fillStride(const RunContext& ctx, const CacheTarget& target) {
+    if (const auto* fg = usableFetchGranularity(ctx, target.element)) return static_cast<std::uint32_t>(fg->value);
+    return lineStride(ctx, target);
+}
+
 std::uint64_t chaserLimit(RunContext& ctx, const CacheTarget& target) {
     const std::uint64_t global = ctx.device().totalGlobalBytes ? ctx.device().totalGlobalBytes / 4 : (1ull << 31);
     return std::min({ctx.backend().maxArrayBytes(target.space), global, std::uint64_t{1} << 31});

@@ -14,6 +14,11 @@ std::string seriesId(const CacheTarget& target, const std::string& benchmark);
 
 // Stride that walks one line per load (the line if known, else the fetch granularity).
 std::uint32_t lineStride(const RunContext& ctx, const CacheTarget& target);
+// The stride of a fill that must meet another in the cache (sharing, amount): the fetch
+// granularity, so that it touches every line whatever the line size. At a line size read too
+// large, a hashed index can put two fills' lines in disjoint sets (one on the even lines' sets,
+// one on the odd), and no fill then evicts the other.
+std::uint32_t fillStride(const RunContext& ctx, const CacheTarget& target);
 
 // The array a chase with `stride` must exceed to miss every time in the cache in front of
 // `target`: twice that cache's size, scaled by stride / its line (a cache of C bytes in lines

@@ -38,6 +38,9 @@ void measureSize(RunContext& ctx, const CacheTarget& target) {
     spec.space = target.space;
     spec.strideBytes = static_cast<std::uint32_t>(fg->value);
     spec.startBytes = std::max<std::uint64_t>(1024, 16 * spec.strideBytes);
+    // A constant L1 may be smaller than that (768 B): its start row would then time the level
+    // behind it and find that level's knee. (Data caches of under 1 KiB are not built.)
+    if (target.space == Space::Constant && !target.above) spec.smallestBytes = 4 * spec.strideBytes;
     // Behind no unit cache (L1-bypassing loads), hits take longer the farther a line's L2 slice
     // sits: the reference row must cover many slices, or larger rows look slower than its fence.
     // 1/16 of the API's L2 size, at most 1 MiB, is still far below the knee.

@@ -49,7 +49,7 @@ void measureCuSharing(RunContext& ctx, const CacheTarget& target) {
         return;
     }
     const int units = ctx.device().unitCount;
-    const std::uint32_t stride = lineStride(ctx, target);
+    const std::uint32_t stride = fillStride(ctx, target);
     const std::uint64_t fill = alignDown(static_cast<std::uint64_t>(0.75 * size->value), stride);
     const std::uint64_t otherFill = alignDown(static_cast<std::uint64_t>(kOtherUnitFill * size->value), stride);
     const std::string id = target.idPrefix() + ".cu_sharing";

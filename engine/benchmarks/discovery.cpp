@@ -54,6 +54,12 @@ public:
             items_.push_back(std::move(memory));
         }
         if (wants(options_, "sharing")) addSharingItems(vendor);
+        // The set structure of the other caches, after the sharing tells which are one with a
+        // cache measured above (those are not walked again).
+        for (const char* group : {"texture", "readonly", "constant", "scalar"})
+            if (wants(options_, group))
+                for (const auto& t : targets_)
+                    if (t.group == group && !t.above && selected(t.element)) addSetItems(t);
         if (wants(options_, "bandwidth")) items_.push_back(bandwidthItem());
         // Last: its long chases come after every other benchmark, so they leave the others as
         // they were (the simulator's noise follows the order of calls).
@@ -97,6 +103,11 @@ private:
                  [t](RunContext& c) {
                      if (t.space == Space::Constant && t.above) measureConstantSizeInOneBank(c, t);
                      measureLineSize(c, t);
+                     // The constant L1 keeps lines the L1.5 evicted: no walk sees the L1.5's
+                     // conflicts. (The L3 behind an L2 is measured by its random fills.)
+                     if (t.space == Space::Constant && t.above)
+                         reportUnmeasuredSets(c, t, "behind " + std::string(displayName(*t.above)) +
+                                                        ", whose hits hide this cache's conflicts");
                  },
                  t.element, attr::lineSize, "bytes"});
         if (!full) return;

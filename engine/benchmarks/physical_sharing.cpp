@@ -54,7 +54,7 @@ void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& tar
         noteIfDisturbed(ctx, t.element, size);
         if (!size && ctx.backend().supports(t.space)) untested += (untested.empty() ? "" : ", ") + t.title;
         if (!size) continue;
-        const std::uint32_t stride = lineStride(ctx, t);
+        const std::uint32_t stride = fillStride(ctx, t);
         const auto fill = alignDown(static_cast<std::uint64_t>(0.75 * size->value), stride);
         if (fill >= stride && fill <= chaserLimit(ctx, t)) candidates.push_back({&t, fill, stride, size->value});
     }

@@ -4,6 +4,7 @@
 #include "analysis/assoc.hpp"
 #include "analysis/random_fill.hpp"
 #include "benchmarks/assoc_benchmarks.hpp"
+#include "benchmarks/cache_capacity.hpp"
 #include "benchmarks/attributes.hpp"
 #include "benchmarks/cache_benchmarks.hpp"
 #include "benchmarks/cache_common.hpp"
@@ -98,6 +99,7 @@ void measureFullyAssociativePolicy(RunContext& ctx, const CacheTarget& target, s
 }  // namespace
 
 void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
+    if (setStructureMeasuredAs(ctx.topology(), target.element)) return;
     const Attribute* ways = decided(ctx, target.element, attr::ways);
     const Attribute* size = decided(ctx, target.element, attr::size);
     const Attribute* line = decided(ctx, target.element, attr::lineSize);

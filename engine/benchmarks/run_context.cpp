@@ -202,6 +202,11 @@ void RunContext::report(Element element, Attribute attribute) {
     topology_.element(element).set(std::move(attribute));
 }
 
+void RunContext::revise(Element element, Attribute attribute) {
+    observer_.onResult({element, attribute});
+    topology_.element(element).set(std::move(attribute));
+}
+
 void RunContext::warn(const std::string& message) {
     topology_.warnings.push_back(message);
     observer_.onWarning(message);

@@ -72,6 +72,10 @@ public:
     const Series& series(const std::string& id) const;
 
     void report(Element element, Attribute attribute);
+    // A later benchmark's revision of an earlier result (its confidence lowered, the reason why):
+    // announced as a result, but none of the running item's own, so the marks of a disturbance
+    // around that item (plan_runner.cpp) do not reach it.
+    void revise(Element element, Attribute attribute);
     void warn(const std::string& message);
     void fail(const BenchmarkFailure& failure);  // recorded in the topology and announced
 

@@ -442,6 +442,16 @@ private:
 
 }  // namespace
 
-SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) { return SizeSearch(ctx, spec).run(); }
+SizeSearchOutcome searchSize(RunContext& ctx, const SizeSearchSpec& spec) {
+    if (spec.smallestBytes == 0 || spec.smallestBytes >= spec.startBytes) return SizeSearch(ctx, spec).run();
+    const auto row = [&](std::uint64_t bytes) { return ctx.chase(sizeRequest(spec, bytes)).latencies; };
+    // One load in twenty missing is no delayed load (one in several hundred): the start row does not fit.
+    constexpr double kStartRowMisses = 0.05;
+    if (shareAbove(hitReference(row(spec.smallestBytes)).fence, row(spec.startBytes)) <= kStartRowMisses)
+        return SizeSearch(ctx, spec).run();
+    SizeSearchSpec lower = spec;  // the start row already misses: a cache smaller than it
+    lower.startBytes = spec.smallestBytes;
+    return SizeSearch(ctx, lower).run();
+}
 
 }  // namespace ts

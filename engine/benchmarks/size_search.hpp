@@ -15,6 +15,10 @@ struct SizeSearchSpec {
     std::uint32_t strideBytes = 32;
     std::uint64_t startBytes = 1024;    // known (or assumed) to fit: the hit reference
     std::uint64_t limitBytes = 0;       // give up above this
+    // Where nonzero: a row this small is timed beside the start row first, and where one in twenty
+    // of the start row's loads miss against it the cache is smaller than startBytes and the search
+    // starts here.
+    std::uint64_t smallestBytes = 0;
     bool batchable = false;             // rows may run concurrently on different units
     int unit = 0;
     std::uint32_t recordLoads = 256;

@@ -59,13 +59,21 @@ SeriesRow rowOf(double x, std::uint32_t hits, std::uint32_t misses, std::uint32_
 
 }  // namespace
 
+// Behind the constant L1, whose hits hide the L1.5's conflicts, no set structure is counted: the
+// size is the knee of a contiguous chase, at most 0.5, and says why (issue 34).
+void expectKneeBehindTheL1(const Attribute& size) {
+    EXPECT_EQ(size.confidence, 0.5) << size.reason;
+    EXPECT_NE(size.reason.find("behind Constant L1, whose hits hide this cache's conflicts"), std::string::npos)
+        << size.reason;
+}
+
 class ConstantL15Truth : public ::testing::TestWithParam<std::uint64_t> {};
 
 TEST_P(ConstantL15Truth, SizeEqualsTheHiddenTruth) {
     const std::uint64_t truth = GetParam();
     const Attribute size = constantL15Size(h100WithConstantL15(truth));
     EXPECT_EQ(size.value, static_cast<double>(truth)) << size.reason;
-    EXPECT_GT(size.confidence, 0.5) << size.reason;
+    expectKneeBehindTheL1(size);
     EXPECT_FALSE(size.lowerBound) << size.reason;
 }
 
@@ -97,14 +105,15 @@ TEST(ConstantL15Size, SizesTheGenericSearchDecidesAreLeftAlone) {
 }
 
 // As on the H100: one bank fits, the chase over banks misses only partly right past it (a
-// replacement other than LRU), and the switch alone evicts nothing: the capacity is one bank.
-TEST(ConstantL15Size, OneFullBankWithRandomReplacementIsDecidedByTheBankSwitch) {
+// replacement other than LRU). Where its first misses count right at the bank's end, the bank
+// switch (which alone evicts nothing) decides one bank; where random replacement leaves the line
+// or two past it hitting, the K-S knee lands there. Either way one bank, within the suite's 2 %.
+TEST(ConstantL15Size, OneFullBankWithRandomReplacementIsOneBank) {
     Topology t;
     const Attribute size = constantL15Size(h100WithConstantL15(65536, CachePolicy::Random), &t);
-    EXPECT_EQ(size.value, 65536) << size.reason;
-    EXPECT_GT(size.confidence, 0.5) << size.reason;
+    EXPECT_NEAR(size.value, 65536, 0.02 * 65536) << size.reason;
+    expectKneeBehindTheL1(size);
     EXPECT_FALSE(size.lowerBound) << size.reason;
-    ASSERT_NE(t.findSeries("constant_l15.bank_switch"), nullptr);
 }
 
 TEST(ConstantL15Size, LargerThanOneBankStaysWithTheGenericSearch) {
