@@ -10,7 +10,7 @@
 
 namespace ts {
 
-// Warp 0 fills A (3/4 of the cache), warp w fills B (3/4 of the cache) on the same unit,
+// Warp 0 fills A (3/4 of the cache), warp w fills B (kEvictingFill) on the same unit,
 // warp 0 re-times A. A survives only if w is served by another copy. With W warps and
 // the warps that evict A forming a class of g, the unit has W / g copies.
 void measureAmount(RunContext& ctx, const CacheTarget& target) {
@@ -22,6 +22,7 @@ void measureAmount(RunContext& ctx, const CacheTarget& target) {
     }
     const std::uint32_t stride = fillStride(ctx, target);
     const std::uint64_t half = alignDown(static_cast<std::uint64_t>(0.75 * size->value), stride);
+    const std::uint64_t fillB = evictingFillBytes(ctx, target, size->value, stride);
     const int warps = std::clamp(ctx.device().maxThreadsPerUnit / std::max(1, ctx.device().warpSize), 1, 8);
     if (warps < 2 || half < stride) {
         ctx.report(target.element, undecided(attr::amountPerUnit, "", "fewer than two warps per unit"));
@@ -34,7 +35,7 @@ void measureAmount(RunContext& ctx, const CacheTarget& target) {
     // Positive control: B filled by warp 0 itself must evict A, or this space does not evict
     // older lines (a streaming policy) and copies cannot be counted this way.
     auto sameWarp = retimeAfter(ctx, target.space, half, stride, 0,
-                                SecondChaser{target.space, half, stride, 1, Placement::SameThread, 0, -1, false});
+                                SecondChaser{target.space, fillB, stride, 1, Placement::SameThread, 0, -1, false});
     const bool evictionWorks = showsMisses(reference, sameWarp);
     std::vector<SeriesRow> rows{SeriesRow{0, 0, "control", 0, control},
                                 SeriesRow{0, 1, "warp 0 itself", evictionWorks ? 1.0 : 0.0, std::move(sameWarp)}};
@@ -52,7 +53,7 @@ void measureAmount(RunContext& ctx, const CacheTarget& target) {
     std::vector<bool> evicts(static_cast<std::size_t>(warps), false);
     evicts[0] = true;
     for (int w = 1; w < warps; ++w) {
-        SecondChaser b{target.space, half, stride, 1, Placement::OtherWarp, w, -1, false};
+        SecondChaser b{target.space, fillB, stride, 1, Placement::OtherWarp, w, -1, false};
         auto retimed = retimeAfter(ctx, target.space, half, stride, 0, b);
         evicts[static_cast<std::size_t>(w)] = showsMisses(reference, retimed);
         evicting += evicts[static_cast<std::size_t>(w)] ? 1 : 0;

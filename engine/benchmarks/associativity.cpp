@@ -318,7 +318,9 @@ SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
             fillAtRandom(p, s, lines, size / lines);
             return s;
         }
-        s.randomLinesFit = p.scatteredFit(lines * 9 / 10, size / lines);
+        // 90 % of the capacity, then all of it: a hashed index of few sets and many ways (9 x 16)
+        // takes 90 % scattered lines by chance, rarely all (a full set then overflows).
+        s.randomLinesFit = p.scatteredFit(lines * 9 / 10, size / lines) && p.scatteredFit(lines, size / lines);
         if (!s.randomLinesFit) searchConflicts(p, s, lines, size / lines);
         return s;
     }

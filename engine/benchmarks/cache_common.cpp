@@ -25,6 +25,11 @@ std::uint32_t fillStride(const RunContext& ctx, const CacheTarget& target) {
     return lineStride(ctx, target);
 }
 
+std::uint64_t evictingFillBytes(RunContext& ctx, const CacheTarget& target, double cacheBytes, std::uint32_t stride) {
+    const auto bytes = std::max<std::uint64_t>(alignDown(static_cast<std::uint64_t>(kEvictingFill * cacheBytes), stride), stride);
+    return std::min(bytes, chaserLimit(ctx, target));
+}
+
 std::uint64_t chaserLimit(RunContext& ctx, const CacheTarget& target) {
     const std::uint64_t global = ctx.device().totalGlobalBytes ? ctx.device().totalGlobalBytes / 4 : (1ull << 31);
     return std::min({ctx.backend().maxArrayBytes(target.space), global, std::uint64_t{1} << 31});

@@ -31,15 +31,9 @@ void crossCheckWithDriver(RunContext& ctx, const CacheTarget& target, const Attr
     for (const auto& d : check.disagreements) ctx.warn(target.title + " CU sharing vs KFD: " + d.message);
 }
 
-// What unit b walks, in sizes of the cache: twice it, so that a shared cache keeps next to none
-// of A whatever its index and policy. B of 3/4 (A + B = 1.5 x the cache) left most of A in a
-// set-associative hashed cache whose size read below its capacity, and split groups that share
-// (28 % of the random set-associative GPUs of the calibration benchmark, issue 34).
-constexpr double kOtherUnitFill = 2.0;
-
 }  // namespace
 
-// Unit a fills A (3/4 of the cache), unit b fills B (kOtherUnitFill) in the scalar space, a re-times A.
+// Unit a fills A (3/4 of the cache), unit b fills B (kEvictingFill) in the scalar space, a re-times A.
 // Every unit is tested against one member of each group found so far: a pair between a
 // unit and the rest of a group is decided by transitivity, never guessed.
 void measureCuSharing(RunContext& ctx, const CacheTarget& target) {
@@ -51,7 +45,7 @@ void measureCuSharing(RunContext& ctx, const CacheTarget& target) {
     const int units = ctx.device().unitCount;
     const std::uint32_t stride = fillStride(ctx, target);
     const std::uint64_t fill = alignDown(static_cast<std::uint64_t>(0.75 * size->value), stride);
-    const std::uint64_t otherFill = alignDown(static_cast<std::uint64_t>(kOtherUnitFill * size->value), stride);
+    const std::uint64_t otherFill = evictingFillBytes(ctx, target, size->value, stride);
     const std::string id = target.idPrefix() + ".cu_sharing";
     ctx.openSeries(id, target.title + " CU Sharing", SeriesKind::Sharing, target.element);
 

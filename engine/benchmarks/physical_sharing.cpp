@@ -42,7 +42,7 @@ void shareCountedCapacities(RunContext& ctx, const std::vector<Candidate>& candi
 
 }  // namespace
 
-// For every pair (X, Y): fill A in X, fill B (X's size) in Y on the same thread, re-time A.
+// For every pair (X, Y): fill A in X, fill B (kEvictingFill x X's size) in Y on the same thread, re-time A.
 // A evicted means one physical cache serves both. The classes are the union of the
 // "shares" pairs; a pair inside a class that tested "not shared" is an inconsistency.
 void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& targets) {
@@ -76,11 +76,7 @@ void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& tar
         for (std::size_t y = 0; y < n; ++y) {
             if (y == x) continue;
             const auto& b = candidates[y];
-            std::uint64_t fillB = std::max<std::uint64_t>(alignDown(static_cast<std::uint64_t>(a.sizeBytes), b.stride), b.stride);
-            // Constant fills too stay within one chaser's reach (one bank): beyond it the CUDA backend
-            // walks extra modules, whose kernels starting on the SM invalidate the L1 under test.
-            // A bank on top of A's 3/4 fill still overflows a cache the two would share.
-            fillB = std::min(fillB, chaserLimit(ctx, *b.target));
+            const std::uint64_t fillB = evictingFillBytes(ctx, *b.target, a.sizeBytes, b.stride);
             SecondChaser second{b.target->space, fillB, b.stride, 1, Placement::SameThread, 0, -1, false};
             std::vector<std::uint32_t> retimed;
             try {
