@@ -234,11 +234,10 @@ bool flipStaysInSet(Probe& p, const std::vector<std::uint64_t>& ways, std::uint6
 // The line the index sees: flipping a bit inside a line keeps line 0 where it is, and an index
 // that spreads neighbouring lines (every one we know) moves it at the line's lowest bit. Bits from
 // the fetch granularity's up to 4 x the measured line, the first that moves it; rows "line-bit".
-void findLineBit(Probe& p, SetProbe& s, const std::vector<std::uint64_t>& set, std::uint64_t sectorBytes,
-                 std::uint64_t lineBytes) {
+void findLineBit(Probe& p, SetProbe& s, const std::vector<std::uint64_t>& set, std::uint64_t lineBytes) {
     const std::vector<std::uint64_t> ways(set.begin() + 1, set.end());
-    for (int bit = std::countr_zero(sectorBytes); bit <= std::countr_zero(lineBytes) + 2; ++bit) {
-        const bool tested = !s.bitsMovingSet.empty() || !s.bitsKeepingSet.empty();
+    const bool tested = !s.bitsMovingSet.empty() || !s.bitsKeepingSet.empty();  // flipIndexBits ran
+    for (int bit = std::countr_zero(p.sectorBytes); bit <= std::countr_zero(lineBytes) + 2; ++bit) {
         const bool moves = tested && bit >= std::countr_zero(lineBytes)
                                ? std::find(s.bitsMovingSet.begin(), s.bitsMovingSet.end(), bit) != s.bitsMovingSet.end()
                                : !flipStaysInSet(p, ways, std::uint64_t{1} << bit, "line-bit", bit);
@@ -298,7 +297,7 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
     recordConflictSet(p.ctx, p.series, *set);
     if (s.conflictConfirmed && !s.conflictContradicted) {
         flipIndexBits(p, s, *set, lineBytes);
-        findLineBit(p, s, *set, p.sectorBytes, lineBytes);
+        findLineBit(p, s, *set, lineBytes);
         if (lines <= kMaxConsecutiveFitLines) {
             s.consecutiveFit = largestConsecutiveFit(p, lines, lineBytes);
             if (lines <= kMaxPackedLines) s.packedLines = packedLines(p, lines, lineBytes);
@@ -337,7 +336,7 @@ SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
     if (s.plateauConfirmed) {
         const std::vector<std::uint64_t> set = stridedLines(lo + 1, size / lo, 1);
         recordConflictSet(p.ctx, p.series, set);
-        findLineBit(p, s, set, p.sectorBytes, line);
+        findLineBit(p, s, set, line);
     } else {
         searchConflicts(p, s, lines, line);
     }
@@ -367,13 +366,12 @@ void doubtTheLine(RunContext& ctx, Element element, int lineBit, const std::stri
                             " is the first to move a line to another set; " + evidence + ", rows line-bit)";
     for (const char* name : {attr::lineSize, attr::ways, attr::sets, attr::size, attr::contiguousKnee}) {
         const Attribute* a = ctx.topology().find(element, name);
-        if (!a || a->source != Source::Benchmark || a->confidence <= kDoubtedLineConfidence) continue;
-        Attribute doubted = *a;
-        doubted.confidence = kDoubtedLineConfidence;
         const bool line = name == std::string(attr::lineSize);
-        doubted.reason = (line ? "" : "counted in lines the set index contradicts: ") + why + "; " + a->reason;
-        if (line) ctx.revise(element, doubted);  // the line-size benchmark's result, not this one's
-        else ctx.report(element, doubted);
+        const auto doubted = a ? heldTo(*a, kDoubtedLineConfidence, (line ? "" : "counted in lines the set index contradicts: ") + why)
+                               : std::nullopt;
+        if (!doubted) continue;
+        if (line) ctx.revise(element, *doubted);  // the line-size benchmark's result, not this one's
+        else ctx.report(element, *doubted);
     }
 }
 
@@ -381,11 +379,9 @@ void doubtTheLine(RunContext& ctx, Element element, int lineBit, const std::stri
 // cache's lines wrong now and then (docs/calibration.md), so at most kUnconfirmedLineConfidence.
 void lineUnconfirmed(RunContext& ctx, Element element, const std::string& why) {
     const Attribute* line = ctx.topology().find(element, attr::lineSize);
-    if (!line || line->source != Source::Benchmark || line->confidence <= kUnconfirmedLineConfidence) return;
-    Attribute capped = *line;
-    capped.confidence = kUnconfirmedLineConfidence;
-    capped.reason = "not confirmed by the set index (" + why + "); " + line->reason;
-    ctx.revise(element, capped);
+    if (!line) return;
+    if (const auto held = heldTo(*line, kUnconfirmedLineConfidence, "not confirmed by the set index (" + why + ")"))
+        ctx.revise(element, *held);
 }
 
 // One cache with `owner`: this path's line size is no surer than the owner's, which its set index
@@ -393,12 +389,10 @@ void lineUnconfirmed(RunContext& ctx, Element element, const std::string& why) {
 void lineOfOwner(RunContext& ctx, Element element, Element owner) {
     const Attribute* mine = ctx.topology().find(element, attr::lineSize);
     const Attribute* theirs = ctx.topology().find(owner, attr::lineSize);
-    if (!mine || !theirs || mine->source != Source::Benchmark || mine->confidence <= theirs->confidence) return;
-    Attribute capped = *mine;
-    capped.confidence = theirs->confidence;
-    capped.reason = "one cache with " + std::string(displayName(owner)) + ", whose line size has this confidence (" +
-                    theirs->reason + "); " + mine->reason;
-    ctx.revise(element, capped);
+    if (!mine || !theirs) return;
+    if (const auto held = heldTo(*mine, theirs->confidence, "one cache with " + std::string(displayName(owner)) +
+                                                                 ", whose line size has this confidence (" + theirs->reason + ")"))
+        ctx.revise(element, *held);
 }
 
 // Ways, sets and index undecided for `why`; a size read from the knee then stays at most 0.5.

@@ -40,4 +40,12 @@ Attribute undecided(const std::string& name, const std::string& unit, const std:
     return a;
 }
 
+std::optional<Attribute> heldTo(const Attribute& a, double cap, const std::string& why) {
+    if (a.source != Source::Benchmark || a.confidence <= cap) return std::nullopt;
+    Attribute held = a;
+    held.confidence = cap;
+    held.reason = why + "; " + a.reason;
+    return held;
+}
+
 }  // namespace ts

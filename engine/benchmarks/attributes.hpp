@@ -1,6 +1,7 @@
 #pragma once
 // Turning decisions and samples into reported attributes, the same way everywhere.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,5 +27,9 @@ enum class NotDecided { Undecided, Failed };
 // "failed: out of device memory ...", "not run: device lost: ...").
 Attribute undecided(const std::string& name, const std::string& unit, const std::string& reason,
                     NotDecided why = NotDecided::Undecided);
+
+// A benchmark result held to at most `cap`, `why` put in front of its reason; none where it is
+// an API value or already no surer than that.
+std::optional<Attribute> heldTo(const Attribute& a, double cap, const std::string& why);
 
 }  // namespace ts

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "benchmarks/attributes.hpp"
 #include "model/attribute_names.hpp"
 #include "model/byte_text.hpp"
 
@@ -16,11 +17,9 @@ constexpr double kKneeOnlyConfidence = 0.5;
 
 // The size stays the knee, at most kKneeOnlyConfidence, and says why.
 void capKneeOnly(RunContext& ctx, Element element, const Attribute& knee, const std::string& why) {
-    if (knee.source != Source::Benchmark || !knee.isDecidedFigure() || knee.confidence <= kKneeOnlyConfidence) return;
-    Attribute size = knee;
-    size.confidence = kKneeOnlyConfidence;
-    size.reason = "the knee of a contiguous chase, not the capacity: " + why + "; " + knee.reason;
-    ctx.report(element, size);
+    if (!knee.isDecidedFigure()) return;
+    if (const auto size = heldTo(knee, kKneeOnlyConfidence, "the knee of a contiguous chase, not the capacity: " + why))
+        ctx.report(element, *size);
 }
 
 // The size sweep's knee, kept beside a capacity counted apart from it; `note` says how they differ.
