@@ -22,7 +22,7 @@ namespace ts::test {
 
 // Every profile resources/profiles builds in.
 inline const std::vector<std::string>& builtinProfileNames() {
-    static const std::vector<std::string> names{"h100", "h100-mig", "a100", "mi210", "mi300x"};
+    static const std::vector<std::string> names{"h100", "h100-mig", "h200", "a100", "rtx3090", "mi210", "mi300x"};
     return names;
 }
 

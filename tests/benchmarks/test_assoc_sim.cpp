@@ -84,16 +84,18 @@ SimProfile synthetic(std::uint32_t ways, const char* policy, const char* l1TlbSc
 
 // The H100 profile's TLBs are the levels measured on the GPU: 16 x 16 MiB per SM, and 32 MiB pages
 // in LRU sets of 8, shared by SM pairs (2048 entries).
-TEST(AssocSim, BuiltinH100FindsFullyAssociativeL1AndTheMeasuredTlbLevels) {
+// Its L1 is the measured one: 4 ways of 482 hashed sets (issue 34).
+TEST(AssocSim, BuiltinH100FindsItsHashedL1AndTheMeasuredTlbLevels) {
     const SimProfile p = loadProfile("h100");
     ASSERT_EQ(p.tlbs.size(), 2u);
     EXPECT_EQ(p.tlbs[0].scope, CacheScope::Sm);
     EXPECT_EQ(p.tlbs[1].scope, CacheScope::CuGroup);
     EXPECT_EQ(p.tlbs[1].ways, 8u);
     const Topology t = discover(p, {"l1", "memory"});
-    EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "fully-associative");
-    EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 1);
-    EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, static_cast<double>(p.caches[0].size / p.caches[0].line));
+    EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "hashed");
+    EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 482);
+    EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, 4);
+    EXPECT_EQ(decidedAttribute(t, Element::L1, "size").value, static_cast<double>(p.caches[0].size));
     EXPECT_EQ(nameOf(t, Element::L1, "replacementPolicy"), "lru");
     EXPECT_GT(decidedAttribute(t, Element::L1, "replacementPolicy").confidence, 0.5);
     expectTlbs(p, t);

@@ -14,11 +14,18 @@ using namespace ts;
 
 namespace {
 
-// The built-in H100 profile (Constant L1 2 KiB in 64 B lines, noise on) with another Constant L1.5.
+// The built-in H100 profile (Constant L1 2 KiB in 8 sets of 4 ways of 64 B, noise on) with another
+// Constant L1.5. One no larger than the L1 keeps a fully associative L1: in front of it a
+// set-associative L1 overflows a set before the L1.5 is full (2304 B read for 2048 B, at 0.5).
 SimProfile h100WithConstantL15(std::uint64_t bytes, CachePolicy policy = CachePolicy::Lru) {
     SimProfile profile = loadProfile("h100");
-    for (auto& cache : profile.caches)
+    std::uint64_t frontBytes = 0;
+    for (const auto& cache : profile.caches)
+        if (cache.id == "cl1") frontBytes = cache.size;
+    for (auto& cache : profile.caches) {
         if (cache.id == "cl15") cache.size = bytes, cache.policy = policy;
+        if (cache.id == "cl1" && bytes <= frontBytes) cache.ways = 0;
+    }
     return profile;
 }
 

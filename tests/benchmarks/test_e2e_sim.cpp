@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "benchmarks/discovery.hpp"
 #include "benchmarks/targets.hpp"
@@ -31,6 +32,8 @@ double valueOf(const Topology& t, Element e, const std::string& name) {
     return a ? a->value : -1;
 }
 
+void expectBandwidthsMeasured(const SimProfile& p, const Topology& t);
+
 // Every attribute the truth judges (tests/truth_check.hpp) right and, unless a bound, decided; the set structure
 // (`setStructure`: issue 22's ways, sets, index and policy) above 0.5. A random profile's fully
 // associative L1 of 1447 lines may read 1444, within the size's 2 %, and its ways with it: the
@@ -41,6 +44,10 @@ void expectMatchesTruth(const SimProfile& p, const Topology& t, bool setStructur
         EXPECT_TRUE(j.right) << j.where << " " << j.name << ": " << j.got << ", truth " << j.expected << " (" << j.reason << ")";
         if (!j.bound) EXPECT_GT(j.confidence, j.setStructure ? 0.5 : 0.0) << j.where << " " << j.name << ": " << j.reason;
     }
+    expectBandwidthsMeasured(p, t);
+}
+
+void expectBandwidthsMeasured(const SimProfile& p, const Topology& t) {
     EXPECT_GT(valueOf(t, Element::DeviceMemory, "readBandwidth"), 0);
     EXPECT_GT(valueOf(t, Element::L2, "readBandwidth"), 0);
     const auto targetsWithL3 = cacheTargets(p.vendor);  // findTarget points into it: must outlive l3
@@ -54,14 +61,44 @@ class BuiltinProfileSuite : public ::testing::TestWithParam<std::string> {};
 
 }  // namespace
 
+// What a built-in profile may still leave at 0.5 or undecided (issue 34 item 2 owes the methods):
+// the capacity of a cache whose sets were not counted is its contiguous knee, held to 0.5, and
+// what is read from that knee with it; a random fill that two way counts explain (the H200's
+// L2: 15 or 16 ways) decides no ways, sets or policy. Anything else must be decided above 0.5.
+bool owedAtTheKnee(const std::string& profile, const test::JudgedAttribute& j) {
+    static const std::set<std::string> kneeHeld = {"size", "segmentSize", "segmentFraction", "nearCapacity"};
+    const bool largeCache = j.where.ends_with("/ L2") || j.where.ends_with("/ L3") || j.where.ends_with("/ Constant L1.5");
+    if (largeCache && kneeHeld.count(j.name)) return true;
+    return profile == "h200" && j.where.ends_with("/ L2") && j.setStructure;
+}
+
+// A built-in profile is a GPU a user meets: every attribute right and decided above 0.5, except
+// those owedAtTheKnee, which must be right wherever they are decided at all.
+void expectBuiltinTruth(const std::string& name, const SimProfile& p, const Topology& t) {
+    for (const test::JudgedAttribute& j : test::judgeAgainstTruth(p, t)) {
+        const std::string what = j.where + " " + j.name + ": " + j.got + ", truth " + j.expected + " (" + j.reason + ")";
+        if (j.bound) {
+            EXPECT_TRUE(j.right) << what;
+            continue;
+        }
+        if (j.confidence > 0.5 || !owedAtTheKnee(name, j)) {
+            EXPECT_TRUE(j.right) << what;
+            EXPECT_GT(j.confidence, 0.5) << what;
+        } else if (j.confidence > 0) {
+            EXPECT_TRUE(j.right) << what;
+        }
+    }
+}
+
 TEST_P(BuiltinProfileSuite, WholeSuiteFindsTheProfileTruth) {
     const SimProfile profile = loadProfile(GetParam());
     const Topology topology = discover(profile);
     for (const auto& w : topology.warnings) ADD_FAILURE() << "warning: " << w;
-    expectMatchesTruth(profile, topology, true);
+    expectBuiltinTruth(GetParam(), profile, topology);
+    expectBandwidthsMeasured(profile, topology);
 }
 
-INSTANTIATE_TEST_SUITE_P(E2eSim, BuiltinProfileSuite, ::testing::Values("h100", "a100", "mi210", "mi300x"));
+INSTANTIATE_TEST_SUITE_P(E2eSim, BuiltinProfileSuite, ::testing::Values("h100", "h200", "a100", "rtx3090", "mi210", "mi300x"));
 
 // 50 MiB by the API over two usable 20 MiB segments is 2.5, no whole ratio; but 2 partitions are
 // measured and 20 MiB lies in (50/3, 50/2] MiB: one of two partitions (issue 21).

@@ -53,7 +53,7 @@ bool sameValue(const Attribute& quietA, const Attribute& a) {
     double tolerance = 0;
     if (a.unit == "GiB/s") tolerance = 0.10;
     else if (a.unit == "cycles") tolerance = 0.05;
-    else if (a.unit == "bytes" && (a.name == "size" || a.name == "segmentSize")) tolerance = 0.02;
+    else if (a.unit == "bytes" && (a.name == "size" || a.name == "segmentSize" || a.name == "contiguousKnee")) tolerance = 0.02;
     if (tolerance == 0) return a.value == quietA.value && a.names == quietA.names && a.groups == quietA.groups;
     return std::abs(a.value - quietA.value) <= tolerance * std::max(std::abs(quietA.value), 1e-12);
 }
@@ -155,14 +155,16 @@ TEST(SharedGpu, NeighbourThatComesAndGoesIsMeasuredAroundAndMostValuesStayCertai
 
 // What another context leaves in the L2 between our kernels moves the knee with no gap and no
 // disagreement (the H200 beside an L2-chase neighbour: 3.6 % larger, confirmed by its repeats):
-// beside a known neighbour the L2's capacities are doubted, in a quiet run they are not.
+// beside a known neighbour the L2's capacities are doubted, in a quiet run they are not. (The
+// H100's hashed L2 holds its knee-only size at 0.5 in a quiet run too: the reason tells them apart.)
 TEST(SharedGpu, TheL2sCapacityIsDoubtedBesideAKnownNeighbour) {
     const DiscoveryOptions l2Only{{"l2"}};
     const Topology calm = runWith("", l2Only);
     const Attribute* calmSize = calm.find(Element::L2, "size");
     ASSERT_NE(calmSize, nullptr);
-    EXPECT_GT(calmSize->confidence, 0.5);
+    EXPECT_GE(calmSize->confidence, 0.5);
     EXPECT_FALSE(marked(*calmSize)) << calmSize->reason;
+    EXPECT_EQ(calmSize->reason.find("lines it leaves in the cache between our kernels"), std::string::npos) << calmSize->reason;
     for (const std::string spec : {"neighbour@any:100/100", "neighbour@any:100/100,blind"}) {
         const Topology t = runWith(spec, l2Only);
         const Attribute* size = t.find(Element::L2, "size");

@@ -32,7 +32,7 @@ TEST(Cli, VersionAndHelpExitZero) {
 TEST(Cli, ProfilesListsEveryBuiltinProfile) {
     const auto r = runCli("profiles");
     EXPECT_EQ(r.exitCode, 0);
-    for (const char* name : {"h100", "a100", "mi210", "mi300x"}) EXPECT_NE(r.output.find(name), std::string::npos) << name;
+    for (const char* name : {"h100", "h200", "a100", "rtx3090", "mi210", "mi300x"}) EXPECT_NE(r.output.find(name), std::string::npos) << name;
 }
 
 TEST(Cli, BadUsageExitsTwo) {
@@ -84,7 +84,7 @@ TEST(Cli, SimRunWritesAllThreeOutputs) {
     EXPECT_EQ(report["format"], "toposcope-report/2");
     EXPECT_FALSE(report["series"].empty());
     const auto mt4g = readJson(dir / "m.json");
-    EXPECT_NEAR(mt4g["memory"]["l1"]["size"]["size"].get<double>(), 245760, 0.02 * 245760);
+    EXPECT_NEAR(mt4g["memory"]["l1"]["size"]["size"].get<double>(), 246784, 0.02 * 246784);
     EXPECT_EQ(mt4g["memory"]["l1"]["lineSize"]["size"], 128);
     EXPECT_EQ(mt4g["general"]["vendor"], "NVIDIA");
     bool sawSize = false;

@@ -36,7 +36,7 @@ private slots:
         TopologyScene s = TopologyScene::build(h100);
         const auto lines = [&](const QString& id) { return withElement(s, id).front()->lines.join(QLatin1Char('|')); };
         // Fully associative: one set, and the policy its few probed lines show.
-        QVERIFY2(lines(QStringLiteral("l1")).endsWith(QStringLiteral("|fully associative · LRU")), qPrintable(lines(QStringLiteral("l1"))));
+        QVERIFY2(lines(QStringLiteral("l1")).endsWith(QStringLiteral("|4-way · 482 set(s) · LRU")), qPrintable(lines(QStringLiteral("l1"))));
         const QString memory = s.boxes()[static_cast<std::size_t>(s.ofKind(BoxKind::Memory).front())].lines.join(QLatin1Char('|'));
         QVERIFY2(memory.contains(QStringLiteral("TLB 1: 256 MiB (16 × 16 MiB)")), qPrintable(memory));
         QVERIFY2(memory.contains(QStringLiteral("TLB 2: 64 GiB (2048 × 32 MiB)")), qPrintable(memory));
@@ -71,7 +71,7 @@ private slots:
         QTest::addColumn<QString>("profile");
         QTest::addColumn<int>("units");
         QTest::addColumn<QString>("l1Size");
-        QTest::newRow("h100") << "h100" << 132 << "240 KiB";
+        QTest::newRow("h100") << "h100" << 132 << "241 KiB";
         QTest::newRow("a100") << "a100" << 108 << "176 KiB";
     }
     void nvidiaSharedL1() {

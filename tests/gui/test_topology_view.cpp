@@ -30,7 +30,7 @@ QString pdfText(const QString& path) {
 }
 
 void checkSheetText(const QString& text) {
-    for (const char* s : {"H100", "L1", "Texture", "Read Only", "Constant L1", "L2", "Main Memory", "240 KiB",
+    for (const char* s : {"H100", "L1", "Texture", "Read Only", "Constant L1", "L2", "Main Memory", "241 KiB",
                           "50 MiB", "Shared Memory"})
         QVERIFY2(text.contains(QLatin1String(s)), s);
 }
@@ -175,7 +175,7 @@ private slots:
         QCOMPARE(app.exitCode(), 0);
         const QString text = pdfText(pdf);
         checkSheetText(text);
-        QVERIFY(text.contains(QStringLiteral("Fig. 1 · L1 size")));  // the summary's first evidence plot
+        QVERIFY(text.contains(QStringLiteral("Fig. 1 · L1 contiguous knee")));  // the summary's first evidence plot: the L1 size sweep, whose knee it is
 
         // MT4G's JSON report opens as a recording too, with its sL1d map.
         const QString mt4g = dir.filePath(QStringLiteral("mi210.pdf"));

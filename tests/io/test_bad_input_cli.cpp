@@ -58,7 +58,7 @@ TEST(BadInputCli, Profiles) {
         {"truncated", good.substr(0, good.size() / 2)},
         {"binary", kBinary},
         {"wrong-typed", replaced(good, "\"sm_count\": 132", "\"sm_count\": \"many\"")},
-        {"absurd-size", replaced(good, "\"size\": 245760", "\"size\": 1e30")},
+        {"absurd-size", replaced(good, "\"size\": 246784", "\"size\": 1e30")},
         {"absurd-count", replaced(good, "\"sm_count\": 132", "\"sm_count\": -5")},
     };
     for (const auto& [name, text] : cases) {

@@ -55,7 +55,7 @@ TEST(Mt4gCsv, EveryLineWhereGpuscoutGuiReadsIt) {
         EXPECT_GT(std::stod(lines[i][2]), 0) << kLines[i];
         EXPECT_TRUE(lines[i][3] == "KiB" || lines[i][3] == "MiB" || lines[i][3] == "GiB") << kLines[i];
     }
-    EXPECT_EQ(lines[4][2], "240.000000");  // the profile's 245760-byte L1, measured
+    EXPECT_EQ(lines[4][2], "241.000000");  // the profile's 246784-byte L1 (4 x 482 x 128 B), measured
     EXPECT_EQ(lines[5][3], "MiB");
 }
 

