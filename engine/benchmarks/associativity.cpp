@@ -33,6 +33,8 @@ constexpr std::uint64_t kMaxPackedLines = 1u << 12;
 // (372 of 384 lines on a 96-set xor index); a run of the whole capacity costs seconds on a GPU
 // (5.9 s for the H200's L1: two kernels a line offered), 128 about what 1/16 costs there.
 constexpr std::uint64_t kPackingStopRun = 128;
+// Lines of one block of the hole search that may hit and be tried alone (fillHoles).
+constexpr std::size_t kMostHoleSuspects = 16;
 // The random-fill walks' longest chase loads 1.5 x the lines; a chase takes up to 2^23 loads. With
 // fewer than 2^14 lines a few sets' luck moves the shares by more than the candidates differ.
 constexpr std::uint64_t kMaxRandomFillLines = 5u << 20;
@@ -208,7 +210,9 @@ std::vector<std::uint64_t> candidatesThatHit(Probe& p, const std::vector<std::ui
 // about `sets` offered, more than a run of rejections waits for (a 352-set A100 L1 packed 1404 of
 // 1408 lines). A block of about one line per set is offered at once and only the lines that hit
 // beside the kept ones are tried alone; blocks go on until two in a row fill no hole, up to 3 x
-// the capacity offered (one chase a block instead of one a line).
+// the capacity offered (one chase a block instead of one a line). A block with more suspects than
+// kMostHoleSuspects says that lines of full sets hit too (a policy other than LRU or FIFO, or
+// noise): it tells no holes, and trying each alone cost the H200's L1 half a second.
 void fillHoles(Probe& p, std::vector<std::uint64_t>& kept, std::uint64_t& next, std::uint64_t lines, std::uint64_t lineBytes,
                std::uint32_t ways) {
     const std::uint64_t sets = std::max<std::uint64_t>(1, lines / std::max<std::uint32_t>(1, ways));
@@ -217,8 +221,10 @@ void fillHoles(Probe& p, std::vector<std::uint64_t>& kept, std::uint64_t& next, 
         std::vector<std::uint64_t> candidates;
         for (std::uint64_t i = 0; i < block && next + i < 3 * lines; ++i) candidates.push_back((next + i) * lineBytes);
         next += candidates.size();
+        const std::vector<std::uint64_t> suspects = candidatesThatHit(p, kept, candidates);
+        if (suspects.size() > kMostHoleSuspects) return;
         bool filled = false;
-        for (const std::uint64_t suspect : candidatesThatHit(p, kept, candidates)) {
+        for (const std::uint64_t suspect : suspects) {
             std::vector<std::uint64_t> trial = kept;
             trial.push_back(suspect);
             if (tailFits(p, trial)) kept = std::move(trial), filled = true;
