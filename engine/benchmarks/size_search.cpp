@@ -194,24 +194,17 @@ ChaseRequest sizeRequest(const SizeSearchSpec& spec, std::uint64_t bytes) {
 // array (the hit reference: its median within 1.5x of the first one's), one well inside the
 // size (0.9x the edge: it must fit) and one well past the onset of misses (1.25x: it must miss).
 // Margins, not the edge rows themselves: a replacement ramp makes those differ by chance.
-bool kneeRepeats(RunContext& ctx, const MissCut& cut, const SizeSearchSpec& spec, std::uint64_t referenceBytes,
+bool kneeRepeats(RunContext& ctx, const MissCut& cut, const SizeSearchSpec& spec,
                  const std::vector<std::uint32_t>& referenceRow, double edgeBytes, double onsetBytes) {
     const auto again = [&](double bytes) {
         const auto aligned = std::max<std::uint64_t>(alignDown(static_cast<std::uint64_t>(bytes), spec.strideBytes), spec.strideBytes);
         return SeriesRow{static_cast<double>(aligned), 0, {}, 0, ctx.chase(sizeRequest(spec, aligned)).latencies};
     };
-    if (differentLevels(referenceRow, again(static_cast<double>(referenceBytes)).latencies)) return false;
-    if (0.9 * edgeBytes > static_cast<double>(referenceBytes) && !cut.fits(again(0.9 * edgeBytes))) return false;
+    if (differentLevels(referenceRow, again(static_cast<double>(spec.startBytes)).latencies)) return false;
+    if (0.9 * edgeBytes > static_cast<double>(spec.startBytes) && !cut.fits(again(0.9 * edgeBytes))) return false;
     // A sampled row just past the onset misses only in part: 1.25x still misses by count.
     return 1.25 * onsetBytes > static_cast<double>(spec.limitBytes) || !cut.fits(again(1.25 * onsetBytes));
 }
-
-// The translation control's stride: one load a page of the smallest size (4 KiB) and one line
-// more, so that consecutive loads fall in different sets of a modulo index too. It walks the same
-// pages as the row it controls with about 1/32 of its lines.
-constexpr std::uint32_t kTranslationStride = 4096 + 128;
-// TLB levels a search may step over (the simulator's profiles have up to three).
-constexpr int kMostTranslationSteps = 3;
 
 // Knees up to here are confirmed; an L2's rows (tens of MiB, the whole array timed) would add a
 // second or more to a quiet run, and an L2 size beside a neighbour stays under the strict rule.
@@ -303,16 +296,18 @@ private:
         constexpr std::uint64_t kBatchedDoublingsUpTo = 4ull << 20;
         std::size_t batched = 1;
         while (spec_.batchable && batched < doublings.size() && doublings[batched] <= kBatchedDoublingsUpTo) ++batched;
-        std::vector<std::vector<std::uint32_t>> rows = measure({doublings.begin(), doublings.begin() + static_cast<long>(batched)});
-        rows.resize(doublings.size());
-        rebaseReference(doublings.front(), rows.front());
+        const auto firstRows = measure({doublings.begin(), doublings.begin() + static_cast<long>(batched)});
+        referenceRow_ = firstRows.front();
+        reference_ = hitReference(referenceRow_);
         // The bracket closes at the first size that shows misses and whose double does too: a cache
         // full at A is full at 2A, so a lone slow row (a disturbed launch) does not end the search.
+        std::vector<int> missesAt(doublings.size(), -1);  // -1 not measured yet
+        if (spec_.sampled) referenceCut_ = referenceCut(reference_, referenceRow_);
         const auto missesAtIndex = [&](std::size_t i) {
-            if (rows[i].empty()) rows[i] = measure({doublings[i]}).front();
-            return rowMisses(rows[i]);
+            if (missesAt[i] < 0)
+                missesAt[i] = rowMisses(i < batched ? firstRows[i] : measure({doublings[i]}).front()) ? 1 : 0;
+            return missesAt[i] == 1;
         };
-        int translationSteps = 0;
         // Arrays of hundreds of MiB take long chases: beside another context (a disturbed reference
         // row hides every knee) the search stops there rather than walking up to the limit.
         constexpr std::uint64_t kLongRows = 256ull << 20;
@@ -324,36 +319,9 @@ private:
             }
             if (!missesAtIndex(i)) continue;
             if (i + 1 < doublings.size() && !missesAtIndex(i + 1)) continue;
-            if (translationSteps < kMostTranslationSteps && translationStep(doublings[i])) {
-                ++translationSteps;
-                translationNote_ += "; the step at " + kib(doublings[i]) + " is translation: the same pages walked one load in " +
-                                    std::to_string(kTranslationStride) + " B step too, so the search went on from there";
-                rebaseReference(doublings[i], rows[i]);
-                continue;
-            }
             return {doublings[i - 1], doublings[i]};
         }
         return {0, 0};
-    }
-
-    // The row that fits, against which later rows show misses: the smallest doubling, or the first
-    // past a translation step (its loads pay that step's cost as every larger row's do).
-    void rebaseReference(std::uint64_t bytes, const std::vector<std::uint32_t>& row) {
-        referenceBytes_ = bytes;
-        referenceRow_ = row;
-        reference_ = hitReference(referenceRow_);
-        if (spec_.sampled) referenceCut_ = referenceCut(reference_, referenceRow_);
-    }
-
-    // Does a row that misses owe it to its pages? The same array walked with kTranslationStride
-    // touches the same pages with a footprint that fits in any cache the row overflows: where it
-    // misses too, the step is a TLB level's reach (a random NVIDIA GPU's L2 read as 1 MiB, where
-    // 16 pages of 64 KiB end), not the capacity. Not recorded in the series: a control, not a row.
-    bool translationStep(std::uint64_t bytes) {
-        if (bytes < 4 * static_cast<std::uint64_t>(kTranslationStride)) return false;
-        SizeSearchSpec control = spec_;
-        control.strideBytes = kTranslationStride;
-        return rowMisses(ctx_.chase(sizeRequest(control, alignDown(bytes, kTranslationStride))).latencies);
     }
 
     // 2. Coarse sweep over the bracket, 3. fine sweep between the two rows around the change;
@@ -436,7 +404,7 @@ private:
         if (onsetBytes <= 0 || (!spec_.sampled && 1.25 * onsetBytes > kConfirmBytes) || !ctx_.guard()) return;
         const double fitBytes = rowBelow(onset).value_or(changeBytes);
         ctx_.beginStep(spec_.title, "decisive rows again");
-        if (kneeRepeats(ctx_, cut, spec_, referenceBytes_, referenceRow_, fitBytes, onsetBytes)) ctx_.noteConfirmed();
+        if (kneeRepeats(ctx_, cut, spec_, referenceRow_, fitBytes, onsetBytes)) ctx_.noteConfirmed();
         else ctx_.noteDisagreement(spec_.title);
     }
 
@@ -446,7 +414,7 @@ private:
             outcome.decided = true;
             outcome.bytes = static_cast<std::uint64_t>(edge.bytes);
             outcome.confidence = final.confidence;
-            outcome.reason = final.reason + edge.note + translationNote_;
+            outcome.reason = final.reason + edge.note;
         } else {
             const auto [lastFit, firstMiss] =
                 bracketByRule(runner_.sorted(), [this](const auto& row) { return rowMisses(row); });
@@ -469,8 +437,6 @@ private:
     HitReference reference_;
     MissCut referenceCut_;
     std::vector<std::uint32_t> referenceRow_;
-    std::uint64_t referenceBytes_ = 0;
-    std::string translationNote_;
     std::optional<SizeSearchOutcome> stopped_;  // the search gave up beside another context
 };
 
