@@ -157,6 +157,16 @@ void countResidentLines(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_
     s.residentLines = s.residentCounts.front();
 }
 
+// Two passes over `lines` in order, the last `timed` loads of the second timed.
+SequenceChase twoPasses(const Probe& p, const std::vector<std::uint64_t>& lines, std::size_t timed) {
+    SequenceChase request;
+    request.space = p.target.space;
+    request.offsets = lines;
+    request.offsets.insert(request.offsets.end(), lines.begin(), lines.end());
+    request.timedFrom = static_cast<std::uint32_t>(request.offsets.size() - timed);
+    return request;
+}
+
 // Does every line of `lines` hit on the second of two passes? The last kTimedChunk loads are
 // timed (no results written out among them): where a set holds one line too many, its lines miss
 // one after another on the second pass under LRU, and the newest (the last offered) is among them.
@@ -166,11 +176,7 @@ void countResidentLines(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_
 // loads at one place in two of three walks came about once in 80 trials at one in 500: enough
 // over a packing's two thousand trials to leave sets a line short).
 bool tailFits(Probe& p, const std::vector<std::uint64_t>& lines) {
-    SequenceChase request;
-    request.space = p.target.space;
-    request.offsets = lines;
-    request.offsets.insert(request.offsets.end(), lines.begin(), lines.end());
-    request.timedFrom = static_cast<std::uint32_t>(request.offsets.size() - std::min(lines.size(), kTimedChunk));
+    const SequenceChase request = twoPasses(p, lines, std::min(lines.size(), kTimedChunk));
     std::vector<int> misses;  // per timed load: the walks so far in which it missed
     for (int attempt = 1; attempt <= 3; ++attempt) {
         const std::vector<std::uint32_t> timed = p.ctx.chaseSequence(request).latencies;
@@ -192,14 +198,9 @@ bool tailFits(Probe& p, const std::vector<std::uint64_t>& lines) {
 // may still hit, so a hit makes a suspect that tailFits then checks alone.
 std::vector<std::uint64_t> candidatesThatHit(Probe& p, const std::vector<std::uint64_t>& kept,
                                              const std::vector<std::uint64_t>& candidates) {
-    SequenceChase request;
-    request.space = p.target.space;
-    request.offsets = kept;
-    request.offsets.insert(request.offsets.end(), candidates.begin(), candidates.end());
-    const std::vector<std::uint64_t> once = request.offsets;
-    request.offsets.insert(request.offsets.end(), once.begin(), once.end());
-    request.timedFrom = static_cast<std::uint32_t>(request.offsets.size() - candidates.size());
-    const std::vector<std::uint32_t> timed = p.ctx.chaseSequence(request).latencies;
+    std::vector<std::uint64_t> lines = kept;
+    lines.insert(lines.end(), candidates.begin(), candidates.end());
+    const std::vector<std::uint32_t> timed = p.ctx.chaseSequence(twoPasses(p, lines, candidates.size())).latencies;
     std::vector<std::uint64_t> hits;
     for (std::size_t i = 0; i < timed.size() && i < candidates.size(); ++i)
         if (timed[i] <= p.threshold) hits.push_back(candidates[i]);
