@@ -33,6 +33,16 @@ Attribute contiguousKneeFrom(const Attribute& knee, const std::string& note) {
 // Why a hashed index leaves the knee where it is, for the reasons of a capped size.
 constexpr const char* kHashedKneeMoves = ", and a hashed index can move the knee either way from the capacity";
 
+// A modulo index or full associativity makes the knee the capacity: the size is as sure as
+// that verdict (a hashed index read as modulo left a 45-set cache's knee 2 % short).
+std::string kneeAsCapacityNote(const SetDecision& d) {
+    std::ostringstream note;
+    note.precision(2);
+    note << "the knee is the capacity as far as the index is " << d.indexFunction << " (decided at " << std::fixed
+         << d.indexConfidence << "): a hashed index could move it";
+    return note.str();
+}
+
 }  // namespace
 
 void reportKneeOnly(RunContext& ctx, Element element, const Attribute& knee, const std::string& why) {
@@ -78,6 +88,8 @@ void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, con
                     std::string("the sets of this hashed set-associative cache were not counted") + kHashedKneeMoves);
     else if (d.indexFunction.empty())  // neither modulo nor full associativity, where the knee is the capacity
         capKneeOnly(ctx, element, knee, "no set structure was decided (" + d.ways.reason + ")" + kHashedKneeMoves);
+    else if (const auto size = heldTo(knee, d.indexConfidence, kneeAsCapacityNote(d)))
+        ctx.report(element, *size);
 }
 
 std::optional<Element> setStructureMeasuredAs(const Topology& t, Element element) {

@@ -61,6 +61,12 @@ ChaseRequest chaseOver(Space space, std::uint64_t totalBytes, std::uint32_t stri
     return r;
 }
 
+std::uint32_t timedLoadSpacing(std::uint64_t loadsPerPass, std::uint32_t recordLoads, std::uint32_t strideBytes) {
+    constexpr std::uint64_t kSmallestPage = 4096;
+    const std::uint64_t spacing = std::max<std::uint64_t>(1, loadsPerPass / std::max<std::uint32_t>(1, recordLoads));
+    return static_cast<std::uint32_t>(spacing > 1 && spacing * strideBytes % kSmallestPage == 0 ? spacing - 1 : spacing);
+}
+
 const Attribute* usableFetchGranularity(const RunContext& ctx, Element element) {
     const Attribute* a = const_cast<RunContext&>(ctx).topology().find(element, attr::fetchGranularity);
     return a && a->value > 0 && (a->confidence > 0 || a->upperBound) ? a : nullptr;

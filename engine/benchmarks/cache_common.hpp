@@ -43,6 +43,14 @@ std::uint64_t passAboveBytes(const RunContext& ctx, const CacheTarget& target, s
 // whole fits, as a single array would.
 ChaseRequest chaseOver(Space space, std::uint64_t totalBytes, std::uint32_t stride, std::uint64_t splitAboveBytes);
 
+// Every how many loads of a pass of `loadsPerPass` one is timed, for `recordLoads` timed loads
+// spread over the pass, at `strideBytes` a load. Never a spacing of a whole number of 4 KiB
+// (then one fewer): on a power-of-two array that puts every timed load on the first line of a
+// page, and where a TLB reaches less than the array each of them pays a miss that the loads
+// between them do not, a step of the median that no cache makes (a simulated 16 MiB L2 read as
+// 8 MiB where a TLB reached 8 MiB).
+std::uint32_t timedLoadSpacing(std::uint64_t loadsPerPass, std::uint32_t recordLoads, std::uint32_t strideBytes);
+
 // The largest array one chaser may walk in this target's space.
 std::uint64_t chaserLimit(RunContext& ctx, const CacheTarget& target);
 

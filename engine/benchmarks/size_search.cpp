@@ -8,7 +8,9 @@
 
 #include "analysis/analysis.hpp"
 #include "benchmarks/cache_common.hpp"
+#include "analysis/miss_onset.hpp"
 #include "analysis/miss_rule.hpp"
+#include "model/byte_text.hpp"
 #include "analysis/robust.hpp"
 #include "benchmarks/sweep_runner.hpp"
 
@@ -26,12 +28,6 @@ std::vector<std::uint64_t> evenlySpaced(std::uint64_t lo, std::uint64_t hi, std:
     }
     if (sizes.empty() || sizes.back() != hi) sizes.push_back(hi);
     return sizes;
-}
-
-std::string kib(std::uint64_t bytes) {
-    std::ostringstream out;
-    out << bytes / 1024.0 << " KiB";
-    return out.str();
 }
 
 // Bracket [last fitting, first missing] from the rows measured so far (sorted by x).
@@ -60,91 +56,6 @@ ChangePoint onsetOf(ChangePoint cp, const Series& sorted) {
         cp = earlier;
     }
     return cp;
-}
-
-// A load missed when it is slower than the midpoint between the hit level and the level of the
-// largest row (which misses): hits of one level differ by tens of cycles where lines sit in
-// different L2 slices, so the hit row's own fence would count the slower slices as misses.
-//
-// A row fits entirely when its count of such loads is what the rows known to fit show by chance:
-// fewer than the count that their pooled rate reaches with probability 0.001 (binomial). Clean
-// rows on the H100/H200 show none of 256 (a row then misses from 3 slow loads, 1.2 %); the
-// simulator's outliers show up to 1.2 % (a row misses from 8, 3 %). A fixed 2 % sat on the H200 L2's plateau of 2-4 %
-// misses between 24.5 and 27.6 MiB and moved its size by 5 % between runs.
-struct MissCut {
-    double cycles = 0;
-    double chanceRate = 0;  // share of such loads in rows that fit
-    std::size_t maxChanceMisses(std::size_t loads) const {
-        constexpr double kSignificance = 0.001;
-        double pmf = std::pow(1 - chanceRate, static_cast<double>(loads)), below = 0;
-        for (std::size_t k = 0; k < loads; ++k) {
-            below += pmf;
-            if (1 - below < kSignificance) return k;
-            pmf *= chanceRate / (1 - chanceRate) * static_cast<double>(loads - k) / static_cast<double>(k + 1);
-        }
-        return loads;
-    }
-    bool fits(const std::vector<std::uint32_t>& latencies) const {
-        const auto missed = static_cast<std::size_t>(shareAbove(cycles, latencies) * static_cast<double>(latencies.size()) + 0.5);
-        return missed <= maxChanceMisses(latencies.size());
-    }
-    bool fits(const SeriesRow& row) const { return fits(row.latencies); }
-};
-
-// The count rule of sampled rows against the hit reference alone: loads above its fence, more
-// than its own share of them explains (the bracket search, before any missing row is known).
-MissCut referenceCut(const HitReference& reference, const std::vector<std::uint32_t>& referenceRow) {
-    MissCut cut;
-    cut.cycles = reference.fence;
-    const double above = shareAbove(cut.cycles, referenceRow) * static_cast<double>(referenceRow.size());
-    cut.chanceRate = std::min(0.5, (above + 0.5) / (static_cast<double>(referenceRow.size()) + 1));
-    return cut;
-}
-
-// The miss level of a row: its median, or for a sampled row (where misses may be a minority) the
-// median of its loads above the hit fence.
-double missLevel(const std::vector<std::uint32_t>& row, double fence, bool sampled) {
-    if (!sampled) return median(row);
-    std::vector<std::uint32_t> above;
-    for (auto l : row)
-        if (l > fence) above.push_back(l);
-    return above.empty() ? median(row) : median(above);
-}
-
-// `fittingUpTo`: the exponential search's last size without misses; rows up to it fit.
-MissCut missCut(const HitReference& reference, const Series& sorted, double fittingUpTo, bool sampled) {
-    MissCut cut;
-    cut.cycles = std::max(reference.fence,
-                          (reference.median + missLevel(sorted.rows.back().latencies, reference.fence, sampled)) / 2);
-    double missed = 0, loads = 0;
-    for (const auto& row : sorted.rows) {
-        if (row.x > fittingUpTo) break;
-        missed += shareAbove(cut.cycles, row.latencies) * static_cast<double>(row.latencies.size());
-        loads += static_cast<double>(row.latencies.size());
-    }
-    cut.chanceRate = std::min(0.5, (missed + 0.5) / (loads + 1));  // 0.5: rows that fit are mostly hits
-    return cut;
-}
-
-// The first row with misses whose next row or the one after has misses too: the onset of the
-// partial-miss ramp. Rows inside a ramp may show no miss among their samples by chance, so the
-// onset is sought from below, not by walking down from the change point; a lone disturbed row
-// below the cache size does not count. rows.size() when there is none.
-//
-// Sampled rows (4096 loads) see a ramp in every row, and see more: on the H100 a row now and then
-// shows 2-3 slow loads of 4096 up to half a MiB below the ramp, which moved the size by 2.5 %
-// between runs. Their onset must be followed by misses in both next rows.
-std::size_t missOnset(const Series& sorted, const MissCut& cut, bool sampled) {
-    const auto& rows = sorted.rows;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        if (cut.fits(rows[i])) continue;
-        const bool next = i + 1 < rows.size() && !cut.fits(rows[i + 1]);
-        const bool after = i + 2 < rows.size() && !cut.fits(rows[i + 2]);
-        const bool last = i + 1 == rows.size() || (sampled && i + 2 == rows.size() && next);
-        const bool confirmed = (sampled ? next && after : next || after) || last;
-        if (confirmed) return i;
-    }
-    return rows.size();
 }
 
 // The rows of one array size each; the samples span the whole array: a replacement policy or a
@@ -183,7 +94,7 @@ ChaseRequest sizeRequest(const SizeSearchSpec& spec, std::uint64_t bytes) {
     r.warmupPasses = 1;
     r.recordLoads = spec.recordLoads;
     const std::uint64_t perPass = (r.arrayBytes + r.strideBytes - 1) / r.strideBytes;
-    r.recordEvery = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, perPass / spec.recordLoads));
+    r.recordEvery = timedLoadSpacing(perPass, spec.recordLoads, r.strideBytes);
     r.unit = spec.unit;
     return r;
 }
@@ -229,7 +140,7 @@ public:
         : ctx_(ctx), spec_(spec), runner_(ctx, spec.seriesId, spec.title, spec.kind, spec.element) {}
 
     SizeSearchOutcome run() {
-        ctx_.beginStep(spec_.title, "exponential search from " + kib(spec_.startBytes));
+        ctx_.beginStep(spec_.title, "exponential search from " + kibText(spec_.startBytes));
         std::vector<std::uint64_t> doublings;
         for (std::uint64_t s = spec_.startBytes; s <= spec_.limitBytes; s *= 2) doublings.push_back(s);
         if (doublings.size() < 2) return {false, spec_.startBytes, 0, true, "search range too small"};
@@ -243,7 +154,7 @@ public:
         if (!hi) {
             finishSeries();
             return {false, doublings.back(), 0, true,
-                    "no capacity knee up to " + kib(doublings.back()) + ": the cache is at least this large"};
+                    "no capacity knee up to " + kibText(doublings.back()) + ": the cache is at least this large"};
         }
         const ChangePoint final = sweep(lo, hi);
         const Edge edge = final.found ? edgeOf(final, lo) : Edge{final.x, ""};
@@ -275,7 +186,7 @@ private:
             xs.push_back(static_cast<double>(bytes));
         }
         if (requests.empty()) return;
-        ctx_.beginStep(spec_.title, "past the knee, for the plot: up to " + kib(static_cast<std::uint64_t>(xs.back())));
+        ctx_.beginStep(spec_.title, "past the knee, for the plot: up to " + kibText(static_cast<std::uint64_t>(xs.back())));
         runner_.showAlso(requests, xs);
     }
 
@@ -302,7 +213,7 @@ private:
         // The bracket closes at the first size that shows misses and whose double does too: a cache
         // full at A is full at 2A, so a lone slow row (a disturbed launch) does not end the search.
         std::vector<int> missesAt(doublings.size(), -1);  // -1 not measured yet
-        if (spec_.sampled) referenceCut_ = referenceCut(reference_, referenceRow_);
+        if (spec_.sampled) referenceCut_ = farMissCut();
         const auto missesAtIndex = [&](std::size_t i) {
             if (missesAt[i] < 0)
                 missesAt[i] = rowMisses(i < batched ? firstRows[i] : measure({doublings[i]}).front()) ? 1 : 0;
@@ -314,7 +225,7 @@ private:
         for (std::size_t i = 1; i < doublings.size(); ++i) {
             if (doublings[i] >= kLongRows && disturbedSoFar(ctx_)) {
                 stopped_ = SizeSearchOutcome{false, doublings[i - 1], 0, true,
-                                             "search stopped at " + kib(doublings[i - 1]) + ": another context disturbed it"};
+                                             "search stopped at " + kibText(doublings[i - 1]) + ": another context disturbed it"};
                 return {0, 0};
             }
             if (!missesAtIndex(i)) continue;
@@ -324,10 +235,26 @@ private:
         return {0, 0};
     }
 
+    // The count rule of sampled rows with its fence halfway to the level of loads that surely
+    // miss: those of an array twice the API's L2 size (or 64 x the start row), shown beside the
+    // sweep. Against the hit row's own fence, a first-level TLB that reaches less than the array
+    // made the loads that cross a page count as misses, and the TLB's reach read as the size (a
+    // simulated L2 of 25 MiB behind 16 pages of 64 KiB read as 1 MiB).
+    MissCut farMissCut() {
+        const std::uint64_t api = ctx_.device().l2SizeBytes;
+        const std::uint64_t bytes =
+            alignDown(std::min(spec_.limitBytes, api > 0 ? 2 * api : 64 * spec_.startBytes), spec_.strideBytes);
+        if (bytes <= 4 * spec_.startBytes) return referenceCut(referenceRow_, reference_.fence);
+        ctx_.beginStep(spec_.title, "miss reference at " + kibText(bytes));
+        const auto far = runner_.showAlso({sizeRequest(spec_, bytes)}, {static_cast<double>(bytes)}).front();
+        farMissLevel_ = missLevel(far, reference_.fence, true);
+        return referenceCut(referenceRow_, std::max(reference_.fence, (reference_.median + farMissLevel_) / 2));
+    }
+
     // 2. Coarse sweep over the bracket, 3. fine sweep between the two rows around the change;
     // the onset of the change over every row.
     ChangePoint sweep(std::uint64_t lo, std::uint64_t hi) {
-        ctx_.beginStep(spec_.title, "sweep " + kib(lo) + " .. " + kib(hi));
+        ctx_.beginStep(spec_.title, "sweep " + kibText(lo) + " .. " + kibText(hi));
         measure(evenlySpaced(lo, hi, spec_.strideBytes));
         ChangePoint coarse = runner_.changePoint();
         auto [fineLo, fineHi] = bracketByRule(runner_.sorted(), [this](const auto& row) { return rowMisses(row); });
@@ -336,7 +263,7 @@ private:
             fineHi = static_cast<std::uint64_t>(runner_.sorted().rows[coarse.index].x);
         }
         if (fineHi > fineLo + spec_.strideBytes) {
-            ctx_.beginStep(spec_.title, "refine " + kib(fineLo) + " .. " + kib(fineHi));
+            ctx_.beginStep(spec_.title, "refine " + kibText(fineLo) + " .. " + kibText(fineHi));
             measure(evenlySpaced(fineLo, fineHi, spec_.strideBytes));
         }
         ChangePoint final = runner_.changePoint();
@@ -346,21 +273,11 @@ private:
         // bracket, where most rows miss, gives it that level.
         const std::uint64_t topLo = alignDown(hi - (hi - lo) / 16, spec_.strideBytes);
         if (spec_.sampled && !final.found && topLo > fineHi) {
-            ctx_.beginStep(spec_.title, "past the knee " + kib(topLo) + " .. " + kib(hi));
+            ctx_.beginStep(spec_.title, "past the knee " + kibText(topLo) + " .. " + kibText(hi));
             measure(evenlySpaced(topLo, hi, spec_.strideBytes));
             final = runner_.changePoint();
         }
         return onsetOf(final, runner_.sorted());
-    }
-
-    // The largest row measured below the row at `onset`: a size measured twice may fit in one
-    // pass and miss in the other, so the edge lies strictly below it.
-    std::optional<double> rowBelow(std::size_t onset) const {
-        const auto& rows = runner_.sorted().rows;
-        if (onset == 0 || onset >= rows.size()) return std::nullopt;
-        for (std::size_t i = onset; i-- > 0;)
-            if (rows[i].x < rows[onset].x) return rows[i].x;
-        return std::nullopt;
     }
 
     // 4. Edge: a replacement that keeps part of an oversized array makes misses ramp up, and the
@@ -369,29 +286,26 @@ private:
     // `fittingUpTo`: the exponential search's last size without misses.
     Edge edgeOf(const ChangePoint& final, std::uint64_t fittingUpTo) {
         Edge edge{final.x, ""};
-        const MissCut cut = missCut(reference_, runner_.sorted(), static_cast<double>(fittingUpTo), spec_.sampled);
+        const MissCut cut =
+            missCut(reference_, runner_.sorted(), static_cast<double>(fittingUpTo), spec_.sampled, farMissLevel_);
         std::size_t onset = missOnset(runner_.sorted(), cut, spec_.sampled);
         // Again while the gap stays wide: the rows of one edge sweep can move the onset up to a
         // row whose gap below was never swept (an H100 run: misses by chance in a 23 MiB row, the
         // sweep 22-23 MiB clean, the onset then at 24 MiB over an unswept 1 MiB).
         for (int sweeps = 0; sweeps < 3; ++sweeps) {
-            const auto gapLow = rowBelow(onset);
+            const auto gapLow = rowBelow(runner_.sorted(), onset);
             if (!gapLow) break;
             const auto loBytes = static_cast<std::uint64_t>(*gapLow);
             const auto hiBytes = static_cast<std::uint64_t>(runner_.sorted().rows[onset].x);
             if (hiBytes <= loBytes + spec_.strideBytes || static_cast<double>(hiBytes - loBytes) <= 0.01 * *gapLow) break;
-            ctx_.beginStep(spec_.title, "edge " + kib(loBytes) + " .. " + kib(hiBytes));
+            ctx_.beginStep(spec_.title, "edge " + kibText(loBytes) + " .. " + kibText(hiBytes));
             measure(evenlySpaced(loBytes, hiBytes, spec_.strideBytes));
             onset = missOnset(runner_.sorted(), cut, spec_.sampled);
         }
         confirmKnee(cut, onset, final.x);
-        if (const auto below = rowBelow(onset)) {
+        if (const auto below = rowBelow(runner_.sorted(), onset)) {
             edge.bytes = *below;
-            if (edge.bytes != final.x)
-                edge.note = "; more loads miss than chance explains from " +
-                            kib(static_cast<std::uint64_t>(runner_.sorted().rows[onset].x)) +
-                            " on, so the largest array below that, " + kib(static_cast<std::uint64_t>(edge.bytes)) +
-                            ", is reported (change point at " + kib(static_cast<std::uint64_t>(final.x)) + ")";
+            if (edge.bytes != final.x) edge.note = edgeNote(runner_.sorted().rows[onset].x, edge.bytes, final.x);
         }
         return edge;
     }
@@ -402,7 +316,7 @@ private:
         const double onsetBytes = onset < rows.size() ? rows[onset].x : 0;
         // Sampled rows cost the same at any size: their knee is always confirmed.
         if (onsetBytes <= 0 || (!spec_.sampled && 1.25 * onsetBytes > kConfirmBytes) || !ctx_.guard()) return;
-        const double fitBytes = rowBelow(onset).value_or(changeBytes);
+        const double fitBytes = rowBelow(runner_.sorted(), onset).value_or(changeBytes);
         ctx_.beginStep(spec_.title, "decisive rows again");
         if (kneeRepeats(ctx_, cut, spec_, referenceRow_, fitBytes, onsetBytes)) ctx_.noteConfirmed();
         else ctx_.noteDisagreement(spec_.title);
@@ -437,6 +351,7 @@ private:
     HitReference reference_;
     MissCut referenceCut_;
     std::vector<std::uint32_t> referenceRow_;
+    double farMissLevel_ = 0;  // sampled rows: the level of loads that surely miss (farMissCut)
     std::optional<SizeSearchOutcome> stopped_;  // the search gave up beside another context
 };
 

@@ -53,13 +53,18 @@ void SweepRunner::showOnlyAbove(double x) {
     store();
 }
 
-void SweepRunner::showAlso(const std::vector<ChaseRequest>& requests, const std::vector<double>& xs) {
-    if (requests.empty()) return;
+std::vector<std::vector<std::uint32_t>> SweepRunner::showAlso(const std::vector<ChaseRequest>& requests,
+                                                              const std::vector<double>& xs) {
+    std::vector<std::vector<std::uint32_t>> latencies;
+    if (requests.empty()) return latencies;
     std::vector<SeriesRow> rows;
-    for (std::size_t i = 0; i < requests.size(); ++i)
+    for (std::size_t i = 0; i < requests.size(); ++i) {
         rows.push_back(SeriesRow{xs.at(i), 0, std::string(kShownOnlyLabel), 0, ctx_.chase(requests[i]).latencies});
+        latencies.push_back(rows.back().latencies);
+    }
     shownOnly_.insert(shownOnly_.end(), rows.begin(), rows.end());
     ctx_.appendRows(seriesId_, std::move(rows));
+    return latencies;
 }
 
 ChangePoint SweepRunner::changePoint() {

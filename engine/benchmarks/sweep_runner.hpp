@@ -25,9 +25,9 @@ public:
     // cache level's step and must not enter the change point); the series keeps them, labelled
     // kShownOnlyLabel, so that its plot shows the level after the knee.
     void showOnlyAbove(double x);
-    // Measures rows for the plot only (kShownOnlyLabel), row i at xs[i]: never part of sorted()
-    // or the analysis.
-    void showAlso(const std::vector<ChaseRequest>& requests, const std::vector<double>& xs);
+    // Measures rows kept out of sorted() and the change point (kShownOnlyLabel), row i at xs[i]:
+    // rows for the plot, or a reference row beyond the sweep. Returns their latencies.
+    std::vector<std::vector<std::uint32_t>> showAlso(const std::vector<ChaseRequest>& requests, const std::vector<double>& xs);
     ChangePoint changePoint();   // over the rows analysed; emits reduction and change-point events
     void finish();               // leaves the series in the topology sorted by x
 

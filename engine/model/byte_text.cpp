@@ -14,4 +14,10 @@ std::string bytesText(std::uint64_t bytes) {
     return out.str();
 }
 
+std::string kibText(std::uint64_t bytes) {
+    std::ostringstream out;
+    out << static_cast<double>(bytes) / 1024.0 << " KiB";
+    return out.str();
+}
+
 }  // namespace ts

@@ -38,7 +38,8 @@ const SimCache& l2Of(const SimProfile& p) {
 }
 
 // The profile's own 16-way hashed L2: the knee is found, and as no set count backs it, held to
-// 0.5 (issue 34); a fully associative L2, whose knee is its capacity, is decided above 0.9.
+// 0.5 (issue 34); a fully associative L2, whose knee is its capacity, is decided as surely as its
+// index is (0.8: the knee is the capacity only where no hashed index moves it).
 TEST(L2KneeSim, FoundWhereverTheProfilePutsIt) {
     for (const auto& [fraction, ways] : std::vector<std::pair<double, std::uint32_t>>{
              {0.125, 16}, {0.2, 16}, {0.37, 16}, {0.77, 16}, {1.0, 16}, {0.37, 0}, {1.0, 0}}) {
@@ -54,7 +55,7 @@ TEST(L2KneeSim, FoundWhereverTheProfilePutsIt) {
                                     std::to_string(static_cast<std::uint64_t>(truth)) + " B, " + std::to_string(ways) + " ways)";
         const Attribute* size = topology.find(Element::L2, "size");
         ASSERT_NE(size, nullptr) << context;
-        EXPECT_GE(size->confidence, ways == 0 ? 0.9 : 0.5) << context << ": " << size->reason;
+        EXPECT_GE(size->confidence, ways == 0 ? 0.8 : 0.5) << context << ": " << size->reason;
         EXPECT_NEAR(size->value, truth, 0.01 * truth) << context << ": " << size->reason;
 
         // Sampled rows: each a fixed number of timed loads, whatever the array; a short search.
