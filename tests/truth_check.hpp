@@ -12,6 +12,7 @@
 #include "benchmarks/targets.hpp"
 #include "model/attribute_names.hpp"
 #include "model/topology.hpp"
+#include "sim/cache_truth.hpp"
 #include "sim/profile.hpp"
 #include "sim_truth.hpp"
 
@@ -48,6 +49,8 @@ class Judge {
 public:
     Judge(const SimProfile& p, const Topology& t) : profile_(p), topology_(t) {}
     std::vector<JudgedAttribute> judged;
+
+    bool reports(Element e, const std::string& name) const { return topology_.find(e, name) != nullptr; }
 
     // Starts judging the attribute `name` of `e` (absent: wrong and undecided); false for an API
     // value, which is not judged. attribute() is then the engine's (nullptr when absent).
@@ -135,6 +138,9 @@ inline void judgeCache(Judge& j, const SimProfile& p, const CacheTarget& target,
     const SimCache& c = *truth->cache;
     j.near(e, attr::fetchGranularity, c.sector, 0);
     j.near(e, attr::size, truth->size, 0.02 * truth->size);
+    // The knee of a contiguous chase, reported beside a capacity counted apart from it (issue 34).
+    if (const auto knee = contiguousKneeBytes(c); knee && j.reports(e, attr::contiguousKnee))
+        j.near(e, attr::contiguousKnee, static_cast<double>(*knee), 0.02 * static_cast<double>(*knee));
     j.near(e, attr::lineSize, c.line, 0);
     j.near(e, attr::latency, c.latency, 2.0);
     if (target.unitPrivate && c.scope != CacheScope::CuGroup) j.near(e, attr::amountPerUnit, c.perSm, 0);

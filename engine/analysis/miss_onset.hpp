@@ -41,7 +41,8 @@ MissCut referenceCut(const std::vector<std::uint32_t>& referenceRow, double fenc
 double missLevel(const std::vector<std::uint32_t>& row, double fence, bool sampled);
 
 // The fence halfway between the hit level and the miss level, with the chance rate of the rows
-// up to `fittingUpTo` (the exponential search's last size without misses; rows up to it fit).
+// up to `fittingUpTo` (the exponential search's last size without misses by its rule) that fit
+// by the count of the rows below them.
 // The miss level is `farMissLevel` where one was measured (loads that surely miss), else that of
 // the largest row of `sorted`.
 MissCut missCut(const HitReference& reference, const Series& sorted, double fittingUpTo, bool sampled,

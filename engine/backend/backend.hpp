@@ -74,8 +74,10 @@ struct ChaseRequest {
     // Evict the L2 before the chase, as before a cold one (warmupPasses 0), so that it starts
     // from the same cache state whatever ran before. The simulator starts every chase empty.
     bool flushL2First = false;
-    // Measured for a plot only (a size sweep's rows past its knee), never for a decision. The
-    // simulator draws their noise from a stream of its own: adding them moves no simulated result.
+    // Measured beside a series' analysed rows, for its plot (a size sweep's rows past its knee)
+    // or as a reference outside the sweep (the sampled size search's miss reference), never as
+    // one of the rows a change point is sought in. The simulator draws their noise from a stream
+    // of its own: adding them moves no other simulated result.
     bool shownOnly = false;
 };
 

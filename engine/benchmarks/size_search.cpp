@@ -92,9 +92,11 @@ ChaseRequest sizeRequest(const SizeSearchSpec& spec, std::uint64_t bytes) {
         return r;
     }
     r.warmupPasses = 1;
-    r.recordLoads = spec.recordLoads;
     const std::uint64_t perPass = (r.arrayBytes + r.strideBytes - 1) / r.strideBytes;
-    r.recordEvery = timedLoadSpacing(perPass, spec.recordLoads, r.strideBytes);
+    // At most one pass's loads beyond the first 256: timed loads that wrap around a small array
+    // repeat its pattern of misses, and its rows then spread too widely for the change point.
+    r.recordLoads = static_cast<std::uint32_t>(std::min<std::uint64_t>(spec.recordLoads, std::max<std::uint64_t>(256, perPass)));
+    r.recordEvery = timedLoadSpacing(perPass, r.recordLoads, r.strideBytes);
     r.unit = spec.unit;
     return r;
 }
@@ -246,7 +248,9 @@ private:
             alignDown(std::min(spec_.limitBytes, api > 0 ? 2 * api : 64 * spec_.startBytes), spec_.strideBytes);
         if (bytes <= 4 * spec_.startBytes) return referenceCut(referenceRow_, reference_.fence);
         ctx_.beginStep(spec_.title, "miss reference at " + kibText(bytes));
-        const auto far = runner_.showAlso({sizeRequest(spec_, bytes)}, {static_cast<double>(bytes)}).front();
+        ChaseRequest request = sizeRequest(spec_, bytes);
+        request.shownOnly = true;  // out of the series' analysis, as the rows past the knee
+        const auto far = runner_.showAlso({request}, {static_cast<double>(bytes)}).front();
         farMissLevel_ = missLevel(far, reference_.fence, true);
         return referenceCut(referenceRow_, std::max(reference_.fence, (reference_.median + farMissLevel_) / 2));
     }

@@ -204,7 +204,9 @@ Edge levelEdge(Walker& w, std::uint64_t floor, std::uint64_t half, std::uint64_t
     auto stepAgain = [&](std::uint64_t n) { return count(again, n, "edge-recheck") - count(again, n - 1, "edge-recheck"); };
     auto past = [&](std::uint64_t n) {
         const double first = step(n);
-        if (first < 1) return false;
+        // A step of a page or two is walked again: one delayed load too many in a walk of 2048
+        // pages read as a miss and put a simulated 2048-entry level at 2047.
+        if (first < 1 || (first <= kEdgeGrowth && stepAgain(n) < 1)) return false;
         if (missesAt(n) >= kEdgeMostMiss * static_cast<double>(n)) return first > kEdgeGrowth;
         std::uint64_t growing = first > kEdgeGrowth;
         for (std::uint64_t k = 1; k <= kEdgeRun; ++k) {

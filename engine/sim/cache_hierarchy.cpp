@@ -29,12 +29,12 @@ std::size_t tlbInstances(const SimProfile& p, const SimTlb& tlb) {
     return static_cast<std::size_t>(top) / tlb.groupSize + 1;
 }
 
+}  // namespace
+
 CacheGeometry geometryOf(const SimCache& c) {
     const std::uint64_t size = c.scope == CacheScope::Gpu ? c.size / static_cast<std::uint64_t>(c.segments) : c.size;
     return {size, c.line, c.sector, c.ways, c.policy, c.index};
 }
-
-}  // namespace
 
 CacheHierarchy::CacheHierarchy(const SimProfile& profile) : profile_(profile) {
     slots_.resize(profile.caches.size());

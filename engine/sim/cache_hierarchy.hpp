@@ -8,6 +8,9 @@
 
 namespace ts::sim_detail {
 
+// The shape of one instance of `c`: one unit's copy, or one segment of a GPU-wide cache.
+CacheGeometry geometryOf(const SimCache& c);
+
 // One cache a load passes, already resolved to the instances of one unit and warp.
 struct PathLevel {
     CacheSim* near = nullptr;      // the instance this unit looks up and fills

@@ -34,6 +34,10 @@ public:
     virtual bool access(std::uint64_t address) = 0;
     // Empties the cache; `seed` restarts random replacement.
     virtual void clear(std::uint64_t seed) = 0;
+    // The most consecutive lines from `firstAddress` on that the cache holds at once: none of
+    // their sets gets more lines than it has ways. Every policy then keeps them all, and with one
+    // line more some set must evict on every pass. The truth of a contiguous chase's knee.
+    virtual std::uint64_t linesThatFitInARow(std::uint64_t firstAddress) const = 0;
 
     const CacheGeometry& geometry() const { return geometry_; }
     std::uint64_t lineCount() const { return geometry_.size / geometry_.line; }
@@ -51,6 +55,9 @@ private:
     unsigned sectorShift_;
     std::uint64_t sectorIndexMask_;
 };
+
+// Where the simulator puts a chase's main array: the first address of every contiguous chase.
+inline constexpr std::uint64_t kMainArrayAddress = 1ull << 40;
 
 // A set-associative or fully associative instance, as `geometry.ways` says.
 std::unique_ptr<CacheSim> makeCacheSim(const CacheGeometry& geometry, std::uint64_t seed);

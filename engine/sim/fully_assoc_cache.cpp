@@ -183,4 +183,6 @@ void FullyAssocCache::clear(std::uint64_t seed) {
     rng_ = Rng(seed);
 }
 
+std::uint64_t FullyAssocCache::linesThatFitInARow(std::uint64_t) const { return lineCount(); }
+
 }  // namespace ts::sim_detail

@@ -18,6 +18,7 @@ public:
     void fill(std::uint64_t address) override;
     bool access(std::uint64_t address) override;
     void clear(std::uint64_t seed) override;
+    std::uint64_t linesThatFitInARow(std::uint64_t firstAddress) const override;
 
 private:
     static constexpr std::int32_t kNone = -1;

@@ -172,4 +172,11 @@ void SetAssocCache::clear(std::uint64_t seed) {
     rng_ = Rng(seed);
 }
 
+std::uint64_t SetAssocCache::linesThatFitInARow(std::uint64_t firstAddress) const {
+    std::vector<std::uint32_t> inSet(sets_, 0);
+    const std::uint64_t first = tagOf(firstAddress);
+    for (std::uint64_t n = 0;; ++n)
+        if (++inSet[setOf(first + n)] > ways_) return n;
+}
+
 }  // namespace ts::sim_detail

@@ -15,7 +15,7 @@ namespace {
 using sim_detail::LoadPath;
 
 constexpr std::uint64_t kGiB = 1ull << 30;
-constexpr std::uint64_t kMainBase = 1ull << 40;              // where the main chaser's array lives
+constexpr std::uint64_t kMainBase = sim_detail::kMainArrayAddress;
 constexpr std::uint64_t kAddressLimit = 1ull << 42;          // what the cache tag store can hold
 constexpr std::uint64_t kMaxRecordLoads = 1ull << 26;
 constexpr std::uint64_t kMaxTotalLoads = 1ull << 31;         // ~100 s of simulation; keeps LRU clocks in range

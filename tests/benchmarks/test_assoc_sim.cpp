@@ -13,6 +13,7 @@
 #include "sim/cache_sim.hpp"
 #include "benchmarks/discovery.hpp"
 #include "io/report_json.hpp"
+#include "sim/cache_truth.hpp"
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
 #include "random_profile.hpp"
@@ -492,12 +493,12 @@ TEST(AssocSim, HashedIndexIsReportedAsHashedAndAnEvictionSetGivesWaysAndPolicy) 
     }
 }
 
-// An index that spreads consecutive lines unevenly (the H100's L1: 1864 of about 1984 lines fit in
-// a row) moves the size knee below the capacity and hides the set count from the longest run
-// that fits; lines packed in one by one still count it exactly (the resident streams, which would
-// too, are then left out: AssocAnalysis.SetsFromProbes decides from them). The size is then the
-// capacity they count, and the knee a figure of its own (issue 34).
-TEST(AssocSim, PackedLinesCountTheSetsOfAnUnevenIndex) {
+// A scrambled index (one line in 16 goes to a set of its own hash) overflows its first set at 150
+// of 256 lines: the size sweep's knee is that truth (the simulator's contiguousKneeBytes), not the
+// capacity. The line-size model needs the capacity and cannot decide from a knee at 59 % of it,
+// so no set structure is counted and the size stays the knee at 0.5, saying why (issue 34). The
+// packed-lines count of an uneven index is AssocSim.PackedLinesCountEverySetOfANoisyXorIndex.
+TEST(AssocSim, AScrambledIndexReadsItsTrueKneeAndLeavesTheCapacityOpen) {
     for (const char* policy : {"lru", "plru", "fifo"}) {
         SCOPED_TRACE(policy);
         auto j = test::nvidiaTestProfile();
@@ -506,28 +507,18 @@ TEST(AssocSim, PackedLinesCountTheSetsOfAnUnevenIndex) {
         j["caches"][0]["index"] = "scrambled";
         j["caches"][0]["policy"] = policy;
         j["caches"][3]["size"] = j["api"]["l2_size"] = 1 << 20;
-        const Topology t = discover(test::parseTestProfile(j, "uneven.json"), {"l1"});
-        const double knee = decidedAttribute(t, Element::L1, "contiguousKnee").value;
-        EXPECT_LT(knee, 32768);
-        EXPECT_GT(knee, 0.9 * 32768);
-        const Attribute& size = decidedAttribute(t, Element::L1, "size");
-        EXPECT_EQ(size.value, 32768) << size.reason;
-        EXPECT_EQ(size.method, "ways x sets x line");
-        const Attribute& sets = decidedAttribute(t, Element::L1, "sets");
-        EXPECT_EQ(sets.value, 32768.0 / 128 / 4);
-        EXPECT_GT(sets.confidence, 0.6);
-        EXPECT_EQ(sets.method, "packed-lines/ways") << sets.reason;
-        EXPECT_NE(sets.reason.find("256 lines held at once"), std::string::npos) << sets.reason;
-        const Series* evidence = t.findSeries("l1.associativity");
-        ASSERT_NE(evidence, nullptr);
-        std::vector<double> packed, resident;
-        for (const SeriesRow& row : evidence->rows) {
-            if (row.label == "packed") packed.push_back(row.x);
-            if (row.label == "resident") resident.push_back(row.x);
-        }
-        EXPECT_EQ(packed, std::vector<double>{256});
-        EXPECT_TRUE(resident.empty()) << "the streams ran although the packed lines decided";
-        EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, 4);
+        const SimProfile profile = test::parseTestProfile(j, "uneven.json");
+        const Topology t = discover(profile, {"l1"});
+        const double kneeTruth = static_cast<double>(contiguousKneeBytes(profile.caches.front()).value());
+        EXPECT_LT(kneeTruth, 0.7 * 32768);
+        const Attribute* size = t.find(Element::L1, "size");
+        ASSERT_NE(size, nullptr);
+        EXPECT_NEAR(size->value, kneeTruth, 0.02 * kneeTruth) << size->reason;
+        EXPECT_LE(size->confidence, 0.5) << size->reason;
+        EXPECT_NE(size->reason.find("not the capacity"), std::string::npos) << size->reason;
+        const Attribute* line = t.find(Element::L1, "lineSize");
+        ASSERT_NE(line, nullptr);
+        EXPECT_LE(line->confidence, 0.5) << line->reason;
     }
 }
 
@@ -903,6 +894,9 @@ TEST(AssocSim, PackedLinesCountEverySetOfANoisyXorIndex) {
         EXPECT_EQ(sets.method, "packed-lines/ways");
         const Attribute& size = decidedAttribute(t, Element::L1, "size");
         EXPECT_EQ(size.value, static_cast<double>(bytes)) << size.reason;
-        EXPECT_NE(t.find(Element::L1, "contiguousKnee"), nullptr);
+        const Attribute* knee = t.find(Element::L1, "contiguousKnee");
+        ASSERT_NE(knee, nullptr);
+        const double kneeTruth = static_cast<double>(contiguousKneeBytes(l1).value());
+        EXPECT_NEAR(knee->value, kneeTruth, 0.02 * kneeTruth) << knee->reason;
     }
 }

@@ -100,6 +100,33 @@ TEST(SimCache, HashedSetIndexSpreadsPowerOfTwoStrides) {
     EXPECT_GT(hitsOfSecondPass(*oddStrided, 192 * 4096, 4096), 192 * 3 / 4);
 }
 
+// The knee truth (linesThatFitInARow): a contiguous walk of that many lines hits on every load
+// once warm, under every index and policy; one line more misses somewhere in the third pass.
+// Where an index spreads consecutive lines unevenly, it lies below the capacity.
+TEST(SimCache, LinesThatFitInARowAreWhatAContiguousWalkKeeps) {
+    const auto missesOfThirdPass = [](CacheSim& cache, std::uint64_t lines, std::uint32_t line) {
+        for (int pass = 0; pass < 2; ++pass)
+            for (std::uint64_t i = 0; i < lines; ++i) cache.access(kBase + i * line);
+        int misses = 0;
+        for (std::uint64_t i = 0; i < lines; ++i) misses += !cache.access(kBase + i * line);
+        return misses;
+    };
+    int belowCapacity = 0;
+    for (const auto index : {IndexFunction::Modulo, IndexFunction::XorFold, IndexFunction::Scrambled})
+        for (const auto policy : {CachePolicy::Lru, CachePolicy::Fifo, CachePolicy::Plru, CachePolicy::Random})
+            for (const std::uint64_t sets : {64ull, 45ull, 482ull}) {
+                const CacheGeometry g{sets * 4 * 128, 128, 128, 4, policy, index};
+                const std::uint64_t knee = makeCacheSim(g, 1)->linesThatFitInARow(kBase);
+                SCOPED_TRACE(std::to_string(sets) + " sets, knee " + std::to_string(knee));
+                ASSERT_LE(knee, sets * 4);
+                EXPECT_EQ(missesOfThirdPass(*makeCacheSim(g, 1), knee, 128), 0);
+                EXPECT_GT(missesOfThirdPass(*makeCacheSim(g, 1), knee + 1, 128), 0);
+                belowCapacity += knee < sets * 4;
+            }
+    EXPECT_GT(belowCapacity, 0);  // the scrambled index at least
+    EXPECT_EQ(makeCacheSim(CacheGeometry{64 * 128, 128, 32, 0, CachePolicy::Lru}, 1)->linesThatFitInARow(kBase), 64u);
+}
+
 TEST(SimCache, SectorsFillOneAtATime) {
     for (std::uint32_t ways : {0u, 2u}) {
         auto cache = makeCacheSim(CacheGeometry{1024, 128, 32, ways, CachePolicy::Lru}, 1);
