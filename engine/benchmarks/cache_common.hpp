@@ -19,13 +19,15 @@ std::uint32_t lineStride(const RunContext& ctx, const CacheTarget& target);
 // large, a hashed index can put two fills' lines in disjoint sets (one on the even lines' sets,
 // one on the odd), and no fill then evicts the other.
 std::uint32_t fillStride(const RunContext& ctx, const CacheTarget& target);
-// What the second fill of such a test walks, in sizes of the cache: twice it, so that one cache
-// keeps next to none of the first fill whatever its index and policy. A second fill of 3/4 (1.5 x
-// the cache together) left most of the first in set-associative hashed caches whose size read
-// below their capacity, or under random replacement: CU groups split (28 % of the random
+// What the second fill of such a test walks, in sizes of the cache: four times it, so that one
+// cache keeps next to none of the first fill whatever its index and policy. A second fill of 3/4
+// (1.5 x the cache together) left most of the first in set-associative hashed caches whose size
+// read below their capacity, or under random replacement: CU groups split (28 % of the random
 // set-associative GPUs of the calibration benchmark), copies per unit over-counted, one cache
-// read as two (issue 34).
-inline constexpr double kEvictingFill = 2.0;
+// read as two (issue 34). Twice it did too once the size of such a cache read its contiguous
+// knee, which a hashed index can put at a third of the capacity (a direct-mapped L1 of 219 KiB
+// whose knee is 64 KiB: its three paths read as three caches at 1.0).
+inline constexpr double kEvictingFill = 4.0;
 // kEvictingFill x `cacheBytes` at `stride` in `target`'s space, at least one stride and at most one
 // chaser's reach (constant fills stay in one bank: beyond it the CUDA backend walks extra modules,
 // whose kernels starting on the SM invalidate the L1 under test; a bank on top of a 3/4 fill still
