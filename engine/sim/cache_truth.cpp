@@ -22,14 +22,15 @@ std::uint64_t warmPassMisses(sim_detail::CacheSim& instance, std::uint64_t lines
 
 }  // namespace
 
-std::optional<std::uint64_t> contiguousKneeBytes(const SimCache& cache) {
+std::optional<KneeTruth> contiguousKneeTruth(const SimCache& cache) {
     if (cache.scope == CacheScope::Gpu && cache.segments > 1) return std::nullopt;
     const auto instance = sim_detail::makeCacheSim(sim_detail::geometryOf(cache), 0);
     const std::uint64_t capacityLines = instance->lineCount();
     if (capacityLines > kMostLines) return std::nullopt;
+    const std::uint64_t firstOverflow = instance->linesThatFitInARow(sim_detail::kMainArrayAddress);
     // Bisection between the lines that always fit and twice the capacity, which misses under any
     // policy more than the share allows.
-    std::uint64_t lo = instance->linesThatFitInARow(sim_detail::kMainArrayAddress), hi = 2 * capacityLines;
+    std::uint64_t lo = firstOverflow, hi = 2 * capacityLines;
     const auto withinShare = [&](std::uint64_t lines) {
         return static_cast<double>(warmPassMisses(*instance, lines, cache.line)) <= kKneeMissShare * static_cast<double>(lines);
     };
@@ -37,7 +38,7 @@ std::optional<std::uint64_t> contiguousKneeBytes(const SimCache& cache) {
         const std::uint64_t mid = lo + (hi - lo) / 2;
         (withinShare(mid) ? lo : hi) = mid;
     }
-    return lo * cache.line;
+    return KneeTruth{firstOverflow * cache.line, lo * cache.line};
 }
 
 }  // namespace ts

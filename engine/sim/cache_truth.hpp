@@ -12,13 +12,19 @@ namespace ts {
 // timed loads can tell from chance (docs/methods.md, "Size").
 inline constexpr double kKneeMissShare = 0.01;
 
-// The largest contiguous array from the simulator's chase address of which one instance of
-// `cache` misses at most kKneeMissShare of a warm pass's lines: the knee of a contiguous chase
-// (issue 34), which a hashed index can put below the capacity. Under random or pseudo-LRU
-// replacement a set one line over its ways loses a line now and then, not every pass, so the
-// first overflowing set (CacheSim::linesThatFitInARow) can lie far below it. None for a cache of
-// several segments, whose lines one unit's chase spreads over them, and for one of more than
-// 2^17 lines (its walks would take too long).
-std::optional<std::uint64_t> contiguousKneeBytes(const SimCache& cache);
+// Where the knee of a contiguous chase (issue 34) lies for one instance of `cache`, from the
+// simulator's chase address: from the first array of which some set holds more lines than it has
+// ways (below it every policy keeps every line) to the largest of which at most kKneeMissShare of
+// a warm pass misses. Between the two, pseudo-LRU or random replacement loses an overflowing
+// set's lines only now and then, which no sweep can tell from chance; past the second it cannot
+// miss them. A hashed index can put both far below the capacity.
+struct KneeTruth {
+    std::uint64_t firstOverflowBytes = 0;
+    std::uint64_t missShareBytes = 0;
+};
+
+// None for a cache of several segments, whose lines one unit's chase spreads over them, and for
+// one of more than 2^17 lines (its walks would take too long for a test).
+std::optional<KneeTruth> contiguousKneeTruth(const SimCache& cache);
 
 }  // namespace ts

@@ -494,7 +494,7 @@ TEST(AssocSim, HashedIndexIsReportedAsHashedAndAnEvictionSetGivesWaysAndPolicy) 
 }
 
 // A scrambled index (one line in 16 goes to a set of its own hash) overflows its first set at 150
-// of 256 lines: the size sweep's knee is that truth (the simulator's contiguousKneeBytes), not the
+// of 256 lines: the size sweep's knee is that truth (the simulator's contiguousKneeTruth), not the
 // capacity. The line-size model needs the capacity and cannot decide from a knee at 59 % of it,
 // so no set structure is counted and the size stays the knee at 0.5, saying why (issue 34). The
 // packed-lines count of an uneven index is AssocSim.PackedLinesCountEverySetOfANoisyXorIndex.
@@ -509,11 +509,12 @@ TEST(AssocSim, AScrambledIndexReadsItsTrueKneeAndLeavesTheCapacityOpen) {
         j["caches"][3]["size"] = j["api"]["l2_size"] = 1 << 20;
         const SimProfile profile = test::parseTestProfile(j, "uneven.json");
         const Topology t = discover(profile, {"l1"});
-        const double kneeTruth = static_cast<double>(contiguousKneeBytes(profile.caches.front()).value());
-        EXPECT_LT(kneeTruth, 0.7 * 32768);
+        const auto knee = contiguousKneeTruth(profile.caches.front()).value();
+        EXPECT_LT(knee.missShareBytes, 0.7 * 32768);
         const Attribute* size = t.find(Element::L1, "size");
         ASSERT_NE(size, nullptr);
-        EXPECT_NEAR(size->value, kneeTruth, 0.02 * kneeTruth) << size->reason;
+        EXPECT_GE(size->value, 0.98 * static_cast<double>(knee.firstOverflowBytes)) << size->reason;
+        EXPECT_LE(size->value, 1.02 * static_cast<double>(knee.missShareBytes)) << size->reason;
         EXPECT_LE(size->confidence, 0.5) << size->reason;
         EXPECT_NE(size->reason.find("not the capacity"), std::string::npos) << size->reason;
         const Attribute* line = t.find(Element::L1, "lineSize");
@@ -896,7 +897,8 @@ TEST(AssocSim, PackedLinesCountEverySetOfANoisyXorIndex) {
         EXPECT_EQ(size.value, static_cast<double>(bytes)) << size.reason;
         const Attribute* knee = t.find(Element::L1, "contiguousKnee");
         ASSERT_NE(knee, nullptr);
-        const double kneeTruth = static_cast<double>(contiguousKneeBytes(l1).value());
-        EXPECT_NEAR(knee->value, kneeTruth, 0.02 * kneeTruth) << knee->reason;
+        const auto truth = contiguousKneeTruth(l1).value();
+        EXPECT_GE(knee->value, 0.98 * static_cast<double>(truth.firstOverflowBytes)) << knee->reason;
+        EXPECT_LE(knee->value, 1.02 * static_cast<double>(truth.missShareBytes)) << knee->reason;
     }
 }
