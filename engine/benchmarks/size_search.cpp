@@ -4,7 +4,6 @@
 #include <cmath>
 #include <numeric>
 #include <optional>
-#include <sstream>
 
 #include "analysis/analysis.hpp"
 #include "benchmarks/cache_common.hpp"
