@@ -14,10 +14,21 @@ std::string seriesId(const CacheTarget& target, const std::string& benchmark) {
     return target.idPrefix() + "." + benchmark;
 }
 
+bool startsAPage(std::size_t k, std::uint32_t stride) {
+    return std::uint64_t{k} * stride % kSmallestPageBytes < stride;
+}
+
+std::vector<std::uint32_t> inPageLoads(const std::vector<std::uint32_t>& loads, std::uint32_t stride) {
+    std::vector<std::uint32_t> kept;
+    for (std::size_t k = 0; k < loads.size(); ++k)
+        if (!startsAPage(k, stride)) kept.push_back(loads[k]);
+    return kept;
+}
+
 std::uint32_t lineStride(const RunContext& ctx, const CacheTarget& target) {
-    if (const auto* line = decided(ctx, target.element, attr::lineSize)) return static_cast<std::uint32_t>(line->value);
-    if (const auto* fg = usableFetchGranularity(ctx, target.element)) return static_cast<std::uint32_t>(fg->value);
-    return 64;
+    const auto* line = decided(ctx, target.element, attr::lineSize);
+    if (!line) line = usableFetchGranularity(ctx, target.element);
+    return line ? std::min(kMostInPageStride, static_cast<std::uint32_t>(line->value)) : 64;
 }
 
 std::uint32_t fillStride(const RunContext& ctx, const CacheTarget& target) {
@@ -62,9 +73,8 @@ ChaseRequest chaseOver(Space space, std::uint64_t totalBytes, std::uint32_t stri
 }
 
 std::uint32_t timedLoadSpacing(std::uint64_t loadsPerPass, std::uint32_t recordLoads, std::uint32_t strideBytes) {
-    constexpr std::uint64_t kSmallestPage = 4096;
     const std::uint64_t spacing = std::max<std::uint64_t>(1, loadsPerPass / std::max<std::uint32_t>(1, recordLoads));
-    return static_cast<std::uint32_t>(spacing > 1 && spacing * strideBytes % kSmallestPage == 0 ? spacing - 1 : spacing);
+    return static_cast<std::uint32_t>(spacing > 1 && spacing * strideBytes % kSmallestPageBytes == 0 ? spacing - 1 : spacing);
 }
 
 const Attribute* usableFetchGranularity(const RunContext& ctx, Element element) {

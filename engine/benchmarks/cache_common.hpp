@@ -2,6 +2,7 @@
 // Small helpers shared by the cache benchmarks.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "benchmarks/attributes.hpp"  // undecided()
 #include "benchmarks/run_context.hpp"
@@ -12,7 +13,22 @@ namespace ts {
 std::uint64_t alignDown(std::uint64_t bytes, std::uint64_t align);
 std::string seriesId(const CacheTarget& target, const std::string& benchmark);
 
-// Stride that walks one line per load (the line if known, else the fetch granularity).
+// Every GPU page is a multiple of it; pages start on its multiples.
+inline constexpr std::uint32_t kSmallestPageBytes = 4096;
+// The stride of a chase that must not pay for translation: a quarter of the smallest page (4 KiB),
+// so the loads that start a page (a TLB miss each where the TLB reaches less than the chase) stay
+// a minority that the median passes over. A 2 KiB stride (an L2 line read as 1 KiB) read memory
+// 23 cycles slow; an 8 KiB one (an L2 line read as 8 KiB under random replacement) put a TLB miss
+// on every load of the L2's hit chase and read its latency at the walk's cost above the truth.
+inline constexpr std::uint32_t kMostInPageStride = 1024;
+// Whether load `k` of a chase from a page-aligned start at `stride` begins a 4 KiB page: the one
+// load of each page that a cold TLB charges, whatever the page size (every page starts at one).
+bool startsAPage(std::size_t k, std::uint32_t stride);
+// The loads of such a chase that no TLB miss can have slowed: those that do not start a page.
+std::vector<std::uint32_t> inPageLoads(const std::vector<std::uint32_t>& loads, std::uint32_t stride);
+
+// Stride that walks one line per load (the line if known, else the fetch granularity), at most
+// kMostInPageStride: one load a line either way for every line size a GPU has.
 std::uint32_t lineStride(const RunContext& ctx, const CacheTarget& target);
 // The stride of a fill that must meet another in the cache (sharing, amount): the fetch
 // granularity, so that it touches every line whatever the line size. At a line size read too

@@ -4,6 +4,7 @@
 #include "analysis/page_crossing.hpp"
 #include "benchmarks/attributes.hpp"
 #include "benchmarks/cache_benchmarks.hpp"
+#include "benchmarks/cache_common.hpp"
 #include "benchmarks/device_benchmarks.hpp"
 #include "benchmarks/sweep_runner.hpp"
 #include "model/attribute_names.hpp"
@@ -12,12 +13,6 @@ namespace ts {
 namespace {
 
 constexpr std::uint32_t kSamples = 2048;
-// The in-page chase's stride at most: a quarter of the smallest page (4 KiB), so the loads that
-// start a page (a TLB miss each where the TLB reaches less than the chase) stay a minority that
-// the median passes over. Twice a 1 KiB line (an L2 line size read wrong) put every second load
-// on a new page and read memory 23 cycles slow.
-constexpr std::uint32_t kMostInPageStride = 1024;
-
 Attribute inPageLatency(const std::vector<std::uint32_t>& samples, std::uint32_t stride, const std::string& evidence) {
     Attribute a = latencyAttribute(attr::latency, samples, evidence, "p-chase, cold",
                                    "cold chase, stride " + std::to_string(stride) +

@@ -112,14 +112,18 @@ struct SegmentRound {
     double threshold = 0;    // far load: slower than this
     bool separable = false;
     std::size_t tolerance = 0;
+    std::uint32_t stride = 0;
 
-    // Far loads of one reading: slower than the round's split (load 0 may pay a TLB miss).
+    // Far loads of one reading: slower than the round's split, not counting the loads that start a
+    // page, which a reader's cold TLB charges (a TLB of 64 pages of 4 KiB put 8 slow loads in
+    // every other unit's reading of 32 KiB and split a one-segment L2 into 6).
     std::size_t farCount(const std::vector<std::uint32_t>& loads) const {
         std::size_t far = 0;
-        for (std::size_t k = 1; k < loads.size(); ++k) far += separable && loads[k] > threshold ? 1 : 0;
+        for (std::size_t k = 0; k < loads.size(); ++k) far += separable && !startsAPage(k, stride) && loads[k] > threshold ? 1 : 0;
         return far;
     }
 };
+
 
 // Beside another context (the guard saw one), every unit's verdict is measured again: each row is
 // one kernel (the filler fills, the reader reads), so a neighbour's slice between two kernels
@@ -185,7 +189,8 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
         std::vector<SeriesRow> rows;
         for (int u : unresolved) {
             samples.push_back(readFilledBy(ctx, target, u, filler, bytes, stride));
-            pooled.insert(pooled.end(), samples.back().begin(), samples.back().end());
+            const auto kept = inPageLoads(samples.back(), stride);
+            pooled.insert(pooled.end(), kept.begin(), kept.end());
             rows.push_back(SeriesRow{static_cast<double>(u), static_cast<double>(filler),
                                      "filled by " + std::to_string(filler), median(samples.back()), samples.back()});
         }
@@ -199,7 +204,7 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
         // pattern agrees with the filler's on most loads although it is clearly far.
         const std::size_t loadsPerUnit = samples.front().size();
         const std::size_t tolerance = std::max<std::size_t>(4, loadsPerUnit / 50);
-        rounds.push_back({filler, unresolved, {}, split.separable ? split.threshold : 0, split.separable, tolerance});
+        rounds.push_back({filler, unresolved, {}, split.separable ? split.threshold : 0, split.separable, tolerance, stride});
         SegmentRound& round = rounds.back();
         const std::size_t fillerFar = round.farCount(samples.front());
         std::vector<int> group, rest;
@@ -211,7 +216,7 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
             // Far units of the H200 show 32 far loads, near ones 0 or 1: a count in between is doubtful.
             if (far > fillerFar + tolerance && far <= fillerFar + 3 * tolerance) clear = false;
             (same ? group : rest).push_back(unresolved[i]);
-            for (auto l : samples[i]) (slow(l) ? farLoads : nearLoads).push_back(l);
+            for (auto l : inPageLoads(samples[i], stride)) (slow(l) ? farLoads : nearLoads).push_back(l);
         }
         groups.push_back(group);
         consistent.push_back(clear);
@@ -235,6 +240,11 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
     reportFraction(ctx, segmentSize, segments);
     ctx.report(target.element, segments);
 
+    // One segment: every load was near, and the slow ones are outliers or misses, not far hits.
+    if (groups.size() < 2) {
+        nearLoads.insert(nearLoads.end(), farLoads.begin(), farLoads.end());
+        farLoads.clear();
+    }
     reportSegmentLatencies(ctx, target, id, segments.confidence, nearLoads, farLoads);
 }
 
