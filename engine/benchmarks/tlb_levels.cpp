@@ -453,18 +453,19 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
             reportLevel(ctx, static_cast<int>(k) + 1, found.steps[k], pageSizes[k], scope);
         }
         const bool complete = found.steps.size() == found.limits.size();
-        // A level that reaches beyond the walk never misses in it: only a walk over all of the
-        // device's memory rules out one more (issue 34: "at least N" with the walked span).
+        // A level that reaches as far as the walk or further never misses in it, so no walk rules
+        // one more out, not even one over all of the device's memory: a TLB may map more than the
+        // memory (issue 34: "at least N" with the walked span; a third level of 128 GiB beside
+        // 16 GiB of memory read "2 levels" at 0.8).
         const std::uint64_t walked = found.pages * found.stride;
         const std::uint64_t memory = ctx.device().totalGlobalBytes;
-        const bool beyondUnseen = unmeasuredLevel || memory == 0 || walked < memory;
-        if (beyondUnseen && !unmeasuredLevel)
-            further += memory == 0 ? ", and the device's memory size is unknown: a further level reaching beyond the walk is "
-                                     "not ruled out"
-                                   : ", less than the device's " + spanText(memory) +
-                                         ": a further level reaching beyond the walk is not ruled out";
+        if (!unmeasuredLevel)
+            further += ": a further level reaching " + spanText(walked) + " or more is not ruled out" +
+                       (memory == 0        ? " (the device's memory size is unknown)"
+                        : walked < memory ? " (less than the device's " + spanText(memory) + ")"
+                                          : "");
         Attribute levels = attributeFrom(Decision{true, static_cast<double>(found.steps.size()), complete ? 0.8 : 0.6,
-                                                  "page-stride pair walks", further, beyondUnseen, false},
+                                                  "page-stride pair walks", further, /*lowerBound=*/true, false},
                                          attr::tlbLevels, kSeries);
         levels.unit = "";
         ctx.report(Element::DeviceMemory, levels);
