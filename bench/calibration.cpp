@@ -3,10 +3,10 @@
 // every benchmark-sourced attribute judged against the profile's hidden truth, and a table per
 // attribute kind and confidence band: how many were decided and the share right.
 //
-//   toposcope-calibration [--count N] [--first-seed S] [--vendor nvidia|amd|both] [--threads T] [--wrong]
+//   toposcope-calibration [--count N] [--first-seed S] [--vendor nvidia|amd|both] [--threads T] [--wrong] [--undecided KIND]
 //                         [--save-profiles DIR] [--deadline SECONDS]
 //
-// Prints the table, then (with --wrong) every decided attribute that was wrong, and the slowest
+// Prints the table, then (with --wrong) every decided attribute that was wrong, (with --undecided KIND) every judged one of that kind left at 0.5 or below, and the slowest
 // GPUs. --save-profiles writes each GPU's profile to DIR/<vendor>-<seed>.json (toposcope-cli
 // --backend sim --profile FILE runs one again). --deadline: no GPU is started after SECONDS; the
 // table then counts those that finished (and says so). Exit status 0
@@ -36,7 +36,7 @@ namespace {
 struct Options {
     unsigned count = 300, firstSeed = 1000, threads = 2, deadline = 0;
     bool nvidia = true, amd = true, listWrong = false;
-    std::string saveProfiles;
+    std::string saveProfiles, undecidedKind;
 };
 
 bool parse(int argc, char** argv, Options& o) {
@@ -44,10 +44,10 @@ bool parse(int argc, char** argv, Options& o) {
         const std::string arg = argv[i];
         const auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
         if (arg == "--wrong") o.listWrong = true;
-        else if (arg == "--save-profiles") {
+        else if (arg == "--save-profiles" || arg == "--undecided") {
             const char* v = value();
             if (!v) return false;
-            o.saveProfiles = v;
+            (arg == "--undecided" ? o.undecidedKind : o.saveProfiles) = v;
         }
         else if (arg == "--count" || arg == "--first-seed" || arg == "--threads" || arg == "--vendor" || arg == "--deadline") {
             const char* v = value();
@@ -84,7 +84,7 @@ int main(int argc, char** argv) {
     Options options;
     if (!parse(argc, argv, options)) {
         std::fprintf(stderr, "usage: toposcope-calibration [--count N] [--first-seed S] [--vendor nvidia|amd|both] "
-                             "[--threads T] [--wrong]\n");
+                             "[--threads T] [--wrong] [--undecided KIND]\n");
         return 2;
     }
     std::vector<Job> jobs;
@@ -143,6 +143,10 @@ int main(int argc, char** argv) {
         for (const auto& j : table.wrong())
             std::printf("wrong %.3f %s %s: %s, truth %s (%s)\n", j.confidence, j.where.c_str(), j.name.c_str(),
                         j.got.c_str(), j.expected.c_str(), j.reason.substr(0, 200).c_str());
+    for (const auto& j : table.undecided())
+        if (j.kind == options.undecidedKind)
+            std::printf("undecided %.3f %s %s: %s, truth %s (%s)\n", j.confidence, j.where.c_str(), j.name.c_str(), j.got.c_str(),
+                        j.expected.c_str(), j.reason.substr(0, 300).c_str());
     std::vector<Job> slowest = jobs;
     std::sort(slowest.begin(), slowest.end(), [](const Job& a, const Job& b) { return a.seconds > b.seconds; });
     std::printf("slowest:");

@@ -41,6 +41,7 @@ public:
         KindCount& k = kinds_[j.kind];
         if (!j.present || j.confidence <= kConfidenceBands.front().lower) {
             ++k.undecided;
+            undecided_.push_back(j);
             return;
         }
         for (std::size_t b = 0; b < kConfidenceBands.size(); ++b)
@@ -57,6 +58,8 @@ public:
     const std::map<std::string, KindCount>& kinds() const { return kinds_; }
     // Decided (above 0.5) and wrong, in the order they were added.
     const std::vector<JudgedAttribute>& wrong() const { return wrong_; }
+    // Judged and not decided above 0.5, in the order they were added.
+    const std::vector<JudgedAttribute>& undecided() const { return undecided_; }
 
     // Each band's share right at least its lower edge, nothing above 0.95 wrong, and of every
     // kind at least `minDecided` decided. The first rule broken, or "" when none is.
@@ -93,7 +96,7 @@ public:
 
 private:
     std::map<std::string, KindCount> kinds_;
-    std::vector<JudgedAttribute> wrong_;
+    std::vector<JudgedAttribute> wrong_, undecided_;
 };
 
 }  // namespace ts::test

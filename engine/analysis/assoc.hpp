@@ -60,6 +60,8 @@ struct SetDecision {
     Decision sets;
     double indexConfidence = 0;
     std::string indexReason;
+    // In lines, where the random fill fitted one and no set was counted (docs/methods.md, "Random fill").
+    Decision fittedCapacityLines;
 };
 
 SetDecision decideSets(const SetProbe& probe, std::uint64_t capacityLines);
@@ -68,6 +70,8 @@ SetDecision decideSets(const SetProbe& probe, std::uint64_t capacityLines);
 inline constexpr char kPackedLinesMethod[] = "packed-lines/ways";
 inline constexpr char kResidentLinesMethod[] = "resident-lines/ways";
 inline constexpr char kConsecutiveFitMethod[] = "consecutive-fit/ways";
+// A set count fitted to how many random lines survive (at most 0.5: no count).
+inline constexpr char kRandomFillSetsMethod[] = "random-fill capacity/ways";
 // Decided by one of those, not shared out from the capacity the size sweep read.
 inline bool setsCountedApart(const SetDecision& d) {
     const std::string& m = d.sets.method;

@@ -7,10 +7,14 @@
 namespace ts {
 
 // The experiments, as the benchmark runs them and the predictions model them; line counts are
-// fractions of the capacity. The longest loads 1.5 x the capacity's lines (a sequence chase takes
-// up to 2^23 loads: twice an MI300X's Infinity Cache).
-// Fill: that many random lines walked twice, the second pass timed.
-inline constexpr double kRandomFillFractions[] = {0.75};
+// fractions of the capacity (the contiguous knee, which the capacity is fitted from). The longest
+// loads 2 x the capacity's lines (a sequence chase takes up to 2^23 loads: twice an MI300X's
+// Infinity Cache).
+// Fill: that many random lines walked twice, the second pass timed. Where the lines number the
+// capacity, the share that survives hardly depends on the ways (about 0.42 for 8 to 32 under
+// LRU), so the last fill fits the capacity; the first tells the ways apart.
+inline constexpr double kRandomFillFractions[] = {0.75, 1.0};
+inline constexpr std::size_t kCapacityFill = 1;
 // Reuse: lines A walked, the first half of A walked again, new lines B walked, then every
 // kReuseSampleStep-th line of A timed, in A's order. LRU keeps A's first half (used last),
 // FIFO its second (filled last), random neither.

@@ -355,6 +355,8 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
             // The streams count the sets only where packing did not (they cost as much again).
             if (s.packedLines == 0 || s.packedLines % s.conflictWays != 0 || s.packedLines < s.consecutiveFit)
                 countResidentLines(p, s, lines, lineBytes);
+        } else {  // too large to count the sets: how many random lines survive fits the capacity
+            fillAtRandom(p, s, lines, lineBytes);
         }
     }
 }

@@ -49,38 +49,54 @@ void reportKneeOnly(RunContext& ctx, Element element, const Attribute& knee, con
     capKneeOnly(ctx, element, knee, why + ", and a hashed index or the replacement policy can move the knee either way from the capacity");
 }
 
+namespace {
+
+// A capacity measured apart from the knee (`how`: how, for the reasons): the size, with the knee
+// kept beside it where they differ; a knee above it caps the size instead (a cache holds at least
+// the contiguous array that all hit, so such a count counts no capacity).
+void reportMeasuredCapacity(RunContext& ctx, Element element, const Attribute& knee, double capacity, double confidence,
+                            const std::string& method, const std::string& how, bool hashed, const std::string& evidence) {
+    const double apart = (knee.value - capacity) / capacity;
+    if (std::abs(apart) <= kSameFigure && !hashed) return;  // the knee is the capacity
+    if (apart > kSameFigure) {
+        capKneeOnly(ctx, element, knee, how + " holds less than the contiguous knee that all hit, so it counts no capacity" +
+                                            (hashed ? kHashedKneeMoves : ""));
+        return;
+    }
+    std::ostringstream apartNote;
+    apartNote << "; " << (apart < 0 ? "" : "+") << std::round(apart * 1000) / 10 << " % from the capacity";
+    if (hashed) apartNote << " (a hashed index spreads consecutive lines unevenly over the sets, and the replacement "
+                             "policy decides which of a full set's lines go)";
+    Attribute size = knee;
+    size.value = capacity;
+    size.method = method;
+    size.confidence = std::min(knee.confidence, confidence);
+    size.evidence = evidence;
+    size.reason = how + "; the contiguous knee reads " + bytesText(static_cast<std::uint64_t>(knee.value));
+    ctx.report(element, size);
+    ctx.report(element, contiguousKneeFrom(knee, apartNote.str()));
+}
+
+}  // namespace
+
 void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, const SetDecision& d, double lineBytes,
                     const std::string& evidence) {
     if (knee.source != Source::Benchmark || !knee.isDecidedFigure()) return;
     const bool hashed = d.indexFunction == "hashed";
     if (d.ways.decided && setsCountedApart(d)) {
-        const double capacity = d.ways.value * d.sets.value * lineBytes;
-        const double apart = (knee.value - capacity) / capacity;
-        if (std::abs(apart) <= kSameFigure && !hashed) return;  // the knee is the capacity
-        if (apart > kSameFigure) {  // the whole knee hit: a cache holds at least that
-            capKneeOnly(ctx, element, knee, "the sets counted (" + std::to_string(static_cast<long long>(d.ways.value)) +
-                                                " ways x " + std::to_string(static_cast<long long>(d.sets.value)) +
-                                                " sets) hold less than the contiguous knee that all hit, so they count no capacity" +
-                                                (hashed ? kHashedKneeMoves : ""));
-            return;
-        }
-        std::ostringstream apartNote;
-        apartNote << "; " << (apart < 0 ? "" : "+") << std::round(apart * 1000) / 10 << " % from the capacity";
-        if (hashed) apartNote << " (a hashed index spreads consecutive lines unevenly over the sets, and the replacement "
-                                 "policy decides which of a full set's lines go)";
-        const Attribute contiguous = contiguousKneeFrom(knee, apartNote.str());
-        Attribute size = knee;
-        size.value = capacity;
-        size.method = "ways x sets x line";
-        size.confidence = std::min(knee.confidence, std::min(d.ways.confidence, d.sets.confidence));
-        size.evidence = evidence;
-        std::ostringstream reason;
-        reason << static_cast<long long>(d.ways.value) << " ways x " << static_cast<long long>(d.sets.value) << " sets x "
-               << static_cast<long long>(lineBytes) << " B (" << d.sets.method << ": " << d.sets.reason
-               << "); the contiguous knee reads " << bytesText(static_cast<std::uint64_t>(knee.value));
-        size.reason = reason.str();
-        ctx.report(element, size);
-        ctx.report(element, contiguous);
+        std::ostringstream how;
+        how << static_cast<long long>(d.ways.value) << " ways x " << static_cast<long long>(d.sets.value) << " sets x "
+            << static_cast<long long>(lineBytes) << " B (" << d.sets.method << ": " << d.sets.reason << ")";
+        reportMeasuredCapacity(ctx, element, knee, d.ways.value * d.sets.value * lineBytes,
+                               std::min(d.ways.confidence, d.sets.confidence), "ways x sets x line", how.str(), hashed, evidence);
+        return;
+    }
+    if (d.fittedCapacityLines.decided) {
+        const auto lines = static_cast<long long>(d.fittedCapacityLines.value);
+        reportMeasuredCapacity(ctx, element, knee, d.fittedCapacityLines.value * lineBytes, d.fittedCapacityLines.confidence,
+                               "random-fill", std::to_string(lines) + " lines of " + std::to_string(static_cast<long long>(lineBytes)) +
+                                                  " B, " + d.fittedCapacityLines.reason,
+                               hashed, evidence);
         return;
     }
     if (hashed)

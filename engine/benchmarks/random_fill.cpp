@@ -112,13 +112,15 @@ RandomFillMeasurement measureRandomFill(RunContext& ctx, Space space, std::uint6
     return m;
 }
 
-RandomFillMeasurement randomFillFromRows(const Series& series, std::uint64_t capacityLines) {
+RandomFillMeasurement randomFillFromRows(const Series& series) {
     RandomFillMeasurement m;
-    m.capacityLines = capacityLines;
     m.fills.resize(std::size(kRandomFillFractions));
     for (const SeriesRow& row : series.rows) {
         const HitCount count{row.x, row.x2};
-        if (row.label == "random-region") m.regionLines = static_cast<std::uint64_t>(row.x);
+        if (row.label == "random-region") {
+            m.regionLines = static_cast<std::uint64_t>(row.x);
+            m.capacityLines = static_cast<std::uint64_t>(row.x2);
+        }
         if (row.label == "reuse-first-half") m.reuseFirstHalf = count;
         if (row.label == "reuse-second-half") m.reuseSecondHalf = count;
         if (row.label != "random-fill") continue;

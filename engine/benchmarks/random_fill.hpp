@@ -15,7 +15,9 @@ namespace ts {
 // "reuse-first-half" and "reuse-second-half" (x = loads counted, x2 = hits).
 RandomFillMeasurement measureRandomFill(RunContext& ctx, Space space, std::uint64_t capacityLines, std::uint64_t lineBytes,
                                         double threshold, const std::string& series);
-// The measurement as those rows of `series` hold it (not complete where they are missing).
-RandomFillMeasurement randomFillFromRows(const Series& series, std::uint64_t capacityLines);
+// The measurement as those rows of `series` hold it (not complete where they are missing), sized
+// by the capacity the walks were sized by (x2 of "random-region": the knee, not the capacity the
+// walks may have fitted).
+RandomFillMeasurement randomFillFromRows(const Series& series);
 
 }  // namespace ts

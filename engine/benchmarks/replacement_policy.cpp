@@ -121,8 +121,7 @@ void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
         noteIfDisturbed(ctx, target.element, ways);
         const std::string evidence = seriesId(target, "associativity");
         const Series* walks = ctx.topology().findSeries(evidence);
-        const auto lines = static_cast<std::uint64_t>(size->value / line->value);
-        const PolicyDecision policy = walks ? decideRandomFill(randomFillFromRows(*walks, lines)).policy
+        const PolicyDecision policy = walks ? decideRandomFill(randomFillFromRows(*walks)).policy
                                             : PolicyDecision{"", 0, "the random-fill walks left no evidence"};
         reportPolicy(ctx, target, policy, evidence, "random-fill");
         return;
