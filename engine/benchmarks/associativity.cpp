@@ -355,9 +355,10 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
             // The streams count the sets only where packing did not (they cost as much again).
             if (s.packedLines == 0 || s.packedLines % s.conflictWays != 0 || s.packedLines < s.consecutiveFit)
                 countResidentLines(p, s, lines, lineBytes);
-        } else {  // too large to count the sets: how many random lines survive fits the capacity
-            fillAtRandom(p, s, lines, lineBytes);
         }
+        // Where no walk counts the sets, how many random lines survive fits the capacity (caches
+        // of 2^14 lines or more; the analysis reads it only then).
+        fillAtRandom(p, s, lines, lineBytes);
     }
 }
 

@@ -117,7 +117,10 @@ private:
     }
 
     void addSetItems(const CacheTarget& t) {
-        addOnce({t.title + " Associativity", [t](RunContext& c) { measureAssociativity(c, t); }, t.element, attr::ways, ""});
+        PlanItem associativity{t.title + " Associativity", [t](RunContext& c) { measureAssociativity(c, t); }, t.element, attr::ways, ""};
+        // Its random fill may make the capacity the size: every context's lines move it, as the knee.
+        associativity.readsDeviceWideOccupancy = t.element == Element::L2 || t.element == Element::L3;
+        addOnce(std::move(associativity));
         addOnce({t.title + " Replacement Policy", [t](RunContext& c) { measureReplacementPolicy(c, t); }, t.element,
                  attr::replacementPolicy, ""});
     }
