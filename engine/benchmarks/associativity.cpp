@@ -35,9 +35,9 @@ constexpr std::uint64_t kMaxPackedLines = 1u << 12;
 constexpr std::uint64_t kPackingStopRun = 128;
 // Lines of one block of the hole search that may hit and be tried alone (fillHoles).
 constexpr std::size_t kMostHoleSuspects = 16;
-// The random-fill walks' longest chase loads 1.5 x the lines; a chase takes up to 2^23 loads. With
+// The random-fill walks' longest chase loads 2 x the lines; a chase takes up to 2^23 loads. With
 // fewer than 2^14 lines a few sets' luck moves the shares by more than the candidates differ.
-constexpr std::uint64_t kMaxRandomFillLines = 5u << 20;
+constexpr std::uint64_t kMaxRandomFillLines = 1u << 22;
 constexpr std::uint64_t kMinRandomFillLines = 1u << 14;
 // A GPU writes its latencies out 1024 loads at a time: stores inside the resident count could
 // take lines, so each request times at most this many loads.
@@ -336,8 +336,12 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
     const ConflictSearch search{p.target.space, lines, lineBytes, p.threshold, kMaxWays, p.series};
     const auto set = findConflictSet(p.ctx, search);
     // A target and at least one line that evicts it; a lone line is no set (a search that ended on
-    // one found nothing: a random policy can evict the target with no set full).
-    if (!set || set->size() < 2) return;
+    // one found nothing: a random policy can evict the target with no set full). Then how many
+    // random lines survive tells the ways, the policy and the capacity, where anything does.
+    if (!set || set->size() < 2) {
+        fillAtRandom(p, s, lines, lineBytes);
+        return;
+    }
     s.conflictWays = static_cast<std::uint32_t>(set->size() - 1);
     // Whatever the replacement policy, `ways` lines of one set fit on their own and one more do
     // not: checked by plain two-pass walks, so that a search whose evictions came from anything
@@ -356,9 +360,8 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
             if (s.packedLines == 0 || s.packedLines % s.conflictWays != 0 || s.packedLines < s.consecutiveFit)
                 countResidentLines(p, s, lines, lineBytes);
         }
-        // Where no walk counts the sets, how many random lines survive fits the capacity (caches
-        // of 2^14 lines or more; the analysis reads it only then).
-        fillAtRandom(p, s, lines, lineBytes);
+        // Where no walk counted the sets, how many random lines survive fits the capacity.
+        if (!setsCountedApart(decideSets(s, lines))) fillAtRandom(p, s, lines, lineBytes);
     }
 }
 
