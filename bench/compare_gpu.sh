@@ -5,11 +5,14 @@
 # between the two trees' first runs. The earlier commit's sources come as a folder (made here
 # with `git archive COMMIT | tar x -C gpu-base`: the device machine gets no .git).
 # Usage: bench/compare_gpu.sh BASE_SOURCE_DIR STRESS_SOURCE [OUTDIR] (default $OUT, else gpu-out).
+# Everything lands in OUTDIR/compare.tgz (the device tool returns a few files only) and summary.txt.
 set -euo pipefail
 base_src="$1"
 stress_source="$2"
-out="${3:-${OUT:-gpu-out}}"
-mkdir -p "$out"
+final="${3:-${OUT:-gpu-out}}"
+out="$(mktemp -d)"
+mkdir -p "$final"
+trap 'tar czf "$final/compare.tgz" --exclude="*.json" -C "$out" . ; cp "$out/summary.txt" "$final/" 2>/dev/null || true' EXIT
 export PATH=/usr/local/cuda/bin:$PATH
 configure() {  # $1: source, $2: build folder
   cmake -S "$1" -B "$2" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPOSCOPE_GUI=OFF -DTOPOSCOPE_HIP=OFF -DTOPOSCOPE_CUDA=ON \
@@ -25,6 +28,7 @@ nvcc -O2 -arch=sm_90 -o build-compare-new/gpu_stress "$stress_source"
   echo "this tree: ${TOPOSCOPE_COMMIT:-unknown}; base: ${TOPOSCOPE_BASE_COMMIT:-unknown}"
   nvidia-smi --query-gpu=name,driver_version,mig.mode.current --format=csv,noheader 2>/dev/null || echo "nvidia-smi unavailable"
 } | tee "$out/environment.txt"
+exec > >(tee "$out/summary.txt") 2>&1
 run() {  # $1: tree (new|base), $2: tag
   local t0 rc=0
   t0=$(date +%s%N)
@@ -38,6 +42,25 @@ sleep 3
 run new beside-stress
 kill $stress 2>/dev/null || true
 wait $stress 2>/dev/null || true
+build-compare-new/bin/toposcope-cli --backend cuda --only l2 --no-session --json "$out/new-l2.json" > /dev/null 2>&1 || true
+echo "== times"
+cat "$out/times.txt"
+echo "== the L2's capacity and random-fill rows (new, --only l2)"
+python3 - "$out/new-l2.json" <<'PY' || true
+import json, sys
+report = json.load(open(sys.argv[1]))
+for element in report["elements"]:
+    if element["name"] != "L2":
+        continue
+    for a in element["attributes"]:
+        if a["name"] in ("size", "contiguousKnee", "ways", "sets", "replacementPolicy"):
+            print(a["name"], a.get("value"), a.get("confidence"), a.get("method"), "|", a.get("reason", "")[:700])
+for series in report["series"]:
+    if series.get("id") == "l2.associativity":
+        for row in series["rows"]:
+            if row.get("label", "").startswith(("random", "reuse")):
+                print(row.get("label"), row.get("x"), row.get("x2"), row.get("value"), sorted(row.get("latencies", []))[::32])
+PY
 echo "== attributes that differ (base run1 -> new run1)"
 diff <(sed -n '/^element/,/^$/p' "$out/base-run1.txt") <(sed -n '/^element/,/^$/p' "$out/new-run1.txt") || true
 echo "== new run1 -> new run2 -> new run3 (capacity rows)"

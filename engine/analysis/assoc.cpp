@@ -127,21 +127,6 @@ void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
         streams = "; three streams leave " + std::to_string(p.residentLines) +
                   " lines resident, which count no sets: no whole number of sets that holds what the size sweep and "
                   "the consecutive run saw fit";
-    // Too large to count: the random fill fits the capacity for these ways (docs/methods.md, "Random
-    // fill"); where it is not the knee, the sets follow it, no surer than a fit.
-    if (p.randomFill.complete()) {
-        const SetDecision fill = decideRandomFill(p.randomFill, p.conflictWays).sets;
-        d.fittedCapacityLines = fill.fittedCapacityLines;
-        d.fittedCapacityLines.confidence = std::min(d.fittedCapacityLines.confidence, confidence);
-        const double fitted = fill.fittedCapacityLines.value;
-        if (fill.fittedCapacityLines.decided && std::abs(fitted - lines) > kCapacityAgreement * lines) {
-            d.sets = {true, std::round(fitted / p.conflictWays), std::min(confidence, kFittedSetsConfidence), kRandomFillSetsMethod,
-                      "fitted to how many random lines survive, not counted: about as precise as the capacity (" +
-                          fill.fittedCapacityLines.reason + ")" + run + packed + streams,
-                      false, false};
-            return;
-        }
-    }
     const double sets = lines / p.conflictWays;
     const bool whole = sets == std::floor(sets);
     d.sets = {whole, whole ? sets : 0, whole ? std::min(confidence, 0.6) : 0, "size/(ways x line)",
@@ -177,7 +162,7 @@ SetDecision decideSets(const SetProbe& p, std::uint64_t capacityLines) {
         d.sets = {true, 1, 0.8, "scattered-lines", "", false, false};
         return d;
     }
-    if (p.randomFill.complete() && p.conflictWays == 0) return decideRandomFill(p.randomFill).sets;  // no set was searched
+    if (p.randomFill.complete()) return decideRandomFill(p.randomFill).sets;  // measured only where no set was found
     if (p.capacityBound && p.tooLargeToScatter) {
         d.indexFunction = "hashed";
         d.indexConfidence = 0.3;

@@ -221,7 +221,7 @@ enum class SetCounts { Fitted, KneeSplit };
 
 // Each (ways, policy) with its set count, beside every measured share; those within the
 // tolerance, best first. Full associativity explains when every line survived.
-std::vector<RandomFillCandidate> explainingCandidates(const RandomFillMeasurement& m, SetCounts counts, std::uint32_t knownWays) {
+std::vector<RandomFillCandidate> explainingCandidates(const RandomFillMeasurement& m, SetCounts counts) {
     std::vector<double> measured;
     for (const HitCount& f : m.fills) measured.push_back(f.share());
     measured.push_back(m.reuseFirstHalf.share());
@@ -235,7 +235,6 @@ std::vector<RandomFillCandidate> explainingCandidates(const RandomFillMeasuremen
         if (c.worstGap <= kRandomFillTolerance) explaining.push_back(c);
     };
     for (std::uint32_t w = 2; w <= kMostRandomFillWays && w < m.capacityLines; ++w) {
-        if (knownWays > 0 && w != knownWays) continue;
         for (const std::string& policy : policiesFor(w)) {
             if (counts == SetCounts::KneeSplit) {
                 if (m.capacityLines % w == 0) consider(w, policy, m.capacityLines / w);
@@ -244,7 +243,7 @@ std::vector<RandomFillCandidate> explainingCandidates(const RandomFillMeasuremen
             }
         }
     }
-    if (knownWays == 0) consider(static_cast<std::uint32_t>(m.capacityLines), "any", 1);
+    consider(static_cast<std::uint32_t>(m.capacityLines), "any", 1);
     std::sort(explaining.begin(), explaining.end(), [](const auto& a, const auto& b) { return a.worstGap < b.worstGap; });
     return explaining;
 }
@@ -358,7 +357,7 @@ std::vector<RandomFillCandidate> structureSource(const std::vector<RandomFillCan
 
 }  // namespace
 
-RandomFillDecision decideRandomFill(const RandomFillMeasurement& m, std::uint32_t knownWays) {
+RandomFillDecision decideRandomFill(const RandomFillMeasurement& m) {
     RandomFillDecision d;
     if (!m.complete())
         return undecidedFill(d,
@@ -367,8 +366,8 @@ RandomFillDecision decideRandomFill(const RandomFillMeasurement& m, std::uint32_
                                  : "the random-fill walks did not all run",
                              0);
     const std::string measured = " (measured " + measuredText(m) + ")";
-    const std::vector<RandomFillCandidate> fitted = explainingCandidates(m, SetCounts::Fitted, knownWays);
-    const std::vector<RandomFillCandidate> kneeSplit = explainingCandidates(m, SetCounts::KneeSplit, knownWays);
+    const std::vector<RandomFillCandidate> fitted = explainingCandidates(m, SetCounts::Fitted);
+    const std::vector<RandomFillCandidate> kneeSplit = explainingCandidates(m, SetCounts::KneeSplit);
     const Decision capacity = fittedCapacity(fitted, m, measured);
     d.explaining = structureSource(fitted, kneeSplit, m);
     if (d.explaining.empty()) {

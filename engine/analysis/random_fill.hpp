@@ -47,7 +47,6 @@ inline constexpr double kRandomFillConfidence = 0.7;
 inline constexpr double kFittedSetsConfidence = 0.5;
 // The explaining candidates' capacities must lie this close to the best's for a capacity.
 inline constexpr double kCapacityAgreement = 0.02;
-// `knownWays` > 0: the ways an eviction set counted; only candidates of that many ways are tried.
-RandomFillDecision decideRandomFill(const RandomFillMeasurement& m, std::uint32_t knownWays = 0);
+RandomFillDecision decideRandomFill(const RandomFillMeasurement& m);
 
 }  // namespace ts

@@ -360,9 +360,9 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
             if (s.packedLines == 0 || s.packedLines % s.conflictWays != 0 || s.packedLines < s.consecutiveFit)
                 countResidentLines(p, s, lines, lineBytes);
         }
-        // Where no walk counted the sets, how many random lines survive fits the capacity.
-        if (!setsCountedApart(decideSets(s, lines))) fillAtRandom(p, s, lines, lineBytes);
     }
+    // No random fill after a set was found: on the H100 its shares lay 0.05-0.08 below what any
+    // capacity gives (docs/validation.md, session 22), so it decided nothing and cost 0.6 s.
 }
 
 SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
