@@ -24,12 +24,17 @@ RandomFillMeasurement walksOfAnInfinityCache() {
     return m;
 }
 
-RandomFillMeasurement measured(const std::vector<double>& shares, double loads = 1e6) {
-    RandomFillMeasurement m = walksOfAnInfinityCache();
+// The walks `walks` describes, measuring `shares` (fills, reuse first half, reuse second half).
+RandomFillMeasurement measuredOn(const RandomFillMeasurement& walks, const std::vector<double>& shares, double loads = 1e6) {
+    RandomFillMeasurement m = walks;
     for (std::size_t i = 0; i < std::size(kRandomFillFractions); ++i) m.fills.push_back(HitCount{loads, shares[i] * loads});
     m.reuseFirstHalf = HitCount{loads, shares[std::size(kRandomFillFractions)] * loads};
     m.reuseSecondHalf = HitCount{loads, shares[std::size(kRandomFillFractions) + 1] * loads};
     return m;
+}
+
+RandomFillMeasurement measured(const std::vector<double>& shares, double loads = 1e6) {
+    return measuredOn(walksOfAnInfinityCache(), shares, loads);
 }
 
 Topology discover(const SimProfile& profile, std::set<std::string> groups) {
@@ -83,11 +88,7 @@ TEST(RandomFillAnalysis, WayCountsTheWalksCannotTellApartStillAgreeOnTheCapacity
     walks.capacityLines = 198656;
     walks.regionLines = kRegionFactor * walks.capacityLines;
     const auto shares = predictedRandomFillShares(walks, 16, "lru", 12800);
-    RandomFillMeasurement m = walks;
-    for (std::size_t i = 0; i < std::size(kRandomFillFractions); ++i) m.fills.push_back(HitCount{1e6, shares[i] * 1e6});
-    m.reuseFirstHalf = HitCount{1e6, shares[std::size(kRandomFillFractions)] * 1e6};
-    m.reuseSecondHalf = HitCount{1e6, shares[std::size(kRandomFillFractions) + 1] * 1e6};
-    const RandomFillDecision d = decideRandomFill(m);
+    const RandomFillDecision d = decideRandomFill(measuredOn(walks, shares));
     ASSERT_TRUE(d.sets.fittedCapacityLines.decided) << d.sets.fittedCapacityLines.reason;
     EXPECT_NEAR(d.sets.fittedCapacityLines.value, 204800, 0.02 * 204800) << d.sets.fittedCapacityLines.reason;
     EXPECT_GT(d.sets.fittedCapacityLines.confidence, 0.5);
@@ -101,11 +102,7 @@ TEST(RandomFillAnalysis, NoCapacityIsFittedBelowTheKnee) {
     walks.capacityLines = 204800;
     walks.regionLines = kRegionFactor * walks.capacityLines;
     const auto shares = predictedRandomFillShares(walks, 16, "lru", 11000);  // 14 % below the knee
-    RandomFillMeasurement m = walks;
-    for (std::size_t i = 0; i < std::size(kRandomFillFractions); ++i) m.fills.push_back(HitCount{1e6, shares[i] * 1e6});
-    m.reuseFirstHalf = HitCount{1e6, shares[std::size(kRandomFillFractions)] * 1e6};
-    m.reuseSecondHalf = HitCount{1e6, shares[std::size(kRandomFillFractions) + 1] * 1e6};
-    const RandomFillDecision d = decideRandomFill(m);
+    const RandomFillDecision d = decideRandomFill(measuredOn(walks, shares));
     EXPECT_FALSE(d.sets.fittedCapacityLines.decided) << d.sets.fittedCapacityLines.reason;
     EXPECT_EQ(d.sets.ways.confidence, 0) << d.sets.ways.reason;
 }
