@@ -14,6 +14,9 @@ namespace {
 constexpr double kSameFigure = 0.02;
 // A size read from the knee of a hashed cache whose sets were not counted.
 constexpr double kKneeOnlyConfidence = 0.5;
+// A hashed cache's knee this far below its measured capacity lies on a ramp of misses.
+constexpr double kRampBelowCapacity = 0.1;
+constexpr double kOnARampConfidence = 0.9;
 
 // The size stays the knee, at most kKneeOnlyConfidence, and says why.
 void capKneeOnly(RunContext& ctx, Element element, const Attribute& knee, const std::string& why) {
@@ -74,7 +77,18 @@ void reportMeasuredCapacity(RunContext& ctx, Element element, const Attribute& k
     size.evidence = evidence;
     size.reason = how + "; the contiguous knee reads " + bytesText(static_cast<std::uint64_t>(knee.value));
     ctx.report(element, size);
-    ctx.report(element, contiguousKneeFrom(knee, apartNote.str()));
+    Attribute contiguous = contiguousKneeFrom(knee, apartNote.str());
+    // Far below the capacity, a hashed cache's misses ramp up over many rows, and where the knee's
+    // edge falls on that ramp depends on how many misses a row may have: at most kOnARampConfidence
+    // (calibration, session 22: a 6-way scrambled L2's knee read 9.8 MiB at 0.985, its truth
+    // 6.0-8.5 MiB, its capacity 12 MiB).
+    if (hashed && apart < -kRampBelowCapacity && contiguous.confidence > kOnARampConfidence) {
+        contiguous.confidence = kOnARampConfidence;
+        contiguous.reason = "on a ramp of misses: more than " + std::to_string(static_cast<int>(kRampBelowCapacity * 100)) +
+                            " % below the capacity, where the edge falls depends on how many misses a row may have; " +
+                            contiguous.reason;
+    }
+    ctx.report(element, contiguous);
 }
 
 }  // namespace
