@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "backend/chase_check.hpp"
 #include "cuda/cuda_error.hpp"
 
 namespace ts::cuda {
@@ -58,13 +59,9 @@ std::string describe(const ChaseRequest& r) {
     return out.str();
 }
 
-std::uint32_t checkedLoads(std::uint64_t passes, std::uint64_t perPass, const char* what, const ChaseRequest& r) {
-    const std::uint64_t loads = passes * perPass;
-    if (perPass != 0 && loads / perPass != passes) throw BackendError(std::string(what) + " overflow in " + describe(r));
-    if (loads > 0xFFFFFFFFull)
-        throw BackendError(std::string(what) + " of " + std::to_string(loads) + " loads is too many (2^32 at most) in " +
-                           describe(r));
-    return static_cast<std::uint32_t>(loads);
+// checkChaseRequest holds every walk to 32-bit counts.
+std::uint32_t walkLoads(std::uint64_t passes, std::uint64_t perPass) {
+    return static_cast<std::uint32_t>(passes * perPass);
 }
 
 std::size_t align16(std::size_t v) { return roundUp(v, 16); }
@@ -101,98 +98,42 @@ std::int64_t ChaseLauncher::Plan::bank0Stride() const {
     return -1;
 }
 
-bool ChaseLauncher::supports(Space space) const { return spaceCode(space).has_value(); }
-
-std::uint64_t ChaseLauncher::maxArrayBytes(Space space) const {
-    const auto& lim = ctx_.limits();
+ChaseLimits ChaseLauncher::limitsOf(const GpuContext& ctx) {
+    const auto& lim = ctx.limits();
     const std::uint64_t global = std::min<std::uint64_t>(kIndexLimitBytes, lim.totalGlobalBytes / 2 / 4 * 4);
-    switch (space) {
-        case Space::Global:
-        case Space::GlobalL2:
-        case Space::ReadOnly: return global;
-        case Space::Texture: return std::min<std::uint64_t>(global, lim.texture1DLinearElems * 4);
-        case Space::Constant: return std::uint64_t{kConstBankElems} * 4;
-        case Space::Shared: return lim.sharedOptinBytes;
-        default: return 0;
-    }
-}
-
-void ChaseLauncher::checkRequest(const ChaseRequest& r) const {
-    if (!spaceCode(r.space)) throw BackendError("the CUDA backend cannot chase in space '" + std::string(toString(r.space)) + "'");
-    if (r.arrayBytes < 4 || r.arrayBytes % 4 != 0)
-        throw BackendError("arrayBytes must be a positive multiple of 4 in " + describe(r));
-    if (r.strideBytes < 4 || r.strideBytes % 4 != 0)
-        throw BackendError("strideBytes must be a positive multiple of 4 in " + describe(r));
-    if (r.arrayBytes > maxArrayBytes(r.space))
-        throw BackendError("array too large: " + describe(r) + " exceeds the " + formatBytes(maxArrayBytes(r.space)) +
-                           " one chaser can walk in this space");
-    if ((r.blockWarmup || r.permutationStepBytes) && (!isGlobalFamily(*spaceCode(r.space)) || r.space == Space::Texture))
-        throw BackendError("a block warm-up or a scattered permutation needs a global space (not texture) in " +
-                           describe(r));
-    if (r.permutationStepBytes &&
-        (r.permutationStepBytes % r.strideBytes != 0 || r.permutationStepBytes >= r.arrayBytes ||
-         std::gcd(r.permutationStepBytes / r.strideBytes, r.arrayBytes / r.strideBytes) != 1 || r.arrayBytes % r.strideBytes != 0))
-        throw BackendError("the permutation step must be a multiple of the stride, below the array, its count of strides "
-                           "co-prime with the array's: " + describe(r));
-    const int smCount = ctx_.smCount();
-    if (r.unit < -1 || r.unit >= smCount)
-        throw BackendError("unit " + std::to_string(r.unit) + " out of range (0.." + std::to_string(smCount - 1) +
-                           ", or -1) in " + describe(r));
+    ChaseLimits out;
+    out.backend = "cuda";
+    for (Space s : {Space::Global, Space::GlobalL2, Space::ReadOnly}) out.set(s, global, true);
+    out.set(Space::Texture, std::min<std::uint64_t>(global, lim.texture1DLinearElems * 4));
+    out.set(Space::Constant, std::uint64_t{kConstBankElems} * 4);
+    out.set(Space::Shared, lim.sharedOptinBytes);
+    out.secondConstantBytes = std::uint64_t{kConstBankElems} * 4 * kConstModules;
+    out.scratchpadBytesPerBlock = lim.sharedOptinBytes;
+    out.units = ctx.smCount();
+    out.warpsPerBlock = 32;
+    return out;
 }
 
 std::uint64_t ChaseLauncher::planSecondChaser(const ChaseRequest& r, Plan& p) const {
-    const int smCount = ctx_.smCount();
     std::uint64_t localSharedWords = 0;  // a separate shared array of a second chaser in the main block
     const SecondChaser& s = *r.second;
-    const auto scode = spaceCode(s.space);
-    if (!scode)
-        throw BackendError("the CUDA backend cannot run a second chaser in space '" + std::string(toString(s.space)) +
-                           "'");
-    p.secondSpace = *scode;
+    p.secondSpace = *spaceCode(s.space);
     p.sameArray = s.sameArray;
-    const std::uint32_t sStrideBytes = s.strideBytes ? s.strideBytes : r.strideBytes;
-    if (sStrideBytes % 4 != 0) throw BackendError("second chaser stride must be a multiple of 4 in " + describe(r));
-    p.secondStride = sStrideBytes / 4;
+    const SecondArray array = secondArrayOf(r);
+    p.secondStride = static_cast<std::uint32_t>(array.strideBytes / 4);
     switch (s.placement) {
         case Placement::SameThread: p.mode = kSameThread; break;
         case Placement::OtherWarp: p.mode = kOtherWarp; break;
         case Placement::OtherUnit: p.mode = kOtherUnit; break;
     }
-    if (s.placement == Placement::OtherWarp) {
-        if (s.warp < 0 || s.warp > 31) throw BackendError("OtherWarp warp must be 0..31 in " + describe(r));
-        p.secondWarp = static_cast<std::uint32_t>(s.warp);
-    }
-    if (s.placement == Placement::OtherUnit) {
-        if (s.unit < 0 || s.unit >= smCount)
-            throw BackendError("OtherUnit second chaser needs a unit in 0.." + std::to_string(smCount - 1) + " in " +
-                               describe(r));
-        p.secondUnit = s.unit;
-    }
-    if (s.blockRead) {
-        if (s.placement != Placement::OtherUnit || !isGlobalFamily(p.secondSpace) || p.secondSpace == kTexture)
-            throw BackendError("a block-read second chaser needs another unit (OtherUnit) and a global space (not "
-                               "texture) in " + describe(r));
-        p.secondBlockPasses = s.passes;
-    }
+    if (s.placement == Placement::OtherWarp) p.secondWarp = static_cast<std::uint32_t>(s.warp);
+    if (s.placement == Placement::OtherUnit) p.secondUnit = s.unit;
+    if (s.blockRead) p.secondBlockPasses = s.passes;
     if (s.sameArray) {
-        const bool ok = (isGlobalFamily(p.space) && isGlobalFamily(p.secondSpace)) ||
-                        (p.space == kConstant && p.secondSpace == kConstant) ||
-                        (p.space == kShared && p.secondSpace == kShared && s.placement != Placement::OtherUnit);
-        if (!ok)
-            throw BackendError("a sameArray second chaser in '" + std::string(toString(s.space)) +
-                               "' cannot reach the main array in '" + std::string(toString(r.space)) + "'" +
-                               (p.space == kShared ? " (shared memory is not visible from another SM)" : ""));
         p.secondElems = p.elems;
         p.secondDelta = static_cast<std::uint32_t>(
             ((static_cast<std::uint64_t>(p.secondStride) % p.elems) + p.elems - (p.stride % p.elems)) % p.elems);
     } else {
-        if (s.arrayBytes < 4 || s.arrayBytes % 4 != 0)
-            throw BackendError("second chaser arrayBytes must be a positive multiple of 4 in " + describe(r));
-        std::uint64_t limit = maxArrayBytes(s.space);
-        if (p.secondSpace == kConstant) limit = std::uint64_t{kConstBankElems} * 4 * kConstModules;
-        if (s.arrayBytes > limit)
-            throw BackendError("second chaser array of " + formatBytes(s.arrayBytes) + " exceeds the " +
-                               formatBytes(limit) + " it can walk in '" + std::string(toString(s.space)) + "'");
         p.secondElems = static_cast<std::uint32_t>(s.arrayBytes / 4);
         // A constant second chaser next to a constant main chaser needs banks of its own: the
         // extra modules, whose kernels run beside the chase kernel. Beside any other main
@@ -205,7 +146,7 @@ std::uint64_t ChaseLauncher::planSecondChaser(const ChaseRequest& r, Plan& p) co
         if (p.secondSpace == kShared && (p.mode == kSameThread || p.mode == kOtherWarp))
             localSharedWords = p.secondElems;
     }
-    p.secondLoads = checkedLoads(s.passes, loadsPerPass(p.secondElems, p.secondStride), "second chaser", r);
+    p.secondLoads = walkLoads(s.passes, loadsPerPass(p.secondElems, p.secondStride));
     if (p.secondLoads == 0) p.mode = kNoSecond;
     if (p.mode == kExternal) p.externalRounds = externalRounds(p.secondElems, p.secondStride, p.secondLoads);
     return localSharedWords;
@@ -242,7 +183,7 @@ void ChaseLauncher::planSharedMemory(const ChaseRequest& r, Plan& p, std::uint64
 }
 
 ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index) const {
-    checkRequest(r);
+    checkChaseRequest(r, limits_);
     const auto code = spaceCode(r.space);
     Plan p;
     p.request = index;
@@ -252,10 +193,9 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index
     const std::uint64_t perPass = loadsPerPass(p.elems, r.strideBytes / 4);
     p.warmStride = r.strideBytes / 4;
     if (r.blockWarmup) p.blockWarmupPasses = r.warmupPasses;
-    else p.warmupLoads = checkedLoads(r.warmupPasses, perPass, "warm-up", r);
+    else p.warmupLoads = walkLoads(r.warmupPasses, perPass);
     p.recordLoads = r.recordLoads;
     p.recordEvery = std::max<std::uint32_t>(1, r.recordEvery);
-    (void)checkedLoads(p.recordEvery, p.recordLoads, "timed pass", r);
     p.cold = r.warmupPasses == 0 || r.flushL2First;
     p.unit = r.unit;
     p.placementOffset = r.placementOffsetBytes;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "backend/backend.hpp"
+#include "backend/chase_limits.hpp"
 #include "chase_abi.hpp"
 #include "cuda/gpu_context.hpp"
 
@@ -18,10 +19,10 @@ namespace ts::cuda {
 
 class ChaseLauncher {
 public:
-    explicit ChaseLauncher(GpuContext& ctx) : ctx_(ctx) {}
+    explicit ChaseLauncher(GpuContext& ctx) : ctx_(ctx), limits_(limitsOf(ctx)) {}
 
-    bool supports(Space space) const;
-    std::uint64_t maxArrayBytes(Space space) const;
+    bool supports(Space space) const { return limits_.supports(space); }
+    std::uint64_t maxArrayBytes(Space space) const { return limits_.maxArrayBytes(space); }
     std::vector<ChaseResult> run(const std::vector<ChaseRequest>& requests);
     std::vector<std::uint32_t> timerOverhead(int samples);
     // The arena was overwritten (bandwidth runs): initialised arrays are gone.
@@ -57,7 +58,7 @@ public:
 
 private:
     Plan plan(const ChaseRequest& r, std::size_t index) const;
-    void checkRequest(const ChaseRequest& r) const;
+    static ChaseLimits limitsOf(const GpuContext& ctx);
     // Fills the second chaser's part of `p`; returns the words of a local shared array it needs.
     std::uint64_t planSecondChaser(const ChaseRequest& r, Plan& p) const;
     void planSharedMemory(const ChaseRequest& r, Plan& p, std::uint64_t localSharedWords) const;
@@ -101,6 +102,7 @@ private:
                                             std::uint32_t epoch, std::vector<ChaseResult>& out, std::string& failure);
 
     GpuContext& ctx_;
+    const ChaseLimits limits_;
     std::map<std::size_t, std::pair<std::uint32_t, std::uint32_t>> initialized_;  // arena offset -> (elems, stride)
     std::uint64_t arenaGeneration_ = ~0ull;
     std::int64_t bank0Stride_ = -1;

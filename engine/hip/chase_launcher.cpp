@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "backend/chase_check.hpp"
 #include "hip/hip_error.hpp"
 #include "launch_api.hpp"
 
@@ -18,21 +19,13 @@ std::uint32_t pathOf(Space s) {
         case Space::Vector: return hipk::kVector;
         case Space::VectorL2: return hipk::kVectorL2;
         case Space::Scalar: return hipk::kScalar;
-        case Space::Lds: return hipk::kLds;
-        default: reject("space \"" + std::string(toString(s)) + "\" does not exist on AMD GPUs");
+        default: return hipk::kLds;  // checkChaseRequest let only the four AMD spaces through
     }
 }
 
-std::uint32_t elemsOf(std::uint64_t bytes, const std::string& who) {
-    if (bytes == 0 || bytes % 4 != 0) reject(who + ": array of " + std::to_string(bytes) + " bytes (a positive multiple of 4 needed)");
-    if (bytes / 4 > 0xffffffffull) reject(who + ": array of " + std::to_string(bytes) + " bytes exceeds 2^32 elements");
-    return static_cast<std::uint32_t>(bytes / 4);
-}
-
-std::uint32_t strideOf(std::uint32_t strideBytes, std::uint32_t elems, const std::string& who) {
-    if (strideBytes == 0 || strideBytes % 4 != 0) reject(who + ": stride " + std::to_string(strideBytes) + " (a positive multiple of 4 needed)");
-    if (strideBytes / 4 > elems) reject(who + ": stride " + std::to_string(strideBytes) + " exceeds the array");
-    return strideBytes / 4;
+// checkChaseRequest holds every walk to 32-bit counts.
+std::uint32_t walkLoads(std::uint64_t passes, std::uint64_t bytes, std::uint64_t strideBytes) {
+    return static_cast<std::uint32_t>(passes * ((bytes + strideBytes - 1) / strideBytes));
 }
 
 }  // namespace
@@ -49,29 +42,18 @@ struct ChaseLauncher::Plan {
 };
 
 ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r) {
+    checkChaseRequest(r, limits_);
     Plan p;
     auto& c = p.params;
     const auto& units = pinning_.physicalUnits();
-    auto physical = [&](int unit, const std::string& who) {
-        if (unit == -1) return -1;
-        if (unit < 0 || static_cast<std::size_t>(unit) >= units.size())
-            reject(who + " unit " + std::to_string(unit) + " out of range (0.." + std::to_string(units.size() - 1) + ")");
-        return units[static_cast<std::size_t>(unit)];
-    };
-    if (r.blockWarmup || r.permutationStepBytes)
-        reject("the HIP backend has no block warm-up or scattered permutation yet (the size search uses them on NVIDIA only)");
+    auto physical = [&](int unit) { return unit < 0 ? -1 : units[static_cast<std::size_t>(unit)]; };
     c.main.path = pathOf(r.space);
-    c.main.elems = elemsOf(r.arrayBytes, "main");
-    c.main.strideElems = strideOf(r.strideBytes, c.main.elems, "main");
-    c.main.loads = static_cast<std::uint32_t>(std::min<std::uint64_t>(
-        0xffffffffull, std::uint64_t{r.warmupPasses} * (c.main.elems / c.main.strideElems)));
-    const std::uint64_t limit = r.space == Space::Lds ? limits_.maxLdsBytes : limits_.maxGlobalBytes;
-    if (r.arrayBytes > limit) reject("array of " + std::to_string(r.arrayBytes) + " bytes exceeds " + std::to_string(limit));
-    if (r.recordLoads == 0) reject("no timed load requested");
+    c.main.elems = static_cast<std::uint32_t>(r.arrayBytes / 4);
+    c.main.strideElems = r.strideBytes / 4;
+    c.main.loads = walkLoads(r.warmupPasses, r.arrayBytes, r.strideBytes);
     c.recordLoads = r.recordLoads;
-    if (r.recordEvery == 0) reject("recordEvery must be at least 1");
     c.recordEvery = r.recordEvery;
-    p.mainUnit = physical(r.unit, "main");
+    p.mainUnit = physical(r.unit);
     p.cold = (r.warmupPasses == 0 || r.flushL2First) && r.space != Space::Lds;
     p.mainStride = c.main.strideElems;
 
@@ -79,19 +61,13 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r) {
     c.secondMode = hipk::kNoSecond;
     if (r.second) {
         const SecondChaser& s = *r.second;
-        if (s.blockRead) reject("the HIP backend has no block-read second chaser yet (one thread walks its array there)");
+        const SecondArray array = secondArrayOf(r);
         p.hasSecond = true;
         p.placement = s.placement;
         c.second.path = pathOf(s.space);
-        const std::uint64_t bytes = s.sameArray && s.arrayBytes == 0 ? r.arrayBytes : s.arrayBytes;
-        c.second.elems = elemsOf(bytes, "second");
-        c.second.strideElems = strideOf(s.sameArray && s.strideBytes == 0 ? r.strideBytes : s.strideBytes,
-                                        c.second.elems, "second");
-        c.second.loads = static_cast<std::uint32_t>(
-            std::min<std::uint64_t>(0xffffffffull, std::uint64_t{s.passes} * (c.second.elems / c.second.strideElems)));
-        if (s.sameArray && (c.second.path == hipk::kLds) != (c.main.path == hipk::kLds))
-            reject("second: sameArray across LDS and device memory");
-        if (s.sameArray && c.second.elems > c.main.elems) reject("second: sameArray, but larger than the main array");
+        c.second.elems = static_cast<std::uint32_t>(array.bytes / 4);
+        c.second.strideElems = static_cast<std::uint32_t>(array.strideBytes / 4);
+        c.second.loads = walkLoads(s.passes, array.bytes, array.strideBytes);
         if (c.second.path == hipk::kLds) {
             if (s.sameArray) {
                 c.second.ldsOffsetElems = 0;
@@ -100,32 +76,23 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r) {
                 if (s.placement != Placement::OtherUnit) ldsElems += c.second.elems;
             }
             p.secondLdsBytes = std::size_t{c.second.ldsOffsetElems + c.second.elems} * 4;
-        } else if (c.second.elems * std::uint64_t{4} > limits_.maxGlobalBytes) {
-            reject("second: array exceeds " + std::to_string(limits_.maxGlobalBytes) + " bytes");
         }
         switch (s.placement) {
             case Placement::SameThread: c.secondMode = hipk::kSameWave; break;
             case Placement::OtherWarp:
-                if (s.warp <= 0 || s.warp >= limits_.maxWavesPerBlock)
-                    reject("second: wave " + std::to_string(s.warp) + " out of range (1.." +
-                           std::to_string(limits_.maxWavesPerBlock - 1) + ")");
                 c.secondMode = hipk::kOtherWave;
                 c.secondWave = static_cast<std::uint32_t>(s.warp);
                 p.threads = static_cast<unsigned>(s.warp + 1) * hipk::kWaveSize;
                 break;
             case Placement::OtherUnit:
                 c.secondMode = hipk::kOtherUnit;
-                p.secondUnit = physical(s.unit, "second");
-                // Both sides need pinned queues: the null stream would wait for the second's kernel.
-                if (p.secondUnit < 0 || p.mainUnit < 0) reject("second: OtherUnit needs both units given");
-                if (p.secondUnit == p.mainUnit) reject("second: OtherUnit on the main chaser's own unit");
+                p.secondUnit = physical(s.unit);
                 break;
         }
         // Generous: one second plus a microsecond per load of the other side's walk.
         const std::uint64_t walk = std::max(c.main.loads, c.second.loads);
         c.timeoutTicks = kTicksPerSecond + walk * (kTicksPerSecond / 1'000'000);
     }
-    if (std::uint64_t{ldsElems} * 4 > hipk::kLdsBytes) reject("LDS arrays exceed " + std::to_string(hipk::kLdsBytes) + " bytes");
     c.timesInLds = (std::uint64_t{ldsElems} + r.recordLoads) * 4 <= hipk::kLdsBytes ? 1 : 0;
     c.timesLdsOffsetElems = ldsElems;
     p.ldsBytes = std::size_t{ldsElems + (c.timesInLds ? r.recordLoads : 0)} * 4;
@@ -196,7 +163,7 @@ ChaseResult ChaseLauncher::run(const ChaseRequest& request) {
         secondArray_.reserve(std::size_t{p.params.second.elems} * 4, "the second chase array");
     flags_.reserve(hipk::kFlagWords * 4, "chase flags");
     results_.reserve(sizeof(hipk::ResultHeader) + std::size_t{request.recordLoads} * 4, "chase results");
-    if (p.cold) flush_.reserve(limits_.flushBytes, "the L2 flush buffer");
+    if (p.cold) flush_.reserve(flushBytes_, "the L2 flush buffer");
 
     Plan launched = p;
     if (p.hasSecond && p.params.second.path != hipk::kLds)

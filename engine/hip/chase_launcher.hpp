@@ -2,25 +2,24 @@
 // Runs ChaseRequests on the GPU: arrays, LDS layout, pinned launches, placement checks.
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backend/backend.hpp"
+#include "backend/chase_limits.hpp"
 #include "chase_abi.hpp"
 #include "hip/cu_pinning.hpp"
 #include "hip/device_memory.hpp"
 
 namespace ts::hipb {
 
-struct ChaseLimits {
-    std::uint64_t maxGlobalBytes = 0;  // one chaser's array in device memory
-    std::uint64_t maxLdsBytes = 0;     // one chaser's array in LDS
-    std::uint64_t flushBytes = 0;      // written before a cold chase, to empty the L2 (and L3)
-    int maxWavesPerBlock = 16;
-};
-
 class ChaseLauncher {
 public:
-    ChaseLauncher(CuPinning& pinning, ChaseLimits limits) : pinning_(pinning), limits_(limits) {}
+    // flushBytes: written before a cold chase, to empty the L2 (and L3).
+    ChaseLauncher(CuPinning& pinning, ChaseLimits limits, std::uint64_t flushBytes)
+        : pinning_(pinning), limits_(std::move(limits)), flushBytes_(flushBytes) {}
+
+    const ChaseLimits& limits() const { return limits_; }
 
     ChaseResult run(const ChaseRequest& request);
     std::vector<std::uint32_t> timerOverhead(int samples);
@@ -36,7 +35,8 @@ private:
     std::string attempt(const Plan& p, ChaseResult& out);
 
     CuPinning& pinning_;
-    ChaseLimits limits_;
+    const ChaseLimits limits_;
+    const std::uint64_t flushBytes_;
     DeviceBuffer mainArray_, secondArray_, flags_, results_, flush_;
     std::uint64_t initialisedFor_[3] = {0, 0, 0};  // address, elems, stride of the last init
     std::uint32_t epoch_ = 0;

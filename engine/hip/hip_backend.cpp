@@ -62,26 +62,28 @@ public:
         notes.insert(notes.end(), pinning_->notes().begin(), pinning_->notes().end());
         for (std::size_t i = 0; i < notes.size(); ++i) info_.extra["note." + std::to_string(i + 1)] = notes[i];
 
-        hipb::ChaseLimits limits;
-        limits.maxGlobalBytes = std::min<std::uint64_t>(info_.totalGlobalBytes / 4, 0xffffffffull * 4);
-        limits.maxLdsBytes = hipk::kLdsBytes / 2;
+        ChaseLimits limits;
+        limits.backend = "hip";
+        const std::uint64_t global = std::min<std::uint64_t>(info_.totalGlobalBytes / 4, 0xffffffffull * 4);
+        for (Space s : {Space::Vector, Space::VectorL2, Space::Scalar}) limits.set(s, global);
+        limits.set(Space::Lds, hipk::kLdsBytes / 2);
+        limits.scratchpadBytesPerBlock = hipk::kLdsBytes;
+        limits.units = info_.unitCount;
+        limits.firstOtherWarp = 1;  // wave 0 is the main chaser
+        limits.warpsPerBlock = std::max(1, info_.maxThreadsPerBlock / std::max(1, info_.warpSize));
+        limits.otherUnitOnPinnedQueues = true;
+        limits.minRecordLoads = 1;
         const std::uint64_t l2 = info_.l2SizeBytes * std::max(1, info_.xcds);
         const std::uint64_t l3 = facts.kfd ? facts.kfd->l3Bytes * static_cast<std::uint64_t>(facts.kfd->l3Instances) : 0;
-        limits.flushBytes = std::clamp<std::uint64_t>(2 * (l2 + l3), 64ull << 20, std::max<std::uint64_t>(64ull << 20, info_.totalGlobalBytes / 8));
-        limits.maxWavesPerBlock = std::max(1, info_.maxThreadsPerBlock / std::max(1, info_.warpSize));
-        chases_ = std::make_unique<hipb::ChaseLauncher>(*pinning_, limits);
-        sequences_ = std::make_unique<hipb::SequenceChaser>(limits.flushBytes);
+        flushBytes_ = std::clamp<std::uint64_t>(2 * (l2 + l3), 64ull << 20, std::max<std::uint64_t>(64ull << 20, info_.totalGlobalBytes / 8));
+        chases_ = std::make_unique<hipb::ChaseLauncher>(*pinning_, limits, flushBytes_);
+        sequences_ = std::make_unique<hipb::SequenceChaser>(flushBytes_);
     }
 
     std::string kind() const override { return "hip"; }
     DeviceInfo queryDevice() override { return info_; }
-    bool supports(Space s) const override {
-        return s == Space::Vector || s == Space::VectorL2 || s == Space::Scalar || s == Space::Lds;
-    }
-    std::uint64_t maxArrayBytes(Space s) const override {
-        if (!supports(s)) return 0;
-        return s == Space::Lds ? hipk::kLdsBytes / 2 : std::min<std::uint64_t>(info_.totalGlobalBytes / 4, 0xffffffffull * 4);
-    }
+    bool supports(Space s) const override { return chases_->limits().supports(s); }
+    std::uint64_t maxArrayBytes(Space s) const override { return chases_->limits().maxArrayBytes(s); }
     std::vector<std::uint32_t> measureTimerOverhead(int samples) override { return chases_->timerOverhead(samples); }
     ChaseResult chase(const ChaseRequest& request) override { return chases_->run(request); }
     BandwidthResult bandwidth(const BandwidthRequest& request) override { return bandwidth_.run(request); }
@@ -89,6 +91,7 @@ public:
 
 private:
     DeviceInfo info_;
+    std::uint64_t flushBytes_ = 0;
     std::unique_ptr<hipb::CuPinning> pinning_;
     std::unique_ptr<hipb::ChaseLauncher> chases_;
     std::unique_ptr<hipb::SequenceChaser> sequences_;

@@ -4,6 +4,7 @@
 #include <numeric>
 #include <utility>
 
+#include "backend/chase_check.hpp"
 #include "sim/bandwidth_model.hpp"
 #include "sim/load_noise.hpp"
 #include "sim/profile_check.hpp"
@@ -59,23 +60,6 @@ void blockWarmup(const LoadPath& path, std::uint64_t base, std::uint64_t bytes, 
         for (std::uint64_t offset = 0; offset < bytes; offset += stride) path.load(base + offset);
 }
 
-bool isGlobalFamily(Space s) {
-    return s == Space::Global || s == Space::GlobalL2 || s == Space::ReadOnly || s == Space::Vector ||
-           s == Space::VectorL2;
-}
-
-// The second chaser's effective array, after the sameArray defaults.
-struct SecondArray {
-    std::uint64_t bytes;
-    std::uint64_t stride;
-};
-
-SecondArray secondArray(const ChaseRequest& r) {
-    const SecondChaser& s = *r.second;
-    if (!s.sameArray) return {s.arrayBytes, s.strideBytes};
-    return {s.arrayBytes ? s.arrayBytes : r.arrayBytes, s.strideBytes ? s.strideBytes : r.strideBytes};
-}
-
 }  // namespace
 
 namespace {
@@ -94,27 +78,14 @@ SimProfile checked(SimProfile p) {
 
 }  // namespace
 
-SimBackend::SimBackend(SimProfile profile) : profile_(checked(std::move(profile))), hierarchy_(profile_) {}
+SimBackend::SimBackend(SimProfile profile)
+    : profile_(checked(std::move(profile))), limits_(chaseLimits(profile_)), hierarchy_(profile_) {}
 
 DeviceInfo SimBackend::queryDevice() { return deviceInfoFrom(profile_); }
 
-bool SimBackend::supports(Space space) const {
-    switch (space) {
-        case Space::Global: case Space::GlobalL2: case Space::Texture: case Space::ReadOnly: case Space::Constant:
-        case Space::Shared:
-            return profile_.vendor == Vendor::Nvidia;
-        case Space::Vector: case Space::VectorL2: case Space::Scalar: case Space::Lds:
-            return profile_.vendor == Vendor::Amd;
-    }
-    return false;
-}
+bool SimBackend::supports(Space space) const { return limits_.supports(space); }
 
-std::uint64_t SimBackend::maxArrayBytes(Space space) const {
-    if (!supports(space)) return 0;
-    if (isScratchpad(space)) return profile_.api.sharedMemPerBlock;
-    if (space == Space::Constant) return profile_.api.totalConstMem;
-    return profile_.api.totalGlobalMem;
-}
+std::uint64_t SimBackend::maxArrayBytes(Space space) const { return limits_.maxArrayBytes(space); }
 
 std::uint64_t SimBackend::nextSeed() { return sim_detail::mixSeed(profile_.noise.seed, calls_++); }
 
@@ -134,68 +105,32 @@ std::vector<std::uint32_t> SimBackend::measureTimerOverhead(int samples) {
     return out;
 }
 
-void SimBackend::validate(const ChaseRequest& r) const {
-    const std::string space(toString(r.space));
-    if (!supports(r.space))
-        reject("space \"" + space + "\" is not supported on " + std::string(toString(profile_.vendor)) + " GPUs");
-    if (r.arrayBytes == 0) reject("arrayBytes must be positive");
-    if (r.strideBytes == 0) reject("strideBytes must be positive");
-    if (r.strideBytes > r.arrayBytes)
-        reject("stride " + std::to_string(r.strideBytes) + " exceeds the array (" + std::to_string(r.arrayBytes) + " bytes)");
-    if (r.arrayBytes > maxArrayBytes(r.space))
-        reject(space + " array of " + std::to_string(r.arrayBytes) + " bytes exceeds the " +
-               std::to_string(maxArrayBytes(r.space)) + " bytes one chaser may use in this space");
-    if (r.unit < -1 || r.unit >= profile_.unitCount())
-        reject("unit " + std::to_string(r.unit) + " out of range (0.." + std::to_string(profile_.unitCount() - 1) + ")");
-    if (r.recordLoads > kMaxRecordLoads)
-        reject(std::to_string(r.recordLoads) + " timed loads requested (at most " + std::to_string(kMaxRecordLoads) + ")");
-    if (r.recordEvery == 0) reject("recordEvery must be at least 1");
-    if (r.second) validateSecond(r);
-    if ((r.blockWarmup || r.permutationStepBytes) && !isGlobalFamily(r.space))
-        reject("a block warm-up or a scattered permutation needs a global space");
-    if (r.permutationStepBytes &&
-        (r.permutationStepBytes % r.strideBytes != 0 || r.permutationStepBytes >= r.arrayBytes ||
-         r.arrayBytes % r.strideBytes != 0 ||
-         std::gcd(r.permutationStepBytes / r.strideBytes, r.arrayBytes / r.strideBytes) != 1))
-        reject("the permutation step must be a multiple of the stride below the array, its count of strides co-prime "
-               "with the array's");
-
-    std::uint64_t loads = std::uint64_t{r.recordLoads} * r.recordEvery;
-    if (!isScratchpad(r.space)) {
-        loads += std::uint64_t{r.warmupPasses} * (r.arrayBytes / r.strideBytes);
-        if (r.second) {
-            const SecondArray s = secondArray(r);
-            loads += std::uint64_t{r.second->passes} * (s.bytes / s.stride);
-        }
-    }
-    if (loads > kMaxTotalLoads)
-        reject("request needs " + std::to_string(loads) + " simulated loads (at most " + std::to_string(kMaxTotalLoads) + ")");
-    const std::uint64_t secondBytes = r.second ? secondArray(r).bytes : 0;
-    if (kMainBase + alignUp(r.arrayBytes, kGiB) + secondBytes > kAddressLimit) reject("arrays too large to simulate");
+ChaseLimits SimBackend::chaseLimits(const SimProfile& p) {
+    ChaseLimits lim;
+    lim.backend = "sim (" + p.origin + ")";
+    const bool nvidia = p.vendor == Vendor::Nvidia;
+    for (Space s : {Space::Global, Space::GlobalL2, Space::ReadOnly})
+        lim.set(s, nvidia ? p.api.totalGlobalMem : 0, true);
+    lim.set(Space::Texture, nvidia ? p.api.totalGlobalMem : 0);
+    lim.set(Space::Constant, nvidia ? p.api.totalConstMem : 0);
+    lim.set(Space::Shared, nvidia ? p.api.sharedMemPerBlock : 0);
+    for (Space s : {Space::Vector, Space::VectorL2}) lim.set(s, nvidia ? 0 : p.api.totalGlobalMem, true);
+    lim.set(Space::Scalar, nvidia ? 0 : p.api.totalGlobalMem);
+    lim.set(Space::Lds, nvidia ? 0 : p.api.sharedMemPerBlock);
+    // As many constant banks as the CUDA backend's modules give a second chaser.
+    lim.secondConstantBytes = 8 * p.api.totalConstMem;
+    lim.scratchpadBytesPerBlock = p.api.sharedMemPerBlock;
+    lim.units = p.unitCount();
+    lim.warpsPerBlock = p.compute.maxThreadsPerSm / p.compute.warpSize;
+    lim.maxRecordLoads = kMaxRecordLoads;
+    lim.maxTotalLoads = kMaxTotalLoads;
+    return lim;
 }
 
-void SimBackend::validateSecond(const ChaseRequest& r) const {
-    const SecondChaser& s = *r.second;
-    const std::string space(toString(s.space));
-    if (!supports(s.space))
-        reject("second chaser: space \"" + space + "\" is not supported on " + std::string(toString(profile_.vendor)) + " GPUs");
-    const SecondArray a = secondArray(r);
-    if (a.bytes == 0) reject("second chaser: arrayBytes must be positive");
-    if (a.stride == 0) reject("second chaser: strideBytes must be positive");
-    if (a.stride > a.bytes) reject("second chaser: stride exceeds its array");
-    if (s.sameArray && a.bytes > r.arrayBytes) reject("second chaser: sameArray, but its array is larger than the main one");
-    // Constant is the exception: a second chaser spreads over the banks of several modules.
-    if (s.space != Space::Constant && a.bytes > maxArrayBytes(s.space))
-        reject("second chaser: " + space + " array of " + std::to_string(a.bytes) + " bytes exceeds " +
-               std::to_string(maxArrayBytes(s.space)) + " bytes");
-    const int warps = profile_.compute.maxThreadsPerSm / profile_.compute.warpSize;
-    if (s.placement == Placement::OtherWarp && (s.warp < 0 || s.warp >= warps))
-        reject("second chaser: warp " + std::to_string(s.warp) + " out of range (0.." + std::to_string(warps - 1) + ")");
-    if (s.blockRead && (s.placement != Placement::OtherUnit || !isGlobalFamily(s.space)))
-        reject("second chaser: a block read needs another unit (OtherUnit) and a global space");
-    if (s.placement == Placement::OtherUnit && (s.unit < 0 || s.unit >= profile_.unitCount()))
-        reject("second chaser: unit " + std::to_string(s.unit) + " out of range (0.." +
-               std::to_string(profile_.unitCount() - 1) + ")");
+void SimBackend::validate(const ChaseRequest& r) const {
+    checkChaseRequest(r, limits_);
+    const std::uint64_t secondBytes = r.second ? secondArrayOf(r).bytes : 0;
+    if (kMainBase + alignUp(r.arrayBytes, kGiB) + secondBytes > kAddressLimit) reject("arrays too large to simulate");
 }
 
 ChaseResult SimBackend::chase(const ChaseRequest& r) {
@@ -228,7 +163,7 @@ ChaseResult SimBackend::chase(const ChaseRequest& r) {
 
     if (r.second) {
         const SecondChaser& s = *r.second;
-        const SecondArray a = secondArray(r);
+        const SecondArray a = secondArrayOf(r);
         const int secondUnit = s.placement == Placement::OtherUnit ? s.unit : unit;
         const int secondWarp = s.placement == Placement::OtherWarp ? s.warp : 0;
         result.secondRanOnUnit = profile_.physicalUnit(secondUnit);
@@ -236,9 +171,9 @@ ChaseResult SimBackend::chase(const ChaseRequest& r) {
             const std::uint64_t base = s.sameArray ? kMainBase : kMainBase + alignUp(r.arrayBytes, kGiB);
             const LoadPath path = hierarchy_.path(s.space, secondUnit, secondWarp);
             if (s.blockRead) {
-                blockWarmup(path, base, a.bytes, a.stride, s.passes);
+                blockWarmup(path, base, a.bytes, a.strideBytes, s.passes);
             } else {
-                Chaser other(base, a.bytes, a.stride, path);
+                Chaser other(base, a.bytes, a.strideBytes, path);
                 other.run(std::uint64_t{s.passes} * other.loadsPerPass());
             }
         }

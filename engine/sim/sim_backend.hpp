@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "backend/chase_limits.hpp"
 #include "backend/device_backend.hpp"
 #include "sim/cache_hierarchy.hpp"
 #include "sim/profile.hpp"
@@ -36,11 +37,12 @@ public:
 private:
     std::uint64_t nextSeed();
     [[noreturn]] void reject(const std::string& problem) const;
+    static ChaseLimits chaseLimits(const SimProfile& profile);
     void validate(const ChaseRequest& request) const;
-    void validateSecond(const ChaseRequest& request) const;
     void validateSequence(const SequenceChase& request);
 
     SimProfile profile_;
+    ChaseLimits limits_;
     sim_detail::CacheHierarchy hierarchy_;
     std::uint64_t calls_ = 0;
     std::uint64_t shownOnlyCalls_ = 0;  // chases for a plot only: a noise stream of their own
