@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks issue 15's rule on TopoScope reports (toposcope-report/1).
+"""Checks issue 15's rule on TopoScope reports (toposcope-report/1 to /3).
 
   bench/shared_gpu_check.py --quiet q1.json q2.json q3.json --beside NAME:r1.json[,r2.json] ...
       [--times NAME=SECONDS ...] [--quiet-times S1,S2,S3] [--table FILE.md]
@@ -7,7 +7,8 @@
 An attribute beside a neighbour *differs* from the quiet runs when it lies outside every quiet
 value's tolerance: discrete attributes (line sizes, granularities, counts, sharing lists) any
 change; sizes (sizes, capacities, a cache's set count) more than 2 %; latencies and penalties (cycles) more than 5 %; bandwidths (GiB/s)
-more than 10 %. It is *flagged* when its reason carries the interference mark ("shared GPU").
+more than 10 %. It is *flagged* when it carries the mark "sharedGpu" (toposcope-report/3; older
+reports said "shared GPU" in the reason instead).
 Violations: a differing attribute at confidence above 0.5 without the mark; a quiet run with a
 warning; fewer than 80 % of the attributes beside the on/off neighbour (NAME containing "onoff")
 keeping their quiet value at confidence above 0.5 (counted over the attributes decided above 0.5
@@ -17,7 +18,12 @@ import argparse
 import json
 import sys
 
-MARK = "shared GPU"
+MARK = "sharedGpu"
+LEGACY_MARK = "shared GPU"  # toposcope-report/1 and /2 said it in the reason
+
+
+def flagged(a):
+    return MARK in (a.get("marks") or []) or ("marks" not in a and LEGACY_MARK in (a.get("reason") or ""))
 
 
 def attributes(path):
@@ -127,15 +133,15 @@ def main():
                     cells.append("absent")
                     continue
                 differs = not any(same(q, a, tol) for q in qvals if q is not None)
-                flagged = MARK in (a.get("reason") or "")
+                marked = flagged(a)
                 conf = a.get("confidence", 0)
                 if keepable:
                     kept[name][1] += 1
                     if not differs and conf > 0.5:
                         kept[name][0] += 1
-                if differs and conf > 0.5 and not flagged:
+                if differs and conf > 0.5 and not marked:
                     violations.append(f"{name} run {i + 1}: {key} = {shown(a)} (quiet {qtext}) at confidence {conf:.2f} without a mark")
-                cells.append(f"{'**' if differs else ''}{shown(a)}{'**' if differs else ''} ({conf:.2f}{', flagged' if flagged else ''})")
+                cells.append(f"{'**' if differs else ''}{shown(a)}{'**' if differs else ''} ({conf:.2f}{', flagged' if marked else ''})")
         lines.append(f"| {key} | {qtext} | " + " | ".join(cells) + " |")
     print(f"{undecided_in_quiet} attribute(s) not decided above 0.5 in every quiet run: not counted in the shares below")
     for name, (good, total) in kept.items():

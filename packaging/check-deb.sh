@@ -64,7 +64,7 @@ unset LD_LIBRARY_PATH
 export HOME="$tree/home" XDG_CONFIG_HOME="$tree/config" XDG_DATA_HOME="$tree/data"
 "$tree/toposcope-cli/usr/bin/toposcope-cli" --version
 "$tree/toposcope-cli/usr/bin/toposcope-cli" --backend sim --profile h100 --only l1 --quiet --no-session --json "$tree/r.json"
-grep -q '"toposcope-report/2"' "$tree/r.json" || fail "toposcope-cli from its package wrote no report"
+grep -q '"toposcope-report/3"' "$tree/r.json" || fail "toposcope-cli from its package wrote no report"
 
 bin="$tree/all/usr/bin"
 if [ -x "$bin/toposcope-mpi" ]; then "$bin/toposcope-mpi" --help >/dev/null; echo "toposcope-mpi --help runs"; fi

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "model/byte_text.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts::cli {
 
@@ -15,7 +16,7 @@ std::string valueText(const Attribute& a) {
     if (whole) v << static_cast<long long>(a.value);
     else v << std::setprecision(6) << a.value;
     if (!a.unit.empty()) v << ' ' << a.unit;
-    if (whole && a.unit == "bytes" && a.value >= 1024.0 * 1024.0)
+    if (whole && a.unit == unit::bytes && a.value >= 1024.0 * 1024.0)
         v << " (" << bytesText(static_cast<std::uint64_t>(a.value)) << ')';
     return v.str();
 }

@@ -2,11 +2,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include "benchmarks/benchmark_groups.hpp"
+
 namespace ts::app {
 
 void addRunFlagOptions(CLI::App& app, RunFlags& flags) {
-    app.add_option("--only", flags.only,
-                   "comma list of groups: l1, l2, texture, readonly, constant, shared, memory, scalar, sharing, bandwidth");
+    app.add_option("--only", flags.only, "comma list of groups: " + benchmarkGroupIds());
     app.add_option("--wait-for-idle", flags.waitForIdleSeconds,
                    "on a GPU that other processes use, wait up to SECONDS for them to go; then measure anyway and warn")
         ->check(CLI::NonNegativeNumber);

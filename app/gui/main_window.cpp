@@ -221,13 +221,13 @@ void MainWindow::connectWorker() {
             [this](const ts::ProgressEvent& p) { evidence()->setRunningBenchmark(QString::fromStdString(p.benchmark)); });
     connect(w, &RunWorker::runFinished, evidence(), [this] { evidence()->setRunningBenchmark({}); });
     connect(w, &RunWorker::migShares, migView_, &MigView::setData);
-    connect(w, &RunWorker::warning, this, [this](const QString& m) {
-        log(tr("warning: %1").arg(m));
-        if (!sharedGpuMarked(m) || sharedGpuBanner_->isVisible()) return;
+    connect(w, &RunWorker::warning, this, [this](const QString& m) { log(tr("warning: %1").arg(m)); });
+    connect(w, &RunWorker::result, this, [this](const ts::ResultEvent& r) {
+        if (!r.attribute.hasMark(Mark::SharedGpu) || sharedGpuBanner_->isVisible()) return;
         sharedGpuBanner_->setText(tr("Shared GPU: another process used this GPU during the run. Disturbed results are "
                                      "marked (orange) and kept at confidence at most 0.5; the log says what was "
                                      "measured again."));
-        sharedGpuBanner_->setToolTip(m);
+        sharedGpuBanner_->setToolTip(QString::fromStdString(r.attribute.reason));
         sharedGpuBanner_->show();
     });
     connect(w, &RunWorker::note, this, &MainWindow::log);

@@ -1,4 +1,6 @@
 #include "analysis/mig_shares.hpp"
+
+#include "model/attribute_marks.hpp"
 #include "model/attribute_names.hpp"
 
 #include <algorithm>
@@ -149,8 +151,8 @@ void usableFigure(const MigL2Facts& facts, MigShare& s) {
     s.l2Usable.reason += replicated.value == 1
                              ? "; far lines read become near replicas (farReplicated 1): such data is held in both partitions"
                              : "; far lines stay far (farReplicated 0): the partitions hold different lines";
-    s.l2Usable.reason += measuredHere ? "; measured inside this instance"
-                                      : "; projected from the whole GPU, not measured inside this instance";
+    if (measuredHere) s.l2Usable.reason += "; measured inside this instance";
+    else markAttribute(s.l2Usable, Mark::Projected, "projected from the whole GPU, not measured inside this instance");
 }
 
 }  // namespace

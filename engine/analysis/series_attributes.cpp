@@ -12,7 +12,6 @@ namespace {
 Attribute fromDecision(const char* name, const Decision& d, const Series& s) {
     Attribute a;
     a.name = name;
-    a.unit = "bytes";
     a.value = d.value;
     a.method = d.method;
     a.confidence = d.decided ? d.confidence : 0;
@@ -35,7 +34,6 @@ Attribute sizeAttribute(const Series& sweep) {
     const ChangePoint cp = findChangePoint(sweep);
     Attribute a;
     a.name = attr::size;
-    a.unit = "bytes";
     a.method = "p-chase+ks";
     a.evidence = sweep.id;
     a.value = cp.x;
@@ -69,7 +67,6 @@ Attribute latencyAttribute(const Series& loads) {
     for (const auto& row : loads.rows) all.insert(all.end(), row.latencies.begin(), row.latencies.end());
     Attribute a;
     a.name = attr::latency;
-    a.unit = "cycles";
     a.method = "p-chase";
     a.evidence = loads.id;
     a.stats = latencyStats(all);
@@ -85,7 +82,6 @@ std::vector<Attribute> segmentAttributes(const Series& sweep, double l2Bytes) {
     Attribute segment = fromDecision(attr::segmentSize, decideSegmentSize(cp, l2Bytes), sweep);
     Attribute knee;
     knee.name = attr::segmentKnee;
-    knee.unit = "bytes";
     knee.method = "L1-bypassing p-chase+ks";
     knee.evidence = sweep.id;
     knee.value = cp.x;
@@ -97,7 +93,6 @@ std::vector<Attribute> segmentAttributes(const Series& sweep, double l2Bytes) {
 Attribute missPenaltyAttribute(const Attribute& latency, const Attribute& nextLatency, Element element, Element next) {
     Attribute a;
     a.name = attr::missPenalty;
-    a.unit = "cycles";
     a.method = "latency difference";
     a.evidence = latency.evidence;
     a.value = nextLatency.value - latency.value;

@@ -17,7 +17,7 @@ void measureAmount(RunContext& ctx, const CacheTarget& target) {
     const std::string title = target.title + " Amount";
     const Attribute* size = decided(ctx, target.element, attr::size);
     if (!size) {
-        ctx.report(target.element, undecided(attr::amountPerUnit, "", "size unknown"));
+        ctx.report(target.element, undecided(attr::amountPerUnit, "size unknown"));
         return;
     }
     const std::uint32_t stride = fillStride(ctx, target);
@@ -25,7 +25,7 @@ void measureAmount(RunContext& ctx, const CacheTarget& target) {
     const std::uint64_t fillB = evictingFillBytes(ctx, target, size->value, stride);
     const int warps = std::clamp(ctx.device().maxThreadsPerUnit / std::max(1, ctx.device().warpSize), 1, 8);
     if (warps < 2 || half < stride) {
-        ctx.report(target.element, undecided(attr::amountPerUnit, "", "fewer than two warps per unit"));
+        ctx.report(target.element, undecided(attr::amountPerUnit, "fewer than two warps per unit"));
         return;
     }
     ctx.beginStep(title, "fill A on warp 0, fill B on warps 1.." + std::to_string(warps - 1));
@@ -41,8 +41,7 @@ void measureAmount(RunContext& ctx, const CacheTarget& target) {
                                 SeriesRow{0, 1, "warp 0 itself", evictionWorks ? 1.0 : 0.0, std::move(sameWarp)}};
     if (!evictionWorks) {
         ctx.appendRows(seriesId(target, "amount"), std::move(rows));
-        Attribute a = undecided(attr::amountPerUnit, "",
-                                "filling B on warp 0 itself does not evict A in this space (a policy that keeps "
+        Attribute a = undecided(attr::amountPerUnit, "filling B on warp 0 itself does not evict A in this space (a policy that keeps "
                                 "older lines): copies cannot be counted by eviction");
         a.method = "fill-evict-retime";
         a.evidence = seriesId(target, "amount");

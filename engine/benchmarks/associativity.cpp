@@ -402,13 +402,10 @@ SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
 
 void reportSets(RunContext& ctx, Element element, const SetDecision& d, const std::string& evidence) {
     Attribute ways = attributeFrom(d.ways, attr::ways, evidence);
-    ways.unit = "";
     Attribute sets = attributeFrom(d.sets, attr::sets, evidence);
-    sets.unit = "";
     Decision index{!d.indexFunction.empty(), d.indexFunction == "modulo" ? 1.0 : d.indexFunction == "hashed" ? 2.0 : 3.0,
                    d.indexConfidence, "stride-conflicts", d.indexReason, false, false};
     Attribute fn = attributeFrom(index, attr::indexFunction, evidence);
-    fn.unit = "";
     if (!d.indexFunction.empty()) fn.names = {d.indexFunction};
     ctx.report(element, ways);
     ctx.report(element, sets);
@@ -454,7 +451,7 @@ void lineOfOwner(RunContext& ctx, Element element, Element owner) {
 
 // Ways, sets and index undecided for `why`; a size read from the knee then stays at most 0.5.
 void reportUncounted(RunContext& ctx, const CacheTarget& target, const std::string& why) {
-    for (const char* name : {attr::ways, attr::sets, attr::indexFunction}) ctx.report(target.element, undecided(name, "", why));
+    for (const char* name : {attr::ways, attr::sets, attr::indexFunction}) ctx.report(target.element, undecided(name, why));
     reportUnmeasuredSets(ctx, target, why);
 }
 

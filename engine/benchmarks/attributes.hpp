@@ -10,7 +10,7 @@
 
 namespace ts {
 
-// A size-like attribute (bytes) from an analysis decision; undecided means confidence 0.
+// An attribute from an analysis decision; undecided means confidence 0.
 Attribute attributeFrom(const Decision& d, const std::string& name, const std::string& evidence);
 
 // A latency attribute: the median as value (one delayed load cannot move it), every
@@ -25,8 +25,7 @@ enum class NotDecided { Undecided, Failed };
 
 // An attribute that could not be measured: confidence 0 and `reason` says why ("size unknown",
 // "failed: out of device memory ...", "not run: device lost: ...").
-Attribute undecided(const std::string& name, const std::string& unit, const std::string& reason,
-                    NotDecided why = NotDecided::Undecided);
+Attribute undecided(const std::string& name, const std::string& reason, NotDecided why = NotDecided::Undecided);
 
 // A benchmark result held to at most `cap`, `why` put in front of its reason; none where it is
 // an API value or already no surer than that.

@@ -52,7 +52,6 @@ void reportBandwidth(RunContext& ctx, Element element, const std::string& name, 
                      const std::string& seriesId, std::uint64_t bytes) {
     Attribute a;
     a.name = name;
-    a.unit = "GiB/s";
     a.value = best.result.gibPerSecond;
     a.method = "128-bit vector kernel, best of searched configurations";
     a.evidence = seriesId;
@@ -67,7 +66,7 @@ void reportFailedJob(RunContext& ctx, Element element, const std::string& name, 
                      const std::string& why) {
     ctx.fail({title, false, why});
     ctx.warn(title + " failed: " + why);
-    ctx.report(element, undecided(name, "GiB/s", "failed: " + why, NotDecided::Failed));
+    ctx.report(element, undecided(name, "failed: " + why, NotDecided::Failed));
 }
 
 }  // namespace
@@ -117,7 +116,6 @@ void measureBandwidth(RunContext& ctx) {
         if (job.op == BandwidthOp::Copy && best.result.vendorCopyGibPerSecond > 0) {
             Attribute vendor;
             vendor.name = attr::vendorCopyBandwidth;
-            vendor.unit = "GiB/s";
             vendor.value = best.result.vendorCopyGibPerSecond;
             vendor.method = ctx.backend().kind() == "hip" ? "hipMemcpy device to device" : "cudaMemcpy device to device";
             vendor.evidence = id;

@@ -87,16 +87,16 @@ const Attribute* usableFetchGranularity(const RunContext& ctx, Element element) 
 namespace ts {
 
 const Attribute* undisturbed(const Attribute* input) {
-    return input && input->reason.find(kSharedGpuMark) == std::string::npos ? input : nullptr;
+    return input && !input->hasMark(Mark::SharedGpu) ? input : nullptr;
 }
 
 void noteIfDisturbedBeyondOccupancy(RunContext& ctx, Element element, const Attribute* input) {
-    if (input && input->reason.find(kOccupancyNote) != std::string::npos) return;
+    if (input && input->hasMark(Mark::OccupancyLimited)) return;
     noteIfDisturbed(ctx, element, input);
 }
 
 void noteIfDisturbed(RunContext& ctx, Element element, const Attribute* input) {
-    if (input && input->reason.find(kSharedGpuMark) != std::string::npos)
+    if (input && input->hasMark(Mark::SharedGpu))
         ctx.noteDisturbedInput(std::string(displayName(element)) + " " + input->name);
 }
 

@@ -52,7 +52,7 @@ void measureLatency(RunContext& ctx, const CacheTarget& target) {
     const Attribute* size = decided(ctx, target.element, attr::size);
     const Attribute* bound = ctx.topology().find(target.element, attr::size);
     if (!size && !(bound && bound->value > 0)) {
-        ctx.report(target.element, undecided(attr::latency, "cycles", "size unknown"));
+        ctx.report(target.element, undecided(attr::latency, "size unknown"));
         return;
     }
     const double cacheBytes = size ? size->value : bound->value;
@@ -70,14 +70,13 @@ void measureMissPenalty(RunContext& ctx, const CacheTarget& target) {
     const Attribute* size = decided(ctx, target.element, attr::size);
     const Attribute* hit = decided(ctx, target.element, attr::latency);
     if (!size || !hit) {
-        ctx.report(target.element, undecided(attr::missPenalty, "cycles", "size or latency unknown"));
+        ctx.report(target.element, undecided(attr::missPenalty, "size or latency unknown"));
         return;
     }
     const std::uint32_t stride = hitStride(ctx, target);
     const std::uint64_t arrayBytes = alignDown(static_cast<std::uint64_t>(2 * size->value), stride);
     if (arrayBytes > chaserLimit(ctx, target) && target.space != Space::Constant) {
-        ctx.report(target.element, undecided(attr::missPenalty, "cycles",
-                                             "twice the size exceeds what one chaser can walk in this space"));
+        ctx.report(target.element, undecided(attr::missPenalty, "twice the size exceeds what one chaser can walk in this space"));
         return;
     }
     const std::string title = target.title + " Miss Penalty";
@@ -88,7 +87,6 @@ void measureMissPenalty(RunContext& ctx, const CacheTarget& target) {
 
     Attribute a;
     a.name = attr::missPenalty;
-    a.unit = "cycles";
     a.value = median(samples) - hit->value;
     a.method = "p-chase";
     a.confidence = showsMisses(hitReference(ctx.series(seriesId(target, "latency")).rows.front().latencies), samples)

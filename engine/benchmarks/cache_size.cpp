@@ -28,7 +28,7 @@ bool fullStepAfter(const Series& sweep, std::uint64_t bytes) {
 void measureSize(RunContext& ctx, const CacheTarget& target) {
     const Attribute* fg = usableFetchGranularity(ctx, target.element);
     if (!fg) {
-        ctx.report(target.element, undecided(attr::size, "bytes", "fetch granularity unknown"));
+        ctx.report(target.element, undecided(attr::size, "fetch granularity unknown"));
         return;
     }
     SizeSearchSpec spec;
@@ -50,7 +50,7 @@ void measureSize(RunContext& ctx, const CacheTarget& target) {
     if (target.above) {
         const std::uint64_t pass = passAboveBytes(ctx, target, spec.strideBytes);
         if (!pass) {
-            ctx.report(target.element, undecided(attr::size, "bytes", "the cache in front of it was not measured"));
+            ctx.report(target.element, undecided(attr::size, "the cache in front of it was not measured"));
             return;
         }
         spec.startBytes = alignDown(pass, spec.strideBytes);
@@ -89,7 +89,6 @@ void measureSize(RunContext& ctx, const CacheTarget& target) {
         outcome.reason = "misses begin exactly where a second module's bank joins the chase: at least one bank fits, "
                          "the capacity beyond it cannot be told from the cost of switching modules";
     }
-    a.unit = "bytes";
     a.value = static_cast<double>(outcome.bytes);
     a.method = "p-chase+ks";
     a.confidence = outcome.decided ? outcome.confidence : 0;

@@ -129,7 +129,6 @@ void measureConstantSizeInOneBank(RunContext& ctx, const CacheTarget& target) {
 
     Attribute a;
     a.name = attr::size;
-    a.unit = "bytes";
     a.method = "p-chase in one bank";
     a.evidence = id;
     if (edge.found) {

@@ -39,7 +39,7 @@ void crossCheckWithDriver(RunContext& ctx, const CacheTarget& target, const Attr
 void measureCuSharing(RunContext& ctx, const CacheTarget& target) {
     const Attribute* size = decided(ctx, target.element, attr::size);
     if (!size) {
-        ctx.report(target.element, undecided(attr::sharedBetween, "", "size unknown"));
+        ctx.report(target.element, undecided(attr::sharedBetween, "size unknown"));
         return;
     }
     const int units = ctx.device().unitCount;

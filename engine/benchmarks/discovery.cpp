@@ -43,14 +43,14 @@ public:
         if (wants(options_, "l2"))
             if (const CacheTarget* l2 = findTarget(targets_, Element::L2)) {
                 items_.push_back({"L2 Segments", [t = *l2](RunContext& c) { measureL2Segments(c, t); }, Element::L2,
-                                  attr::segmentSize, "bytes"});
+                                  attr::segmentSize});
             }
         if (wants(options_, "shared"))
             items_.push_back({"Scratchpad Latency", measureScratchpadLatency,
-                              vendor == Vendor::Nvidia ? Element::Shared : Element::Lds, attr::latency, "cycles"});
+                              vendor == Vendor::Nvidia ? Element::Shared : Element::Lds, attr::latency});
         if (wants(options_, "memory")) {
-            PlanItem memory{"Main Memory Latency", measureDeviceMemoryLatency, Element::DeviceMemory, attr::latency, "cycles"};
-            memory.also = {{Element::DeviceMemory, attr::latencyTlbMiss, "cycles"}};
+            PlanItem memory{"Main Memory Latency", measureDeviceMemoryLatency, Element::DeviceMemory, attr::latency};
+            memory.also = {{Element::DeviceMemory, attr::latencyTlbMiss}};
             items_.push_back(std::move(memory));
         }
         if (wants(options_, "sharing")) addSharingItems(vendor);
@@ -72,7 +72,7 @@ public:
         // After everything: its walks span most of the device memory (tlb_levels.cpp).
         if (wants(options_, "memory"))
             items_.push_back({"TLB Levels", [span = options_.tlbWalkBytes](RunContext& c) { measureTlbLevels(c, span); },
-                              Element::DeviceMemory, attr::tlbLevels, ""});
+                              Element::DeviceMemory, attr::tlbLevels});
         return std::move(items_);
     }
 
@@ -81,10 +81,10 @@ private:
     PlanItem bandwidthItem() const {
         PlanItem item{"Bandwidth", measureBandwidth};
         for (const char* name : {attr::readBandwidth, attr::writeBandwidth, attr::copyBandwidth})
-            item.also.push_back({Element::DeviceMemory, name, "GiB/s"});
+            item.also.push_back({Element::DeviceMemory, name});
         for (Element level : {Element::L2, Element::L3})
             if (findTarget(targets_, level))
-                for (const char* name : {attr::readBandwidth, attr::writeBandwidth}) item.also.push_back({level, name, "GiB/s"});
+                for (const char* name : {attr::readBandwidth, attr::writeBandwidth}) item.also.push_back({level, name});
         return item;
     }
 
@@ -92,8 +92,8 @@ private:
         if (t.above)
             if (const CacheTarget* above = findTarget(targets_, *t.above)) addCacheItems(*above, false);
         addOnce({t.title + " Fetch Granularity", [t](RunContext& c) { measureFetchGranularity(c, t); }, t.element,
-                 attr::fetchGranularity, "bytes"});
-        PlanItem size{t.title + " Size", [t](RunContext& c) { measureSize(c, t); }, t.element, attr::size, "bytes"};
+                 attr::fetchGranularity});
+        PlanItem size{t.title + " Size", [t](RunContext& c) { measureSize(c, t); }, t.element, attr::size};
         size.readsDeviceWideOccupancy = t.element == Element::L2 || t.element == Element::L3;  // every context's
         addOnce(std::move(size));
         // Issue 21: a constant cache behind another gets a second size search inside one bank
@@ -109,34 +109,32 @@ private:
                          reportUnmeasuredSets(c, t, "behind " + std::string(displayName(*t.above)) +
                                                         ", whose hits hide this cache's conflicts");
                  },
-                 t.element, attr::lineSize, "bytes"});
+                 t.element, attr::lineSize});
         if (!full) return;
-        addOnce({t.title + " Latency", [t](RunContext& c) { measureLatency(c, t); }, t.element, attr::latency, "cycles"});
-        addOnce({t.title + " Miss Penalty", [t](RunContext& c) { measureMissPenalty(c, t); }, t.element, attr::missPenalty,
-                 "cycles"});
+        addOnce({t.title + " Latency", [t](RunContext& c) { measureLatency(c, t); }, t.element, attr::latency});
+        addOnce({t.title + " Miss Penalty", [t](RunContext& c) { measureMissPenalty(c, t); }, t.element, attr::missPenalty});
     }
 
     void addSetItems(const CacheTarget& t) {
-        PlanItem associativity{t.title + " Associativity", [t](RunContext& c) { measureAssociativity(c, t); }, t.element, attr::ways, ""};
+        PlanItem associativity{t.title + " Associativity", [t](RunContext& c) { measureAssociativity(c, t); }, t.element, attr::ways};
         // Its random fill may make the capacity the size: every context's lines move it, as the knee.
         associativity.readsDeviceWideOccupancy = t.element == Element::L2 || t.element == Element::L3;
         addOnce(std::move(associativity));
         addOnce({t.title + " Replacement Policy", [t](RunContext& c) { measureReplacementPolicy(c, t); }, t.element,
-                 attr::replacementPolicy, ""});
+                 attr::replacementPolicy});
     }
 
     void addSharingItems(Vendor vendor) {
         for (const auto& t : targets_)
-            if (!t.above && t.space != Space::GlobalL2 && t.space != Space::VectorL2 && selected(t.element))
-                addCacheItems(t, false);
+            if (measuredForSharing(t) && selected(t.element)) addCacheItems(t, false);
         for (const auto& t : targets_)
             if (t.unitPrivate && selected(t.element))
-                addOnce({t.title + " Amount", [t](RunContext& c) { measureAmount(c, t); }, t.element, attr::amountPerUnit, ""});
+                addOnce({t.title + " Amount", [t](RunContext& c) { measureAmount(c, t); }, t.element, attr::amountPerUnit});
         addOnce({"Physical Sharing", [targets = targets_](RunContext& c) { measurePhysicalSharing(c, targets); }});
         if (vendor == Vendor::Amd)
             if (const CacheTarget* s = findTarget(targets_, Element::SL1D))
                 addOnce({"Scalar L1 CU Sharing", [t = *s](RunContext& c) { measureCuSharing(c, t); }, s->element,
-                         attr::sharedBetween, ""});
+                         attr::sharedBetween});
     }
 
     bool selected(Element e) const { return options_.elements.empty() || options_.elements.count(e) > 0; }
@@ -222,32 +220,6 @@ void warnSharedSummary(RunContext& ctx, const InterferenceGuard& guard) {
 
 }  // namespace
 
-const std::vector<std::string>& benchmarkGroups() {
-    static const std::vector<std::string> groups{"l1",     "l2",     "texture", "readonly", "constant",
-                                                 "shared", "memory", "scalar",  "sharing",  "bandwidth"};
-    return groups;
-}
-
-bool parseGroups(const std::string& csv, std::set<std::string>& groups, std::string& error) {
-    std::stringstream in(csv);
-    std::string name;
-    while (std::getline(in, name, ',')) {
-        if (name.empty()) continue;
-        const auto& all = benchmarkGroups();
-        if (std::find(all.begin(), all.end(), name) == all.end()) {
-            error = "unknown benchmark group '" + name + "' (known: l1, l2, texture, readonly, constant, shared, "
-                    "memory, scalar, sharing, bandwidth)";
-            return false;
-        }
-        groups.insert(name);
-    }
-    if (groups.empty()) {
-        error = "no benchmark group given";
-        return false;
-    }
-    return true;
-}
-
 void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& observer, const CancelToken& cancel,
                   Topology& topology) {
     topology.device = backend.queryDevice();
@@ -263,11 +235,9 @@ void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& o
     if (!sharedAtStart.empty()) ctx.warn(sharedAtStart);
 
     const Vendor vendor = topology.device.vendor;
-    for (const auto& group : options.groups) {
-        const bool nvidiaOnly = group == "texture" || group == "readonly" || group == "constant";
-        if ((vendor == Vendor::Amd && nvidiaOnly) || (vendor == Vendor::Nvidia && group == "scalar"))
+    for (const auto& group : options.groups)
+        if (const BenchmarkGroup* g = findBenchmarkGroup(group); g && !g->existsOn(vendor))
             ctx.warn("group '" + group + "' does not exist on " + std::string(toString(vendor)) + " GPUs: skipped");
-    }
     const auto plan = PlanBuilder(vendor, options).build(vendor);
     ctx.setPlanSize(static_cast<int>(plan.size()) + 1);
     ctx.attachGuard(&guard);

@@ -5,16 +5,11 @@
 #include <vector>
 
 #include "backend/backend.hpp"
+#include "benchmarks/benchmark_groups.hpp"
 #include "events/observer.hpp"
 #include "model/topology.hpp"
 
 namespace ts {
-
-// Benchmark groups a user can select (toposcope-cli --only).
-const std::vector<std::string>& benchmarkGroups();
-
-// Parses "l1,l2,sharing"; on an unknown name returns false and sets `error`.
-bool parseGroups(const std::string& csv, std::set<std::string>& groups, std::string& error);
 
 constexpr std::uint64_t kDefaultTlbWalkBytes = 16ull << 30;
 

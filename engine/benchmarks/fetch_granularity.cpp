@@ -20,8 +20,7 @@ void measureFetchGranularity(RunContext& ctx, const CacheTarget& target) {
     if (target.above) {
         const Attribute* aboveFg = ctx.topology().find(*target.above, attr::fetchGranularity);
         if (!aboveFg || aboveFg->value <= 0) {
-            ctx.report(target.element, undecided(attr::fetchGranularity, "bytes",
-                                                 "the cache in front of it was not measured"));
+            ctx.report(target.element, undecided(attr::fetchGranularity, "the cache in front of it was not measured"));
             return;
         }
         firstStride = static_cast<std::uint32_t>(aboveFg->value);

@@ -141,7 +141,6 @@ Capacity bisectAtPlacements(RunContext& ctx, const Setup& s, const std::string& 
 Attribute capacityAttribute(const char* name, const Capacity& c, const std::string& seriesId, const std::string& what) {
     Attribute a;
     a.name = name;
-    a.unit = "bytes";
     a.method = "p-chase by bisection, " + what;
     a.evidence = seriesId;
     a.value = static_cast<double>(c.bytes);
@@ -191,7 +190,7 @@ void measureReplication(RunContext& ctx, const Setup& s, std::uint64_t knee) {
     const double stillFar = farFirst > 0 ? farSecond / farFirst : 1;
     a.value = stillFar < 0.2 ? 1 : 0;
     if (farFirst < kSomeFar) {
-        a = undecided(attr::farReplicated, "", counts + ": the first pass hardly hit far, so nothing to replicate");
+        a = undecided(attr::farReplicated, counts + ": the first pass hardly hit far, so nothing to replicate");
         a.evidence = id;
     } else {
         a.confidence = (stillFar < 0.2 || stillFar > 0.8) ? 1.0 : 0.5;
@@ -223,7 +222,7 @@ void measureL2Partitions(RunContext& ctx, const CacheTarget& target) {
     const Attribute* farLatency = decided(ctx, target.element, attr::farLatency);
     if (segments && segments->value < 2) return;  // one partition: nothing near or far
     if (!knee || !segments || !nearLatency || !farLatency) {
-        ctx.report(target.element, undecided(attr::farCapacity, "bytes", "needs the L2 knee and two or more measured partitions "
+        ctx.report(target.element, undecided(attr::farCapacity, "needs the L2 knee and two or more measured partitions "
                                                                     "with their near and far latencies"));
         return;
     }
@@ -235,7 +234,7 @@ void measureL2Partitions(RunContext& ctx, const CacheTarget& target) {
     s.missCut = 1.25 * farLatency->value;
     s.blockReads = ctx.device().vendor == Vendor::Nvidia;
     if (s.farUnit < 0 || farLatency->value <= nearLatency->value) {
-        ctx.report(target.element, undecided(attr::farCapacity, "bytes", "no unit of another partition, or far hits no slower"));
+        ctx.report(target.element, undecided(attr::farCapacity, "no unit of another partition, or far hits no slower"));
         return;
     }
     const auto kneeBytes = static_cast<std::uint64_t>(knee->value);

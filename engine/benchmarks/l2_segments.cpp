@@ -58,7 +58,7 @@ void reportFraction(RunContext& ctx, const Attribute& knee, const Attribute& par
             a.reason = share + ": one of the " + std::to_string(static_cast<int>(p)) + " measured partitions (" +
                        std::to_string(100 * knee.value * p / api) + " % of it usable by one unit)";
         } else {
-            a = undecided(attr::segmentFraction, "", share + ": API size / knee = " + std::to_string(ratio) +
+            a = undecided(attr::segmentFraction, share + ": API size / knee = " + std::to_string(ratio) +
                                                          ", outside (P, P + 1] for the " +
                                                          std::to_string(static_cast<int>(p)) + " measured partitions");
             a.method = "measured partitions, knee within (API / (P + 1), API / P]";
@@ -70,7 +70,7 @@ void reportFraction(RunContext& ctx, const Attribute& knee, const Attribute& par
     // Without a partition count (or where it agrees): the nearest whole ratio; one that far from
     // a whole number is no fraction, and rounding it would flip between runs.
     if (!whole)
-        a = undecided(attr::segmentFraction, "", share + ": API size / knee = " + std::to_string(ratio) +
+        a = undecided(attr::segmentFraction, share + ": API size / knee = " + std::to_string(ratio) +
                                                      ", not within 0.25 of a whole number");
     a.name = attr::segmentFraction;
     a.method = "nearest 1/k of the API L2 size to the measured knee";
@@ -95,7 +95,6 @@ void reportSegmentLatencies(RunContext& ctx, const CacheTarget& target, const st
     if (nearLoads.empty() || farLoads.empty()) return;
     Attribute penalty;
     penalty.name = attr::farPenalty;
-    penalty.unit = "cycles";
     penalty.value = median(farLoads) - median(nearLoads);
     penalty.method = method;
     penalty.confidence = confidence;  // as sure as the split of the units into segments
@@ -159,7 +158,7 @@ void confirmGrouping(RunContext& ctx, const CacheTarget& target, const std::vect
 void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
     const Attribute* knee = decided(ctx, target.element, attr::size);
     if (!knee) {
-        ctx.report(target.element, undecided(attr::segments, "", "L2 knee unknown"));
+        ctx.report(target.element, undecided(attr::segments, "L2 knee unknown"));
         return;
     }
     // A copy: the reports below may grow the element's attribute list and move `knee`.

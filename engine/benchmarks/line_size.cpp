@@ -66,7 +66,7 @@ void measureLineSize(RunContext& ctx, const CacheTarget& target) {
     noteIfDisturbedBeyondOccupancy(ctx, target.element, size);
     noteIfDisturbed(ctx, target.element, fg);
     if (!size || !fg) {
-        ctx.report(target.element, undecided(attr::lineSize, "bytes", "size or fetch granularity unknown"));
+        ctx.report(target.element, undecided(attr::lineSize, "size or fetch granularity unknown"));
         return;
     }
     std::uint32_t firstStride = static_cast<std::uint32_t>(fg->value);
@@ -82,8 +82,7 @@ void measureLineSize(RunContext& ctx, const CacheTarget& target) {
     std::uint64_t splitAbove = 0;
     if (arrayBytes > chaserLimit(ctx, target)) {
         if (target.space != Space::Constant) {
-            ctx.report(target.element, undecided(attr::lineSize, "bytes",
-                                                 "2x the size exceeds what one chaser can walk in this space"));
+            ctx.report(target.element, undecided(attr::lineSize, "2x the size exceeds what one chaser can walk in this space"));
             return;
         }
         splitAbove = chaserLimit(ctx, target);

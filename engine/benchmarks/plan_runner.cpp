@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "benchmarks/attributes.hpp"
+#include "model/attribute_marks.hpp"
 
 namespace ts {
 namespace {
@@ -12,13 +13,13 @@ void markFailed(RunContext& ctx, const PlanItem& item, std::size_t mark, const B
     ctx.fail(failure);
     ctx.warn(item.name + " " + failure.status() + ": " + failure.reason);
     std::vector<PlanAttribute> attributes = item.also;
-    if (!item.attribute.empty()) attributes.insert(attributes.begin(), {item.element, item.attribute, item.unit});
+    if (!item.attribute.empty()) attributes.insert(attributes.begin(), {item.element, item.attribute});
     const auto reported = ctx.reportedSince(mark);
     for (const auto& a : attributes) {
         const bool measured = std::any_of(reported.begin(), reported.end(),
                                           [&](const auto& r) { return r.element == a.element && r.name == a.name; });
         if (!measured)  // it did not get that far
-            ctx.report(a.element, undecided(a.name, a.unit, failure.status() + ": " + failure.reason, NotDecided::Failed));
+            ctx.report(a.element, undecided(a.name, failure.status() + ": " + failure.reason, NotDecided::Failed));
     }
 }
 
@@ -35,14 +36,16 @@ bool attempt(RunContext& ctx, const PlanItem& item) {
     }
 }
 
-// Confidence at most 0.5 for every result of the item, and a reason that names the disturbance.
-void capConfidence(RunContext& ctx, std::size_t mark, const std::string& note) {
+// Confidence at most 0.5 for every result of the item, the shared-GPU mark (and the occupancy
+// mark where only a neighbour's lines in the cache move it), and a reason that names the disturbance.
+void capConfidence(RunContext& ctx, std::size_t mark, const std::string& note, bool byOccupancy = false) {
     for (const auto& r : ctx.reportedSince(mark)) {
         const Attribute* current = ctx.topology().find(r.element, r.name);
         if (!current || current->source != Source::Benchmark || current->failed) continue;
         Attribute a = *current;
         a.confidence = std::min(a.confidence, kSharedGpuConfidence);
-        a.reason = a.reason.empty() ? note : a.reason + "; " + note;
+        markAttribute(a, Mark::SharedGpu, note);
+        if (byOccupancy) markAttribute(a, Mark::OccupancyLimited, "");
         ctx.report(r.element, a);
     }
 }
@@ -102,7 +105,7 @@ void capBesideKnownNeighbour(RunContext& ctx, const PlanItem& item, std::size_t 
                                  (listed ? "is on the GPU" : "showed itself repeatedly in this run (pre-emption gaps, slow sentinels)") +
                                  ", and " + kOccupancyNote;
     const std::string note = disturbanceNote(ctx, evidence);
-    capConfidence(ctx, mark, note);
+    capConfidence(ctx, mark, note, true);
     ctx.shared().noteOutcome(item.name, false);
     ctx.warn(item.name + ": " + note + " (confidence at most 0.5)");
 }

@@ -9,25 +9,25 @@
 
 namespace ts {
 
-// Every result disturbed by another user of the GPU carries this in its reason.
+// Every result disturbed by another user of the GPU carries Mark::SharedGpu, a reason beginning
+// with these words, and a confidence of at most kSharedGpuConfidence.
 inline constexpr const char* kSharedGpuMark = "shared GPU";
 inline constexpr double kSharedGpuConfidence = 0.5;
 // A capacity capped only because a known neighbour's lines share the cache (its own window was
-// clean; PlanItem::readsDeviceWideOccupancy) carries this too: it may be off by a few per cent.
+// clean; PlanItem::readsDeviceWideOccupancy) carries Mark::OccupancyLimited too and says so in
+// these words: it may be off by a few per cent.
 inline constexpr const char* kOccupancyNote = "the lines it leaves in the cache between our kernels move this capacity";
 
 // One more attribute a benchmark exists for.
 struct PlanAttribute {
     Element element;
     std::string name;
-    std::string unit;
 };
 
 struct PlanItem {
     PlanItem(std::string name_, std::function<void(RunContext&)> run_, Element element_ = Element::L1,
-             std::string attribute_ = {}, std::string unit_ = {})
-        : name(std::move(name_)), run(std::move(run_)), element(element_), attribute(std::move(attribute_)),
-          unit(std::move(unit_)) {}
+             std::string attribute_ = {})
+        : name(std::move(name_)), run(std::move(run_)), element(element_), attribute(std::move(attribute_)) {}
 
     std::string name;                        // "L2 Size"
     std::function<void(RunContext&)> run;
@@ -35,7 +35,6 @@ struct PlanItem {
     // for benchmarks with many results (they mark their own parts).
     Element element = Element::L1;
     std::string attribute;
-    std::string unit;
     // Further attributes it exists for, each marked failed the same way (Bandwidth: every one it measures).
     std::vector<PlanAttribute> also;
     // Its result depends on what else a device-wide cache holds when our kernels start (the L2
@@ -50,7 +49,7 @@ struct PlanItem {
 // attribute and did not report it, a failed attribute (confidence 0). When the guard saw the GPU
 // shared around the item (a pre-emption gap, a slow sentinel), it runs again after a back-off,
 // within SharedGpuLog's budget, until a run is undisturbed; never clean, its results keep the
-// last run's values with confidence at most 0.5 and a reason starting with kSharedGpuMark.
+// last run's values with confidence at most 0.5 and Mark::SharedGpu.
 void runPlanItem(RunContext& ctx, const PlanItem& item);
 
 // The device was lost before the item's turn: marks it "not run" without calling the device.

@@ -44,7 +44,6 @@ void reportPolicy(RunContext& ctx, const CacheTarget& target, const PolicyDecisi
     Attribute a = attributeFrom(Decision{!p.policy.empty() && p.confidence > 0, code, p.confidence, method, p.reason,
                                          false, false},
                                 attr::replacementPolicy, id);
-    a.unit = "";
     if (!p.policy.empty()) a.names = {p.policy};
     ctx.report(target.element, a);
 }
@@ -90,7 +89,7 @@ void measureFullyAssociativePolicy(RunContext& ctx, const CacheTarget& target, s
                 evicted[k].push_back(probeEvicted(ctx, target, set, probes[k], threshold, id));
     } catch (const BackendError& e) {
         if (e.deviceLost()) throw;
-        ctx.report(target.element, undecided(attr::replacementPolicy, "", std::string("sequence chase: ") + e.what()));
+        ctx.report(target.element, undecided(attr::replacementPolicy, std::string("sequence chase: ") + e.what()));
         return;
     }
     reportPolicy(ctx, target, decideFullyAssociativePolicy(probes, evicted, ways), id);
@@ -108,8 +107,7 @@ void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
         noteIfDisturbed(ctx, target.element, ways);
         noteIfDisturbed(ctx, target.element, line);
         if (ways->value > kMaxFullyAssociativeWays) {
-            ctx.report(target.element, undecided(attr::replacementPolicy, "",
-                                                 "fully associative with more than " + std::to_string(kMaxFullyAssociativeWays) +
+            ctx.report(target.element, undecided(attr::replacementPolicy, "fully associative with more than " + std::to_string(kMaxFullyAssociativeWays) +
                                                      " lines: too many to walk for each probe"));
             return;
         }
@@ -129,8 +127,7 @@ void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
     const std::vector<std::uint64_t> set = conflictSet(ctx, target);
     if (!ways || !size || !line || set.size() != static_cast<std::size_t>(ways->value) + 1 || ways->value < 2 ||
         ways->value > kMaxProbedWays) {
-        ctx.report(target.element, undecided(attr::replacementPolicy, "",
-                                             "needs 2.." + std::to_string(kMaxProbedWays) +
+        ctx.report(target.element, undecided(attr::replacementPolicy, "needs 2.." + std::to_string(kMaxProbedWays) +
                                                  " decided ways and the lines of one set, or a fully associative cache"));
         return;
     }
@@ -149,7 +146,7 @@ void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
                 evicted[probe].push_back(probeEvicted(ctx, target, set, probe, threshold, id));
     } catch (const BackendError& e) {
         if (e.deviceLost()) throw;
-        ctx.report(target.element, undecided(attr::replacementPolicy, "", std::string("sequence chase: ") + e.what()));
+        ctx.report(target.element, undecided(attr::replacementPolicy, std::string("sequence chase: ") + e.what()));
         return;
     }
     reportPolicy(ctx, target, decidePolicy(evicted, w), id);

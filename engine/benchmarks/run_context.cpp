@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "analysis/series_threshold.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts {
 
@@ -197,12 +198,14 @@ const Series& RunContext::series(const std::string& id) const {
 }
 
 void RunContext::report(Element element, Attribute attribute) {
+    attribute.unit = attr::unitOf(attribute.name, attribute.unit);
     reported_.push_back({element, attribute.name});
     observer_.onResult({element, attribute});
     topology_.element(element).set(std::move(attribute));
 }
 
 void RunContext::revise(Element element, Attribute attribute) {
+    attribute.unit = attr::unitOf(attribute.name, attribute.unit);
     observer_.onResult({element, attribute});
     topology_.element(element).set(std::move(attribute));
 }

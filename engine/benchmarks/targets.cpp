@@ -30,4 +30,6 @@ const CacheTarget* findTarget(const std::vector<CacheTarget>& targets, Element e
     return nullptr;
 }
 
+bool measuredForSharing(const CacheTarget& target) { return !target.above && !bypassesUnitCaches(target.space); }
+
 }  // namespace ts

@@ -20,5 +20,7 @@ struct CacheTarget {
 
 std::vector<CacheTarget> cacheTargets(Vendor vendor);
 const CacheTarget* findTarget(const std::vector<CacheTarget>& targets, Element element);
+// The "sharing" group measures it: a first cache on its path that a unit's own loads reach.
+bool measuredForSharing(const CacheTarget& target);
 
 }  // namespace ts

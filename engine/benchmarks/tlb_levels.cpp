@@ -344,22 +344,20 @@ TlbScopeDecision scopeOf(Walker& w, std::uint64_t pages, std::uint64_t otherPage
 void reportLevel(RunContext& ctx, int level, const TlbStep& step, std::uint64_t page, const TlbScopeDecision& scope) {
     const std::string soft = step.edgeFound ? "" : "no page count past which each further page adds misses: the entries are "
                                                    "the most pages at which fewer than half the pairs miss";
-    auto put = [&](const char* part, double value, const char* unit, const std::string& method) {
+    auto put = [&](const char* part, double value, const std::string& method) {
         const bool byEntries = std::string(part) == attr::tlbEntries || std::string(part) == attr::tlbReach;
         Attribute a = attributeFrom(Decision{true, value, byEntries && !step.edgeFound ? 0.6 : 0.8, method, byEntries ? soft : "", false, false},
                                     attr::tlbLevel(level, part), kSeries);
-        a.unit = unit;
         ctx.report(Element::DeviceMemory, a);
     };
-    put(attr::tlbEntries, static_cast<double>(step.entries), "", "page-stride pair walks");
-    put(attr::tlbPageSize, static_cast<double>(page), "bytes", "page-stride pair walks");
-    put(attr::tlbReach, static_cast<double>(step.entries * page), "bytes", "entries x page size");
-    put(attr::tlbMissCost, std::round(step.missCost), "cycles", "pair latency step");
+    put(attr::tlbEntries, static_cast<double>(step.entries), "page-stride pair walks");
+    put(attr::tlbPageSize, static_cast<double>(page), "page-stride pair walks");
+    put(attr::tlbReach, static_cast<double>(step.entries * page), "entries x page size");
+    put(attr::tlbMissCost, std::round(step.missCost), "pair latency step");
     const bool decided = !scope.scope.empty();
     const double code = scope.scope == "gpu" ? 1 : scope.scope == "group" ? 2 : 0;  // the names carry the meaning
     Attribute s = attributeFrom(Decision{decided, code, scope.confidence, "other-unit walks", scope.reason, false, false},
                                 attr::tlbLevel(level, attr::tlbScope), kSeries);
-    s.unit = "";
     if (decided) s.names = {scope.scope};
     ctx.report(Element::DeviceMemory, s);
 }
@@ -411,7 +409,7 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
         }
         if (found.steps.empty()) {
             ctx.report(Element::DeviceMemory,
-                       undecided(attr::tlbLevels, "", "no page-stride walk raised the translation cost by more than " +
+                       undecided(attr::tlbLevels, "no page-stride walk raised the translation cost by more than " +
                                                       std::to_string(static_cast<int>(minStep)) + " cycles: walked " + tried +
                                                       "; the TLBs reach further than the memory the walks could use" +
                                                       (realMemory && othersListed ? " (16 GiB at most beside another process)"
@@ -438,7 +436,7 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
             found.steps.resize(pageSizes.size());
         }
         if (found.steps.empty()) {
-            ctx.report(Element::DeviceMemory, undecided(attr::tlbLevels, "", "levels seen, but " + further));
+            ctx.report(Element::DeviceMemory, undecided(attr::tlbLevels, "levels seen, but " + further));
             return;
         }
         ctx.beginStep("TLB Levels", "scope");
@@ -467,11 +465,10 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
         Attribute levels = attributeFrom(Decision{true, static_cast<double>(found.steps.size()), complete ? 0.8 : 0.6,
                                                   "page-stride pair walks", further, /*lowerBound=*/true, false},
                                          attr::tlbLevels, kSeries);
-        levels.unit = "";
         ctx.report(Element::DeviceMemory, levels);
     } catch (const BackendError& e) {
         if (e.deviceLost()) throw;
-        ctx.report(Element::DeviceMemory, undecided(attr::tlbLevels, "", std::string("sequence chase: ") + e.what()));
+        ctx.report(Element::DeviceMemory, undecided(attr::tlbLevels, std::string("sequence chase: ") + e.what()));
     }
 }
 

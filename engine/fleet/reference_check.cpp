@@ -8,6 +8,7 @@
 #include "analysis/robust.hpp"
 #include "fleet/outlier_rule.hpp"
 #include "io/input_error.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts::fleet {
 namespace {
@@ -16,8 +17,8 @@ constexpr const char* kClockNow = "device.sm_clock_now";
 
 // The default relative tolerance of an attribute, by its unit.
 double defaultTolerance(const KeyAttribute& attribute) {
-    if (attribute.unit == "GiB/s") return 0.05;
-    if (attribute.unit == "cycles") return 0.02;
+    if (attribute.unit == unit::gibPerSecond) return 0.05;
+    if (attribute.unit == unit::cycles) return 0.02;
     return 0.01;
 }
 
@@ -29,7 +30,7 @@ std::optional<double> toleranceFor(const KeyAttribute& attribute, const Toleranc
 }
 
 // Latencies are medians of whole cycles that move by a cycle or two between quiet runs.
-double resolutionFor(const KeyAttribute& attribute) { return attribute.unit == "cycles" ? 2.0 : attribute.resolution; }
+double resolutionFor(const KeyAttribute& attribute) { return attribute.unit == unit::cycles ? 2.0 : attribute.resolution; }
 
 std::string measuredBy(const Topology& report) {
     if (report.toolBuild && !report.toolBuild->commit.empty())

@@ -11,7 +11,7 @@ using nlohmann::json;
 
 // MT4G writes byte counts, clock rates and bus widths as integers; cycles and bandwidths as reals.
 json valueEntry(const Attribute& a) {
-    const bool whole = a.unit == "bytes" || a.unit == "kHz" || a.unit == "bit";
+    const bool whole = a.unit == unit::bytes || a.unit == unit::kHz || a.unit == unit::bit;
     if (whole) return {{"unit", a.unit}, {"value", std::llround(a.value)}};
     return {{"unit", a.unit}, {"value", a.value}};
 }

@@ -132,12 +132,11 @@ void readApiMemory(const json& memory, const Fields& f, DeviceInfo& d) {
     }
 }
 
-Attribute measured(const std::string& name, double value, const std::string& unit, const std::string& method,
-                   double confidence) {
+// Its unit comes from the attribute table when the topology takes it (ElementReport::set).
+Attribute measured(const std::string& name, double value, const std::string& method, double confidence) {
     Attribute a;
     a.name = name;
     a.value = value;
-    a.unit = unit;
     a.source = Source::Benchmark;
     a.method = method.empty() ? "MT4G" : "MT4G " + method;
     a.confidence = confidence;
@@ -165,7 +164,6 @@ void readL3ApiEntry(const json& entry, const std::string& key, const std::string
     a.name = key == attr::size ? attr::apiSize : key == attr::lineSize ? attr::apiLineSize : "";
     if (a.name.empty()) return;
     a.value = *value * bytesPerUnit(entry, where, f);
-    a.unit = "bytes";
     a.source = Source::Api;
     a.method = "MT4G api";
     report.set(a);
@@ -185,7 +183,7 @@ void readSection(const json& s, const std::string& where, Element element, const
         const auto size = f.number(*entry, "size", w);
         if (!size) continue;
         const double confidence = f.number(*entry, "confidence", w, 0, 1).value_or(1);
-        report.set(measured(key, *size * bytesPerUnit(*entry, w, f), "bytes", f.text(*entry, "method", w), confidence));
+        report.set(measured(key, *size * bytesPerUnit(*entry, w, f), f.text(*entry, "method", w), confidence));
     }
     if (const json* entry = f.object(s, "latency", where)) {
         const std::string w = where + ".latency";
@@ -197,20 +195,20 @@ void readSection(const json& s, const std::string& where, Element element, const
         st.min = st.p50;
         st.max = st.p95;
         st.samples = clampTo<std::size_t>(f.number(*entry, "sampleSize", w, 0, 1e12));
-        Attribute a = measured(attr::latency, st.p50, "cycles", f.text(*entry, "method", w), 1);
+        Attribute a = measured(attr::latency, st.p50, f.text(*entry, "method", w), 1);
         a.stats = st;
         a.overheadSubtracted = true;  // MT4G subtracts its timer overhead
         report.set(a);
     }
     if (auto v = f.apiValue(s, "missPenalty", where))
-        report.set(measured(attr::missPenalty, *v, "cycles", "", 1));
+        report.set(measured(attr::missPenalty, *v, "", 1));
     for (const char* key : {"readBandwidth", "writeBandwidth"})
-        if (auto v = f.apiValue(s, key, where)) report.set(measured(key, *v, "GiB/s", "", 1));
+        if (auto v = f.apiValue(s, key, where)) report.set(measured(key, *v, "", 1));
     if (auto v = f.number(s, "amountPerMultiprocessor", where, 0, 1e6))
-        report.set(measured(attr::amountPerUnit, *v, "", "", 1));
+        report.set(measured(attr::amountPerUnit, *v, "", 1));
     if (s.contains("sharedWith")) {
         if (!s["sharedWith"].is_array()) f.fail(where + ".sharedWith", "expected a list of names");
-        Attribute a = measured(attr::sharedWith, 0, "", "", 1);
+        Attribute a = measured(attr::sharedWith, 0, "", 1);
         for (const auto& n : s["sharedWith"]) {
             if (!n.is_string()) f.fail(where + ".sharedWith", "expected a list of names");
             a.names.push_back(n.get<std::string>());
@@ -220,7 +218,7 @@ void readSection(const json& s, const std::string& where, Element element, const
     }
     if (s.contains("sharedBetween")) {
         const json& groups = s["sharedBetween"];
-        Attribute a = measured(attr::sharedBetween, 0, "", "", 1);
+        Attribute a = measured(attr::sharedBetween, 0, "", 1);
         if (!groups.is_array()) f.fail(where + ".sharedBetween", "expected a list of unit groups");
         for (const auto& g : groups) {
             if (!g.is_array()) f.fail(where + ".sharedBetween", "expected a list of unit groups");

@@ -10,6 +10,8 @@
 #include "io/json_file.hpp"
 #include "io/input_file.hpp"
 #include "io/json_input.hpp"
+#include "io/legacy_marks.hpp"
+#include "model/attribute_marks.hpp"
 #include "model/attribute_names.hpp"
 
 namespace ts {
@@ -40,6 +42,11 @@ json attributeToJson(const Attribute& a) {
     if (!a.names.empty()) j["names"] = a.names;
     if (!a.groups.empty()) j["groups"] = a.groups;
     if (a.failed) j["failed"] = true;
+    if (!a.marks.empty()) {
+        json marks = json::array();
+        for (Mark m : a.marks) marks.push_back(std::string(toString(m)));
+        j["marks"] = marks;
+    }
     return j;
 }
 
@@ -129,7 +136,10 @@ bool fits(const json& v) {
 // Typed access that turns every type or range problem into an InputError naming the place.
 class Reader {
 public:
-    explicit Reader(std::string origin) : origin_(std::move(origin)) {}
+    // legacyMarks: the file is older than toposcope-report/3, its marks are in the reasons.
+    explicit Reader(std::string origin, bool legacyMarks = false)
+        : origin_(std::move(origin)), legacyMarks_(legacyMarks) {}
+    bool legacyMarks() const { return legacyMarks_; }
 
     template <typename T>
     T get(const json& object, const char* key, const std::string& where, T fallback) const {
@@ -153,7 +163,18 @@ public:
 
 private:
     std::string origin_;
+    bool legacyMarks_ = false;
 };
+
+std::vector<Mark> marksFromJson(const json& j, const std::string& where, const Reader& r) {
+    std::vector<Mark> marks;
+    for (const auto& id : r.get<std::vector<std::string>>(j, "marks", where, {})) {
+        const auto m = markFromString(id);
+        if (!m) r.fail(where + ".marks", "unknown mark \"" + cutForMessage(id) + "\" (sharedGpu, occupancyLimited or projected)");
+        if (std::find(marks.begin(), marks.end(), *m) == marks.end()) marks.push_back(*m);
+    }
+    return marks;
+}
 
 void checkUnit(const Attribute& a, const std::string& where, const Reader& r) {
     for (const auto& [name, unit] : attr::units)
@@ -206,6 +227,7 @@ Attribute attributeFromJson(const json& j, const std::string& where, const Reade
     a.names = r.get<std::vector<std::string>>(j, "names", where, {});
     a.groups = r.get<std::vector<std::vector<int>>>(j, "groups", where, {});
     a.failed = r.get<bool>(j, "failed", where, false);
+    a.marks = r.legacyMarks() ? marksFromLegacyReason(a.reason) : marksFromJson(j, where, r);
     checkUnit(a, where, r);
     checkSign(a, where, r);
     return a;
@@ -374,11 +396,12 @@ Series seriesFromJson(const json& one, const std::string& where, const Reader& r
 }  // namespace
 
 Topology reportFromJson(const json& j, const std::string& origin) {
-    const Reader r(origin);
-    if (!j.is_object()) r.fail("top level", "expected an object");
-    const auto format = r.get<std::string>(j, "format", "top level", "");
-    if (format != kReportFormat && format != kReportFormatV1)
-        r.fail("format", "expected \"" + std::string(kReportFormat) + "\" or \"" + kReportFormatV1 + "\", got \"" + cutForMessage(format) + "\"");
+    if (!j.is_object()) Reader(origin).fail("top level", "expected an object");
+    const auto format = Reader(origin).get<std::string>(j, "format", "top level", "");
+    if (format != kReportFormat && format != kReportFormatV2 && format != kReportFormatV1)
+        Reader(origin).fail("format", "expected \"" + std::string(kReportFormat) + "\", \"" + kReportFormatV2 + "\" or \"" +
+                                          kReportFormatV1 + "\", got \"" + cutForMessage(format) + "\"");
+    const Reader r(origin, format != kReportFormat);
     Topology t;
     t.timestamp = r.get<std::string>(j, "timestamp", "top level", "");
     if (j.contains("tool")) {

@@ -7,10 +7,13 @@
 
 namespace ts {
 
-// TopoScope's own report, format "toposcope-report/2" (schema: docs/report-schema.json): /1 plus the
-// set-structure and TLB attributes of issue 22 (ways, sets, indexFunction, replacementPolicy, tlbN*).
-inline constexpr const char* kReportFormat = "toposcope-report/2";
-// The format before issue 22 (no set-structure or TLB attributes); still read.
+// TopoScope's own report, format "toposcope-report/3" (schema: docs/report-schema.json): /2 plus
+// each attribute's marks (model/attribute.hpp, Mark), which /1 and /2 kept only in the reason.
+inline constexpr const char* kReportFormat = "toposcope-report/3";
+// /1 plus the set-structure and TLB attributes of issue 22 (ways, sets, indexFunction,
+// replacementPolicy, tlbN*); still read, marks taken from the reasons (io/legacy_marks.hpp).
+inline constexpr const char* kReportFormatV2 = "toposcope-report/2";
+// The format before issue 22 (no set-structure or TLB attributes); still read, as /2.
 inline constexpr const char* kReportFormatV1 = "toposcope-report/1";
 
 nlohmann::json reportToJson(const Topology& topology, bool withSeries = true);

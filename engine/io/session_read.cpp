@@ -29,10 +29,11 @@ std::string clipped(const std::string& text, std::size_t most = 120) {
     return text.size() <= most ? text : text.substr(0, most) + "... (" + std::to_string(text.size()) + " bytes)";
 }
 
-// Every payload goes through the report reader, which checks types and ranges.
-Topology decode(const json& part, const std::string& origin) {
+// Every payload goes through the report reader, which checks types and ranges. A session/1
+// file's attributes are read as a /2 report's: their marks are in the reasons.
+Topology decode(const json& part, const std::string& origin, bool legacyMarks = false) {
     json report = part;
-    report["format"] = kReportFormat;
+    report["format"] = legacyMarks ? kReportFormatV2 : kReportFormat;
     return reportFromJson(report, origin);
 }
 
@@ -145,8 +146,10 @@ private:
     }
 
     void header(const json& r, const std::string& origin) {
-        if (text(r, "format", origin) != kSessionFormat)
-            throw InputError(origin + ": unknown session format \"" + clipped(r["format"].get<std::string>()) + "\"");
+        const std::string format = text(r, "format", origin);
+        if (format != kSessionFormat && format != kSessionFormatV1)
+            throw InputError(origin + ": unknown session format \"" + clipped(format) + "\"");
+        legacyMarks_ = format == kSessionFormatV1;
         s_.topology.toolVersion = r.contains("tool") ? text(r, "tool", origin) : "";
         s_.topology.timestamp = r.contains("started") ? text(r, "started", origin) : "";
         // The build that recorded (optional: sessions written before it lack it), as a report's tool.
@@ -155,7 +158,7 @@ private:
 
     void result(const json& r, const std::string& origin, double t) {
         if (!r.contains("element")) throw InputError(origin + ": result record without an element");
-        for (auto& [element, report] : decode({{"elements", json::array({r["element"]})}}, origin).elements)
+        for (auto& [element, report] : decode({{"elements", json::array({r["element"]})}}, origin, legacyMarks_).elements)
             for (auto& a : report.attributes) {
                 if (keep_) {
                     SessionEvent e = event(SessionEvent::Kind::Result, t);
@@ -216,6 +219,7 @@ private:
 
     Session& s_;
     bool keep_;
+    bool legacyMarks_ = false;  // a toposcope-session/1 file
     std::vector<std::string> running_;
     bool haveDevice_ = false;
     std::uint64_t lastNumber_ = 0;

@@ -12,7 +12,10 @@
 
 namespace ts {
 
-inline constexpr const char* kSessionFormat = "toposcope-session/1";
+// /2: result records carry their attributes' marks (toposcope-report/3's attribute encoding).
+inline constexpr const char* kSessionFormat = "toposcope-session/2";
+// Still read: its attributes' marks are taken from the reasons (io/legacy_marks.hpp).
+inline constexpr const char* kSessionFormatV1 = "toposcope-session/1";
 
 // Put it between the engine and the other observers (it forwards every event to `next`).
 // Benchmark boundaries are read from the progress events: a plan item begins with its

@@ -7,6 +7,15 @@ namespace ts {
 
 enum class Source { Api, Benchmark };
 
+// What an attribute went through besides its measurement: set by the engine (markAttribute,
+// model/attribute_marks.hpp), read by every view and saved in the report ("marks",
+// toposcope-report/3). The reason says it in words as well; no reader ever looks for a mark there.
+enum class Mark {
+    SharedGpu,         // another process disturbed its measurement or an input it was decided from
+    OccupancyLimited,  // a known neighbour's lines in a device-wide cache move it (SharedGpu too)
+    Projected,         // a MIG instance's share projected from the whole GPU, not measured inside it
+};
+
 struct LatencyStats {
     double mean = 0, p50 = 0, p95 = 0, stdev = 0, min = 0, max = 0;
     std::size_t samples = 0;
@@ -32,6 +41,7 @@ struct Attribute {
     bool upperBound = false;                      // value is only an upper bound
     bool overheadSubtracted = false;              // latency attributes: timer overhead subtracted?
     bool failed = false;                          // its benchmark failed or did not run: `reason` says why
+    std::vector<Mark> marks;                      // each at most once, in the order set
 
     // The rules every reader (engine, CLI, GUI) applies to an attribute; keep them here only.
     // Decided: its benchmark (or the API) settled on it; undecided ones carry confidence 0.
@@ -45,6 +55,11 @@ struct Attribute {
     // Worth printing on screen: a positive value that the API reported, a benchmark decided,
     // or a benchmark bounded (shown as a bound such as ">= 64 KiB").
     bool isShowable() const { return value > 0 && (source == Source::Api || isDecided() || isBound()); }
+    bool hasMark(Mark m) const {
+        for (Mark x : marks)
+            if (x == m) return true;
+        return false;
+    }
 };
 
 }  // namespace ts

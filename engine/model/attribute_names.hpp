@@ -9,6 +9,18 @@
 #include <string_view>
 #include <utility>
 
+namespace ts::unit {
+
+// The units attributes are written with: the report's strings, which never change.
+inline constexpr char bytes[] = "bytes";
+inline constexpr char cycles[] = "cycles";
+inline constexpr char gibPerSecond[] = "GiB/s";
+inline constexpr char bit[] = "bit";
+inline constexpr char kHz[] = "kHz";
+inline constexpr char count[] = "";  // counts, codes and lists
+
+}  // namespace ts::unit
+
 namespace ts::attr {
 
 // Measured per memory element.
@@ -67,19 +79,44 @@ inline constexpr char totalGlobalMem[] = "totalGlobalMem";
 inline constexpr char memoryBusWidth[] = "memoryBusWidth";
 inline constexpr char memoryClockRate[] = "memoryClockRate";
 
-// The unit each attribute is written with ("" for counts and lists). The report reader refuses
-// another unit for these names; an attribute of another name must still carry one of them.
+// The unit each attribute is written with: the one place that says it. RunContext::report and
+// the API attributes set it from here; the report reader refuses another unit for these names
+// (an attribute of another name must still carry one of them).
 inline constexpr std::pair<std::string_view, std::string_view> units[] = {
-    {size, "bytes"}, {contiguousKnee, "bytes"}, {lineSize, "bytes"}, {fetchGranularity, "bytes"}, {segmentSize, "bytes"},
-    {apiSize, "bytes"}, {apiLineSize, "bytes"}, {persistingL2CacheMaxSize, "bytes"},
-    {sharedMemPerMultiProcessor, "bytes"}, {sharedMemPerBlock, "bytes"}, {reservedSharedMemPerBlock, "bytes"},
-    {totalConstMem, "bytes"}, {totalGlobalMem, "bytes"},
-    {latency, "cycles"}, {missPenalty, "cycles"}, {nearLatency, "cycles"}, {farLatency, "cycles"},
-    {farPenalty, "cycles"}, {latencyTlbMiss, "cycles"},
-    {readBandwidth, "GiB/s"}, {writeBandwidth, "GiB/s"}, {copyBandwidth, "GiB/s"}, {vendorCopyBandwidth, "GiB/s"},
-    {memoryBusWidth, "bit"}, {memoryClockRate, "kHz"},
-    {amountPerUnit, ""}, {segments, ""}, {segmentFraction, ""}, {disabledUnits, ""}, {sharedWith, ""},
-    {sharedBetween, ""}, {ways, ""}, {sets, ""}, {indexFunction, ""}, {replacementPolicy, ""},
-    {nearCapacity, "bytes"}, {farCapacity, "bytes"}, {sharedCapacity, "bytes"}, {farReplicated, ""}, {tlbLevels, ""}};
+    {size, unit::bytes}, {contiguousKnee, unit::bytes}, {lineSize, unit::bytes}, {fetchGranularity, unit::bytes},
+    {segmentSize, unit::bytes}, {segmentKnee, unit::bytes},
+    {apiSize, unit::bytes}, {apiLineSize, unit::bytes}, {persistingL2CacheMaxSize, unit::bytes},
+    {sharedMemPerMultiProcessor, unit::bytes}, {sharedMemPerBlock, unit::bytes}, {reservedSharedMemPerBlock, unit::bytes},
+    {totalConstMem, unit::bytes}, {totalGlobalMem, unit::bytes},
+    {latency, unit::cycles}, {missPenalty, unit::cycles}, {nearLatency, unit::cycles}, {farLatency, unit::cycles},
+    {farPenalty, unit::cycles}, {latencyTlbMiss, unit::cycles},
+    {readBandwidth, unit::gibPerSecond}, {writeBandwidth, unit::gibPerSecond}, {copyBandwidth, unit::gibPerSecond},
+    {vendorCopyBandwidth, unit::gibPerSecond},
+    {memoryBusWidth, unit::bit}, {memoryClockRate, unit::kHz},
+    {amountPerUnit, unit::count}, {segments, unit::count}, {segmentFraction, unit::count}, {disabledUnits, unit::count},
+    {sharedWith, unit::count}, {sharedBetween, unit::count}, {ways, unit::count}, {sets, unit::count},
+    {indexFunction, unit::count}, {replacementPolicy, unit::count},
+    {nearCapacity, unit::bytes}, {farCapacity, unit::bytes}, {sharedCapacity, unit::bytes}, {farReplicated, unit::count},
+    {tlbLevels, unit::count}};
+
+// The parts of a TLB level's attributes (tlbLevel(n, part)) and their units.
+inline constexpr std::pair<std::string_view, std::string_view> tlbPartUnits[] = {
+    {tlbEntries, unit::count}, {tlbPageSize, unit::bytes}, {tlbReach, unit::bytes}, {tlbMissCost, unit::cycles},
+    {tlbScope, unit::count}};
+
+// The unit of the attribute `name`; `fallback` for a name the tables do not know.
+inline std::string_view unitOf(std::string_view name, std::string_view fallback = unit::count) {
+    for (const auto& [n, u] : units)
+        if (n == name) return u;
+    if (name.size() > 4 && name.substr(0, 3) == "tlb") {
+        std::size_t digits = 3;
+        while (digits < name.size() && name[digits] >= '0' && name[digits] <= '9') ++digits;
+        if (digits > 3)
+            for (const auto& [part, u] : tlbPartUnits)
+                if (name.substr(digits) == part) return u;
+    }
+    return fallback;
+}
+inline bool hasUnit(std::string_view name) { return unitOf(name, "?") != "?"; }
 
 }  // namespace ts::attr

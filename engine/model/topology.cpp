@@ -14,6 +14,7 @@ const Attribute* ElementReport::find(const std::string& name) const {
 }
 
 void ElementReport::set(Attribute a) {
+    a.unit = attr::unitOf(a.name, a.unit);
     auto it = std::find_if(attributes.begin(), attributes.end(),
                            [&](const Attribute& x) { return x.name == a.name; });
     if (it == attributes.end())

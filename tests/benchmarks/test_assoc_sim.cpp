@@ -721,19 +721,21 @@ TEST(AssocAnalysis, PageSizeFromTheShareOfLoadsThatCrossIntoANewPage) {
     EXPECT_EQ(pageFromMissFraction(64 << 10, 0), 0u);
 }
 
-TEST(AssocReport, WritesFormat2WithTheNewAttributesAndStillReadsFormat1) {
+TEST(AssocReport, WritesTheNewAttributesAndStillReadsFormats1And2) {
     const Topology t = discover(loadProfile("h100"), {"memory"});
     nlohmann::json j = reportToJson(t);
-    EXPECT_EQ(j["format"], "toposcope-report/2");
+    EXPECT_EQ(j["format"], "toposcope-report/3");
     const Topology back = reportFromJson(j, "v2.json");
     ASSERT_NE(back.find(Element::DeviceMemory, "tlb2Reach"), nullptr);
     EXPECT_EQ(back.find(Element::DeviceMemory, "tlb1Reach")->value, 16.0 * (16 << 20));
     EXPECT_EQ(back.find(Element::DeviceMemory, "tlb2Reach")->value, 2048.0 * (32 << 20));
     EXPECT_EQ(back.find(Element::DeviceMemory, "tlb2Scope")->names, std::vector<std::string>{"group"});
+    j["format"] = "toposcope-report/2";
+    EXPECT_EQ(wholeReportFromJson(j, "v2.json").device.name, t.device.name);
     j["format"] = "toposcope-report/1";
     EXPECT_EQ(wholeReportFromJson(j, "v1.json").device.name, t.device.name);
-    j["format"] = "toposcope-report/3";
-    EXPECT_THROW(wholeReportFromJson(j, "v3.json"), std::exception);
+    j["format"] = "toposcope-report/4";
+    EXPECT_THROW(wholeReportFromJson(j, "v4.json"), std::exception);
 }
 
 TEST(AssocAnalysis, AFewDelayedLoadsDoNotHideADeterministicVictim) {

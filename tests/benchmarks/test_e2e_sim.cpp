@@ -6,6 +6,7 @@
 #include <cmath>
 #include <set>
 
+#include "model/attribute_names.hpp"
 #include "benchmarks/discovery.hpp"
 #include "benchmarks/targets.hpp"
 #include "sim/builtin_profiles.hpp"
@@ -98,6 +99,11 @@ TEST_P(BuiltinProfileSuite, WholeSuiteFindsTheProfileTruth) {
     for (const auto& w : topology.warnings) ADD_FAILURE() << "warning: " << w;
     expectBuiltinTruth(GetParam(), profile, topology);
     expectBandwidthsMeasured(profile, topology);
+    for (const auto& [element, report] : topology.elements)
+        for (const auto& a : report.attributes) {
+            EXPECT_TRUE(attr::hasUnit(a.name)) << a.name << ": no unit in attr::units, the one table of them";
+            EXPECT_EQ(a.unit, attr::unitOf(a.name)) << a.name;
+        }
 }
 
 INSTANTIATE_TEST_SUITE_P(E2eSim, BuiltinProfileSuite, ::testing::Values("h100", "h200", "a100", "rtx3090", "mi210", "mi300x"));

@@ -244,7 +244,10 @@ TEST(FaultDiscovery, BriefInterferenceIsMeasuredAgainAndTheResultsAreRight) {
     EXPECT_FALSE(anyWarningHas(t, "disturbed every time"));
     for (Element e : {Element::L1, Element::Texture, Element::L2}) expectCacheTruth("h100", t, e);
     for (const auto& [element, report] : t.elements)
-        for (const auto& a : report.attributes) EXPECT_EQ(a.reason.find("shared GPU"), std::string::npos) << a.name;
+        for (const auto& a : report.attributes) {
+            EXPECT_FALSE(a.hasMark(Mark::SharedGpu)) << a.name;
+            EXPECT_EQ(a.reason.find("shared GPU"), std::string::npos) << a.name;
+        }
 }
 
 TEST(FaultDiscovery, LastingInterferenceLowersTheConfidenceAndSaysSo) {
@@ -260,6 +263,7 @@ TEST(FaultDiscovery, LastingInterferenceLowersTheConfidenceAndSaysSo) {
         for (const auto& a : report.attributes)
             if (a.reason.find("shared GPU: sentinel chase median") != std::string::npos) {
                 ++flagged;
+                EXPECT_TRUE(a.hasMark(Mark::SharedGpu)) << a.name;
                 EXPECT_LE(a.confidence, 0.5) << a.name;
                 EXPECT_EQ(a.source, Source::Benchmark);
             }
@@ -267,7 +271,7 @@ TEST(FaultDiscovery, LastingInterferenceLowersTheConfidenceAndSaysSo) {
     // The benchmarks that ended before the interference began keep their full confidence.
     const Attribute* l1Fetch = t.find(Element::L1, "fetchGranularity");
     ASSERT_NE(l1Fetch, nullptr);
-    EXPECT_EQ(l1Fetch->reason.find("shared GPU"), std::string::npos);
+    EXPECT_FALSE(l1Fetch->hasMark(Mark::SharedGpu));
     EXPECT_TRUE(t.failures.empty());
 }
 

@@ -58,7 +58,7 @@ bool sameValue(const Attribute& quietA, const Attribute& a) {
     return std::abs(a.value - quietA.value) <= tolerance * std::max(std::abs(quietA.value), 1e-12);
 }
 
-bool marked(const Attribute& a) { return a.reason.find("shared GPU") != std::string::npos; }
+bool marked(const Attribute& a) { return a.hasMark(Mark::SharedGpu); }
 
 struct Verdict {
     std::vector<std::string> violations;  // differs, confidence > 0.5, no mark
@@ -126,6 +126,7 @@ TEST(SharedGpu, NeighbourThatNeverLeavesIsMarkedEverywhereItMatters) {
     const Attribute* size = t.find(Element::L1, "size");
     ASSERT_NE(size, nullptr);
     EXPECT_LE(size->confidence, 0.5);
+    EXPECT_TRUE(size->hasMark(Mark::SharedGpu));
     EXPECT_NE(size->reason.find("shared GPU: "), std::string::npos) << size->reason;
     EXPECT_NE(size->reason.find("process 4242 neighbour [injected] (compute)"), std::string::npos) << size->reason;
     EXPECT_TRUE(anyWarningHas(t, "another process uses the GPU (the driver lists process 4242"));
@@ -319,7 +320,10 @@ TEST(SharedGpu, TheSlowestProfileAllowedLooksQuietAndASlowerOneIsRefused) {
     runDiscovery(sim, DiscoveryOptions{{"l1", "memory"}}, silent, cancel, t);
     for (const auto& w : t.warnings) EXPECT_EQ(w.find(kSharedGpuMark), std::string::npos) << w;
     for (const auto& [element, report] : t.elements)
-        for (const auto& a : report.attributes) EXPECT_EQ(a.reason.find(kSharedGpuMark), std::string::npos) << a.name << ": " << a.reason;
+        for (const auto& a : report.attributes) {
+            EXPECT_TRUE(a.marks.empty()) << a.name;
+            EXPECT_EQ(a.reason.find(kSharedGpuMark), std::string::npos) << a.name << ": " << a.reason;
+        }
     j["dram"]["latency"] = 1000000;
     try {
         parseProfile(j.dump(), "slower-h100");

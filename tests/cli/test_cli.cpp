@@ -81,7 +81,7 @@ TEST(Cli, SimRunWritesAllThreeOutputs) {
                           "' --mt4g-json '" + (dir / "m.json").string() + "' --raw '" + (dir / "raw").string() + "'");
     ASSERT_EQ(r.exitCode, 0) << r.output;
     const auto report = readJson(dir / "r.json");
-    EXPECT_EQ(report["format"], "toposcope-report/2");
+    EXPECT_EQ(report["format"], "toposcope-report/3");
     EXPECT_FALSE(report["series"].empty());
     const auto mt4g = readJson(dir / "m.json");
     EXPECT_NEAR(mt4g["memory"]["l1"]["size"]["size"].get<double>(), 246784, 0.02 * 246784);

@@ -71,12 +71,12 @@ private Q_SLOTS:
         const int size = w.results()->find(ts::Element::L1, "size");
         QVERIFY(size >= 0);
         const ts::Attribute& r = w.results()->resultAt(size).attribute;
-        QVERIFY(sharedGpuMarked(QString::fromStdString(r.reason)));
+        QVERIFY(r.hasMark(ts::Mark::SharedGpu));
         QVERIFY(r.confidence <= 0.5);
         int decidedMarks = 0;
         for (int row = 0; row < w.results()->rowCount(); ++row) {
             const ts::Attribute& m = w.results()->resultAt(row).attribute;
-            if (!sharedGpuMarked(QString::fromStdString(m.reason))) continue;
+            if (!m.hasMark(ts::Mark::SharedGpu)) continue;
             const QModelIndex confidence = w.results()->index(row, ResultsModel::ConfidenceColumn);
             QCOMPARE(w.results()->data(confidence, Qt::ForegroundRole).value<QColor>(), sharedGpuColour());
             QVERIFY(!w.results()->data(w.results()->index(row, ResultsModel::ElementColumn), Qt::DecorationRole).isNull());
@@ -105,7 +105,7 @@ private Q_SLOTS:
         QVERIFY(openAndWait(w, path));
         QVERIFY(w.findChild<QLabel*>(QStringLiteral("sharedGpuBanner"))->isHidden());
         for (int row = 0; row < w.results()->rowCount(); ++row)
-            QVERIFY(!sharedGpuMarked(QString::fromStdString(w.results()->resultAt(row).attribute.reason)));
+            QVERIFY(!w.results()->resultAt(row).attribute.hasMark(ts::Mark::SharedGpu));
         for (const SceneBox& b : TopologyScene::build(recorded).boxes()) QVERIFY(!b.sharedGpu);
     }
 };

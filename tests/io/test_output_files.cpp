@@ -191,7 +191,7 @@ TEST(OutputFiles, TemporaryFilesAreUniqueAndCleanedUp) {
     const auto r = runCli("--backend sim --only shared --quiet --no-session --json " + quoted(dir / "out.json"));
     EXPECT_EQ(r.exitCode, 0) << r.output;
     EXPECT_EQ(bytesOf(victim), "precious");
-    EXPECT_EQ(test::readJson(dir / "out.json")["format"], "toposcope-report/2");
+    EXPECT_EQ(test::readJson(dir / "out.json")["format"], "toposcope-report/3");
     std::set<std::string> names;
     for (const auto& e : fs::directory_iterator(dir)) names.insert(e.path().filename().string());
     EXPECT_EQ(names, (std::set<std::string>{"victim", "out.json.part", "out.json"}));

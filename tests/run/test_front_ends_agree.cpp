@@ -124,7 +124,7 @@ TEST(FrontEndsAgreeOnASharedGpu, AllDevicesFlagsWhatThePlainRunFlags) {
     EXPECT_TRUE(differences.empty()) << test::describeDifferences(differences);
 
     const std::string marked = plain.dump();
-    EXPECT_NE(marked.find("shared GPU"), std::string::npos) << "the neighbour left no mark on the plain run";
+    EXPECT_NE(marked.find("shared GPU"), std::string::npos) << "the neighbour left no warning on the plain run";
     CallCounts counts;
     test::simRun("h100", "l1,memory", [&](std::unique_ptr<Backend> sim) -> std::unique_ptr<Backend> {
         return std::make_unique<CallCounter>(

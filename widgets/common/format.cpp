@@ -68,11 +68,11 @@ QString formatValue(const Attribute& a) {
     } else if (!a.groups.empty() && a.name != "segments") {
         const int groups = static_cast<int>(a.groups.size());  // a plain count: lupdate reads no cast here
         text = QCoreApplication::translate("ts::gui::Format", "%n group(s)", nullptr, groups);
-    } else if (a.unit == "bytes") {
+    } else if (a.unit == unit::bytes) {
         text = formatBytes(a.value);
-    } else if (a.unit == "cycles") {
+    } else if (a.unit == unit::cycles) {
         text = cycles(a.value);
-    } else if (a.unit == "GiB/s") {
+    } else if (a.unit == unit::gibPerSecond) {
         text = bandwidth(a.value);
     } else if (a.unit.empty()) {
         text = number(a.value);

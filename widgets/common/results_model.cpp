@@ -8,6 +8,7 @@
 
 #include "common/format.hpp"
 #include "common/shared_gpu_mark.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts::gui {
 
@@ -112,7 +113,7 @@ QVariant ResultsModel::display(const ResultRow& row, int column) const {
         case ConfidenceColumn:
             if (fromApi) return QString();
             if (!r.isDecided()) return tr("undecided");
-            return sharedGpuMarked(q(r.reason)) ? tr("%1 · shared GPU").arg(r.confidence, 0, 'f', 2)
+            return r.hasMark(Mark::SharedGpu) ? tr("%1 · shared GPU").arg(r.confidence, 0, 'f', 2)
                                              : QString::number(r.confidence, 'f', 2);
         case MethodColumn:
             return q(r.method);
@@ -129,7 +130,7 @@ QString ResultsModel::toolTip(const ResultRow& row) const {
     QStringList lines;
     lines << tr("%1 %2: %3").arg(elementNameOf(row), attributeTitle(q(r.name)), formatValue(r));
     // The cell rounds to three digits; two runs' sizes may differ in the fourth.
-    if (r.unit == "bytes" && r.value >= 1024 && r.value == std::floor(r.value))
+    if (r.unit == unit::bytes && r.value >= 1024 && r.value == std::floor(r.value))
         lines << tr("Exactly %1 bytes").arg(static_cast<qint64>(r.value));
     if (!r.method.empty()) lines << tr("Method: %1").arg(q(r.method));
     if (!r.evidence.empty()) lines << tr("Evidence: %1").arg(q(r.evidence));
@@ -140,7 +141,7 @@ QString ResultsModel::toolTip(const ResultRow& row) const {
                      .arg(r.stats->p95, 0, 'f', 1)
                      .arg(r.stats->stdev, 0, 'f', 1)
                      .arg(r.stats->samples);
-    if (sharedGpuMarked(q(r.reason)))
+    if (r.hasMark(Mark::SharedGpu))
         lines << tr("Measured while another process used the GPU: kept at confidence at most 0.5.");
     if (!r.reason.empty()) lines << q(r.reason);
     if (!row.cutOff.isEmpty()) lines << tr("The run ended while %1 ran: the recording was cut off.").arg(row.cutOff);
@@ -162,11 +163,11 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
             if (index.column() == ConfidenceColumn) return fromApi ? 2.0 : r.confidence;
             return display(row, index.column());
         case Qt::DecorationRole:
-            if (index.column() == ElementColumn && (!row.cutOff.isEmpty() || sharedGpuMarked(q(r.reason))))
+            if (index.column() == ElementColumn && (!row.cutOff.isEmpty() || r.hasMark(Mark::SharedGpu)))
                 return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
             return {};
         case Qt::ForegroundRole:
-            if (sharedGpuMarked(q(r.reason))) return sharedGpuColour();
+            if (r.hasMark(Mark::SharedGpu)) return sharedGpuColour();
             return {};
         case Qt::FontRole:
             if (!row.cutOff.isEmpty() || (!fromApi && !r.isDecided())) {

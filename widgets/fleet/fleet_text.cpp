@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "common/format.hpp"
+#include "model/attribute_names.hpp"
 
 namespace ts::gui {
 
@@ -21,7 +22,7 @@ QString fleetRowLabel(const FleetComparison& fleet, int member) {
 QString formatFleetValue(double value, const std::string& unit) {
     Attribute a;
     a.value = value;
-    a.unit = unit == "B" ? std::string("bytes") : unit;
+    a.unit = unit == "B" ? std::string(unit::bytes) : unit;
     return formatValue(a);
 }
 

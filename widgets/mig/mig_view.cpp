@@ -68,7 +68,9 @@ QString sourcesText(const MigShare& r) {
     if (r.l2Segments.isDecided())
         text += MigView::tr("; L2 segments: benchmark (confidence %1)").arg(r.l2Segments.confidence, 0, 'f', 2);
     if (r.l2Usable.confidence > 0)
-        text += MigView::tr("; L2 usable: L2 partitions benchmark, projected (confidence %1)")
+        text += (r.l2Usable.hasMark(Mark::Projected)
+                     ? MigView::tr("; L2 usable: L2 partitions benchmark, projected (confidence %1)")
+                     : MigView::tr("; L2 usable: L2 partitions benchmark, measured in this instance (confidence %1)"))
                     .arg(r.l2Usable.confidence, 0, 'f', 2);
     return text;
 }

@@ -76,10 +76,10 @@ void FetchGranularityPlot::rebuild(const StoredSeries& s, bool) {
 
     const Attribute* d = findDecision(s, attr::fetchGranularity);
     if (d && d->isShowable()) {
-        decision_.show(d->value, d->isDecided()
-                                     ? tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2)
-                                     : tr("%1 (bound)").arg(formatBytes(d->value)) +
-                                     (sharedGpuMarked(QString::fromStdString(d->reason)) ? tr(" · shared GPU") : QString()));
+        decision_.show(d->value, (d->isDecided()
+                                      ? tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2)
+                                      : tr("%1 (bound)").arg(formatBytes(d->value))) +
+                                     (d->hasMark(Mark::SharedGpu) ? tr(" · shared GPU") : QString()));
         if (haveSplit) {
             QVector<double> xs, ys;
             for (const StoredRow* r : rows) {

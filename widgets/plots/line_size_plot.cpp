@@ -65,7 +65,7 @@ void LineSizePlot::rebuild(const StoredSeries& s, bool) {
     }
     if (const Attribute* d = findDecision(s, attr::lineSize); d && d->value > 0)
         decision_.show(d->value, tr("%1 · confidence %2").arg(formatBytes(d->value)).arg(d->confidence, 0, 'f', 2) +
-                                     (sharedGpuMarked(QString::fromStdString(d->reason)) ? tr(" · shared GPU") : QString()));
+                                     (d->hasMark(Mark::SharedGpu) ? tr(" · shared GPU") : QString()));
     QString text = decisionText(s, attr::lineSize);
     if (curves.size() > static_cast<std::size_t>(kMaxCurves))
         text += QLatin1Char(' ') + tr("%n more array size(s) not drawn.", nullptr, static_cast<int>(curves.size()) - kMaxCurves);

@@ -30,7 +30,7 @@ constexpr double kRobustQuantile = 0.98;
 // The decision this sweep stands for: the engine's decided size, else none.
 const ResultEvent* decidedSize(const StoredSeries& series) {
     for (const auto& d : series.decisions)
-        if (d.attribute.unit == "bytes" && d.attribute.isDecidedQuantity()) return &d;
+        if (d.attribute.unit == unit::bytes && d.attribute.isDecidedQuantity()) return &d;
     return nullptr;
 }
 
@@ -154,7 +154,7 @@ void SizePlotWidget::rebuild(const StoredSeries& series, bool full) {
     updateChangePoint(series);
     updateCaption(series);
     const bool shared = std::any_of(series.decisions.begin(), series.decisions.end(),
-                                    [](const ResultEvent& d) { return sharedGpuMarked(QString::fromStdString(d.attribute.reason)); });
+                                    [](const ResultEvent& d) { return d.attribute.hasMark(Mark::SharedGpu); });
     if (shared != sharedGpu_) {
         sharedGpu_ = shared;
         applyTheme();
@@ -343,7 +343,7 @@ void SizePlotWidget::updateCaption(const StoredSeries& series) {
                  .arg(series.title)
                  .arg(series.latencies.size());
     for (const auto& d : series.decisions)
-        if (sharedGpuMarked(QString::fromStdString(d.attribute.reason))) {
+        if (d.attribute.hasMark(Mark::SharedGpu)) {
             parts.prepend(tr("Measured while another process used the GPU (loads in orange)"));
             break;
         }

@@ -159,7 +159,7 @@ void markSharedGpu(const Topology& d, std::vector<SceneBox>& boxes) {
     for (SceneBox& b : boxes) {
         for (const auto& id : b.elementIds)
             for (const Attribute& r : attributesOf(d, id))
-                if (sharedGpuMarked(q(r.reason))) b.sharedGpu = true;
+                if (r.hasMark(Mark::SharedGpu)) b.sharedGpu = true;
         if (!b.sharedGpu) continue;
         b.lines << TopologyScene::tr("shared GPU: confidence ≤ 0.5");
         b.toolTip = TopologyScene::tr("Measured while another process used the GPU") + QStringLiteral("<br>") + b.toolTip;
