@@ -21,7 +21,7 @@
 #include <random>
 
 #include "plots/evidence_view.hpp"
-#include "common/frame_monitor.hpp"
+#include "view_support/frame_monitor.hpp"
 #include "main_window.hpp"
 #include "metatypes.hpp"
 #include "palettes.hpp"

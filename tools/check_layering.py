@@ -18,12 +18,12 @@ LEVELS = [
     ["engine/benchmarks"],
     ["engine/run"],
     ["engine/fleet"],
-    ["app/common"],
+    ["app/program_support"],
     ["app/cli", "app/gui", "app/mpi"],
 ]
 LEVEL_OF = {folder: level for level, folders in enumerate(LEVELS) for folder in folders}
 # How an include names each folder: engine/ and app/ are include roots ("io/json_file.hpp",
-# "common/backend_factory.hpp").
+# "program_support/backend_factory.hpp").
 INCLUDE_PREFIX = {folder.split("/", 1)[1]: folder for folder in LEVEL_OF}
 SOURCE_SUFFIXES = {".cpp", ".hpp", ".h", ".cu", ".cuh"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"/]+)/[^"]+"', re.MULTILINE)

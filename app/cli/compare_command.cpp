@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "common/outputs_naming_inputs.hpp"
+#include "program_support/outputs_naming_inputs.hpp"
 #include "fleet/compare.hpp"
 #include "fleet_table.hpp"
 #include "io/input_error.hpp"

@@ -7,8 +7,8 @@
 #include <iostream>
 #include <memory>
 
-#include "common/fault_flag.hpp"
-#include "common/fleet_devices.hpp"
+#include "program_support/fault_flag.hpp"
+#include "program_support/fleet_devices.hpp"
 #include "fleet/compare.hpp"
 #include "fleet/member_identity.hpp"
 #include "fleet_table.hpp"

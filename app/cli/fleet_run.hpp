@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "common/backend_factory.hpp"
+#include "program_support/backend_factory.hpp"
 #include "run/run_flags.hpp"
 
 namespace ts::cli {

@@ -2,7 +2,7 @@
 #include <QString>
 #include <QVector>
 
-#include "common/benchmark_tree_model.hpp"
+#include "view_support/benchmark_tree_model.hpp"
 
 namespace ts::gui {
 

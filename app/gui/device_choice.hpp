@@ -3,7 +3,7 @@
 #include <QString>
 #include <QVector>
 
-#include "common/backend_factory.hpp"
+#include "program_support/backend_factory.hpp"
 
 namespace ts::gui {
 

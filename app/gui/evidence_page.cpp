@@ -4,7 +4,7 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 
-#include "common/results_model.hpp"
+#include "view_support/results_model.hpp"
 #include "plots/evidence_view.hpp"
 #include "plots/series_store.hpp"
 

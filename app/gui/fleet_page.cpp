@@ -4,7 +4,7 @@
 #include <QFileDialog>
 #include <QTabWidget>
 
-#include "fleet/fleet_view.hpp"
+#include "fleet_view/fleet_view.hpp"
 #include "fleet_background_reader.hpp"
 
 namespace ts::gui {

@@ -6,10 +6,10 @@
 #include <QTabWidget>
 #include <QTimer>
 
-#include "fleet/fleet_gpu_pane.hpp"
-#include "fleet/fleet_view.hpp"
+#include "fleet_view/fleet_gpu_pane.hpp"
+#include "fleet_view/fleet_view.hpp"
 #include "main_window.hpp"
-#include "common/saved_file.hpp"
+#include "view_support/saved_file.hpp"
 #include "topology/topology_view.hpp"
 
 namespace ts::gui {

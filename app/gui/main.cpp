@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <cstring>
 
-#include "common/memory_reserve.hpp"
-#include "common/standard_streams.hpp"
+#include "program_support/memory_reserve.hpp"
+#include "program_support/standard_streams.hpp"
 #include "language.hpp"
 #include "launch_options.hpp"
 #include "main_window.hpp"

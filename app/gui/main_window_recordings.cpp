@@ -12,18 +12,32 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QStatusBar>
+#include <stdexcept>
 
 #include "dropped_paths.hpp"
 #include "main_window.hpp"
 #include "recent_files.hpp"
 #include "recording_menu.hpp"
 #include "run_panel.hpp"
-#include "common/results_model.hpp"
+#include "view_support/results_model.hpp"
 #include "run_controller.hpp"
 #include "run_status.hpp"
-#include "session_folder.hpp"
+#include "program_support/session_folder.hpp"
 
 namespace ts::gui {
+namespace {
+
+// Where the GUI records its runs: the folder toposcope-cli records into too, so each sees the
+// other's; empty when there is no home.
+QString defaultSessionFolder() {
+    try {
+        return QString::fromStdString(app::sessionFolder());
+    } catch (const std::runtime_error&) {
+        return {};
+    }
+}
+
+}  // namespace
 
 void MainWindow::buildRecordingSupport() {
     recordings_ = new RecordingMenu(!options_.ignoreSettings, this);

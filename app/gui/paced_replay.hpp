@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "common/recording_replay.hpp"
+#include "program_support/recording_replay.hpp"
 #include "events/observer.hpp"
 #include "qt_observer.hpp"
 

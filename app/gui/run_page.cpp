@@ -6,9 +6,9 @@
 
 #include <utility>
 
-#include "common/format.hpp"
-#include "common/recording_replay.hpp"
-#include "common/results_model.hpp"
+#include "view_support/format.hpp"
+#include "program_support/recording_replay.hpp"
+#include "view_support/results_model.hpp"
 #include "plots/series_store.hpp"
 #include "run_controller.hpp"
 #include "run_panel.hpp"

@@ -2,7 +2,7 @@
 #include <QSet>
 #include <QWidget>
 
-#include "common/benchmark_tree_model.hpp"
+#include "view_support/benchmark_tree_model.hpp"
 #include "device_choice.hpp"
 
 class QAction;

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "common/format.hpp"
+#include "view_support/format.hpp"
 #include "events/observer.hpp"
 
 namespace ts::gui {

@@ -5,12 +5,12 @@
 #include <algorithm>
 
 #include "benchmarks/discovery.hpp"
-#include "common/backend_factory.hpp"
+#include "program_support/backend_factory.hpp"
 #include "mig_view_data.hpp"
 #include "paced_backend.hpp"
 #include "paced_replay.hpp"
-#include "common/recording_loader.hpp"
-#include "common/session_file_name.hpp"
+#include "program_support/recording_loader.hpp"
+#include "program_support/session_file_name.hpp"
 #include "io/report_json.hpp"
 #include "qt_observer.hpp"
 #include "run/discovery_run.hpp"

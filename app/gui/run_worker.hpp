@@ -8,7 +8,7 @@
 #include <set>
 
 #include "benchmarks/discovery.hpp"
-#include "common/recording_loader.hpp"
+#include "program_support/recording_loader.hpp"
 #include "device_choice.hpp"
 #include "events/observer.hpp"
 #include "io/session_recorder.hpp"

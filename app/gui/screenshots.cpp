@@ -12,7 +12,7 @@
 #include "main_window.hpp"
 #include "mig/mig_view.hpp"
 #include "plots/plot_panel.hpp"
-#include "common/saved_file.hpp"
+#include "view_support/saved_file.hpp"
 #include "plots/series_store.hpp"
 #include "topology/topology_panel.hpp"
 #include "topology/topology_view.hpp"

@@ -9,11 +9,11 @@
 #include <filesystem>
 #include <iostream>
 
-#include "common/fleet_devices.hpp"
-#include "common/outputs_naming_inputs.hpp"
-#include "common/run_flag_options.hpp"
-#include "common/memory_reserve.hpp"
-#include "common/standard_streams.hpp"
+#include "program_support/fleet_devices.hpp"
+#include "program_support/outputs_naming_inputs.hpp"
+#include "program_support/run_flag_options.hpp"
+#include "program_support/memory_reserve.hpp"
+#include "program_support/standard_streams.hpp"
 #include "fleet/compare.hpp"
 #include "fleet/member_identity.hpp"
 #include "io/input_error.hpp"

@@ -43,7 +43,7 @@ private:
 };
 
 // Every held output's removePlaceholder, for a program that ends without unwinding (out of
-// memory in a destructor: app/common/memory_reserve.cpp). Allocates nothing.
+// memory in a destructor: app/program_support/memory_reserve.cpp). Allocates nothing.
 void removeOutputPlaceholders() noexcept;
 
 // Claims a folder for this process: an exclusive lock on the folder itself, created when missing.

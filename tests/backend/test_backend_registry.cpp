@@ -1,10 +1,10 @@
-// Backends register themselves (backend/backend_registry.hpp); app/common picks among them.
+// Backends register themselves (backend/backend_registry.hpp); app/program_support picks among them.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
 #include "backend/backend_registry.hpp"
-#include "common/backend_factory.hpp"
+#include "program_support/backend_factory.hpp"
 #include "io/input_error.hpp"
 
 namespace ts {

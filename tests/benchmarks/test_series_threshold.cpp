@@ -7,7 +7,7 @@
 #include <map>
 
 #include "analysis/series_threshold.hpp"
-#include "common/recording_loader.hpp"
+#include "program_support/recording_loader.hpp"
 #include "io/report_json.hpp"
 #include "recorded_run.hpp"
 #include "scratch_files.hpp"

@@ -2,7 +2,7 @@
 #include <QTest>
 
 #include "benchmark_catalog.hpp"
-#include "common/benchmark_tree_model.hpp"
+#include "view_support/benchmark_tree_model.hpp"
 #include "gui_test.hpp"
 
 using namespace ts::gui;

@@ -12,10 +12,10 @@
 #include <utility>
 
 #include "fleet/compare.hpp"
-#include "fleet/fleet_gpu_pane.hpp"
-#include "fleet/fleet_table_model.hpp"
-#include "fleet/fleet_text.hpp"
-#include "fleet/fleet_view.hpp"
+#include "fleet_view/fleet_gpu_pane.hpp"
+#include "fleet_view/fleet_table_model.hpp"
+#include "fleet_view/fleet_text.hpp"
+#include "fleet_view/fleet_view.hpp"
 #include "gui_test.hpp"
 #include "simulated_fleet.hpp"
 #include "topology/topology_view.hpp"

@@ -13,7 +13,7 @@
 
 #include "window_fixtures.hpp"
 #include "fleet_file_reader.hpp"
-#include "fleet/fleet_view.hpp"
+#include "fleet_view/fleet_view.hpp"
 #include "gui_test.hpp"
 #include "io/report_json.hpp"
 #include "main_window.hpp"

@@ -2,10 +2,10 @@
 #include <QSignalSpy>
 #include <QTest>
 
-#include "common/benchmark_tree_model.hpp"
-#include "common/format.hpp"
+#include "view_support/benchmark_tree_model.hpp"
+#include "view_support/format.hpp"
 #include "gui_test.hpp"
-#include "common/results_model.hpp"
+#include "view_support/results_model.hpp"
 #include "plots/series_store.hpp"
 #include "synthetic_series.hpp"
 

@@ -13,7 +13,7 @@
 #include "plots/evidence_rows_plot.hpp"
 #include "plots/evidence_view.hpp"
 #include "plots/fetch_granularity_plot.hpp"
-#include "common/format.hpp"
+#include "view_support/format.hpp"
 #include "gui_test.hpp"
 #include "plots/latency_plot.hpp"
 #include "plots/line_size_plot.hpp"

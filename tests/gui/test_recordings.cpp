@@ -33,7 +33,7 @@
 #include "main_window.hpp"
 #include "model/build_info.hpp"
 #include "recent_files.hpp"
-#include "common/results_model.hpp"
+#include "view_support/results_model.hpp"
 #include "run_controller.hpp"
 #include "run_panel.hpp"
 #include "plots/series_store.hpp"

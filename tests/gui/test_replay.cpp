@@ -14,8 +14,8 @@
 
 #include "window_fixtures.hpp"
 #include "benchmarks/discovery.hpp"
-#include "common/recording_replay.hpp"
-#include "common/results_model.hpp"
+#include "program_support/recording_replay.hpp"
+#include "view_support/results_model.hpp"
 #include "gui_test.hpp"
 #include "io/report_json.hpp"
 #include "io/session_read.hpp"

@@ -9,7 +9,7 @@
 #include "window_fixtures.hpp"
 #include "gui_test.hpp"
 #include "language.hpp"
-#include "common/format.hpp"
+#include "view_support/format.hpp"
 #include "main_window.hpp"
 #include "topology_fixtures.hpp"
 #include "plots/evidence_rows_plot.hpp"

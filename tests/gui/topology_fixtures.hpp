@@ -5,7 +5,7 @@
 #include <string>
 
 #include "benchmarks/discovery.hpp"
-#include "common/backend_factory.hpp"
+#include "program_support/backend_factory.hpp"
 #include "io/mt4g_json_read.hpp"
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"

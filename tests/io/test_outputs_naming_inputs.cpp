@@ -6,7 +6,7 @@
 #include <cstdlib>
 
 #include "cli_runner.hpp"
-#include "common/session_file_name.hpp"
+#include "program_support/session_file_name.hpp"
 #include "io/session_read.hpp"
 #include "scratch_files.hpp"
 

@@ -1,4 +1,4 @@
-// The shared loader (app/common/recording_loader): every kind of recording is recognised from its
+// The shared loader (app/program_support/recording_loader): every kind of recording is recognised from its
 // content and read by its reader; anything else is an InputError naming the file and the problem.
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "common/recording_loader.hpp"
+#include "program_support/recording_loader.hpp"
 #include "io/input_error.hpp"
 #include "io/report_json.hpp"
 #include "io/session_log.hpp"

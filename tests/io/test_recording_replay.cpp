@@ -1,4 +1,4 @@
-// The script a replay plays (app/common/recording_replay): a session in its recorded order and
+// The script a replay plays (app/program_support/recording_replay): a session in its recorded order and
 // at its recorded times, a report series by series at one row every 25 ms; the default pace.
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <map>
 
-#include "common/recording_replay.hpp"
+#include "program_support/recording_replay.hpp"
 #include "io/report_json.hpp"
 #include "recorded_run.hpp"
 #include "scratch_files.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "cli_runner.hpp"
-#include "common/session_folder.hpp"
+#include "program_support/session_folder.hpp"
 #include "scratch_files.hpp"
 
 namespace ts::test {

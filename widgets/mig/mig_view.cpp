@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "common/format.hpp"
+#include "view_support/format.hpp"
 
 namespace ts::gui {
 namespace {

@@ -1,6 +1,6 @@
 #include "plots/byte_tickers.hpp"
 
-#include "common/format.hpp"
+#include "view_support/format.hpp"
 
 namespace ts::gui {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "common/format.hpp"
+#include "view_support/format.hpp"
 
 namespace ts::gui {
 

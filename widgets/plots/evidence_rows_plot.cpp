@@ -8,7 +8,7 @@
 
 #include "analysis/miss_rule.hpp"
 #include "analysis/robust.hpp"
-#include "common/format.hpp"
+#include "view_support/format.hpp"
 #include "plots/evidence_math.hpp"
 
 namespace ts::gui {

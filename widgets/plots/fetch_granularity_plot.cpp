@@ -7,8 +7,8 @@
 #include "analysis/miss_rule.hpp"
 #include "model/attribute_names.hpp"
 #include "plots/evidence_math.hpp"
-#include "common/format.hpp"
-#include "common/shared_gpu_mark.hpp"
+#include "view_support/format.hpp"
+#include "view_support/shared_gpu_mark.hpp"
 
 namespace ts::gui {
 

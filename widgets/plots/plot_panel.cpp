@@ -11,7 +11,7 @@
 #include <QWindow>
 #include <qcustomplot.h>
 
-#include "common/saved_file.hpp"
+#include "view_support/saved_file.hpp"
 
 namespace ts::gui {
 namespace {

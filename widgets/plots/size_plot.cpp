@@ -9,8 +9,8 @@
 
 #include "plots/byte_tickers.hpp"
 #include "plots/density_scatter.hpp"
-#include "common/format.hpp"
-#include "common/shared_gpu_mark.hpp"
+#include "view_support/format.hpp"
+#include "view_support/shared_gpu_mark.hpp"
 #include "model/attribute_names.hpp"
 
 namespace ts::gui {

@@ -8,7 +8,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "common/format.hpp"
+#include "view_support/format.hpp"
 #include "model/attribute_names.hpp"
 #include "topology/topology_lookup.hpp"
 

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <map>
 
-#include "common/format.hpp"
+#include "view_support/format.hpp"
 #include "model/attribute_names.hpp"
 #include "topology/sheet_painter.hpp"
 #include "topology/sheet_table.hpp"

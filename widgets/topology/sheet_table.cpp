@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <array>
 
-#include "common/format.hpp"
+#include "view_support/format.hpp"
 #include "model/attribute_names.hpp"
 #include "topology/sheet_painter.hpp"
 #include "topology/topology_lookup.hpp"

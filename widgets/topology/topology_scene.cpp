@@ -8,8 +8,8 @@
 #include <map>
 #include <set>
 
-#include "common/format.hpp"
-#include "common/shared_gpu_mark.hpp"
+#include "view_support/format.hpp"
+#include "view_support/shared_gpu_mark.hpp"
 #include "model/attribute_names.hpp"
 #include "topology/topology_lookup.hpp"
 

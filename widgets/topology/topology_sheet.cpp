@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "common/saved_file.hpp"
+#include "view_support/saved_file.hpp"
 #include "cu-map/cu_sharing_map.hpp"
 #include "topology/sheet_painter.hpp"
 #include "topology/sheet_plots.hpp"

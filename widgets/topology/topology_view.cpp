@@ -13,7 +13,7 @@
 
 #include <algorithm>
 
-#include "common/saved_file.hpp"
+#include "view_support/saved_file.hpp"
 #include "topology/topology_canvas.hpp"
 
 namespace ts::gui {

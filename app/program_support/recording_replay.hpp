@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "common/recording_loader.hpp"
+#include "program_support/recording_loader.hpp"
 #include "events/observer.hpp"
 
 namespace ts::app {

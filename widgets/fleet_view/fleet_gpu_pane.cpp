@@ -1,10 +1,10 @@
-#include "fleet/fleet_gpu_pane.hpp"
+#include "fleet_view/fleet_gpu_pane.hpp"
 
 #include <QLabel>
 #include <QVBoxLayout>
 
-#include "fleet/fleet_table_model.hpp"
-#include "fleet/fleet_text.hpp"
+#include "fleet_view/fleet_table_model.hpp"
+#include "fleet_view/fleet_text.hpp"
 #include "topology/topology_view.hpp"
 
 namespace ts::gui {

@@ -1,4 +1,4 @@
-#include "common/results_model.hpp"
+#include "view_support/results_model.hpp"
 
 #include <cmath>
 
@@ -6,8 +6,8 @@
 #include <QFont>
 #include <QStyle>
 
-#include "common/format.hpp"
-#include "common/shared_gpu_mark.hpp"
+#include "view_support/format.hpp"
+#include "view_support/shared_gpu_mark.hpp"
 #include "model/attribute_names.hpp"
 
 namespace ts::gui {

@@ -1,4 +1,4 @@
-#include "common/backend_factory.hpp"
+#include "program_support/backend_factory.hpp"
 
 #include "backend/backend_registry.hpp"
 #include "sim/builtin_profiles.hpp"

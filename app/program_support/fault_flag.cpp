@@ -1,4 +1,4 @@
-#include "common/fault_flag.hpp"
+#include "program_support/fault_flag.hpp"
 
 #include "backend/fault_injection.hpp"
 #include "io/input_error.hpp"

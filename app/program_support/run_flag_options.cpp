@@ -1,4 +1,4 @@
-#include "common/run_flag_options.hpp"
+#include "program_support/run_flag_options.hpp"
 
 #include <CLI/CLI.hpp>
 

@@ -1,11 +1,11 @@
-#include "fleet/fleet_table_model.hpp"
+#include "fleet_view/fleet_table_model.hpp"
 
 #include <QColor>
 #include <QFont>
 
 #include <limits>
 
-#include "fleet/fleet_text.hpp"
+#include "fleet_view/fleet_text.hpp"
 
 namespace ts::gui {
 

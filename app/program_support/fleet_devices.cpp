@@ -1,4 +1,4 @@
-#include "common/fleet_devices.hpp"
+#include "program_support/fleet_devices.hpp"
 
 #include <charconv>
 #include <cstdlib>

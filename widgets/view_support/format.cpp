@@ -1,4 +1,4 @@
-#include "common/format.hpp"
+#include "view_support/format.hpp"
 
 #include <QCoreApplication>
 #include <QStringList>

@@ -1,4 +1,4 @@
-#include "common/standard_streams.hpp"
+#include "program_support/standard_streams.hpp"
 
 #include <csignal>
 #include <cerrno>

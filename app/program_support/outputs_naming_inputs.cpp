@@ -1,4 +1,4 @@
-#include "common/outputs_naming_inputs.hpp"
+#include "program_support/outputs_naming_inputs.hpp"
 
 #include <sys/stat.h>
 

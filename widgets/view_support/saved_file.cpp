@@ -1,4 +1,4 @@
-#include "common/saved_file.hpp"
+#include "view_support/saved_file.hpp"
 
 #include <QBuffer>
 #include <QCoreApplication>

@@ -1,4 +1,4 @@
-#include "common/recording_loader.hpp"
+#include "program_support/recording_loader.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -1,8 +1,8 @@
-#include "fleet/fleet_text.hpp"
+#include "fleet_view/fleet_text.hpp"
 
 #include <cmath>
 
-#include "common/format.hpp"
+#include "view_support/format.hpp"
 #include "model/attribute_names.hpp"
 
 namespace ts::gui {

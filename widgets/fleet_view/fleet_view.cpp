@@ -1,4 +1,4 @@
-#include "fleet/fleet_view.hpp"
+#include "fleet_view/fleet_view.hpp"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -14,8 +14,8 @@
 
 #include <algorithm>
 
-#include "fleet/fleet_gpu_pane.hpp"
-#include "fleet/fleet_table_model.hpp"
+#include "fleet_view/fleet_gpu_pane.hpp"
+#include "fleet_view/fleet_table_model.hpp"
 
 namespace ts::gui {
 

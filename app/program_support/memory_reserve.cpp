@@ -1,4 +1,4 @@
-#include "common/memory_reserve.hpp"
+#include "program_support/memory_reserve.hpp"
 
 #include <atomic>
 #include <cstddef>

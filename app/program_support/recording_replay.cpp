@@ -1,4 +1,4 @@
-#include "common/recording_replay.hpp"
+#include "program_support/recording_replay.hpp"
 
 #include <algorithm>
 #include <cmath>

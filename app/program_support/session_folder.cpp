@@ -1,4 +1,4 @@
-#include "common/session_folder.hpp"
+#include "program_support/session_folder.hpp"
 
 #include <cstdlib>
 #include <filesystem>

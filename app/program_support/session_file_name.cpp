@@ -1,4 +1,4 @@
-#include "common/session_file_name.hpp"
+#include "program_support/session_file_name.hpp"
 
 #include <cctype>
 #include <cerrno>

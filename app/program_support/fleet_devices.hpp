@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "common/backend_factory.hpp"
+#include "program_support/backend_factory.hpp"
 #include "fleet/device_run.hpp"
 #include "fleet/fleet_report.hpp"
 

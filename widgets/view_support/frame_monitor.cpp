@@ -1,4 +1,4 @@
-#include "common/frame_monitor.hpp"
+#include "view_support/frame_monitor.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "common/benchmark_tree_model.hpp"
+#include "view_support/benchmark_tree_model.hpp"
 
 namespace ts::gui {
 
