@@ -2,7 +2,7 @@
 
 #include "device_choice.hpp"
 #include "mig/mig_view.hpp"
-#include "run_worker.hpp"
+#include "run_outcome.hpp"
 
 namespace ts::gui {
 

@@ -7,7 +7,7 @@
 #include "analysis/analysis.hpp"
 #include "analysis/series_threshold.hpp"
 #include "mig_view_data.hpp"
-#include "run_worker.hpp"
+#include "run_signals.hpp"
 
 namespace ts::gui {
 namespace {
@@ -28,10 +28,10 @@ bool isCutOff(const Series& s, const std::vector<std::string>& names) {
 
 }  // namespace
 
-void sendWholeSeries(RunWorker& worker, QtObserver& observer, const Series& series, bool cutOff) {
+void sendWholeSeries(RunSignals& worker, QtObserver& observer, const Series& series, bool cutOff) {
     if (cutOff) {
         auto marked = std::make_shared<Series>(series);
-        marked->title = RunWorker::tr("%1 (cut off)").arg(q(series.title)).toStdString();
+        marked->title = RunSignals::tr("%1 (cut off)").arg(q(series.title)).toStdString();
         Q_EMIT worker.seriesChunk(marked, 0);
     } else {
         observer.onSeriesChunk({&series, 0});
@@ -43,7 +43,7 @@ void sendWholeSeries(RunWorker& worker, QtObserver& observer, const Series& seri
     if (cp.found) observer.onChangePoint({series.id, cp.index, cp.x, cp.confidence});
 }
 
-void sendRecordingEnd(RunWorker& worker, QtObserver& observer, const Topology& topology,
+void sendRecordingEnd(RunSignals& worker, QtObserver& observer, const Topology& topology,
                       const std::vector<std::string>& cutOffNames, std::size_t firstWarning) {
     Q_EMIT worker.migShares(toMigView(topology));
     for (std::size_t i = firstWarning; i < topology.warnings.size(); ++i) observer.onWarning(topology.warnings[i]);
@@ -57,7 +57,7 @@ void sendRecordingEnd(RunWorker& worker, QtObserver& observer, const Topology& t
     }
 }
 
-PacedReplay::PacedReplay(RunWorker& worker, const app::Recording& recording, double speed, const CancelToken& cancel)
+PacedReplay::PacedReplay(RunSignals& worker, const app::Recording& recording, double speed, const CancelToken& cancel)
     : worker_(worker),
       recording_(recording),
       speed_(speed > 0 ? speed : 1.0),

@@ -14,14 +14,14 @@
 
 namespace ts::gui {
 
-class RunWorker;
+class RunSignals;
 
 // What every way of showing a recording sends: a whole series as plain opening shows it (a
 // cut-off benchmark's series titled "(cut off)"; size sweeps with their reduction and change
 // point computed again, as the files keep neither), and the end: the MIG shares, the warnings
 // from `firstWarning` on, the cut-off benchmarks.
-void sendWholeSeries(RunWorker& worker, QtObserver& observer, const Series& series, bool cutOff);
-void sendRecordingEnd(RunWorker& worker, QtObserver& observer, const Topology& topology,
+void sendWholeSeries(RunSignals& worker, QtObserver& observer, const Series& series, bool cutOff);
+void sendRecordingEnd(RunSignals& worker, QtObserver& observer, const Topology& topology,
                       const std::vector<std::string>& cutOffNames, std::size_t firstWarning);
 
 // Plays a recording as if it were running, on the worker's thread: each step of its
@@ -31,7 +31,7 @@ void sendRecordingEnd(RunWorker& worker, QtObserver& observer, const Topology& t
 // shown whole either way.
 class PacedReplay {
 public:
-    PacedReplay(RunWorker& worker, const app::Recording& recording, double speed, const CancelToken& cancel);
+    PacedReplay(RunSignals& worker, const app::Recording& recording, double speed, const CancelToken& cancel);
 
     // False when it was cancelled before the end.
     bool play(const app::ReplayScript& script);
@@ -42,7 +42,7 @@ private:
     void sendRows(const app::ReplayStep& step);
     void sendUnsent();
 
-    RunWorker& worker_;
+    RunSignals& worker_;
     const app::Recording& recording_;
     double speed_;
     const CancelToken& cancel_;

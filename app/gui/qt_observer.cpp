@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "mig_view_data.hpp"
-#include "run_worker.hpp"
+#include "run_signals.hpp"
 
 namespace ts::gui {
 

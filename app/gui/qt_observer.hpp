@@ -6,19 +6,19 @@
 
 namespace ts::gui {
 
-class RunWorker;
+class RunSignals;
 
 // The rows of a chunk that are new, with the series' id, kind and threshold, as a copy the
 // GUI thread may keep (the event points into the engine's topology).
 std::shared_ptr<const Series> newRowsOf(const SeriesChunkEvent& event);
 
 // Runs on the worker thread inside the engine: copies each event into value types and emits
-// it as a RunWorker signal (queued to the GUI thread). Only the rows that are new are copied.
+// it as one of the worker's signals (RunSignals, queued to the GUI thread). Only new rows are copied.
 // The engine writes the API facts straight into the topology, without events; given the
 // topology, the observer reports them with the first event that follows.
 class QtObserver : public Observer {
 public:
-    explicit QtObserver(RunWorker& worker, const Topology* topology = nullptr) : worker_(worker), topology_(topology) {}
+    explicit QtObserver(RunSignals& worker, const Topology* topology = nullptr) : worker_(worker), topology_(topology) {}
     void onDevice(const DeviceInfo& device) override;
     void onSeriesChunk(const SeriesChunkEvent& event) override;
     void onReduction(const ReductionEvent& event) override;
@@ -31,7 +31,7 @@ private:
     void reportApiOnce();
     void reportMigShares();
 
-    RunWorker& worker_;
+    RunSignals& worker_;
     const Topology* topology_;
     bool apiReported_ = false;
     // What the MIG shares are computed from: the device and the L2 results so far (the engine

@@ -28,7 +28,7 @@ QString namingThePath(const QString& path, const char* what) {
 
 }  // namespace
 
-RunWorker::RunWorker(QObject* parent) : QObject(parent) {}
+RunWorker::RunWorker(QObject* parent) : RunSignals(parent) {}
 RunWorker::~RunWorker() = default;
 
 void RunWorker::listDevices() {
