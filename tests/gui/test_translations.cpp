@@ -8,6 +8,7 @@
 
 #include "window_fixtures.hpp"
 #include "gui_test.hpp"
+#include "benchmark_catalog.hpp"
 #include "language.hpp"
 #include "view_support/format.hpp"
 #include "main_window.hpp"
@@ -55,6 +56,10 @@ private Q_SLOTS:
         QVERIFY(titles.contains(QStringLiteral("&Hilfe")));
         QCOMPARE(w.runAction()->text(), QStringLiteral("Aus&führen"));
         QCOMPARE(w.cancelAction()->text(), QStringLiteral("&Abbrechen"));
+        // The benchmark groups' titles come from the engine's table (benchmark_groups.cpp).
+        const auto groups = benchmarkCatalog(QStringLiteral("NVIDIA"));
+        QVERIFY(!groups.isEmpty());
+        QCOMPARE(groups.front().title, QStringLiteral("L1-Cache"));
     }
 
     // Under a German system locale the plot axes wrote "0,2" beside "confidence 1.00": numbers
