@@ -27,6 +27,7 @@
 #include "fleet_page.hpp"
 #include "launch_device.hpp"
 #include "plots/evidence_view.hpp"
+#include "benchmarks/plan_runner.hpp"
 #include "view_support/shared_gpu_mark.hpp"
 #include "mig/mig_view.hpp"
 #include "palettes.hpp"
@@ -221,14 +222,14 @@ void MainWindow::connectWorker() {
             [this](const ts::ProgressEvent& p) { evidence()->setRunningBenchmark(QString::fromStdString(p.benchmark)); });
     connect(w, &RunWorker::runFinished, evidence(), [this] { evidence()->setRunningBenchmark({}); });
     connect(w, &RunWorker::migShares, migView_, &MigView::setData);
-    connect(w, &RunWorker::warning, this, [this](const QString& m) { log(tr("warning: %1").arg(m)); });
+    // The banner: a result carries the shared-GPU mark, or the engine warned of another process
+    // (a run whose disturbed benchmarks all came out clean when measured again marks no result).
+    connect(w, &RunWorker::warning, this, [this](const QString& m) {
+        log(tr("warning: %1").arg(m));
+        if (m.contains(QLatin1String(kSharedGpuMark))) showSharedGpuBanner(m);
+    });
     connect(w, &RunWorker::result, this, [this](const ts::ResultEvent& r) {
-        if (!r.attribute.hasMark(Mark::SharedGpu) || sharedGpuBanner_->isVisible()) return;
-        sharedGpuBanner_->setText(tr("Shared GPU: another process used this GPU during the run. Disturbed results are "
-                                     "marked (orange) and kept at confidence at most 0.5; the log says what was "
-                                     "measured again."));
-        sharedGpuBanner_->setToolTip(QString::fromStdString(r.attribute.reason));
-        sharedGpuBanner_->show();
+        if (r.attribute.hasMark(Mark::SharedGpu)) showSharedGpuBanner(QString::fromStdString(r.attribute.reason));
     });
     connect(w, &RunWorker::note, this, &MainWindow::log);
     connect(w, &RunWorker::reportSaved, this, &MainWindow::onReportSaved);
@@ -482,6 +483,15 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     saveSettings();
     controller_->cancel();
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::showSharedGpuBanner(const QString& evidence) {
+    if (sharedGpuBanner_->isVisible()) return;
+    sharedGpuBanner_->setText(tr("Shared GPU: another process used this GPU during the run. Disturbed results are "
+                                 "marked (orange) and kept at confidence at most 0.5; the log says what was "
+                                 "measured again."));
+    sharedGpuBanner_->setToolTip(evidence);
+    sharedGpuBanner_->show();
 }
 
 }  // namespace ts::gui

@@ -99,6 +99,8 @@ private:
     void onDevicesListed(const QVector<DeviceChoice>& devices);
     void applyLaunchGroups();
     void onFinished(const RunOutcome& outcome, const QString& text, const QString& opened);
+    // Over the tabs while the run shows a shared GPU; `evidence` is its tooltip.
+    void showSharedGpuBanner(const QString& evidence);
     void onReportSaved(const QString& path, const QString& error);
     void buildRecordingSupport();
     void onSessionRecording(const QString& path);

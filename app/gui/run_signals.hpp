@@ -48,7 +48,6 @@ Q_SIGNALS:
     // A reopened session's benchmark that never ended; `seriesId` (may be empty) holds its rows so far.
     // `elementId` is the element's stable id, empty when the benchmark recorded no rows.
     void cutOff(const QString& benchmark, const QString& seriesId, const QString& elementId);
-
 };
 
 }  // namespace ts::gui

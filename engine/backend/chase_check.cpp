@@ -20,20 +20,10 @@ Memory memoryOf(Space s) {
     }
 }
 
-std::uint64_t loadsPerPass(std::uint64_t bytes, std::uint64_t strideBytes) {
-    return strideBytes == 0 ? 0 : (bytes + strideBytes - 1) / strideBytes;
-}
-
 // Saturating a x b: the rules compare it with limits far below 2^64.
 std::uint64_t times(std::uint64_t a, std::uint64_t b) {
     if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a) return std::numeric_limits<std::uint64_t>::max();
     return a * b;
-}
-
-std::string describe(const ChaseRequest& r) {
-    std::ostringstream out;
-    out << toString(r.space) << " chase of " << r.arrayBytes << " B, stride " << r.strideBytes << " B, unit " << r.unit;
-    return out.str();
 }
 
 class Checker {
@@ -48,7 +38,7 @@ public:
 
 private:
     [[noreturn]] void fail(const std::string& problem) const {
-        throw BackendError(lim_.backend + ": " + problem + " in " + describe(r_));
+        throw BackendError(lim_.backend + ": " + problem + " in " + describeChase(r_));
     }
 
     void checkArray(const std::string& who, Space space, std::uint64_t bytes, std::uint64_t strideBytes,
@@ -145,6 +135,18 @@ private:
 };
 
 }  // namespace
+
+std::uint64_t loadsPerPass(std::uint64_t size, std::uint64_t stride) { return stride == 0 ? 0 : (size + stride - 1) / stride; }
+
+std::uint32_t walkLoads(std::uint64_t passes, std::uint64_t size, std::uint64_t stride) {
+    return static_cast<std::uint32_t>(passes * loadsPerPass(size, stride));
+}
+
+std::string describeChase(const ChaseRequest& r) {
+    std::ostringstream out;
+    out << toString(r.space) << " chase of " << r.arrayBytes << " B, stride " << r.strideBytes << " B, unit " << r.unit;
+    return out.str();
+}
 
 SecondArray secondArrayOf(const ChaseRequest& r) {
     if (!r.second) return {};

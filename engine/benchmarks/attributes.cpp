@@ -1,13 +1,10 @@
 #include "benchmarks/attributes.hpp"
 
-#include "model/attribute_names.hpp"
-
 namespace ts {
 
 Attribute attributeFrom(const Decision& d, const std::string& name, const std::string& evidence) {
     Attribute a;
     a.name = name;
-    a.unit = attr::unitOf(name, unit::bytes);
     a.value = d.value;
     a.method = d.method.empty() ? "p-chase" : d.method;
     a.confidence = d.decided ? d.confidence : 0;
@@ -21,7 +18,6 @@ Attribute latencyAttribute(const std::string& name, const std::vector<std::uint3
                            const std::string& evidence, const std::string& method, const std::string& reason) {
     Attribute a;
     a.name = name;
-    a.unit = attr::unitOf(name, unit::cycles);
     a.stats = latencyStats(samples);
     a.value = a.stats->p50;
     a.method = method;
@@ -34,7 +30,6 @@ Attribute latencyAttribute(const std::string& name, const std::vector<std::uint3
 Attribute undecided(const std::string& name, const std::string& reason, NotDecided why) {
     Attribute a;
     a.name = name;
-    a.unit = attr::unitOf(name);
     a.method = why == NotDecided::Failed ? "not measured" : "p-chase";
     a.confidence = 0;
     a.failed = why == NotDecided::Failed;

@@ -1,5 +1,6 @@
 #pragma once
-// Turning decisions and samples into reported attributes, the same way everywhere.
+// Turning decisions and samples into reported attributes, the same way everywhere. Their units
+// come from attr::units when RunContext::report takes them.
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -7,7 +7,6 @@
 #include <numeric>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <string>
 
 #include "backend/chase_check.hpp"
@@ -39,8 +38,6 @@ bool isGlobalFamily(std::uint32_t code) {
     return code == kGlobal || code == kGlobalL2 || code == kReadOnly || code == kTexture;
 }
 
-std::uint64_t loadsPerPass(std::uint64_t elems, std::uint64_t stride) { return (elems + stride - 1) / stride; }
-
 // The block read's self-check: the sum (mod 2^32) of every `every`-th word, `passes` times, of an
 // array whose word i holds (i + stride) mod elems. Unsigned arithmetic wraps, which keeps the
 // low 32 bits exact.
@@ -51,17 +48,6 @@ std::uint32_t blockReadSum(std::uint64_t elems, std::uint64_t stride, std::uint6
     const std::uint64_t firstWrap = (elems - s + every - 1) / every;  // first read whose i + stride reaches elems
     const std::uint64_t wraps = count > firstWrap ? count - firstWrap : 0;
     return static_cast<std::uint32_t>((every * pairs + count * s - wraps * elems) * passes);
-}
-
-std::string describe(const ChaseRequest& r) {
-    std::ostringstream out;
-    out << toString(r.space) << " chase of " << r.arrayBytes << " B, stride " << r.strideBytes << " B, unit " << r.unit;
-    return out.str();
-}
-
-// checkChaseRequest holds every walk to 32-bit counts.
-std::uint32_t walkLoads(std::uint64_t passes, std::uint64_t perPass) {
-    return static_cast<std::uint32_t>(passes * perPass);
 }
 
 std::size_t align16(std::size_t v) { return roundUp(v, 16); }
@@ -146,7 +132,7 @@ std::uint64_t ChaseLauncher::planSecondChaser(const ChaseRequest& r, Plan& p) co
         if (p.secondSpace == kShared && (p.mode == kSameThread || p.mode == kOtherWarp))
             localSharedWords = p.secondElems;
     }
-    p.secondLoads = walkLoads(s.passes, loadsPerPass(p.secondElems, p.secondStride));
+    p.secondLoads = walkLoads(s.passes, p.secondElems, p.secondStride);
     if (p.secondLoads == 0) p.mode = kNoSecond;
     if (p.mode == kExternal) p.externalRounds = externalRounds(p.secondElems, p.secondStride, p.secondLoads);
     return localSharedWords;
@@ -178,7 +164,7 @@ void ChaseLauncher::planSharedMemory(const ChaseRequest& r, Plan& p, std::uint64
     if (smem > optin)
         throw BackendError("the chase needs " + formatBytes(smem) + " of shared memory per block (" +
                            (p.space == kShared ? "arrays" : "4 B per recorded load plus shared arrays") + "), more than the " +
-                           formatBytes(optin) + " a block can have: " + describe(r));
+                           formatBytes(optin) + " a block can have: " + describeChase(r));
     p.smemBytes = smem;
 }
 
@@ -190,12 +176,11 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index
     p.space = *code;
     p.elems = static_cast<std::uint32_t>(r.arrayBytes / 4);
     p.stride = static_cast<std::uint32_t>((r.permutationStepBytes ? r.permutationStepBytes : r.strideBytes) / 4);
-    const std::uint64_t perPass = loadsPerPass(p.elems, r.strideBytes / 4);
     p.warmStride = r.strideBytes / 4;
     if (r.blockWarmup) p.blockWarmupPasses = r.warmupPasses;
-    else p.warmupLoads = walkLoads(r.warmupPasses, perPass);
+    else p.warmupLoads = walkLoads(r.warmupPasses, p.elems, p.warmStride);
     p.recordLoads = r.recordLoads;
-    p.recordEvery = std::max<std::uint32_t>(1, r.recordEvery);
+    p.recordEvery = r.recordEvery;
     p.cold = r.warmupPasses == 0 || r.flushL2First;
     p.unit = r.unit;
     p.placementOffset = r.placementOffsetBytes;

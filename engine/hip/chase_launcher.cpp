@@ -23,11 +23,6 @@ std::uint32_t pathOf(Space s) {
     }
 }
 
-// checkChaseRequest holds every walk to 32-bit counts.
-std::uint32_t walkLoads(std::uint64_t passes, std::uint64_t bytes, std::uint64_t strideBytes) {
-    return static_cast<std::uint32_t>(passes * ((bytes + strideBytes - 1) / strideBytes));
-}
-
 }  // namespace
 
 struct ChaseLauncher::Plan {
