@@ -44,7 +44,7 @@ bool EvidencePage::showSeries(const QString& seriesId) {
 
 void EvidencePage::showEvidenceOf(const QModelIndex& index) {
     const auto* proxy = static_cast<const QSortFilterProxyModel*>(table_->model());
-    showSeries(QString::fromStdString(results_->resultAt(proxy->mapToSource(index).row()).attribute.evidence));
+    showSeries(QString::fromStdString(results_->attributeAt(proxy->mapToSource(index).row()).evidence));
 }
 
 }  // namespace ts::gui

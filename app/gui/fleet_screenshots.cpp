@@ -2,29 +2,18 @@
 
 #include <QDir>
 #include <QDockWidget>
-#include <QEventLoop>
 #include <QTabWidget>
-#include <QTimer>
 
 #include "fleet_view/fleet_gpu_pane.hpp"
 #include "fleet_view/fleet_view.hpp"
-#include "main_window.hpp"
 #include "view_support/saved_file.hpp"
 #include "topology/topology_view.hpp"
+#include "settle_events.hpp"
+#include "window_views.hpp"
 
 namespace ts::gui {
-namespace {
-
-void settle(int ms) {
-    QEventLoop loop;
-    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
-    loop.exec();
-}
-
-}  // namespace
-
-QStringList saveFleetScreenshots(MainWindow& window, const QString& dir) {
-    FleetView* view = window.fleetView();
+QStringList saveFleetScreenshots(const WindowViews& views, const QString& dir) {
+    FleetView* view = views.fleet;
     if (!view || view->data().members.size() < 2) return {};
     QDir().mkpath(dir);
     const FleetComparison& fleet = view->data();
@@ -34,20 +23,20 @@ QStringList saveFleetScreenshots(MainWindow& window, const QString& dir) {
     const int other = most == 0 ? 1 : 0;
     // The docks only take room from the table and the diagrams here; they come back after.
     QList<QDockWidget*> hidden;
-    for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+    for (QDockWidget* dock : views.window->findChildren<QDockWidget*>())
         if (dock->isVisible()) {
             dock->hide();
             hidden << dock;
         }
-    window.tabs()->setCurrentWidget(view);
+    views.tabs->setCurrentWidget(view);
     view->compareMembers(other, most);
-    settle(100);
+    settleEvents(100);
     view->fitTableToRows();
-    settle(100);
+    settleEvents(100);
     for (int i : {0, 1}) view->pane(i)->view()->fitToWindow();
-    settle(100);
+    settleEvents(100);
     const QString path = QDir(dir).filePath(QStringLiteral("fleet-view.png"));
-    const bool saved = saveImage(path, window.grab().toImage());
+    const bool saved = saveImage(path, views.window->grab().toImage());
     for (QDockWidget* dock : hidden) dock->show();
     if (!saved) return {};
     return {path};

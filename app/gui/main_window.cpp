@@ -157,7 +157,7 @@ void MainWindow::buildMenus() {
     file->addAction(saveAction_);
     file->addAction(evidence()->exportAction());
     file->addAction(topology_->view()->exportAction());
-    file->addAction(new SheetExportAction(*this));
+    file->addAction(new SheetExportAction(*this, [this]() -> const Topology& { return topology(); }, *evidence()));
     file->addSeparator();
     file->addAction(quitAction_);
 
@@ -240,7 +240,7 @@ void MainWindow::connectWorker() {
         if (!options_.replay || options_.screenshotDir.isEmpty()) return;
         QTimer::singleShot(static_cast<int>(seconds * 520), this, [this] {
             if (!controller_->busy()) return;
-            const QString shot = saveReplayScreenshot(*this, options_.screenshotDir);
+            const QString shot = saveReplayScreenshot(views(), options_.screenshotDir);
             if (!shot.isEmpty()) log(tr("screenshot: %1").arg(shot));
         });
     });
@@ -308,7 +308,7 @@ QAction* MainWindow::openRawAction() const { return recordings_->openRawAction()
 void MainWindow::askSaveReport() {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Report"), QStringLiteral("toposcope-report.json"),
                                                       tr("TopoScope reports (*.json)"));
-    if (!path.isEmpty()) controller_->saveReport(path);
+    if (!path.isEmpty()) controller_->saveReport(path, runPage_->topology());
 }
 
 void MainWindow::onReportSaved(const QString& path, const QString& error) {
@@ -344,7 +344,7 @@ void MainWindow::afterRun() {
     refreshTopology();
     if (!options_.exportPdf.isEmpty()) {
         QString error;
-        const bool ok = exportTopologySheet(*this, options_.exportPdf, &error);
+        const bool ok = exportTopologySheet(topology(), *evidence(), options_.exportPdf, &error);
         log(ok ? tr("topology sheet written to %1").arg(options_.exportPdf) : error);
         if (!ok) std::fprintf(stderr, "toposcope: %s\n", qPrintable(error));
         saveSettings();
@@ -352,16 +352,20 @@ void MainWindow::afterRun() {
         return;
     }
     if (!options_.screenshotDir.isEmpty()) {
-        const QStringList saved = saveScreenshots(*this, options_.screenshotDir);
+        const QStringList saved = saveScreenshots(views(), options_.screenshotDir);
         for (const auto& s : saved) log(tr("screenshot: %1").arg(s));
     }
     if (options_.quitAfterRun) QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
 }
 
-Topology MainWindow::topology() const { return runPage_->topology(); }
+const Topology& MainWindow::topology() const { return runPage_->topology(); }
+
+WindowViews MainWindow::views() {
+    return {this, tabs_, evidence(), store_, topology_, cuMap_, migView_, fleetView()};
+}
 
 void MainWindow::refreshTopology() {
-    const Topology shown = topology();
+    const Topology& shown = topology();
     topology_->setData(shown);
     cuMap_->setData(shown);
 }
@@ -461,7 +465,7 @@ void MainWindow::onFleetShown(const QString& summary, const QStringList& paths) 
     Q_EMIT fleetOpened();
     if (options_.fleet.isEmpty()) return;  // opened from the menu, not at launch
     if (!options_.screenshotDir.isEmpty())
-        for (const auto& s : saveFleetScreenshots(*this, options_.screenshotDir)) log(tr("screenshot: %1").arg(s));
+        for (const auto& s : saveFleetScreenshots(views(), options_.screenshotDir)) log(tr("screenshot: %1").arg(s));
     // With a run or a recording to open as well, the quit waits for that.
     if (options_.quitAfterRun && !options_.run && options_.recording.isEmpty())
         QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);

@@ -3,6 +3,7 @@
 
 #include "launch_options.hpp"
 #include "run_worker.hpp"
+#include "window_views.hpp"
 
 class QAction;
 class QActionGroup;
@@ -57,7 +58,9 @@ public:
     CuMapView* cuMapView() const { return cuMap_; }
     MigView* migView() const { return migView_; }
     QTabWidget* tabs() const { return tabs_; }
-    Topology topology() const;  // the device and every result so far, as the engine's model
+    // The run or recording shown, as the engine's model (RunPage::topology).
+    const Topology& topology() const;
+    WindowViews views();  // the views, for pictures of them
     void refreshTopology();             // now, instead of after the next results
     void showEvidence(const QString& seriesId);
     QString progressText() const;

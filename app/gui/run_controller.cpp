@@ -58,9 +58,10 @@ void RunController::describeDevice(const DeviceChoice& device) {
         worker_, [w = worker_, device] { w->describeDevice(device); }, Qt::QueuedConnection);
 }
 
-void RunController::saveReport(const QString& path) {
+void RunController::saveReport(const QString& path, const Topology& topology) {
     QMetaObject::invokeMethod(
-        worker_, [w = worker_, path] { w->saveReport(path); }, Qt::QueuedConnection);
+        worker_, [w = worker_, path, shown = std::make_shared<const Topology>(topology)] { w->saveReport(path, shown); },
+        Qt::QueuedConnection);
 }
 
 void RunController::cancel() {

@@ -28,7 +28,8 @@ public:
     bool openRecording(const QString& path);
     // Plays the recording as if it were running (RunWorker::replayRecording); cancel() stops the pace.
     bool replayRecording(const QString& path, double speed = 0);
-    void saveReport(const QString& path);
+    // Writes `topology` (the window's shown run) as a report on the worker's thread; answers with reportSaved.
+    void saveReport(const QString& path, const Topology& topology);
     // Asks the device what the API says before any run (its MIG layout); answers with migShares.
     void describeDevice(const DeviceChoice& device);
     void cancel();

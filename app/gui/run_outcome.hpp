@@ -3,6 +3,10 @@
 #include <QMetaType>
 #include <QString>
 
+#include <memory>
+
+#include "model/topology.hpp"
+
 namespace ts::gui {
 
 struct RunOutcome {
@@ -10,6 +14,9 @@ struct RunOutcome {
     bool cancelled = false;
     QString message;  // why it failed, or empty
     double seconds = 0;
+    // The engine's model of the run or recording as it ended (what was measured before a
+    // failure or cancel included); null when nothing was opened or started.
+    std::shared_ptr<const Topology> topology;
 };
 
 }  // namespace ts::gui

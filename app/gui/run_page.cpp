@@ -1,6 +1,5 @@
 #include "run_page.hpp"
 
-#include <QCoreApplication>
 #include <QFileInfo>
 #include <QTimer>
 
@@ -30,6 +29,7 @@ RunPage::RunPage(RunController* controller, RunPanel* panel, SeriesStore* store,
       results_(results),
       status_(status),
       topologyTimer_(new QTimer(this)) {
+    results_->setShown(&topology_);
     topologyTimer_->setSingleShot(true);
     topologyTimer_->setInterval(150);
     connect(topologyTimer_, &QTimer::timeout, this, &RunPage::topologyChanged);
@@ -61,9 +61,7 @@ void RunPage::clear() {
     haveRunData_ = false;
     store_->clear();
     results_->clear();
-    device_ = {};
-    measuredUtc_.clear();
-    toolVersion_.clear();
+    topology_ = {};
     status_->setSession({});  // a run names its new session; a recording has none
     Q_EMIT cleared();
     if (!topologyTimer_->isActive()) topologyTimer_->start();
@@ -132,9 +130,9 @@ void RunPage::onRecordingRead(const QString& path) {
 }
 
 void RunPage::onDeviceInfo(const DeviceInfo& d, const QString& measuredUtc, const QString& toolVersion) {
-    device_ = d;
-    measuredUtc_ = measuredUtc;
-    toolVersion_ = toolVersion;
+    topology_.device = d;
+    topology_.timestamp = measuredUtc.toStdString();
+    topology_.toolVersion = toolVersion.toStdString();
     if (!topologyTimer_->isActive()) topologyTimer_->start();
     Q_EMIT deviceShown(d);
     Q_EMIT logged(tr("%1 (%2, %3): %4 units at %5 MHz, L2 %6, memory %7 [%8]")
@@ -147,7 +145,8 @@ void RunPage::onDeviceInfo(const DeviceInfo& d, const QString& measuredUtc, cons
 
 void RunPage::onResult(const ResultEvent& r) {
     const Attribute& a = r.attribute;
-    results_->upsert(r.element, a);
+    topology_.element(r.element).set(a);
+    results_->noteResult(r.element, a.name);
     store_->addDecision(r);
     if (!topologyTimer_->isActive()) topologyTimer_->start();
     if (a.source != Source::Api)
@@ -158,6 +157,11 @@ void RunPage::onResult(const ResultEvent& r) {
 
 void RunPage::onFinished(const RunOutcome& o) {
     const QString opened = std::exchange(opening_, QString());
+    // A recording that could not be read leaves the shown one; anything else shows what the worker ended with.
+    if (o.topology && (o.ok || opened.isEmpty())) {
+        topology_ = *o.topology;
+        results_->noteReplaced();
+    }
     if (o.ok && !opened.isEmpty()) shown_ = opened;
     const QString text = finishedText(o, opened);
     replaying_ = false;
@@ -186,18 +190,6 @@ QString RunPage::finishedText(const RunOutcome& o, const QString& opened) const 
     else
         text = tr("Failed: %1").arg(o.message);
     return text;
-}
-
-Topology RunPage::topology() const {
-    Topology t;
-    t.device = device_;
-    t.toolVersion = (toolVersion_.isEmpty() ? QCoreApplication::applicationVersion() : toolVersion_).toStdString();
-    t.timestamp = measuredUtc_.toStdString();
-    for (int row = 0; row < results_->rowCount(); ++row) {
-        const ResultRow& r = results_->resultAt(row);
-        if (!r.isCutOffMarker() && r.element) t.element(*r.element).set(r.attribute);
-    }
-    return t;
 }
 
 }  // namespace ts::gui

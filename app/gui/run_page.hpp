@@ -40,8 +40,9 @@ public:
     // The recording shown now (opened or replayed to the end); empty after a run, or before any.
     QString shownRecording() const { return shown_; }
     bool replaying() const { return replaying_; }
-    // The device and every result so far, as the engine's model.
-    Topology topology() const;
+    // The run or recording shown, as the engine's model: built from the worker's events while it
+    // runs, then the worker's own copy as it ended. The table, diagram, maps and sheet show this.
+    const Topology& topology() const { return topology_; }
     bool haveRunData() const { return haveRunData_; }
 
 Q_SIGNALS:
@@ -68,9 +69,7 @@ private:
     ResultsModel* results_;
     RunStatus* status_;
     QTimer* topologyTimer_;
-    DeviceInfo device_;
-    QString measuredUtc_;  // when the shown run started (ISO 8601 UTC), empty when unknown
-    QString toolVersion_;  // the TopoScope that measured it, empty when unknown
+    Topology topology_;  // the shown run or recording
     QString opening_;      // the recording being opened; empty during a run
     QString shown_;        // the recording shown, for Replay
     bool replaying_ = false;

@@ -69,7 +69,7 @@ void RunWorker::run(const RunRequest& request) {
     } catch (const std::exception& e) {  // the backend did not open, or the request was refused
         outcome.message = QString::fromStdString(e.what());
     }
-    last_ = std::move(topology);
+    outcome.topology = std::make_shared<const Topology>(std::move(topology));
     outcome.seconds = clock.elapsed() / 1000.0;
     Q_EMIT runFinished(outcome);
 }
@@ -120,7 +120,7 @@ void RunWorker::openRecording(const QString& path) {
         app::Recording recording = app::loadRecording(path.toStdString());
         noteRecording(path, recording);
         replay(recording.topology, recording.cutOff);
-        last_ = std::move(recording.topology);
+        outcome.topology = std::make_shared<const Topology>(std::move(recording.topology));
         outcome.ok = true;
     });
 }
@@ -133,7 +133,7 @@ void RunWorker::replayRecording(const QString& path, double speed, const std::sh
         const double pace = speed > 0 ? speed : app::defaultReplaySpeed(script);
         Q_EMIT replayStarted(path, pace, script.timed, script.seconds / pace);
         outcome.cancelled = !PacedReplay(*this, recording, pace, *cancel).play(script);
-        last_ = std::move(recording.topology);
+        outcome.topology = std::make_shared<const Topology>(std::move(recording.topology));
         outcome.ok = true;
     });
 }
@@ -162,10 +162,10 @@ void RunWorker::describeDevice(const DeviceChoice& device) {
     }
 }
 
-void RunWorker::saveReport(const QString& path) {
+void RunWorker::saveReport(const QString& path, const std::shared_ptr<const Topology>& topology) {
     QString error;
     try {
-        writeReportFile(last_, path.toStdString());
+        writeReportFile(*topology, path.toStdString());
     } catch (const std::exception& e) {
         error = QString::fromStdString(e.what());
     }

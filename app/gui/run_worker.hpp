@@ -45,7 +45,7 @@ public:
     // recorded pace, 0.25 four times slower, 0 the default (app::defaultReplaySpeed). A cancel
     // stops the pace and shows the rest at once; runFinished then says cancelled, and ok.
     void replayRecording(const QString& path, double speed, const std::shared_ptr<CancelToken>& cancel);
-    void saveReport(const QString& path);
+    void saveReport(const QString& path, const std::shared_ptr<const Topology>& topology);
     // What the API says of a device before a run: emits migShares (the MIG tab showed
     // "unknown" on the h100-mig profile until Run). A device that cannot be opened stays quiet:
     // the run will say why.
@@ -59,7 +59,6 @@ private:
     void finishTimed(const QString& path, const std::function<void(RunOutcome&)>& body);
     std::unique_ptr<SessionRecorder> startRecording(const RunRequest& request, Observer& next, const Topology& live);
 
-    Topology last_;  // the last run or recording, for "Save Report"
 };
 
 }  // namespace ts::gui

@@ -2,20 +2,19 @@
 
 #include <QApplication>
 #include <QDir>
-#include <QEventLoop>
-#include <QTimer>
 
 #include <QTabWidget>
 
 #include "cu-map/cu_map_view.hpp"
 #include "plots/evidence_view.hpp"
-#include "main_window.hpp"
 #include "mig/mig_view.hpp"
 #include "plots/plot_panel.hpp"
 #include "view_support/saved_file.hpp"
 #include "plots/series_store.hpp"
 #include "topology/topology_panel.hpp"
 #include "topology/topology_view.hpp"
+#include "settle_events.hpp"
+#include "window_views.hpp"
 
 namespace ts::gui {
 namespace {
@@ -27,19 +26,15 @@ QString firstOfKind(const SeriesStore& store, SeriesKind kind, const QString& su
     return {};
 }
 
-void settle(int ms = 50) {
-    QEventLoop loop;
-    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
-    loop.exec();
-}
+void settle(int ms = 50) { settleEvents(ms); }
 
 }  // namespace
 
-QStringList saveScreenshots(MainWindow& window, const QString& dir) {
+QStringList saveScreenshots(const WindowViews& views, const QString& dir) {
     QDir().mkpath(dir);
     const QDir out(dir);
     QStringList written;
-    EvidenceView& evidence = *window.evidence();
+    EvidenceView& evidence = *views.evidence;
     settle(600);  // a "follow" switch still pending from the end of the run happens now, not mid-way
 
     // Sharing-kind series: physical sharing (falling back to the first), and the L2's set
@@ -60,8 +55,8 @@ QStringList saveScreenshots(MainWindow& window, const QString& dir) {
         {SeriesKind::Size, "plot-size.png", "", true},  // last: the window shot shows the size plot
     };
     for (const auto& [kind, file, suffix, orAny] : plots) {
-        QString id = firstOfKind(*window.store(), kind, QLatin1String(suffix));
-        if (id.isEmpty() && orAny) id = firstOfKind(*window.store(), kind);
+        QString id = firstOfKind(*views.store, kind, QLatin1String(suffix));
+        if (id.isEmpty() && orAny) id = firstOfKind(*views.store, kind);
         if (id.isEmpty()) continue;
         evidence.showSeries(id);
         evidence.currentPlot()->refreshNow();
@@ -71,13 +66,12 @@ QStringList saveScreenshots(MainWindow& window, const QString& dir) {
     }
     settle();
     const QString windowShot = out.filePath(QStringLiteral("main-window.png"));
-    if (saveImage(windowShot, window.grab().toImage())) written << windowShot;
+    if (saveImage(windowShot, views.window->grab().toImage())) written << windowShot;
 
     // The Topology tab (L1 selected, so its details show), the diagram alone, and the CU map
     // where the run found sL1d sharing (AMD).
-    window.refreshTopology();
-    TopologyView& view = *window.topologyPanel()->view();
-    window.tabs()->setCurrentWidget(window.topologyPanel());
+    TopologyView& view = *views.topology->view();
+    views.tabs->setCurrentWidget(views.topology);
     settle();
     view.fitToWindow();
     view.select(view.scene().findElement(QStringLiteral("l1")));
@@ -85,31 +79,31 @@ QStringList saveScreenshots(MainWindow& window, const QString& dir) {
     const QString diagram = out.filePath(QStringLiteral("topology.png"));
     if (view.exportTo(diagram)) written << diagram;
     const QString topologyShot = out.filePath(QStringLiteral("main-window-topology.png"));
-    if (saveImage(topologyShot, window.grab().toImage())) written << topologyShot;
-    if (!window.cuMapView()->map().empty()) {
-        window.tabs()->setCurrentWidget(window.cuMapView());
-        window.cuMapView()->select(0);
+    if (saveImage(topologyShot, views.window->grab().toImage())) written << topologyShot;
+    if (!views.cuMap->map().empty()) {
+        views.tabs->setCurrentWidget(views.cuMap);
+        views.cuMap->select(0);
         settle();
         const QString cuShot = out.filePath(QStringLiteral("cu-map.png"));
-        if (saveImage(cuShot, window.cuMapView()->grab().toImage())) written << cuShot;
+        if (saveImage(cuShot, views.cuMap->grab().toImage())) written << cuShot;
     }
     // The MIG view: the instances where MIG is enabled, else the first profile of the what-if table.
-    if (window.migView()->profileCount() > 0) {
-        window.tabs()->setCurrentWidget(window.migView());
-        window.migView()->selectProfile(0);
-        window.migView()->selectInstances();
+    if (views.mig->profileCount() > 0) {
+        views.tabs->setCurrentWidget(views.mig);
+        views.mig->selectProfile(0);
+        views.mig->selectInstances();
         settle();
         const QString migShot = out.filePath(QStringLiteral("mig.png"));
-        if (saveImage(migShot, window.migView()->grab().toImage())) written << migShot;
+        if (saveImage(migShot, views.mig->grab().toImage())) written << migShot;
     }
-    window.tabs()->setCurrentIndex(0);
+    views.tabs->setCurrentIndex(0);
     return written;
 }
 
-QString saveReplayScreenshot(MainWindow& window, const QString& dir) {
+QString saveReplayScreenshot(const WindowViews& views, const QString& dir) {
     QDir().mkpath(dir);
     const QString path = QDir(dir).filePath(QStringLiteral("replay-midway.png"));
-    return saveImage(path, window.grab().toImage()) ? path : QString();
+    return saveImage(path, views.window->grab().toImage()) ? path : QString();
 }
 
 }  // namespace ts::gui

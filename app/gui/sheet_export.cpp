@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "main_window.hpp"
 #include "plots/evidence_view.hpp"
 #include "plots/plot_panel.hpp"
 #include "plots/series_store.hpp"
@@ -70,9 +69,9 @@ private:
 // The sheet's plots are the window's own evidence plots, drawn as vectors into the PDF.
 class WindowEvidence : public SheetEvidence {
 public:
-    explicit WindowEvidence(MainWindow& window) : window_(window), evidence_(*window.evidence()) {}
+    explicit WindowEvidence(EvidenceView& evidence) : evidence_(evidence) {}
 
-    bool has(const QString& id) const override { return window_.store()->find(id) != nullptr; }
+    bool has(const QString& id) const override { return evidence_.store()->find(id) != nullptr; }
 
     double draw(const QString& id, QCPPainter& painter, const QRectF& target) override {
         PlotPanel* plot = show(id);
@@ -108,7 +107,6 @@ private:
         return plot;
     }
 
-    MainWindow& window_;
     EvidenceView& evidence_;
     QString shown_;
     int labelsOutside_ = 0;
@@ -116,16 +114,15 @@ private:
 
 }  // namespace
 
-bool exportTopologySheet(MainWindow& window, const QString& path, QString* error, SheetStats* stats) {
-    EvidenceView& evidence = *window.evidence();
+bool exportTopologySheet(const Topology& shown, EvidenceView& evidence, const QString& path, QString* error,
+                         SheetStats* stats) {
     const bool follow = evidence.follow();
-    const QString shown = evidence.currentSeries();
+    const QString series = evidence.currentSeries();
     evidence.setFollow(false);
-    window.refreshTopology();
-    WindowEvidence plots(window);
-    const bool ok = TopologySheet::write(path, window.topology(), &plots, error, stats);
+    WindowEvidence plots(evidence);
+    const bool ok = TopologySheet::write(path, shown, &plots, error, stats);
     if (stats) stats->labelsOutside = plots.labelsOutside();
-    if (!shown.isEmpty()) evidence.showSeries(shown);
+    if (!series.isEmpty()) evidence.showSeries(series);
     evidence.setFollow(follow);
     return ok;
 }

@@ -1,16 +1,16 @@
 #include "sheet_export_action.hpp"
 
 #include <QFileDialog>
+#include <QMainWindow>
 #include <QMessageBox>
 #include <QStatusBar>
 
-#include "main_window.hpp"
 #include "sheet_export.hpp"
 
 namespace ts::gui {
 
-SheetExportAction::SheetExportAction(MainWindow& window)
-    : QAction(tr("Export &Sheet…"), &window), window_(window) {
+SheetExportAction::SheetExportAction(QMainWindow& window, std::function<const Topology&()> shown, EvidenceView& evidence)
+    : QAction(tr("Export &Sheet…"), &window), window_(window), shown_(std::move(shown)), evidence_(evidence) {
     setObjectName(QStringLiteral("exportSheetAction"));
     setToolTip(tr("Write the topology sheet (diagram, attributes, evidence plots) as a PDF"));
     chooser_ = [this] {
@@ -25,7 +25,7 @@ void SheetExportAction::exportSheet() {
     if (path.isEmpty()) return;
     if (!path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) path += QStringLiteral(".pdf");
     QString error;
-    const bool ok = exportTopologySheet(window_, path, &error);
+    const bool ok = exportTopologySheet(shown_(), evidence_, path, &error);
     if (ok)
         window_.statusBar()->showMessage(tr("Topology sheet written to %1").arg(path), 8000);
     else

@@ -3,16 +3,20 @@
 
 #include <functional>
 
+#include "model/topology.hpp"
+
+class QMainWindow;
+
 namespace ts::gui {
 
-class MainWindow;
+class EvidenceView;
 
-// File ▸ Export Sheet…: asks for a file name and writes the topology sheet of the
-// window's run or recording with the code `--export-pdf` uses (sheet_export).
+// File ▸ Export Sheet…: asks for a file name and writes the topology sheet of the shown run or
+// recording (`shown` answers it at the time) with the code `--export-pdf` uses (sheet_export).
 class SheetExportAction : public QAction {
     Q_OBJECT
 public:
-    explicit SheetExportAction(MainWindow& window);
+    SheetExportAction(QMainWindow& window, std::function<const Topology&()> shown, EvidenceView& evidence);
     // Tests answer the file dialog: returns the chosen path, empty for cancel.
     void setPathChooser(std::function<QString()> chooser) { chooser_ = std::move(chooser); }
 
@@ -22,7 +26,9 @@ signals:
 private:
     void exportSheet();
 
-    MainWindow& window_;
+    QMainWindow& window_;
+    std::function<const Topology&()> shown_;
+    EvidenceView& evidence_;
     std::function<QString()> chooser_;
 };
 

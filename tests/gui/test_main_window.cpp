@@ -95,9 +95,22 @@ private Q_SLOTS:
 
         QVERIFY2(sizeReductions >= 2, "the reduction and change point should update as the sweep grows");
 
+        // One Topology (issue 36): the table's cells are the shown Topology's attributes, which is
+        // the engine's own model of the run as it ended (its evidence series and all).
+        const ts::Topology& shown = w.topology();
+        QVERIFY(!shown.series.empty());
+        int attributes = 0;
+        for (const auto& [element, report] : shown.elements) attributes += static_cast<int>(report.attributes.size());
+        QCOMPARE(w.results()->rowCount(), attributes);
+        for (int r = 0; r < w.results()->rowCount(); ++r) {
+            const ResultRow& entry = w.results()->resultAt(r);
+            QVERIFY(entry.element);
+            QCOMPARE(&w.results()->attributeAt(r), shown.find(*entry.element, entry.name));
+        }
+
         const int row = w.results()->find(ts::Element::L1, "size");
         QVERIFY(row >= 0);
-        const ts::Attribute& size = w.results()->resultAt(row).attribute;
+        const ts::Attribute& size = w.results()->attributeAt(row);
         QVERIFY(size.confidence > 0.5);
         const double truth = truthL1Bytes();
         QVERIFY2(std::fabs(size.value - truth) <= 0.02 * truth,
@@ -118,7 +131,7 @@ private Q_SLOTS:
         // line and its label are the knee, the dotted marker the capacity (issue 34).
         const int kneeRow = w.results()->find(ts::Element::L1, "contiguousKnee");
         QVERIFY(kneeRow >= 0);
-        const ts::Attribute& knee = w.results()->resultAt(kneeRow).attribute;
+        const ts::Attribute& knee = w.results()->attributeAt(kneeRow);
         QVERIFY(plot->changePointVisible());
         QCOMPARE(plot->changePointX(), knee.value);
         QVERIFY2(plot->changePointLabel().startsWith(QStringLiteral("contiguous knee ") + formatValue(knee)),
@@ -187,7 +200,7 @@ private Q_SLOTS:
             saved = true;
             error = e;
         });
-        w.controller()->saveReport(path);
+        w.controller()->saveReport(path, w.topology());
         QTRY_VERIFY_WITH_TIMEOUT(saved, 10000);
         QVERIFY2(error.isEmpty(), qPrintable(error));
 

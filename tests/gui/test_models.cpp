@@ -11,6 +11,16 @@
 
 using namespace ts::gui;
 
+namespace {
+
+// What the run page does with a result: the Topology takes it, the table notes it.
+void showResult(ts::Topology& shown, ResultsModel& model, ts::Element element, const ts::Attribute& attribute) {
+    shown.element(element).set(attribute);
+    model.noteResult(element, attribute.name);
+}
+
+}  // namespace
+
 class TestModels : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -67,20 +77,22 @@ private Q_SLOTS:
     }
 
     void resultsUpsertByElementAndName() {
+        ts::Topology shown;
         ResultsModel model;
+        model.setShown(&shown);
         ts::Attribute size;
         size.name = "size";
         size.unit = "bytes";
         size.value = 256 * 1024;
         size.confidence = 0.97;
         size.reason = "K-S";
-        model.upsert(ts::Element::L1, size);
+        showResult(shown, model, ts::Element::L1, size);
         ts::Attribute api = size;
         api.name = "apiSize";
         api.source = ts::Source::Api;
-        model.upsert(ts::Element::L1, api);
+        showResult(shown, model, ts::Element::L1, api);
         size.value = 240 * 1024;
-        model.upsert(ts::Element::L1, size);
+        showResult(shown, model, ts::Element::L1, size);
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.data(model.index(0, ResultsModel::ValueColumn), Qt::DisplayRole).toString(),
                  QStringLiteral("240 KiB"));
@@ -96,7 +108,7 @@ private Q_SLOTS:
 
         // The cell rounds (the H200's L2: 23.8 MiB); the tool tip gives the measured bytes.
         size.value = 24969216;
-        model.upsert(ts::Element::L1, size);
+        showResult(shown, model, ts::Element::L1, size);
         QCOMPARE(model.data(model.index(0, ResultsModel::ValueColumn), Qt::DisplayRole).toString(),
                  QStringLiteral("23.8 MiB"));
         QVERIFY(model.data(model.index(0, 0), Qt::ToolTipRole).toString().contains(QStringLiteral("24969216 bytes")));
@@ -104,29 +116,31 @@ private Q_SLOTS:
 
     // A recording replays the API's figures first; the table still lists the measured ones first.
     void resultsListMeasuredRowsBeforeApiRows() {
+        ts::Topology shown;
         ResultsModel model;
+        model.setShown(&shown);
         ts::Attribute api;
         api.name = "apiSize";
         api.unit = "bytes";
         api.value = 50.0 * 1024 * 1024;
         api.confidence = 1;
         api.source = ts::Source::Api;
-        model.upsert(ts::Element::L2, api);
+        showResult(shown, model, ts::Element::L2, api);
         api.name = "apiLineSize";
-        model.upsert(ts::Element::L2, api);
+        showResult(shown, model, ts::Element::L2, api);
         ts::Attribute size;
         size.name = "size";
         size.unit = "bytes";
         size.value = 240 * 1024;
         size.confidence = 0.9;
-        model.upsert(ts::Element::L1, size);
+        showResult(shown, model, ts::Element::L1, size);
         size.name = "lineSize";
-        model.upsert(ts::Element::L1, size);
+        showResult(shown, model, ts::Element::L1, size);
         QCOMPARE(model.rowCount(), 4);
-        QCOMPARE(model.resultAt(0).attribute.name, std::string("size"));
-        QCOMPARE(model.resultAt(1).attribute.name, std::string("lineSize"));
-        QCOMPARE(model.resultAt(2).attribute.name, std::string("apiSize"));
-        QCOMPARE(model.resultAt(3).attribute.name, std::string("apiLineSize"));
+        QCOMPARE(model.resultAt(0).name, std::string("size"));
+        QCOMPARE(model.resultAt(1).name, std::string("lineSize"));
+        QCOMPARE(model.resultAt(2).name, std::string("apiSize"));
+        QCOMPARE(model.resultAt(3).name, std::string("apiLineSize"));
     }
 
     void formatsValues() {

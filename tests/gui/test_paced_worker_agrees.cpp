@@ -38,7 +38,8 @@ private Q_SLOTS:
 
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("paced.json"));
-        worker.saveReport(path);
+        QVERIFY(outcome.topology);
+        worker.saveReport(path, outcome.topology);
         QCOMPARE(saved.size(), 1);
         QVERIFY2(saved.front().at(1).toString().isEmpty(), qPrintable(saved.front().at(1).toString()));
         const auto differences = ts::test::reportDifferences(ts::test::reportAsWritten(ts::test::simRun(profile.toStdString(), groups)),

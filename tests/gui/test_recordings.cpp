@@ -103,12 +103,16 @@ std::pair<qsizetype, QString> cutInsideThirdBenchmark(const QByteArray& bytes) {
 }
 
 using ResultKey = std::pair<QString, QString>;
-std::map<ResultKey, ResultRow> resultsOf(const MainWindow& w) {
-    std::map<ResultKey, ResultRow> out;
+struct ShownResult {
+    ResultRow row;
+    ts::Attribute attribute;
+};
+std::map<ResultKey, ShownResult> resultsOf(const MainWindow& w) {
+    std::map<ResultKey, ShownResult> out;
     for (int row = 0; row < w.results()->rowCount(); ++row) {
         const ResultRow& r = w.results()->resultAt(row);
         const QString elementId = r.element ? QString::fromUtf8(std::string(ts::toString(*r.element)).c_str()) : QString();
-        out[{elementId, QString::fromStdString(r.attribute.name)}] = r;
+        out[{elementId, QString::fromStdString(r.name)}] = {r, w.results()->attributeAt(row)};
     }
     return out;
 }
@@ -166,7 +170,7 @@ private Q_SLOTS:
             const ResultRow& r = w.results()->resultAt(row);
             if (r.cutOff != benchmark) continue;
             ++marked;
-            evidence = QString::fromStdString(r.attribute.evidence);
+            evidence = QString::fromStdString(w.results()->attributeAt(row).evidence);
             const QModelIndex note = w.results()->index(row, ResultsModel::NoteColumn);
             QVERIFY(w.results()->data(note, Qt::DisplayRole).toString().contains(QStringLiteral("cut off")));
         }
@@ -190,7 +194,7 @@ private Q_SLOTS:
         w.refreshTopology();
         const int row = w.results()->find(ts::Element::SL1D, "sharedBetween");
         QVERIFY(row >= 0);
-        const ts::Attribute& shared = w.results()->resultAt(row).attribute;
+        const ts::Attribute& shared = w.results()->attributeAt(row);
         QVERIFY(!shared.groups.empty());
         QVERIFY(!w.cuMapView()->map().empty());
         QCOMPARE(w.cuMapView()->map().groups().size(), shared.groups.size());
@@ -212,7 +216,7 @@ private Q_SLOTS:
         QVERIFY(plot->sampleCount() > 0);
         bool decided = false;  // our analysis ran on MT4G's series: results point at them
         for (int r = 0; r < w.results()->rowCount(); ++r) {
-            const std::string& evidence = w.results()->resultAt(r).attribute.evidence;
+            const std::string& evidence = w.results()->attributeAt(r).evidence;
             decided |= !evidence.empty() && w.store()->find(QString::fromStdString(evidence));
         }
         QVERIFY(decided);
@@ -387,7 +391,7 @@ private Q_SLOTS:
             QCOMPARE(it->second.attribute.confidence, r.attribute.confidence);
             QCOMPARE(it->second.attribute.method, r.attribute.method);
             QCOMPARE(it->second.attribute.evidence, r.attribute.evidence);
-            QVERIFY(it->second.cutOff.isEmpty());
+            QVERIFY(it->second.row.cutOff.isEmpty());
         }
         QCOMPARE(seriesWithRows(w), liveSeries);
     }

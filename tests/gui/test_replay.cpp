@@ -54,12 +54,13 @@ QStringList shown(MainWindow& w) {
     const ResultsModel* r = w.results();
     for (int i = 0; i < r->rowCount(); ++i) {
         const ResultRow& row = r->resultAt(i);
+        const ts::Attribute& attribute = r->attributeAt(i);
         out << QStringLiteral("result %1 %2 = %3 (%4) from %5 %6")
                    .arg(row.element ? QString::fromUtf8(ts::toString(*row.element).data()) : QString(),
-                        QString::fromStdString(row.attribute.name))
-                   .arg(row.attribute.value, 0, 'g', 12)
-                   .arg(row.attribute.confidence)
-                   .arg(QString::fromStdString(row.attribute.evidence), row.cutOff);
+                        QString::fromStdString(row.name))
+                   .arg(attribute.value, 0, 'g', 12)
+                   .arg(attribute.confidence)
+                   .arg(QString::fromStdString(attribute.evidence), row.cutOff);
     }
     for (const QString& id : w.store()->ids()) {
         const StoredSeries* s = w.store()->find(id);

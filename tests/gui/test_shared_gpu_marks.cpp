@@ -70,12 +70,12 @@ private Q_SLOTS:
 
         const int size = w.results()->find(ts::Element::L1, "size");
         QVERIFY(size >= 0);
-        const ts::Attribute& r = w.results()->resultAt(size).attribute;
+        const ts::Attribute& r = w.results()->attributeAt(size);
         QVERIFY(r.hasMark(ts::Mark::SharedGpu));
         QVERIFY(r.confidence <= 0.5);
         int decidedMarks = 0;
         for (int row = 0; row < w.results()->rowCount(); ++row) {
-            const ts::Attribute& m = w.results()->resultAt(row).attribute;
+            const ts::Attribute& m = w.results()->attributeAt(row);
             if (!m.hasMark(ts::Mark::SharedGpu)) continue;
             const QModelIndex confidence = w.results()->index(row, ResultsModel::ConfidenceColumn);
             QCOMPARE(w.results()->data(confidence, Qt::ForegroundRole).value<QColor>(), sharedGpuColour());
@@ -105,7 +105,7 @@ private Q_SLOTS:
         QVERIFY(openAndWait(w, path));
         QVERIFY(w.findChild<QLabel*>(QStringLiteral("sharedGpuBanner"))->isHidden());
         for (int row = 0; row < w.results()->rowCount(); ++row)
-            QVERIFY(!w.results()->resultAt(row).attribute.hasMark(ts::Mark::SharedGpu));
+            QVERIFY(!w.results()->attributeAt(row).hasMark(ts::Mark::SharedGpu));
         for (const SceneBox& b : TopologyScene::build(recorded).boxes()) QVERIFY(!b.sharedGpu);
     }
 };

@@ -123,7 +123,7 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("sheet.pdf"));
         QString error;
         SheetStats stats;
-        QVERIFY2(exportTopologySheet(*w, path, &error, &stats), qPrintable(error));
+        QVERIFY2(exportTopologySheet(w->topology(), *w->evidence(), path, &error, &stats), qPrintable(error));
         QCOMPARE(stats.labelsOutside, 0);  // no label, axis title or legend leaves its small plot
         QString text;
         checkSheet(path, stats, &text);

@@ -37,6 +37,7 @@ public:
     PlotPanel* currentPlot() const;
     PlotPanel* plotFor(SeriesKind kind) const;
     SizePlotWidget* sizePlot() const { return size_; }
+    const SeriesStore* store() const { return store_; }
 
     bool follow() const;
     void setFollow(bool on);

@@ -22,42 +22,71 @@ QString elementNameOf(const ResultRow& row) { return row.element ? q(displayName
 
 ResultsModel::ResultsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
+void ResultsModel::setShown(const Topology* shown) {
+    beginResetModel();
+    shown_ = shown;
+    rows_.clear();
+    endResetModel();
+}
+
 int ResultsModel::find(Element element, const std::string& name) const {
     for (std::size_t i = 0; i < rows_.size(); ++i)
-        if (rows_[i].element == element && rows_[i].attribute.name == name) return static_cast<int>(i);
+        if (rows_[i].element == element && rows_[i].name == name) return static_cast<int>(i);
     return -1;
 }
 
-void ResultsModel::upsert(Element element, const Attribute& attribute) {
-    const int row = find(element, attribute.name);
+const Attribute& ResultsModel::attributeOf(const ResultRow& row) const {
+    static const Attribute absent;
+    if (row.isCutOffMarker()) return row.marker;
+    const Attribute* a = row.element && shown_ ? shown_->find(*row.element, row.name) : nullptr;
+    return a ? *a : absent;
+}
+
+const Attribute& ResultsModel::attributeAt(int row) const { return attributeOf(resultAt(row)); }
+
+// Measured rows before the API's (a recording replays the API's first): the measured L1 size is
+// on the first screen, not below forty rows of API figures.
+void ResultsModel::insertRow(Element element, const std::string& name, Source source) {
+    int at = static_cast<int>(rows_.size());
+    if (source != Source::Api)
+        while (at > 0 && attributeAt(at - 1).source == Source::Api) --at;
+    beginInsertRows({}, at, at);
+    rows_.insert(rows_.begin() + at, ResultRow{element, name, {}, {}});
+    endInsertRows();
+}
+
+void ResultsModel::noteResult(Element element, const std::string& name) {
+    const int row = find(element, name);
     if (row >= 0) {
-        rows_[static_cast<std::size_t>(row)] = ResultRow{element, attribute, {}};
+        rows_[static_cast<std::size_t>(row)].cutOff.clear();
         emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
         return;
     }
-    // Measured rows before the API's (a recording replays the API's first): the measured L1
-    // size is on the first screen, not below forty rows of API figures.
-    int at = static_cast<int>(rows_.size());
-    if (attribute.source != Source::Api)
-        while (at > 0 && rows_[static_cast<std::size_t>(at - 1)].attribute.source == Source::Api) --at;
-    beginInsertRows({}, at, at);
-    rows_.insert(rows_.begin() + at, ResultRow{element, attribute, {}});
-    endInsertRows();
+    const Attribute* a = shown_ ? shown_->find(element, name) : nullptr;
+    insertRow(element, name, a ? a->source : Source::Benchmark);
+}
+
+void ResultsModel::noteReplaced() {
+    if (!shown_) return;
+    for (const auto& [element, report] : shown_->elements)
+        for (const Attribute& a : report.attributes)
+            if (find(element, a.name) < 0) insertRow(element, a.name, a.source);
+    if (!rows_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 void ResultsModel::markCutOff(const QString& benchmark, const std::string& seriesId, std::optional<Element> element) {
     bool marked = false;
     for (std::size_t i = 0; i < rows_.size(); ++i) {
-        if (seriesId.empty() || rows_[i].attribute.evidence != seriesId) continue;
+        if (seriesId.empty() || attributeOf(rows_[i]).evidence != seriesId) continue;
         rows_[i].cutOff = benchmark;
         marked = true;
         const int row = static_cast<int>(i);
         emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
     }
     if (marked) return;
-    ResultRow marker{element, {}, benchmark};
-    marker.attribute.confidence = 0;
-    marker.attribute.evidence = seriesId;
+    ResultRow marker{element, {}, benchmark, {}};
+    marker.marker.confidence = 0;
+    marker.marker.evidence = seriesId;
     const int at = static_cast<int>(rows_.size());
     beginInsertRows({}, at, at);
     rows_.push_back(marker);
@@ -77,7 +106,7 @@ int ResultsModel::rowCount(const QModelIndex& parent) const {
 int ResultsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QString ResultsModel::cutOffNote(const ResultRow& row) const {
-    const Attribute& r = row.attribute;
+    const Attribute& r = attributeOf(row);
     if (row.isCutOffMarker())
         return r.evidence.empty() ? tr("cut off: the run ended while this benchmark ran")
                                     : tr("cut off: the run ended while this benchmark ran; its rows so far are the evidence");
@@ -86,7 +115,7 @@ QString ResultsModel::cutOffNote(const ResultRow& row) const {
 }
 
 QVariant ResultsModel::display(const ResultRow& row, int column) const {
-    const Attribute& r = row.attribute;
+    const Attribute& r = attributeOf(row);
     if (row.isCutOffMarker()) {
         switch (column) {
             case AttributeColumn:
@@ -126,7 +155,7 @@ QVariant ResultsModel::display(const ResultRow& row, int column) const {
 
 QString ResultsModel::toolTip(const ResultRow& row) const {
     if (row.isCutOffMarker()) return tr("%1: %2").arg(row.cutOff, cutOffNote(row));
-    const Attribute& r = row.attribute;
+    const Attribute& r = attributeOf(row);
     QStringList lines;
     lines << tr("%1 %2: %3").arg(elementNameOf(row), attributeTitle(q(r.name)), formatValue(r));
     // The cell rounds to three digits; two runs' sizes may differ in the fourth.
@@ -151,7 +180,7 @@ QString ResultsModel::toolTip(const ResultRow& row) const {
 QVariant ResultsModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount()) return {};
     const ResultRow& row = rows_[static_cast<std::size_t>(index.row())];
-    const Attribute& r = row.attribute;
+    const Attribute& r = attributeOf(row);
     const bool fromApi = r.source == Source::Api;
     switch (role) {
         case Qt::DisplayRole:

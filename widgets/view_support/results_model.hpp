@@ -8,23 +8,27 @@
 
 #include "model/attribute.hpp"
 #include "model/space.hpp"
+#include "model/topology.hpp"
 
 namespace ts::gui {
 
-// One row of the table: the engine's attribute of an element, and for a reopened session the
-// benchmark that was cut off while it measured it (empty: none). A row with a cut-off benchmark
-// and no attribute name stands for a benchmark that reported nothing; its element is unknown
-// when the benchmark recorded no rows.
+// One row of the table: an attribute of an element that the shown Topology holds, and for a
+// reopened session the benchmark that was cut off while it measured it (empty: none). A row with
+// a cut-off benchmark and no attribute name stands for a benchmark that reported nothing; its
+// element is unknown when the benchmark recorded no rows.
 struct ResultRow {
     std::optional<Element> element;
-    Attribute attribute;
+    std::string name;
     QString cutOff;
+    Attribute marker;  // a cut-off marker's stand-in: undecided, its evidence the rows it recorded
 
-    bool isCutOffMarker() const { return attribute.name.empty() && !cutOff.isEmpty(); }
+    bool isCutOffMarker() const { return name.empty() && !cutOff.isEmpty(); }
 };
 
-// Every (element, attribute) a run reported, one row each: the measured ones in the order they
-// first arrived, then the API's; a later report of the same pair replaces the row.
+// The table of the shown Topology (the window's one copy of the engine's model, owned by the run
+// page): one row per (element, attribute) it holds, the measured ones in the order they first
+// arrived, then the API's. The model keeps only that order and the cut-off marks; every cell is
+// read from the Topology.
 class ResultsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -42,13 +46,20 @@ public:
 
     explicit ResultsModel(QObject* parent = nullptr);
 
-    void upsert(Element element, const Attribute& attribute);
+    // The Topology the table shows (its owner outlives the model's use); the rows start empty.
+    void setShown(const Topology* shown);
+    // The Topology now holds `name` of `element`, new or changed: a row for it, or its row redrawn.
+    void noteResult(Element element, const std::string& name);
+    // The Topology was replaced (the run's final copy): a row for everything it holds, every row redrawn.
+    void noteReplaced();
     // A benchmark of a reopened session that never ended: the rows whose evidence is `seriesId`
     // are marked; without such rows one undecided row stands for the benchmark (its evidence,
     // when it has rows, is `seriesId`).
     void markCutOff(const QString& benchmark, const std::string& seriesId, std::optional<Element> element);
     void clear();
     const ResultRow& resultAt(int row) const { return rows_.at(static_cast<std::size_t>(row)); }
+    // The row's attribute in the Topology; for a cut-off marker an undecided one with its evidence.
+    const Attribute& attributeAt(int row) const;
     int find(Element element, const std::string& name) const;  // -1 when absent
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -61,6 +72,10 @@ private:
     QString toolTip(const ResultRow& row) const;
     QString cutOffNote(const ResultRow& row) const;
 
+    const Attribute& attributeOf(const ResultRow& row) const;
+    void insertRow(Element element, const std::string& name, Source source);
+
+    const Topology* shown_ = nullptr;
     std::vector<ResultRow> rows_;
 };
 
