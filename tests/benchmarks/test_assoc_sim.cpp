@@ -18,23 +18,11 @@
 #include "sim/sim_backend.hpp"
 #include "random_profile.hpp"
 #include "sim_test_profiles.hpp"
+#include "simulated_runs.hpp"
 
 using namespace ts;
 
 namespace {
-
-Topology discoverOn(Backend& backend, std::set<std::string> groups) {
-    Observer silent;
-    CancelToken cancel;
-    Topology topology;
-    runDiscovery(backend, DiscoveryOptions{std::move(groups)}, silent, cancel, topology);
-    return topology;
-}
-
-Topology discover(const SimProfile& profile, std::set<std::string> groups) {
-    SimBackend backend(profile);
-    return discoverOn(backend, std::move(groups));
-}
 
 const Attribute& decidedAttribute(const Topology& t, Element e, const std::string& name) {
     const Attribute* a = t.find(e, name);
@@ -92,7 +80,7 @@ TEST(AssocSim, BuiltinH100FindsItsHashedL1AndTheMeasuredTlbLevels) {
     EXPECT_EQ(p.tlbs[0].scope, CacheScope::Sm);
     EXPECT_EQ(p.tlbs[1].scope, CacheScope::CuGroup);
     EXPECT_EQ(p.tlbs[1].ways, 8u);
-    const Topology t = discover(p, {"l1", "memory"});
+    const Topology t = test::simulate(p, {"l1", "memory"});
     EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "hashed");
     EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 482);
     EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, 4);
@@ -112,7 +100,7 @@ TEST(AssocSim, FullyAssociativeCachesFindTheirPolicy) {
         j["caches"][0]["ways"] = 0;
         j["caches"][0]["policy"] = policy;
         j["caches"][3]["size"] = j["api"]["l2_size"] = 4 << 20;  // a miss is served by the L2, as the threshold expects
-        const Topology t = discover(test::parseTestProfile(j, "fully-associative.json"), {"l1"});
+        const Topology t = test::simulate(test::parseTestProfile(j, "fully-associative.json"), {"l1"});
         EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "fully-associative");
         EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, 256);
         EXPECT_EQ(nameOf(t, Element::L1, "replacementPolicy"), policy);
@@ -124,7 +112,7 @@ TEST(AssocSim, FullyAssociativeCachesFindTheirPolicy) {
     j["caches"][0]["ways"] = 0;
     j["caches"][0]["policy"] = "random";
     j["caches"][3]["size"] = j["api"]["l2_size"] = 4 << 20;
-    const Topology t = discover(test::parseTestProfile(j, "fully-associative-random.json"), {"l1"});
+    const Topology t = test::simulate(test::parseTestProfile(j, "fully-associative-random.json"), {"l1"});
     const Attribute* policy = t.find(Element::L1, "replacementPolicy");
     ASSERT_NE(policy, nullptr);
     EXPECT_EQ(policy->confidence, 0);
@@ -137,7 +125,7 @@ TEST(AssocSim, FullyAssociativeCachesFindTheirPolicy) {
 TEST(AssocSim, BuiltinFullyAssociativeCachesAreFoundLru) {
     for (const char* name : {"a100", "mi210", "mi300x"}) {
         SCOPED_TRACE(name);
-        const Topology t = discover(loadProfile(name), {"l1"});
+        const Topology t = test::simulate(loadProfile(name), {"l1"});
         for (const auto& [element, report] : t.elements) {
             const Attribute* sets = t.find(element, "sets");
             if (!sets || sets->value != 1 || sets->confidence <= 0) continue;
@@ -151,7 +139,7 @@ TEST(AssocSim, BuiltinProfilesFindTheirTlbLevels) {
     for (const char* name : {"mi300x", "a100", "mi210"}) {
         const SimProfile p = loadProfile(name);
         ASSERT_FALSE(p.tlbs.empty()) << name;
-        expectTlbs(p, discover(p, {"memory"}));
+        expectTlbs(p, test::simulate(p, {"memory"}));
     }
 }
 
@@ -165,7 +153,7 @@ TEST(AssocSim, SyntheticProfilesFindWaysSetsModuloAndPolicy) {
                           Case{16, "lru", "gpu"}, Case{2, "lru", "sm"}}) {
         const SimProfile p = synthetic(c.ways, c.policy, c.scope);
         SCOPED_TRACE(std::to_string(c.ways) + "-way " + c.policy);
-        const Topology t = discover(p, {"l1", "memory"});
+        const Topology t = test::simulate(p, {"l1", "memory"});
         EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "modulo");
         EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, c.ways);
         // Random replacement keeps a share of a walk past the size: the line size must still read 128 B.
@@ -187,7 +175,7 @@ TEST(AssocSim, PagesLargerThanTwoMibAreFoundAtTheWiderStride) {
     j["tlbs"] = nlohmann::json::array({{{"id", "t1"}, {"scope", "sm"}, {"entries", 8}, {"page_size", 32 << 20}, {"miss_cost", 50}},
                                        {{"id", "t2"}, {"scope", "gpu"}, {"entries", 64}, {"page_size", 32 << 20}, {"miss_cost", 150}}});
     const SimProfile p = test::parseTestProfile(j, "large-pages.json");
-    expectTlbs(p, discover(p, {"memory"}));
+    expectTlbs(p, test::simulate(p, {"memory"}));
 }
 
 // The H100's TLB shape in small: a first level of 16 MiB units that misses for only 10 cycles,
@@ -212,7 +200,7 @@ TEST(AssocSim, ASetAssociativeLevelEndsWhereItsFirstSetOverflows) {
     auto j = h100ShapedTlbProfile();
     j["noise"] = {{"jitter", 2}, {"outlier_rate", 0.001}, {"outlier_extra", 400}, {"seed", 9}};
     const SimProfile p = test::parseTestProfile(j, "set-associative-tlb.json");
-    expectTlbs(p, discover(p, {"memory"}));
+    expectTlbs(p, test::simulate(p, {"memory"}));
 }
 
 // A GPU kernel keeps a translation of its own beside a walk: it writes its latencies out every
@@ -258,7 +246,7 @@ TEST(AssocSim, AKernelsOwnTranslationInALateSetIsNoEdge) {
         SCOPED_TRACE("own page in set " + std::to_string(set));
         WalksBesideOwnPage backend(p);
         backend.ownPage = (64 * 40 + set) * (std::uint64_t{32} << 20);
-        expectTlbs(p, discoverOn(backend, {"memory"}));
+        expectTlbs(p, test::discoverOn(backend, {"memory"}));
     }
 }
 
@@ -287,7 +275,7 @@ TEST(AssocSim, AWalkWhoseGrowthHidesFarPastTheEdgeMovesNoEdge) {
     WalksWhoseGrowthHides backend(p);
     backend.from = 524;
     backend.to = 542;
-    expectTlbs(p, discoverOn(backend, {"memory"}));
+    expectTlbs(p, test::discoverOn(backend, {"memory"}));
 }
 
 // One walk's count off by a set just past the edge (an H200 read 2051 of 2049 pages once): here
@@ -318,7 +306,7 @@ TEST(AssocSim, OneWalkOffByASetAtTheEdgeIsWalkedAgain) {
         SCOPED_TRACE(std::to_string(pages) + " pages walked off by a set once");
         OneWalkOffByASet backend(p);
         backend.pages = pages;
-        expectTlbs(p, discoverOn(backend, {"memory"}));
+        expectTlbs(p, test::discoverOn(backend, {"memory"}));
         EXPECT_TRUE(backend.done);
     }
 }
@@ -341,7 +329,7 @@ TEST(AssocSim, NoiseAtAFullyAssociativeLevelsLastPageIsNoEdge) {
     auto j = h100ShapedTlbProfile();
     const SimProfile p = test::parseTestProfile(j, "noisy-first-level.json");
     NoisyFirstLevelWalk backend(p);
-    expectTlbs(p, discoverOn(backend, {"memory"}));
+    expectTlbs(p, test::discoverOn(backend, {"memory"}));
 }
 
 // TLBs that cover more than the walks may span are not guessed at: the levels stay undecided.
@@ -351,7 +339,7 @@ TEST(AssocSim, TlbsReachingBeyondTheWalksLeaveTheLevelsUndecided) {
     j["api"]["l2_size"] = 4 << 20;
     // 256 GiB: beyond the 128 GiB the walks span even in an aliased range.
     j["tlbs"] = nlohmann::json::array({{{"id", "t1"}, {"scope", "gpu"}, {"entries", 8192}, {"page_size", 32 << 20}, {"miss_cost", 80}}});
-    const Topology t = discover(test::parseTestProfile(j, "wide-tlb.json"), {"memory"});
+    const Topology t = test::simulate(test::parseTestProfile(j, "wide-tlb.json"), {"memory"});
     const Attribute* levels = t.find(Element::DeviceMemory, "tlbLevels");
     ASSERT_NE(levels, nullptr);
     EXPECT_EQ(levels->confidence, 0);
@@ -401,12 +389,9 @@ TEST(AssocSim, TheTlbBenchmarkGivesTheWalkMemoryBack) {
         CountingWalks backend(loadProfile("h100"));
         backend.othersListed = c.others;
         backend.aliases = c.aliases;
-        Observer silent;
-        CancelToken cancel;
-        Topology topology;
         DiscoveryOptions options{{"memory"}};
         options.tlbWalkBytes = c.allowed;
-        runDiscovery(backend, options, silent, cancel, topology);
+        const Topology topology = test::discoverOn(backend, options);
         EXPECT_EQ(backend.released, 1);
         EXPECT_GT(backend.widest, c.widestAbove);
         EXPECT_LE(backend.widest, c.widestAtMost);
@@ -448,10 +433,7 @@ TEST(AssocSim, AnAliasedRangeDecidesALevelLargerThanTheWalksMemory) {
         SCOPED_TRACE(aliases ? "aliased" : "real memory");
         CountingWalks backend(p);
         backend.aliases = aliases;
-        Observer silent;
-        CancelToken cancel;
-        Topology t;
-        runDiscovery(backend, DiscoveryOptions{{"memory"}}, silent, cancel, t);
+        const Topology t = test::discoverOn(backend, {"memory"});
         const Attribute* levels = t.find(Element::DeviceMemory, "tlbLevels");
         ASSERT_NE(levels, nullptr);
         if (!aliases) {
@@ -474,7 +456,7 @@ TEST(AssocSim, HashedIndexIsReportedAsHashedAndAnEvictionSetGivesWaysAndPolicy) 
         j["caches"][0]["size"] = 8192;
         j["caches"][0]["ways"] = c.ways;  // the default index XOR-folds the address
         j["caches"][0]["policy"] = c.policy;
-        const Topology t = discover(test::parseTestProfile(j, "hashed.json"), {"l1"});
+        const Topology t = test::simulate(test::parseTestProfile(j, "hashed.json"), {"l1"});
         EXPECT_EQ(nameOf(t, Element::L1, "indexFunction"), "hashed");
         EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, c.ways);
         EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 8192.0 / 128 / c.ways);
@@ -508,7 +490,7 @@ TEST(AssocSim, AScrambledIndexReadsItsTrueKneeAndLeavesTheCapacityOpen) {
         j["caches"][0]["policy"] = policy;
         j["caches"][3]["size"] = j["api"]["l2_size"] = 1 << 20;
         const SimProfile profile = test::parseTestProfile(j, "uneven.json");
-        const Topology t = discover(profile, {"l1"});
+        const Topology t = test::simulate(profile, {"l1"});
         const auto knee = contiguousKneeTruth(profile.caches.front()).value();
         EXPECT_LT(knee.missShareBytes, 0.7 * 32768);
         const Attribute* size = t.find(Element::L1, "size");
@@ -531,7 +513,7 @@ TEST(AssocSim, ShortLinesKeepTheProbesWithinTheVisitLimit) {
     j["caches"][0]["line"] = 32;
     j["caches"][0]["ways"] = 4;
     j["caches"][0]["index"] = "modulo";
-    const Topology t = discover(test::parseTestProfile(j, "short-lines.json"), {"l1"});
+    const Topology t = test::simulate(test::parseTestProfile(j, "short-lines.json"), {"l1"});
     EXPECT_EQ(decidedAttribute(t, Element::L1, "lineSize").value, 32);
     EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, 4);
     EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 4096 / 32 / 4);
@@ -722,7 +704,7 @@ TEST(AssocAnalysis, PageSizeFromTheShareOfLoadsThatCrossIntoANewPage) {
 }
 
 TEST(AssocReport, WritesTheNewAttributesAndStillReadsFormats1And2) {
-    const Topology t = discover(loadProfile("h100"), {"memory"});
+    const Topology t = test::simulate(loadProfile("h100"), {"memory"});
     nlohmann::json j = reportToJson(t);
     EXPECT_EQ(j["format"], "toposcope-report/3");
     const Topology back = reportFromJson(j, "v2.json");
@@ -751,7 +733,7 @@ TEST(AssocSim, BuiltinMi300xL2FindsHashedSixteenWaysAndLru) {
     SimProfile p = loadProfile("mi300x");
     std::erase_if(p.caches, [](const SimCache& c) { return c.id == "infinity_cache"; });
     const SimCache& l2 = *std::find_if(p.caches.begin(), p.caches.end(), [](const SimCache& c) { return c.id == "l2"; });
-    const Topology t = discover(p, {"l2"});
+    const Topology t = test::simulate(p, {"l2"});
     EXPECT_EQ(nameOf(t, Element::L2, "indexFunction"), "hashed");
     EXPECT_EQ(decidedAttribute(t, Element::L2, "ways").value, l2.ways);
     EXPECT_EQ(decidedAttribute(t, Element::L2, "sets").value, static_cast<double>(l2.size / l2.line / l2.ways));
@@ -854,12 +836,12 @@ TEST(AssocSim, TheEvictionSearchRunsThroughTheBackendsTestsAndStopsAtItsLimit) {
     j["caches"][0]["ways"] = 4;
     const SimProfile profile = test::parseTestProfile(j, "hashed.json");
     CountingEvictionBackend searching(profile, 64);
-    const Topology found = discoverOn(searching, {"l1"});
+    const Topology found = test::discoverOn(searching, {"l1"});
     EXPECT_GT(searching.tests, 10);
     EXPECT_EQ(decidedAttribute(found, Element::L1, "ways").value, 4);
 
     CountingEvictionBackend limited(profile, 63);
-    const Topology skipped = discoverOn(limited, {"l1"});
+    const Topology skipped = test::discoverOn(limited, {"l1"});
     EXPECT_EQ(limited.tests, 0);
     const Attribute* ways = skipped.find(Element::L1, "ways");
     ASSERT_NE(ways, nullptr);
@@ -873,7 +855,7 @@ TEST(AssocSim, TheEvictionSearchRunsThroughTheBackendsTestsAndStopsAtItsLimit) {
 TEST(AssocSim, AConflictSearchLeftWithTheTargetAloneIsNoSet) {
     const SimProfile p = parseProfile(test::randomProfile(Vendor::Nvidia, 1025, test::RandomCaches::SetAssociative).dump(),
                                       "random-1025");
-    const Topology t = discover(p, {});
+    const Topology t = test::simulate(p, {});
     EXPECT_TRUE(t.failures.empty()) << t.failures.front().reason;
     ASSERT_NE(t.find(Element::L2, "ways"), nullptr);
 }
@@ -891,7 +873,7 @@ TEST(AssocSim, PackedLinesCountEverySetOfANoisyXorIndex) {
         l1.ways = 4;
         l1.index = IndexFunction::XorFold;
         SCOPED_TRACE(std::to_string(bytes) + " B");
-        const Topology t = discover(p, {"l1"});
+        const Topology t = test::simulate(p, {"l1"});
         const Attribute& sets = decidedAttribute(t, Element::L1, "sets");
         EXPECT_EQ(sets.value, static_cast<double>(bytes) / 128 / 4) << sets.reason;
         EXPECT_EQ(sets.method, "packed-lines/ways");

@@ -13,6 +13,7 @@
 #include "random_profile.hpp"
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
+#include "simulated_runs.hpp"
 
 namespace ts {
 namespace {
@@ -27,11 +28,7 @@ TEST(CalibrationSlice, NothingDecidedAbove095IsWrong) {
         for (const Vendor vendor : {Vendor::Nvidia, Vendor::Amd}) {
             const auto json = test::randomProfile(vendor, seed, test::RandomCaches::SetAssociative);
             const SimProfile profile = parseProfile(json.dump(), "random-" + std::to_string(seed));
-            SimBackend backend(profile);
-            Observer silent;
-            CancelToken cancel;
-            Topology topology;
-            runDiscovery(backend, DiscoveryOptions{}, silent, cancel, topology);
+            Topology topology = test::simulate(profile);
             table.add(test::judgeAgainstTruth(profile, topology));
         }
     table.print(stdout);

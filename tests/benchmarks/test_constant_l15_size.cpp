@@ -9,6 +9,7 @@
 #include "benchmarks/discovery.hpp"
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
+#include "simulated_runs.hpp"
 
 using namespace ts;
 
@@ -31,13 +32,10 @@ SimProfile h100WithConstantL15(std::uint64_t bytes, CachePolicy policy = CachePo
 
 Attribute constantL15Size(const SimProfile& profile, Topology* out = nullptr) {
     SimBackend backend(profile);
-    Observer silent;
-    CancelToken cancel;
-    Topology topology;
     DiscoveryOptions options;
     options.groups = {"constant"};
     options.elements = {Element::ConstantL15};
-    runDiscovery(backend, options, silent, cancel, topology);
+    Topology topology = test::discoverOn(backend, options);
     const Attribute* size = topology.find(Element::ConstantL15, "size");
     Attribute result = size ? *size : Attribute{};
     if (out) *out = std::move(topology);

@@ -3,6 +3,7 @@
 
 #include "benchmarks/discovery.hpp"
 #include "sim/sim_backend.hpp"
+#include "simulated_runs.hpp"
 
 using namespace ts;
 
@@ -29,13 +30,7 @@ std::vector<std::vector<int>> truthGroups(const SimProfile& p) {
     return {};
 }
 
-Topology run(Backend& backend) {
-    Observer silent;
-    CancelToken cancel;
-    Topology t;
-    runDiscovery(backend, DiscoveryOptions{{"scalar", "sharing"}}, silent, cancel, t);
-    return t;
-}
+Topology run(Backend& backend) { return test::discoverOn(backend, {"scalar", "sharing"}); }
 
 }  // namespace
 

@@ -14,19 +14,11 @@
 #include "random_profile.hpp"
 #include "sim_truth.hpp"
 #include "truth_check.hpp"
+#include "simulated_runs.hpp"
 
 using namespace ts;
 
 namespace {
-
-Topology discover(const SimProfile& profile, std::set<std::string> groups = {}) {
-    SimBackend backend(profile);
-    Observer silent;
-    CancelToken cancel;
-    Topology topology;
-    runDiscovery(backend, DiscoveryOptions{std::move(groups)}, silent, cancel, topology);
-    return topology;
-}
 
 double valueOf(const Topology& t, Element e, const std::string& name) {
     const Attribute* a = t.find(e, name);
@@ -95,7 +87,7 @@ void expectBuiltinTruth(const std::string& name, const SimProfile& p, const Topo
 
 TEST_P(BuiltinProfileSuite, WholeSuiteFindsTheProfileTruth) {
     const SimProfile profile = loadProfile(GetParam());
-    const Topology topology = discover(profile);
+    const Topology topology = test::simulate(profile);
     for (const auto& w : topology.warnings) ADD_FAILURE() << "warning: " << w;
     expectBuiltinTruth(GetParam(), profile, topology);
     expectBandwidthsMeasured(profile, topology);
@@ -111,7 +103,7 @@ INSTANTIATE_TEST_SUITE_P(E2eSim, BuiltinProfileSuite, ::testing::Values("h100", 
 // 50 MiB by the API over two usable 20 MiB segments is 2.5, no whole ratio; but 2 partitions are
 // measured and 20 MiB lies in (50/3, 50/2] MiB: one of two partitions (issue 21).
 TEST(E2eSim, SegmentFractionIsTheMeasuredPartitionCountWhenTheKneeFitsOnePartition) {
-    const Topology t = discover(loadProfile(TOPOSCOPE_TEST_DATA "/fleet/h100-small-l2.json"), {"l2"});
+    const Topology t = test::simulate(loadProfile(TOPOSCOPE_TEST_DATA "/fleet/h100-small-l2.json"), {"l2"});
     const Attribute* knee = t.find(Element::L2, "segmentSize");
     ASSERT_NE(knee, nullptr);
     EXPECT_NEAR(knee->value, 20.0 * (1 << 20), 0.02 * 20.0 * (1 << 20));
@@ -126,7 +118,7 @@ TEST(E2eSim, SegmentFractionUndecidedWhenTheKneeIsNoShareOfTheMeasuredPartitions
     SimProfile profile = loadProfile(TOPOSCOPE_TEST_DATA "/fleet/h100-small-l2.json");
     for (auto& cache : profile.caches)
         if (cache.id == "l2") cache.segments = 1, cache.size /= 2, cache.farLatency = cache.latency;
-    const Topology t = discover(profile, {"l2"});
+    const Topology t = test::simulate(profile, {"l2"});
     const Attribute* fraction = t.find(Element::L2, "segmentFraction");
     ASSERT_NE(fraction, nullptr);
     EXPECT_EQ(fraction->confidence, 0) << fraction->reason;
@@ -136,7 +128,7 @@ TEST(E2eSim, SegmentFractionUndecidedWhenTheKneeIsNoShareOfTheMeasuredPartitions
 // The simulated H100 serves L1, texture and read-only from one cache with one latency: the
 // sharing class says that its hit latencies and miss penalties agree; constant L1 is alone.
 TEST(E2eSim, SharingClassSaysWhetherItsLatenciesAgree) {
-    const Topology t = discover(loadProfile("h100"), {"l1", "texture", "readonly", "constant", "sharing"});
+    const Topology t = test::simulate(loadProfile("h100"), {"l1", "texture", "readonly", "constant", "sharing"});
     for (Element e : {Element::L1, Element::Texture, Element::ReadOnly}) {
         const Attribute* shared = t.find(e, "sharedWith");
         ASSERT_NE(shared, nullptr) << displayName(e);
@@ -150,7 +142,7 @@ TEST(E2eSim, SharingClassSaysWhetherItsLatenciesAgree) {
 }
 
 TEST(E2eSim, OnlyRunsTheSelectedGroups) {
-    const Topology t = discover(loadProfile("h100"), {"l1"});
+    const Topology t = test::simulate(loadProfile("h100"), {"l1"});
     EXPECT_NE(t.find(Element::L1, "size"), nullptr);
     EXPECT_EQ(t.find(Element::L2, "size"), nullptr);
     EXPECT_EQ(t.find(Element::Texture, "size"), nullptr);
@@ -192,12 +184,12 @@ class RandomProfileSuite : public ::testing::TestWithParam<unsigned> {};
 
 TEST_P(RandomProfileSuite, NvidiaTruthIsRediscovered) {
     const SimProfile profile = parseProfile(test::randomNvidiaProfile(GetParam()).dump(), "random-nvidia");
-    expectMatchesTruth(profile, discover(profile));
+    expectMatchesTruth(profile, test::simulate(profile));
 }
 
 TEST_P(RandomProfileSuite, AmdTruthIsRediscovered) {
     const SimProfile profile = parseProfile(test::randomAmdProfile(GetParam()).dump(), "random-amd");
-    expectMatchesTruth(profile, discover(profile));
+    expectMatchesTruth(profile, test::simulate(profile));
 }
 
 INSTANTIATE_TEST_SUITE_P(E2eSim, RandomProfileSuite, ::testing::Values(11u, 23u, 37u, 41u));
@@ -207,10 +199,7 @@ TEST(E2eSim, ElementSelectionMeasuresOnlyThoseCaches) {
     options.groups = {"constant", "l1"};
     options.elements = {Element::ConstantL15};
     SimBackend backend(loadProfile("h100"));
-    Observer silent;
-    CancelToken cancel;
-    Topology t;
-    runDiscovery(backend, options, silent, cancel, t);
+    const Topology t = test::discoverOn(backend, options);
     EXPECT_NE(t.find(Element::ConstantL15, "size"), nullptr);
     EXPECT_NE(t.find(Element::ConstantL1, "size"), nullptr) << "the cache in front is measured as a prerequisite";
     EXPECT_EQ(t.find(Element::ConstantL1, "latency"), nullptr) << "but not in full";

@@ -11,17 +11,14 @@
 #include "kfd_fixtures.hpp"
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
+#include "simulated_runs.hpp"
 
 using namespace ts;
 
 namespace {
 
 std::vector<std::vector<int>> measuredScalarGroups(const std::string& profile) {
-    SimBackend backend(loadProfile(profile));
-    Observer silent;
-    CancelToken cancel;
-    Topology topology;
-    runDiscovery(backend, DiscoveryOptions{{"scalar", "sharing"}}, silent, cancel, topology);
+    Topology topology = test::simulate(loadProfile(profile), {"scalar", "sharing"});
     const Attribute* shared = topology.find(Element::SL1D, "sharedBetween");
     if (!shared) return {};
     return shared->groups;

@@ -13,6 +13,7 @@
 #include "benchmarks/discovery.hpp"
 #include "sim/builtin_profiles.hpp"
 #include "sim/sim_backend.hpp"
+#include "simulated_runs.hpp"
 
 namespace ts {
 namespace {
@@ -45,11 +46,7 @@ TEST(L2KneeSim, FoundWhereverTheProfilePutsIt) {
              {0.125, 16}, {0.2, 16}, {0.37, 16}, {0.77, 16}, {1.0, 16}, {0.37, 0}, {1.0, 0}}) {
         const SimProfile profile = h100WithL2(fraction, ways);
         const double truth = static_cast<double>(l2Of(profile).size);
-        SimBackend backend(profile);
-        Observer silent;
-        CancelToken cancel;
-        Topology topology;
-        runDiscovery(backend, DiscoveryOptions{std::set<std::string>{"l2"}}, silent, cancel, topology);
+        Topology topology = test::simulate(profile, {"l2"});
 
         const std::string context = "L2 of " + std::to_string(fraction) + " x the API size (" +
                                     std::to_string(static_cast<std::uint64_t>(truth)) + " B, " + std::to_string(ways) + " ways)";

@@ -5,19 +5,11 @@
 #include "benchmarks/discovery.hpp"
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
+#include "simulated_runs.hpp"
 
 using namespace ts;
 
 namespace {
-
-Topology discoverL2(const SimProfile& profile) {
-    SimBackend backend(profile);
-    Observer silent;
-    CancelToken cancel;
-    Topology topology;
-    runDiscovery(backend, DiscoveryOptions{{"l2"}}, silent, cancel, topology);
-    return topology;
-}
 
 SimProfile h100(bool replicateFar) {
     SimProfile profile = loadProfile("h100");
@@ -41,7 +33,7 @@ constexpr double kPartition = 25.0 * (1 << 20);  // 50 MiB in 2 partitions
 }  // namespace
 
 TEST(L2PartitionsSim, FarLinesStayFarAndSharedDataFillsBothPartitions) {
-    const Topology t = discoverL2(h100(false));
+    const Topology t = test::simulate(h100(false), {"l2"});
     expectNear(t, "nearCapacity", kPartition, 0.01, true);
     expectNear(t, "farCapacity", kPartition, 0.01);
     expectNear(t, "sharedCapacity", 2 * kPartition, 0.01);
@@ -52,7 +44,7 @@ TEST(L2PartitionsSim, FarLinesStayFarAndSharedDataFillsBothPartitions) {
 }
 
 TEST(L2PartitionsSim, ReplicasOfFarLinesHalveTheSharedCapacity) {
-    const Topology t = discoverL2(h100(true));
+    const Topology t = test::simulate(h100(true), {"l2"});
     expectNear(t, "farCapacity", kPartition, 0.01);
     expectNear(t, "farReplicated", 1, 0);
     expectNear(t, "sharedCapacity", kPartition, 0.01);
@@ -62,7 +54,7 @@ TEST(L2PartitionsSim, OnePartitionReportsNothingNearOrFar) {
     SimProfile profile = loadProfile("h100");
     for (auto& cache : profile.caches)
         if (cache.id == "l2") cache.segments = 1, cache.farLatency = cache.latency;
-    const Topology t = discoverL2(profile);
+    const Topology t = test::simulate(profile, {"l2"});
     EXPECT_EQ(t.find(Element::L2, "farCapacity"), nullptr);
     EXPECT_EQ(t.find(Element::L2, "farReplicated"), nullptr);
 }

@@ -14,6 +14,7 @@
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
 #include "sim_test_profiles.hpp"
+#include "simulated_runs.hpp"
 
 using namespace ts;
 using nlohmann::json;
@@ -337,11 +338,7 @@ TEST(MigReport, RoundTripsAndRejectsBadLayouts) {
 }
 
 TEST(MigEndToEnd, SimulatedRunCarriesMigAndTheMeasuredSegment) {
-    SimBackend backend(loadProfile("h100-mig"));
-    Observer silent;
-    CancelToken cancel;
-    Topology t;
-    runDiscovery(backend, DiscoveryOptions{{"l2"}}, silent, cancel, t);
+    Topology t = test::simulate(loadProfile("h100-mig"), {"l2"});
     ASSERT_TRUE(t.device.mig);
     EXPECT_EQ(t.device.mig->instances.size(), 4u);
 
@@ -371,11 +368,7 @@ TEST(MigEndToEnd, ReplicatedFarLinesHalveTheL2ASliceCanUse) {
     SimProfile profile = loadProfile("h100-mig");
     for (auto& cache : profile.caches)
         if (cache.id == "l2") cache.replicateFar = true;
-    SimBackend backend(profile);
-    Observer silent;
-    CancelToken cancel;
-    Topology t;
-    runDiscovery(backend, DiscoveryOptions{{"l2"}}, silent, cancel, t);
+    Topology t = test::simulate(profile, {"l2"});
     const auto shares = migShares(*t.device.mig, migL2Facts(t));
     const MigShare* small = shareOf(shares, MigShare::Kind::Profile, 19);
     ASSERT_NE(small, nullptr);

@@ -10,6 +10,7 @@
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
 #include "sim_test_profiles.hpp"
+#include "simulated_runs.hpp"
 
 using namespace ts;
 
@@ -35,15 +36,6 @@ RandomFillMeasurement measuredOn(const RandomFillMeasurement& walks, const std::
 
 RandomFillMeasurement measured(const std::vector<double>& shares, double loads = 1e6) {
     return measuredOn(walksOfAnInfinityCache(), shares, loads);
-}
-
-Topology discover(const SimProfile& profile, std::set<std::string> groups) {
-    SimBackend backend(profile);
-    Observer silent;
-    CancelToken cancel;
-    Topology topology;
-    runDiscovery(backend, DiscoveryOptions{std::move(groups)}, silent, cancel, topology);
-    return topology;
 }
 
 }  // namespace
@@ -145,7 +137,7 @@ TEST(RandomFillSim, LargeHashedCachesFindTheirWaysSetsAndPolicy) {
         j["caches"][3]["ways"] = ways;
         j["caches"][3]["policy"] = policy;
         j["api"]["total_global_mem"] = 16ull << 30;  // the stride experiments walk 65 x the size
-        const Topology t = discover(test::parseTestProfile(j, "large-l3.json"), {"l2"});
+        const Topology t = test::simulate(test::parseTestProfile(j, "large-l3.json"), {"l2"});
         SCOPED_TRACE(std::to_string(ways) + " ways " + policy);
         const Attribute* w = t.find(Element::L3, "ways");
         const Attribute* sets = t.find(Element::L3, "sets");

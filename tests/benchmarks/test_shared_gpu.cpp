@@ -18,6 +18,7 @@
 #include "sim/builtin_profiles.hpp"
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
+#include "simulated_runs.hpp"
 
 using namespace ts;
 
@@ -29,16 +30,9 @@ const std::set<std::string> kGroups{"l1", "texture", "constant", "shared", "memo
 
 Topology runWith(const std::string& spec, DiscoveryOptions options = DiscoveryOptions{kGroups}) {
     SimBackend sim(loadProfile("h100"));
-    Topology t;
-    Observer silent;
-    CancelToken cancel;
-    if (spec.empty()) {
-        runDiscovery(sim, options, silent, cancel, t);
-    } else {
-        FaultInjectingBackend faulty(sim, parseFaultSpec(spec));
-        runDiscovery(faulty, options, silent, cancel, t);
-    }
-    return t;
+    if (spec.empty()) return test::discoverOn(sim, options);
+    FaultInjectingBackend faulty(sim, parseFaultSpec(spec));
+    return test::discoverOn(faulty, options);
 }
 
 const Topology& quiet() {
@@ -313,11 +307,7 @@ TEST(SharedGpu, TheSlowestProfileAllowedLooksQuietAndASlowerOneIsRefused) {
     j["noise"]["jitter"] = 1000;
     j["noise"]["outlier_rate"] = 0.003;
     j["noise"]["outlier_extra"] = 10000;
-    SimBackend sim(parseProfile(j.dump(), "slow-h100"));
-    Topology t;
-    Observer silent;
-    CancelToken cancel;
-    runDiscovery(sim, DiscoveryOptions{{"l1", "memory"}}, silent, cancel, t);
+    const Topology t = test::simulate(parseProfile(j.dump(), "slow-h100"), {"l1", "memory"});
     for (const auto& w : t.warnings) EXPECT_EQ(w.find(kSharedGpuMark), std::string::npos) << w;
     for (const auto& [element, report] : t.elements)
         for (const auto& a : report.attributes) {

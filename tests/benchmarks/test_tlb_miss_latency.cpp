@@ -8,6 +8,7 @@
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
 #include "sim_test_profiles.hpp"
+#include "simulated_runs.hpp"
 
 using namespace ts;
 
@@ -17,15 +18,6 @@ std::vector<std::uint32_t> around(std::uint32_t centre, std::size_t n, std::uint
     std::vector<std::uint32_t> v;
     for (std::size_t i = 0; i < n; ++i) v.push_back(centre + static_cast<std::uint32_t>((i * 7) % (2 * spread + 1)) - spread);
     return v;
-}
-
-Topology discoverMemory(const SimProfile& profile) {
-    SimBackend backend(profile);
-    Observer silent;
-    CancelToken cancel;
-    Topology topology;
-    runDiscovery(backend, DiscoveryOptions{{"memory"}}, silent, cancel, topology);
-    return topology;
 }
 
 }  // namespace
@@ -66,7 +58,7 @@ TEST(PageCrossing, HalvesThatDisagreeAreDoubted) {
 // reaches 67.7 GiB, so its chase sees no miss, as on the GPU.
 TEST(TlbMissLatency, SimulatedTlbMissesAreMeasuredAtFullConfidence) {
     const SimProfile p = loadProfile("a100");
-    const Topology t = discoverMemory(p);
+    const Topology t = test::simulate(p, {"memory"});
     const Attribute* inPage = t.find(Element::DeviceMemory, "latency");
     const Attribute* miss = t.find(Element::DeviceMemory, "latencyTlbMiss");
     ASSERT_NE(inPage, nullptr);
@@ -80,7 +72,7 @@ TEST(TlbMissLatency, SimulatedTlbMissesAreMeasuredAtFullConfidence) {
 TEST(TlbMissLatency, AGpuWhoseTlbsNeverMissReportsNoTlbMissCost) {
     auto j = test::nvidiaTestProfile();
     j["tlbs"] = nlohmann::json::array();
-    const Topology t = discoverMemory(test::parseTestProfile(j));
+    const Topology t = test::simulate(test::parseTestProfile(j), {"memory"});
     const Attribute* miss = t.find(Element::DeviceMemory, "latencyTlbMiss");
     ASSERT_NE(miss, nullptr);
     EXPECT_EQ(miss->confidence, 0);

@@ -1,5 +1,8 @@
-// Runs every registered QTest suite; arguments after the program name go to each of them
-// (e.g. "-v2"). Exit status: the number of suites with failures.
+// Runs the registered QTest suites; arguments after the program name go to each of them
+// (e.g. "-v2"). TOPOSCOPE_GUI_SUITES picks suites by class name ("TestReplay,TestPlots"), a
+// leading "-" leaves them out instead ("-TestReplay,TestPlots"); unset, every suite runs (ctest
+// runs the window-timer suites alone and the rest beside other tests: tests/gui/CMakeLists.txt).
+// Exit status: the number of suites with failures.
 #include <QApplication>
 #include <QTemporaryDir>
 #include <QTest>
@@ -14,6 +17,20 @@ std::vector<Factory>& suites() {
     static std::vector<Factory> all;
     return all;
 }
+
+namespace {
+
+// Whether TOPOSCOPE_GUI_SUITES lets the suite of class `name` (namespace and all) run.
+bool chosen(const char* name) {
+    QString choice = qEnvironmentVariable("TOPOSCOPE_GUI_SUITES");
+    if (choice.isEmpty()) return true;
+    const bool leaveOut = choice.startsWith(QLatin1Char('-'));
+    if (leaveOut) choice.remove(0, 1);
+    const QString bare = QString::fromLatin1(name).section(QStringLiteral("::"), -1);
+    return choice.split(QLatin1Char(',')).contains(bare) != leaveOut;
+}
+
+}  // namespace
 
 }  // namespace ts::gui::test
 
@@ -31,6 +48,7 @@ int main(int argc, char** argv) {
     int failed = 0;
     for (const auto& make : ts::gui::test::suites()) {
         auto suite = make();
+        if (!ts::gui::test::chosen(suite->metaObject()->className())) continue;
         failed += QTest::qExec(suite.get(), argc, argv) != 0 ? 1 : 0;
     }
     return failed;

@@ -9,10 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "benchmarks/discovery.hpp"
 #include "fleet/fleet_report.hpp"
 #include "sim/builtin_profiles.hpp"
-#include "sim/sim_backend.hpp"
+#include "simulated_runs.hpp"
 
 namespace ts::gui::test {
 
@@ -22,15 +21,6 @@ inline nlohmann::json builtinProfileJson(std::string_view name) {
     for (const auto& p : builtinProfiles())
         if (p.name == name) return nlohmann::json::parse(p.text);
     throw std::runtime_error("no built-in profile " + std::string(name));
-}
-
-inline Topology simulateProfile(const nlohmann::json& profile, const std::string& origin) {
-    SimBackend backend(parseProfile(profile.dump(), origin));
-    Observer observer;
-    CancelToken cancel;
-    Topology topology;
-    runDiscovery(backend, DiscoveryOptions{}, observer, cancel, topology);
-    return topology;
 }
 
 inline const std::vector<fleet::FleetMember>& simulatedFleet() {
@@ -49,7 +39,7 @@ inline const std::vector<fleet::FleetMember>& simulatedFleet() {
             m.deviceIndex = i % 2;
             m.uuid = "SIM-fleet-test-" + std::to_string(i);
             m.uuidSynthetic = true;
-            m.report = simulateProfile(profile, "h100 seed " + std::to_string(7 + i));
+            m.report = ts::test::simulate(parseProfile(profile.dump(), "h100 seed " + std::to_string(7 + i)));
             out.push_back(std::move(m));
         }
         return out;

@@ -38,6 +38,7 @@
 #include "run_panel.hpp"
 #include "plots/series_store.hpp"
 #include "sim/sim_backend.hpp"
+#include "recorded_run.hpp"
 #include "sim_test_profiles.hpp"
 #include "plots/size_plot.hpp"
 
@@ -54,17 +55,6 @@ RunOutcome openAndWait(MainWindow& w, const QString& path) {
     w.openRecording(path);
     if (!finished.wait(60000)) return {false, false, QStringLiteral("timed out"), 0};
     return finished.first().first().value<RunOutcome>();
-}
-
-// The small NVIDIA test GPU's l1 and memory groups, recorded by the engine's SessionRecorder.
-void recordSession(const QString& path) {
-    ts::SimBackend backend(ts::test::parseTestProfile(ts::test::nvidiaTestProfile()));
-    ts::Observer silent;
-    ts::CancelToken cancel;
-    ts::Topology live;
-    ts::SessionRecorder recorder(path.toStdString(), silent, &live);
-    ts::runDiscovery(backend, ts::DiscoveryOptions{{"l1", "memory"}}, recorder, cancel, live);
-    recorder.close("finished");
 }
 
 QByteArray bytesOf(const QString& path) {
@@ -135,7 +125,7 @@ private Q_SLOTS:
     void sessionWrittenByTheEngineReplays() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("engine.tss"));
-        recordSession(path);
+        ts::test::recordRun(path.toStdString(), {"l1", "memory"});
         MainWindow w(quietOptions());
         QVERIFY(waitForDevices(w));
         const RunOutcome o = openAndWait(w, path);
@@ -151,7 +141,7 @@ private Q_SLOTS:
     void truncatedSessionSaysWhatWasCutOff() {
         QTemporaryDir dir;
         const QString whole = dir.filePath(QStringLiteral("whole.tss"));
-        recordSession(whole);
+        ts::test::recordRun(whole.toStdString(), {"l1", "memory"});
         const QByteArray bytes = bytesOf(whole);
         const auto [cut, benchmark] = cutInsideThirdBenchmark(bytes);
         QVERIFY(cut > 0);
@@ -263,7 +253,7 @@ private Q_SLOTS:
         QSettings().remove(QStringLiteral("recent/files"));
         QTemporaryDir dir;
         const QString session = dir.filePath(QStringLiteral("recent.tss"));
-        recordSession(session);
+        ts::test::recordRun(session.toStdString(), {"l1", "memory"});
         const QString gone = dir.filePath(QStringLiteral("gone.json"));
         LaunchOptions o = quietOptions();
         o.ignoreSettings = false;
@@ -523,7 +513,7 @@ private Q_SLOTS:
     void headlessExportOfEveryKind() {
         QTemporaryDir dir;
         const QString session = dir.filePath(QStringLiteral("s.tss"));
-        recordSession(session);
+        ts::test::recordRun(session.toStdString(), {"l1", "memory"});
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         const QString bad = dir.filePath(QStringLiteral("bad.json"));

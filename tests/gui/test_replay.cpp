@@ -28,6 +28,7 @@
 #include "run_panel.hpp"
 #include "run_status.hpp"
 #include "sim/sim_backend.hpp"
+#include "recorded_run.hpp"
 #include "sim_test_profiles.hpp"
 #include "topology_fixtures.hpp"
 
@@ -36,17 +37,6 @@ using ts::gui::test::quietOptions;
 using ts::gui::test::waitForDevices;
 
 namespace {
-
-// The small NVIDIA test GPU's l1 and memory groups, recorded (with time stamps) by the engine.
-void recordSession(const QString& path) {
-    ts::SimBackend backend(ts::test::parseTestProfile(ts::test::nvidiaTestProfile()));
-    ts::Observer silent;
-    ts::CancelToken cancel;
-    ts::Topology live;
-    ts::SessionRecorder recorder(path.toStdString(), silent, &live);
-    ts::runDiscovery(backend, ts::DiscoveryOptions{{"l1", "memory"}}, recorder, cancel, live);
-    recorder.close("finished");
-}
 
 // What the window shows: every result row, and every series with its rows, threshold and change point.
 QStringList shown(MainWindow& w) {
@@ -102,7 +92,7 @@ private slots:
     void initTestCase() {
         QVERIFY(dir_.isValid());
         session_ = dir_.filePath(QStringLiteral("run.tss"));
-        recordSession(session_);
+        ts::test::recordRun(session_.toStdString(), {"l1", "memory"});
         report_ = dir_.filePath(QStringLiteral("h100.json"));
         ts::writeReportFile(ts::gui::test::simulate("h100", {"l1", "l2"}), report_.toStdString());
     }
