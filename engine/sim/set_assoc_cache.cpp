@@ -12,6 +12,7 @@ SetAssocCache::SetAssocCache(const CacheGeometry& geometry, std::uint64_t seed)
     if (geometry.policy == CachePolicy::Plru && (!std::has_single_bit(ways_) || ways_ > 64))
         throw std::invalid_argument("SetAssocCache: plru needs 2^n ways, at most 64");
     sets_ = lineCount() / ways_;
+    if (sets_ >= 2) bySets_ = FastDivisor(sets_);
     pow2Sets_ = std::has_single_bit(sets_);
     setBits_ = static_cast<unsigned>(std::bit_width(sets_ - 1));
     setMask_ = sets_ - 1;
@@ -36,10 +37,10 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
 
 std::uint64_t SetAssocCache::setOf(std::uint64_t tag) const {
     if (setBits_ == 0) return 0;
-    if (geometry_.index == IndexFunction::Modulo) return tag % sets_;
+    if (geometry_.index == IndexFunction::Modulo) return bySets_.remainder(tag);
     if (geometry_.index == IndexFunction::Scrambled) {
         const std::uint64_t mixed = mix(tag);
-        if (mixed % kScrambledShare == 0) return (mixed >> 8) % sets_;
+        if (mixed % kScrambledShare == 0) return bySets_.remainder(mixed >> 8);
     }
     if (pow2Sets_) {
         std::uint64_t folded = 0;
@@ -47,10 +48,10 @@ std::uint64_t SetAssocCache::setOf(std::uint64_t tag) const {
         return (tag ^ folded) & setMask_;
     }
     // Other set counts: the remainder picks the set, the folded quotient rotates it.
-    const std::uint64_t quotient = tag / sets_;
+    const std::uint64_t quotient = bySets_.quotient(tag);
     std::uint64_t folded = 0;
     for (std::uint64_t high = quotient; high != 0; high >>= setBits_) folded ^= high;
-    const std::uint64_t set = (tag - quotient * sets_) + folded % sets_;
+    const std::uint64_t set = (tag - quotient * sets_) + bySets_.remainder(folded);
     return set >= sets_ ? set - sets_ : set;
 }
 

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "sim/cache_sim.hpp"
+#include "sim/fast_divisor.hpp"
 #include "backend/rng.hpp"
 
 namespace ts::sim_detail {
@@ -34,6 +35,7 @@ private:
     void touch(std::size_t index);
 
     std::uint64_t sets_;
+    FastDivisor bySets_;                // sets_, as a divisor
     std::uint32_t ways_;
     bool pow2Sets_;
     unsigned setBits_;                  // bits of the set index (rounded up)

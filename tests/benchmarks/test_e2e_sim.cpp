@@ -14,6 +14,7 @@
 #include "random_profile.hpp"
 #include "sim_truth.hpp"
 #include "truth_check.hpp"
+#include "simulated_run_files.hpp"
 #include "simulated_runs.hpp"
 
 using namespace ts;
@@ -85,9 +86,10 @@ void expectBuiltinTruth(const std::string& name, const SimProfile& p, const Topo
     }
 }
 
+// The whole suite as toposcope-cli ran it once for every test that reads it (its report, read back).
 TEST_P(BuiltinProfileSuite, WholeSuiteFindsTheProfileTruth) {
     const SimProfile profile = loadProfile(GetParam());
-    const Topology topology = test::simulate(profile);
+    const Topology topology = test::simulatedRunReport(GetParam());
     for (const auto& w : topology.warnings) ADD_FAILURE() << "warning: " << w;
     expectBuiltinTruth(GetParam(), profile, topology);
     expectBandwidthsMeasured(profile, topology);

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
+#include "simulated_run_files.hpp"
 #include "scratch_files.hpp"
 #include "sim/profile.hpp"
 #include "sim_truth.hpp"
@@ -101,12 +102,10 @@ TEST(Cli, SummaryPrintsWholeNumbersInFull) {
     EXPECT_EQ(r.output.find("e+0"), std::string::npos) << r.output;
 }
 
-// The acceptance command: the full suite through the CLI reproduces the h100 truth.
+// The acceptance command: the full suite through the CLI reproduces the h100 truth (the
+// MT4G JSON of `toposcope-cli --backend sim --profile h100`, as the simulated_run.h100 fixture wrote it).
 TEST(Cli, Mt4gJsonOfTheSimulatedH100ReproducesTheProfile) {
-    const fs::path dir = scratchDir("h100");
-    const auto r = runCli("--backend sim --profile h100 --quiet --mt4g-json '" + (dir / "out.json").string() + "'");
-    ASSERT_EQ(r.exitCode, 0) << r.output;
-    const auto j = readJson(dir / "out.json");
+    const auto j = readJson(ts::test::simulatedRunFile("h100", ".mt4g.json"));
     const SimProfile p = loadProfile("h100");
     const auto& mem = j["memory"];
     auto near = [](const nlohmann::json& entry, double expected, double tolerance, const std::string& what) {

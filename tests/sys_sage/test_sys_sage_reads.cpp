@@ -11,6 +11,7 @@
 #include "scratch_files.hpp"
 #include "sim/builtin_profiles.hpp"
 #include "sim/profile.hpp"
+#include "simulated_run_files.hpp"
 #include "sim_truth_counts.hpp"
 #include "sys_sage_counts.hpp"
 
@@ -51,15 +52,12 @@ void expectTruth(const SysSageCounts& got, const TruthCounts& want, const std::s
 
 class SimProfileExport : public ::testing::TestWithParam<std::string> {};
 
+// The layouts toposcope-cli wrote of the profile's whole suite, once for every test that reads them.
 TEST_P(SimProfileExport, SysSageBuildsWhatTheProfileDescribes) {
     const std::string name = GetParam();
     const SimProfile profile = loadProfile(name);
-    const fs::path dir = scratchDir("toposcope-sys-sage-", name);
-    const fs::path json = dir / "mt4g.json";
-    const fs::path csv = dir / "mt4g.csv";
-    const auto run = runCli("--backend sim --profile " + name + " --quiet --no-session --mt4g-json '" +
-                            json.string() + "' --mt4g-csv '" + csv.string() + "'");
-    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const fs::path json = simulatedRunFile(name, ".mt4g.json");
+    const fs::path csv = simulatedRunFile(name, ".mt4g.csv");
     expectTruth(sysSageRead(json, Layout::Json), jsonTruth(profile), name + " --mt4g-json");
     expectTruth(sysSageRead(csv, Layout::CsvV01), csvTruth(profile), name + " --mt4g-csv");
 }
