@@ -211,6 +211,9 @@ void MainWindow::connectWorker() {
     connect(runPage_, &RunPage::cleared, this, [this] {
         migView_->setData({});
         sharedGpuBanner_->hide();
+        // Each run, opened recording or replay is followed from its start, whatever the last one
+        // was left at (a double-clicked result or a picked series stops following that one only).
+        evidence()->setFollow(true);
     });
     connect(runPage_, &RunPage::topologyChanged, this, &MainWindow::refreshTopology);
     connect(runPage_, &RunPage::deviceShown, this,
@@ -251,6 +254,7 @@ void MainWindow::onDevicesListed(const QVector<DeviceChoice>& devices) {
     for (const auto& d : devices) log(tr("device: %1").arg(d.label));
     QString warning;
     const bool asRequested = chooseLaunchDevice(*runPanel_, devices, options_, &warning);
+    if (!options_.backend.isEmpty() && runPanel_->currentDevice()) launchDevice_ = runPanel_->currentKey();
     if (!warning.isEmpty()) log(warning);
     devicesKnown_ = true;
     updateActions();
@@ -278,6 +282,7 @@ void MainWindow::applyLaunchGroups() {
         for (const auto& g : options_.groups)
             if (!known.contains(g)) log(tr("warning: --only: no benchmark group \"%1\" on this device").arg(g));
         runPanel_->setCheckedGroups(options_.groups);
+        launchGroups_ = runPanel_->checkedGroups();
     } else if (!options_.ignoreSettings && QSettings().contains(QStringLiteral("run/uncheckedGroups"))) {
         runPanel_->setUncheckedGroups(QSettings().value(QStringLiteral("run/uncheckedGroups")).toStringList());
     } else if (!options_.ignoreSettings && QSettings().contains(QStringLiteral("run/groups"))) {
@@ -420,7 +425,6 @@ void MainWindow::restoreSettings() {
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
     evidencePage_->restoreState(s.value(QStringLiteral("window/splitter")).toByteArray());
     evidence()->setLogScale(s.value(QStringLiteral("plot/log"), true).toBool());
-    evidence()->setFollow(s.value(QStringLiteral("plot/follow"), true).toBool());
     if (options_.palette.isEmpty())
         applyPaletteChoice(s.value(QStringLiteral("window/palette"), QStringLiteral("system")).toString());
 }
@@ -431,12 +435,17 @@ void MainWindow::saveSettings() const {
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
     s.setValue(QStringLiteral("window/splitter"), evidencePage_->saveState());
-    s.setValue(QStringLiteral("window/palette"), paletteChoice_);
+    // A device, palette or group choice of the command line is not the user's choice in the
+    // window: saved only once changed there.
+    if (options_.palette.isEmpty() || paletteChoice_ != options_.palette)
+        s.setValue(QStringLiteral("window/palette"), paletteChoice_);
     s.setValue(QStringLiteral("plot/log"), evidence()->logScale());
-    s.setValue(QStringLiteral("plot/follow"), evidence()->follow());
-    if (runPanel_->currentDevice()) s.setValue(QStringLiteral("device/last"), runPanel_->currentKey());
+    s.remove(QStringLiteral("plot/follow"));  // saved until 2026-12: a run's follow is not a choice for the next
+    if (runPanel_->currentDevice() && runPanel_->currentKey() != launchDevice_)
+        s.setValue(QStringLiteral("device/last"), runPanel_->currentKey());
     // What the user unchecked, not what is checked: a group this device's catalog lacks (texture
     // on an AMD GPU) must not be lost for the next launch on another device.
+    if (!launchGroups_.isEmpty() && runPanel_->checkedGroups() == launchGroups_) return;
     s.setValue(QStringLiteral("run/uncheckedGroups"), runPanel_->uncheckedGroups());
     s.remove(QStringLiteral("run/groups"));
 }

@@ -147,6 +147,8 @@ private:
     bool launchActionsDone_ = false;
     RecordingMenu* recordings_ = nullptr;
     QString lastSession_;
+    QStringList launchGroups_;  // what --only checked at launch; empty without it
+    QString launchDevice_;      // the device --backend/--profile chose at launch; empty without them
     FleetPage* fleetPage_ = nullptr;
 };
 

@@ -253,6 +253,62 @@ private Q_SLOTS:
         for (const char* key : {"run/uncheckedGroups", "run/groups", "device/last"}) s.remove(QLatin1String(key));
     }
 
+    // Issue 37, trap 2: what the command line chose (--only, the device, --palette) is not saved as
+    // the user's choice; what the user then changes in the window is.
+    void commandLineChoicesAreNotSaved() {
+        QSettings s;
+        for (const char* key : {"run/uncheckedGroups", "run/groups", "device/last", "window/palette"}) s.remove(QLatin1String(key));
+        LaunchOptions o = simOptions();
+        o.profile = QStringLiteral("mi210");
+        o.ignoreSettings = false;
+        o.groups = {QStringLiteral("l1"), QStringLiteral("scalar")};
+        o.palette = QStringLiteral("dark");
+        {
+            MainWindow w(o);
+            QVERIFY(waitForDevices(w));
+            QCOMPARE(w.runPanel()->currentKey(), QStringLiteral("sim:mi210"));
+            QCOMPARE(w.runPanel()->checkedGroups(), o.groups);
+            w.close();
+        }
+        s.sync();
+        for (const char* key : {"run/uncheckedGroups", "device/last", "window/palette"})
+            QVERIFY2(!s.contains(QLatin1String(key)), key);
+        {
+            LaunchOptions plain;
+            plain.ignoreSettings = false;
+            MainWindow w(plain);
+            QVERIFY(waitForDevices(w));
+            QVERIFY2(w.runPanel()->uncheckedGroups().isEmpty(), qPrintable(w.runPanel()->uncheckedGroups().join(',')));
+            w.close();
+        }
+        {
+            MainWindow w(o);
+            QVERIFY(waitForDevices(w));
+            w.runPanel()->setCheckedGroups({QStringLiteral("l1")});  // the user unchecks scalar in the window
+            w.close();
+        }
+        s.sync();
+        QVERIFY(s.value(QStringLiteral("run/uncheckedGroups")).toStringList().contains(QStringLiteral("scalar")));
+        for (const char* key : {"run/uncheckedGroups", "run/groups", "device/last", "window/palette"}) s.remove(QLatin1String(key));
+    }
+
+    // Issue 37, trap 1: a double-clicked result stops following that run only; the next run (or
+    // recording, or replay) is followed again, and follow is no setting to carry to the next launch.
+    void followComesBackWithEveryRun() {
+        LaunchOptions o = simOptions();
+        o.groups = {QStringLiteral("l1")};
+        MainWindow w(o);
+        QVERIFY(waitForDevices(w));
+        QVERIFY(runAndWait(w).ok);
+        w.showEvidence(QStringLiteral("l1.size"));  // what a double-click on the L1 size does
+        QVERIFY(!w.evidence()->follow());
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        w.startRun();
+        QVERIFY(w.evidence()->follow());
+        QVERIFY(finished.wait(120000));
+        QVERIFY(w.evidence()->follow());
+    }
+
     // The MI210 has no L3: the tree lists none, the run measures none, the log names none.
     void deviceWithoutL3ListsNoL3() {
         MainWindow w(simOptions());
