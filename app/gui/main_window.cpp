@@ -27,7 +27,6 @@
 #include "fleet_page.hpp"
 #include "launch_device.hpp"
 #include "plots/evidence_view.hpp"
-#include "benchmarks/plan_runner.hpp"
 #include "view_support/shared_gpu_mark.hpp"
 #include "mig/mig_view.hpp"
 #include "palettes.hpp"
@@ -225,12 +224,10 @@ void MainWindow::connectWorker() {
             [this](const ts::ProgressEvent& p) { evidence()->setRunningBenchmark(QString::fromStdString(p.benchmark)); });
     connect(w, &RunWorker::runFinished, evidence(), [this] { evidence()->setRunningBenchmark({}); });
     connect(w, &RunWorker::migShares, migView_, &MigView::setData);
-    // The banner: a result carries the shared-GPU mark, or the engine warned of another process
-    // (a run whose disturbed benchmarks all came out clean when measured again marks no result).
-    connect(w, &RunWorker::warning, this, [this](const QString& m) {
-        log(tr("warning: %1").arg(m));
-        if (m.contains(QLatin1String(kSharedGpuMark))) showSharedGpuBanner(m);
-    });
+    // The banner: a result carries the shared-GPU mark, or the run does (a run whose disturbed
+    // benchmarks all came out clean when measured again marks no result).
+    connect(w, &RunWorker::warning, this, [this](const QString& m) { log(tr("warning: %1").arg(m)); });
+    connect(w, &RunWorker::sharedGpu, this, &MainWindow::showSharedGpuBanner);
     connect(w, &RunWorker::result, this, [this](const ts::ResultEvent& r) {
         if (r.attribute.hasMark(Mark::SharedGpu)) showSharedGpuBanner(QString::fromStdString(r.attribute.reason));
     });

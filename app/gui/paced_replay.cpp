@@ -47,6 +47,7 @@ void sendRecordingEnd(RunSignals& worker, QtObserver& observer, const Topology& 
                       const std::vector<std::string>& cutOffNames, std::size_t firstWarning) {
     Q_EMIT worker.migShares(toMigView(topology));
     for (std::size_t i = firstWarning; i < topology.warnings.size(); ++i) observer.onWarning(topology.warnings[i]);
+    if (topology.sharedGpu) observer.onSharedGpu(*topology.sharedGpu);
     for (const auto& name : cutOffNames) {
         const auto it = std::find_if(topology.series.begin(), topology.series.end(),
                                      [&](const Series& s) { return s.title == name; });

@@ -69,4 +69,6 @@ void QtObserver::onProgress(const ProgressEvent& event) {
 
 void QtObserver::onWarning(const std::string& message) { Q_EMIT worker_.warning(QString::fromStdString(message)); }
 
+void QtObserver::onSharedGpu(const std::string& evidence) { Q_EMIT worker_.sharedGpu(QString::fromStdString(evidence)); }
+
 }  // namespace ts::gui

@@ -26,6 +26,7 @@ public:
     void onResult(const ResultEvent& event) override;
     void onProgress(const ProgressEvent& event) override;
     void onWarning(const std::string& message) override;
+    void onSharedGpu(const std::string& evidence) override;
 
 private:
     void reportApiOnce();

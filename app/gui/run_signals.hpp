@@ -35,6 +35,8 @@ Q_SIGNALS:
     // What the MIG view shows, computed by the engine: with the device, and again with every L2 result.
     void migShares(const ts::gui::MigViewData& shares);
     void warning(const QString& message);
+    // Another process used the GPU during the run (the engine's Topology::sharedGpu, its words).
+    void sharedGpu(const QString& evidence);
     void note(const QString& message);
     void runFinished(const ts::gui::RunOutcome& outcome);
     void reportSaved(const QString& path, const QString& error);

@@ -215,7 +215,7 @@ void warnSharedSummary(RunContext& ctx, const InterferenceGuard& guard) {
         << " kept at confidence at most 0.5";
     for (std::size_t i = 0; i < log.capped().size(); ++i) out << (i ? ", " : " (") << log.capped()[i];
     if (!log.capped().empty()) out << ")";
-    ctx.warn(out.str());
+    ctx.warnSharedGpu(out.str());
 }
 
 }  // namespace
@@ -232,7 +232,7 @@ void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& o
     noteDriverView(topology.device, ctx.shared());
     observer.onDevice(topology.device);
     addApiAttributes(topology);
-    if (!sharedAtStart.empty()) ctx.warn(sharedAtStart);
+    if (!sharedAtStart.empty()) ctx.warnSharedGpu(sharedAtStart);
 
     const Vendor vendor = topology.device.vendor;
     for (const auto& group : options.groups)

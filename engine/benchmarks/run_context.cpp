@@ -215,6 +215,12 @@ void RunContext::warn(const std::string& message) {
     observer_.onWarning(message);
 }
 
+void RunContext::warnSharedGpu(const std::string& message) {
+    warn(message);
+    topology_.sharedGpu = message;
+    observer_.onSharedGpu(message);
+}
+
 void RunContext::fail(const BenchmarkFailure& failure) {
     topology_.failures.push_back(failure);
     observer_.onFailure(failure);

@@ -77,6 +77,8 @@ public:
     // around that item (plan_runner.cpp) do not reach it.
     void revise(Element element, Attribute attribute);
     void warn(const std::string& message);
+    // Another process used the GPU: `message` is warned and kept as the run's shared-GPU mark.
+    void warnSharedGpu(const std::string& message);
     void fail(const BenchmarkFailure& failure);  // recorded in the topology and announced
 
     // Every report() in order, so that a caller can find what one benchmark reported.

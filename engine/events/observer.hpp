@@ -55,6 +55,8 @@ public:
     virtual void onResult(const ResultEvent&) {}
     virtual void onProgress(const ProgressEvent&) {}
     virtual void onWarning(const std::string&) {}
+    // Another process used the GPU during the run (Topology::sharedGpu); the warning saying so comes too.
+    virtual void onSharedGpu(const std::string&) {}
     virtual void onFailure(const BenchmarkFailure&) {}
 };
 

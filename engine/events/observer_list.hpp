@@ -16,6 +16,7 @@ public:
     void onResult(const ResultEvent& e) override { for (auto* o : observers_) o->onResult(e); }
     void onProgress(const ProgressEvent& e) override { for (auto* o : observers_) o->onProgress(e); }
     void onWarning(const std::string& m) override { for (auto* o : observers_) o->onWarning(m); }
+    void onSharedGpu(const std::string& e) override { for (auto* o : observers_) o->onSharedGpu(e); }
     void onFailure(const BenchmarkFailure& f) override { for (auto* o : observers_) o->onFailure(f); }
 
 private:

@@ -17,7 +17,17 @@ constexpr LegacyWords kLegacyWords[] = {
     {Mark::Projected, "projected from the whole GPU, not measured inside this instance"},
 };
 
+// How those writers began the warning that another process used the GPU.
+constexpr std::string_view kLegacySharedGpuWarning = "shared GPU: ";
+
 }  // namespace
+
+std::optional<std::string> sharedGpuFromLegacyWarnings(const std::vector<std::string>& warnings) {
+    std::optional<std::string> mark;
+    for (const auto& w : warnings)
+        if (w.starts_with(kLegacySharedGpuWarning)) mark = w;
+    return mark;
+}
 
 std::vector<Mark> marksFromLegacyReason(const std::string& reason) {
     std::vector<Mark> marks;

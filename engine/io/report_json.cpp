@@ -285,6 +285,7 @@ json reportToJson(const Topology& t, bool withSeries) {
            {"timer", {{"overheadCycles", t.timerOverheadCycles}, {"subtracted", false}}},
            {"elements", std::move(elements)},
            {"warnings", t.warnings}};
+    if (t.sharedGpu) j["shared_gpu"] = *t.sharedGpu;
     if (t.device.mig) {
         j["device"]["mig"] = migLayoutToJson(*t.device.mig);
         j["mig"] = migSharesToJson(*t.device.mig, migShares(*t.device.mig, migL2Facts(t)), attributeToJson);
@@ -413,6 +414,10 @@ Topology reportFromJson(const json& j, const std::string& origin) {
 
     elementsFromJson(j, r, t);
     t.warnings = r.get<std::vector<std::string>>(j, "warnings", "top level", {});
+    if (r.legacyMarks())
+        t.sharedGpu = sharedGpuFromLegacyWarnings(t.warnings);
+    else if (j.contains("shared_gpu"))
+        t.sharedGpu = r.get<std::string>(j, "shared_gpu", "top level", "");
     const json& failures = memberOr(j, "failures", emptyJsonArray());
     if (!failures.is_array()) r.fail("failures", "expected an array");
     for (std::size_t i = 0; i < failures.size(); ++i)

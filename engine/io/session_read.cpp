@@ -1,6 +1,7 @@
 #include "io/session_read.hpp"
 
 #include "io/json_input.hpp"
+#include "io/legacy_marks.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -15,6 +16,7 @@
 #include "model/api_attributes.hpp"
 #include "io/input_error.hpp"
 #include "io/json_input.hpp"
+#include "io/legacy_marks.hpp"
 #include "io/report_json.hpp"
 #include "io/session_log.hpp"
 #include "io/session_recorder.hpp"
@@ -93,6 +95,8 @@ public:
             SessionEvent e = event(SessionEvent::Kind::Warning, t);
             e.text = s_.topology.warnings.back();
             keep(std::move(e));
+        } else if (type == "shared_gpu") {
+            s_.topology.sharedGpu = text(r, "evidence", origin);
         } else if (type == "failure") {
             if (!r.contains("failure")) throw InputError(origin + ": failure record without a failure");
             for (auto& f : decode({{"failures", json::array({r["failure"]})}}, origin).failures)
@@ -119,6 +123,7 @@ public:
         if (!haveDevice_)
             throw InputError(origin + ": the session holds no device record" +
                              (damage.empty() ? std::string() : " (reading stopped at " + damage + ")"));
+        if (legacyMarks_) s_.topology.sharedGpu = sharedGpuFromLegacyWarnings(s_.topology.warnings);
         s_.cutOff = running_;
         for (const auto& name : s_.cutOff)
             s_.topology.warnings.push_back("benchmark \"" + name + "\" was cut off: the run ended while it ran");

@@ -70,6 +70,11 @@ void SessionRecorder::onWarning(const std::string& message) {
     next_.onWarning(message);
 }
 
+void SessionRecorder::onSharedGpu(const std::string& evidence) {
+    write({{"type", "shared_gpu"}, {"evidence", evidence}});
+    next_.onSharedGpu(evidence);
+}
+
 void SessionRecorder::onFailure(const BenchmarkFailure& failure) {
     Topology t;
     t.failures.push_back(failure);

@@ -37,6 +37,7 @@ public:
     void onResult(const ResultEvent& event) override;
     void onProgress(const ProgressEvent& event) override;
     void onWarning(const std::string& message) override;
+    void onSharedGpu(const std::string& evidence) override;
     void onFailure(const BenchmarkFailure& failure) override;
 
     // Last record: how the run ended ("finished", "cancelled", "failed: ..."), then a sync.

@@ -26,6 +26,9 @@ struct Topology {
     std::map<Element, ElementReport> elements;
     std::vector<Series> series;
     std::vector<std::string> warnings;  // benchmarks that failed or could not decide, and why
+    // Another process used the GPU during the run: the engine's words for what it saw (also one of
+    // the warnings); unset when none did. What the GUI's shared-GPU banner reads.
+    std::optional<std::string> sharedGpu;
     double timerOverheadCycles = 0;     // measured on the device; latencies do not subtract it
     std::string toolVersion;
     std::optional<BuildInfo> toolBuild;  // the build that measured; absent where unknown (imports, older reports)

@@ -89,6 +89,8 @@ void expectRule(const std::string& spec) {
     const Verdict v = judge(t);
     EXPECT_TRUE(v.violations.empty()) << spec << ": " << v.violations.front();
     EXPECT_TRUE(anyWarningHas(t, "shared GPU: another process used the GPU during the run")) << spec;
+    ASSERT_TRUE(t.sharedGpu) << spec << ": the run carries no shared-GPU mark";
+    EXPECT_TRUE(anyWarningHas(t, *t.sharedGpu)) << spec << ": the mark's words are one of the warnings";
     for (const auto& [element, report] : t.elements)
         for (const auto& a : report.attributes)
             if (marked(a)) EXPECT_LE(a.confidence, 0.5) << displayName(element) << " " << a.name << ": " << a.reason;
@@ -98,6 +100,7 @@ void expectRule(const std::string& spec) {
 
 TEST(SharedGpu, QuietRunHasNoWarningAndKnowsNothingOfOtherProcesses) {
     EXPECT_TRUE(quiet().warnings.empty());
+    EXPECT_FALSE(quiet().sharedGpu);
     EXPECT_EQ(quiet().device.extra.at("otherProcesses"), "unknown: the backend cannot ask the driver");
     for (const auto& [element, report] : quiet().elements)
         for (const auto& a : report.attributes) EXPECT_FALSE(marked(a)) << a.name;
@@ -309,6 +312,7 @@ TEST(SharedGpu, TheSlowestProfileAllowedLooksQuietAndASlowerOneIsRefused) {
     j["noise"]["outlier_extra"] = 10000;
     const Topology t = test::simulate(parseProfile(j.dump(), "slow-h100"), {"l1", "memory"});
     for (const auto& w : t.warnings) EXPECT_EQ(w.find(kSharedGpuMark), std::string::npos) << w;
+    EXPECT_FALSE(t.sharedGpu);
     for (const auto& [element, report] : t.elements)
         for (const auto& a : report.attributes) {
             EXPECT_TRUE(a.marks.empty()) << a.name;

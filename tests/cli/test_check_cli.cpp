@@ -32,10 +32,14 @@ fs::path lostPartitionProfile(const fs::path& dir) {
 
 class CheckCli : public ::testing::Test {
 protected:
+    // The reference of the H100's memory group: check runs the groups its reference holds, and
+    // the L2's (5 s of the simulator) only where a test is about the L2.
     static void SetUpTestSuite() {
         dir_ = test::scratchDir("toposcope-check-", "suite");
-        const auto r = test::runCli("--backend sim --profile h100 --only l2,memory --quiet --no-session --json " +
-                                    quoted(reference()));
+        makeReference("memory", reference());
+    }
+    static void makeReference(const std::string& groups, const fs::path& file) {
+        const auto r = test::runCli("--backend sim --profile h100 --only " + groups + " --quiet --no-session --json " + quoted(file));
         ASSERT_EQ(r.exitCode, 0) << r.output;
     }
     static void TearDownTestSuite() { fs::remove_all(dir_); }
@@ -58,8 +62,10 @@ TEST_F(CheckCli, TheSameGpuIsAsItsReference) {
 
 TEST_F(CheckCli, AnL2ThatLostAPartitionDeviatesWithExitFive) {
     const fs::path profile = lostPartitionProfile(dir_);
+    const fs::path l2Reference = dir_ / "h100-l2-reference.json";
+    makeReference("l2", l2Reference);
     const fs::path report = dir_ / "lost.json";
-    const auto r = test::runCli("check --reference " + quoted(reference()) + " --backend sim --profile " + quoted(profile) +
+    const auto r = test::runCli("check --reference " + quoted(l2Reference) + " --backend sim --profile " + quoted(profile) +
                                 " --json " + quoted(report));
     EXPECT_EQ(r.exitCode, 5) << r.output;
     EXPECT_NE(r.output.find("l2.shared_capacity"), std::string::npos) << r.output;

@@ -10,6 +10,7 @@
 #include "backend/fault_injection.hpp"
 #include "benchmarks/discovery.hpp"
 #include "gui_test.hpp"
+#include "io/report_json.hpp"
 #include "io/session_recorder.hpp"
 #include "main_window.hpp"
 #include "view_support/results_model.hpp"
@@ -107,6 +108,29 @@ private Q_SLOTS:
         for (int row = 0; row < w.results()->rowCount(); ++row)
             QVERIFY(!w.results()->attributeAt(row).hasMark(ts::Mark::SharedGpu));
         for (const SceneBox& b : TopologyScene::build(recorded).boxes()) QVERIFY(!b.sharedGpu);
+    }
+
+    // A run whose disturbed benchmarks all came out clean when measured again marks no result,
+    // only the run itself (the report's shared_gpu): that alone raises the banner. A warning that
+    // merely reads like the engine's is no mark.
+    void theRunsOwnMarkRaisesTheBannerAndWarningTextDoesNot() {
+        QTemporaryDir dir;
+        ts::Topology run = recordBeside(dir.filePath(QStringLiteral("quiet.tss")), "");
+        const std::string words = "shared GPU: another process used the GPU during the run; 2 pre-empted chase(s) measured again clean";
+        run.warnings.push_back(words);
+        const QString worded = dir.filePath(QStringLiteral("worded.json"));
+        ts::writeReportFile(run, worded.toStdString());
+        run.sharedGpu = words;
+        const QString marked = dir.filePath(QStringLiteral("marked.json"));
+        ts::writeReportFile(run, marked.toStdString());
+
+        MainWindow w(simOptions());
+        QVERIFY(openAndWait(w, worded));
+        auto* banner = w.findChild<QLabel*>(QStringLiteral("sharedGpuBanner"));
+        QVERIFY(banner->isHidden());
+        QVERIFY(openAndWait(w, marked));
+        QVERIFY(!banner->isHidden());
+        QCOMPARE(banner->toolTip(), QString::fromStdString(words));
     }
 };
 

@@ -125,5 +125,37 @@ TEST(AttributeMarks, SessionsKeepThemAndOldSessionsHaveThemTakenFromTheirReasons
     EXPECT_TRUE(unmarked.topology.find(Element::L1, "size")->marks.empty());
 }
 
+// The run's own mark: another process used the GPU (Topology::sharedGpu). /3 keeps it in
+// `shared_gpu`; a /1 or /2 report has it taken from the warning those writers began with "shared
+// GPU: "; a /3 report's warnings are never read for it.
+TEST(AttributeMarks, TheRunsSharedGpuMarkIsKeptAndOlderReportsHaveItFromTheirWarning) {
+    Topology t;
+    t.device.name = "GPU";
+    const std::string words = "shared GPU: another process used the GPU during the run; 3 pre-empted chase(s) measured again clean";
+    t.warnings = {"group 'scalar' does not exist on NVIDIA GPUs: skipped", words};
+    t.sharedGpu = words;
+    const nlohmann::json j = reportToJson(t, false);
+    EXPECT_EQ(j["shared_gpu"], words);
+    EXPECT_EQ(wholeReportFromJson(j, "r.json").sharedGpu, words);
+
+    nlohmann::json unmarked = j;
+    unmarked.erase("shared_gpu");
+    EXPECT_FALSE(wholeReportFromJson(unmarked, "r.json").sharedGpu);
+    for (const char* format : {"toposcope-report/1", "toposcope-report/2"}) {
+        unmarked["format"] = format;
+        EXPECT_EQ(wholeReportFromJson(unmarked, "r.json").sharedGpu, words) << format;
+    }
+    unmarked["warnings"] = nlohmann::json::array({"group 'scalar' does not exist on NVIDIA GPUs: skipped"});
+    EXPECT_FALSE(wholeReportFromJson(unmarked, "r.json").sharedGpu);
+
+    // Sessions: the shared_gpu record of /2, the warning of /1.
+    const nlohmann::json element = reportWith(disturbedSize())["elements"][0];
+    const std::string mark = frameSessionRecord(nlohmann::json{{"type", "shared_gpu"}, {"evidence", words}, {"t", 2}}.dump());
+    EXPECT_EQ(sessionFromBytes(sessionOf("toposcope-session/2", element) + mark, "now.tss").topology.sharedGpu, words);
+    const std::string warning = frameSessionRecord(nlohmann::json{{"type", "warning"}, {"message", words}, {"t", 2}}.dump());
+    EXPECT_EQ(sessionFromBytes(sessionOf("toposcope-session/1", element) + warning, "old.tss").topology.sharedGpu, words);
+    EXPECT_FALSE(sessionFromBytes(sessionOf("toposcope-session/2", element) + warning, "now.tss").topology.sharedGpu);
+}
+
 }  // namespace
 }  // namespace ts
