@@ -3,6 +3,7 @@
 // runs, on a profile or a backend, with no observer but the one a test passes. A built-in profile's
 // discovery that tests only read is simulated once per test binary and shared
 // (`sharedSimulation`); a test that changes what it gets takes a copy.
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -40,9 +41,9 @@ inline Topology simulate(const SimProfile& profile, const Groups& groups = {}, O
 }
 
 // The discovery `make` simulates, made the first time `key` is asked for in this process and
-// kept until it exits; tests running on several threads get the same one.
-template <typename Make>
-const Topology& sharedSimulation(const std::string& key, Make make) {
+// kept until it exits; tests running on several threads get the same one. One cache for every
+// caller (a function, not a template: a template's statics would be one cache per call site).
+inline const Topology& sharedSimulation(const std::string& key, const std::function<Topology()>& make) {
     static std::mutex guard;
     static std::map<std::string, std::unique_ptr<const Topology>> made;
     const std::lock_guard lock(guard);

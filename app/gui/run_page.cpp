@@ -157,8 +157,9 @@ void RunPage::onResult(const ResultEvent& r) {
 
 void RunPage::onFinished(const RunOutcome& o) {
     const QString opened = std::exchange(opening_, QString());
-    // A recording that could not be read leaves the shown one; anything else shows what the worker ended with.
-    if (o.topology && (o.ok || opened.isEmpty())) {
+    // The worker hands over what it ran or opened; a recording it could not read hands over
+    // nothing, and the shown one stays.
+    if (o.topology) {
         topology_ = *o.topology;
         results_->noteReplaced();
     }
