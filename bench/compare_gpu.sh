@@ -61,6 +61,8 @@ for series in report["series"]:
             if row.get("label", "").startswith(("random", "reuse")):
                 print(row.get("label"), row.get("x"), row.get("x2"), row.get("value"), sorted(row.get("latencies", []))[::32])
 PY
+echo "== issue 15's rule: this tree's quiet runs against the one beside gpu_stress"
+python3 "$(dirname "$0")/shared_gpu_check.py" --quiet "$out"/new-run[123].json --beside "gpu_stress:$out/new-beside-stress.json" || true
 echo "== attributes that differ (base run1 -> new run1)"
 diff <(sed -n '/^element/,/^$/p' "$out/base-run1.txt") <(sed -n '/^element/,/^$/p' "$out/new-run1.txt") || true
 echo "== new run1 -> new run2 -> new run3 (capacity rows)"

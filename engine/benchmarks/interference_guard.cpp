@@ -1,9 +1,11 @@
 #include "benchmarks/interference_guard.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "analysis/robust.hpp"
+#include "backend/device_work.hpp"
 
 namespace ts {
 
@@ -73,9 +75,21 @@ void InterferenceGuard::calibrate(const Chase& chase) {
 // in front of ours in the L2 and memory and raise it: 10 % + 2 cycles above the quietest.
 double InterferenceGuard::threshold() const { return baseline_ * 1.1 + 2; }
 
+// The median's own noise: the order statistic 1.5 sqrt(n) below the middle (three standard errors
+// of a sample median). On a GPU the sentinel's L2 hits lie within a few cycles and this is the
+// median itself; on a simulated GPU with large jitter it keeps the median's scatter from each
+// sentinel to the next (some 15 cycles in 32768 loads of +-1000) from reading as a neighbour.
+double InterferenceGuard::medianLowerBound(std::vector<std::uint32_t> latencies) {
+    const std::size_t n = latencies.size();
+    const std::size_t below = static_cast<std::size_t>(1.5 * std::sqrt(double(n)));
+    const std::size_t k = n / 2 > below ? n / 2 - below : 0;
+    std::nth_element(latencies.begin(), latencies.begin() + static_cast<std::ptrdiff_t>(k), latencies.end());
+    return latencies[k];
+}
+
 void InterferenceGuard::sample(const Chase& chase) {
     if (!active_) return;
-    callsSinceSample_ = 0;
+    workSinceSample_ = 0;
     const auto latencies = chase(reference_);
     if (latencies.empty()) return;
     lastGap_ = hasGap(latencies);
@@ -89,7 +103,7 @@ void InterferenceGuard::sample(const Chase& chase) {
     }
     lastMedian_ = median(latencies);
     if (baseline_ == 0 || lastMedian_ < baseline_) baseline_ = lastMedian_;
-    lastSlow_ = lastMedian_ > threshold();
+    lastSlow_ = medianLowerBound(latencies) > threshold();
     if (lastSlow_) {
         neighbourSeen_ = true;
         ++signs_;
@@ -97,7 +111,9 @@ void InterferenceGuard::sample(const Chase& chase) {
     }
 }
 
-bool InterferenceGuard::due() { return active_ && ++callsSinceSample_ > kCallsBetweenSamples; }
+bool InterferenceGuard::due() const {
+    return active_ && workSinceSample_ >= kWorkPerSample * dependentLoads(reference_);
+}
 
 void InterferenceGuard::openWindow() {
     uncleanChases_ = cleanedChases_ = disagreements_ = 0;

@@ -4,8 +4,9 @@
 // - a pre-emption gap: any timed load, of any chase, costing far more than any miss can
 //   (another context's time slice passed inside it);
 // - a sentinel chase, long enough to outlast a time slice, timed at the start of the run,
-//   between benchmarks and every few device calls: a gap in it, or its median well above the
-//   quietest one (an MPS client sharing the L2 and memory beside us).
+//   between benchmarks and after every few sentinels' worth of the benchmarks' own loads: a gap
+//   in it, or its median well above the quietest one (an MPS client sharing the L2 and memory
+//   beside us).
 // A neighbour's slice can also fall into a chase's untimed warm-up and leave nothing but
 // misses behind; the sentinel around the benchmark is what catches that case.
 #include <cstdint>
@@ -32,8 +33,11 @@ public:
     void calibrate(const Chase& chase);
     // One sentinel; notes a gap in it or a median well above the baseline.
     void sample(const Chase& chase);
-    // Counts a device call; true when a sample is due.
-    bool due();
+    // Counts a device call's dependent loads (backend/device_work.hpp).
+    void noteWork(std::uint64_t loads) { workSinceSample_ += loads; }
+    // A sample is due once the calls since the last one asked for kWorkPerSample sentinels' worth
+    // of loads: watching costs about 1/(1 + kWorkPerSample) of the device time at most.
+    bool due() const;
 
     // A chase whose timed loads or watched untimed steps hold a pre-emption gap.
     static bool preempted(const ChaseResult& result);
@@ -90,10 +94,12 @@ public:
     // time slice (millions): a step this slow waited for another context.
     static constexpr std::uint32_t kGapCycles = 100'000;
     static bool hasGap(const std::vector<std::uint32_t>& latencies);
-    static constexpr int kCallsBetweenSamples = 32;
+    static constexpr int kWorkPerSample = 8;
 
 private:
     double threshold() const;
+    // Slow means the median is above the threshold beyond its own noise: this lower bound is.
+    static double medianLowerBound(std::vector<std::uint32_t> latencies);
 
     bool active_ = false;
     ChaseRequest reference_;
@@ -115,7 +121,7 @@ private:
     bool sentinelGap_ = false;
     std::uint32_t sentinelGapCycles_ = 0;
     double slowMedian_ = 0;
-    int callsSinceSample_ = 0;
+    std::uint64_t workSinceSample_ = 0;
 };
 
 }  // namespace ts

@@ -176,9 +176,12 @@ void runPlanItem(RunContext& ctx, const PlanItem& item) {
     }
     ctx.shared().noteOutcome(item.name, false);
     ctx.takeDisturbedInputs();  // the cap below names the disturbance
+    // Beside a known neighbour a device-wide cache's capacity is doubted however the window went.
+    const bool byOccupancy = item.readsDeviceWideOccupancy && neighbourKnown(ctx, listed);
     const std::string note = disturbanceNote(ctx, evidence) + "; measured " + std::to_string(tries) +
-                             (tries == 1 ? " time" : " times") + ", disturbed every time";
-    capConfidence(ctx, mark, note);
+                             (tries == 1 ? " time" : " times") + ", disturbed every time" +
+                             (byOccupancy ? std::string(", and ") + kOccupancyNote : std::string());
+    capConfidence(ctx, mark, note, byOccupancy);
     ctx.warn(item.name + ": " + note + " (confidence at most 0.5)");
 }
 

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <stdexcept>
 #include <thread>
+#include <tuple>
 #include <utility>
 
 #include "analysis/series_threshold.hpp"
+#include "backend/device_work.hpp"
 #include "model/attribute_names.hpp"
 
 namespace ts {
@@ -72,12 +74,14 @@ bool RunContext::waitForQuiet(std::chrono::milliseconds patience) {
 
 ChaseResult RunContext::chase(const ChaseRequest& request) {
     ++deviceCalls_;
+    noteWork(dependentLoads(request));
     return onDevice([&] { return measuredClean(request, backend_.chase(request)); });
 }
 
 // A sequence chase with a pre-emption gap among its timed loads is measured once more after a
 // clean sentinel, as a long chase is (measuredClean); still gapped, it disturbs the benchmark.
 ChaseResult RunContext::chaseSequence(const SequenceChase& request) {
+    noteWork(dependentLoads(request));
     return onDevice([&] {
         return repeatedIfPreempted(backend_.chaseSequence(request), false,
                                    [&] { return backend_.chaseSequence(request); });
@@ -86,11 +90,13 @@ ChaseResult RunContext::chaseSequence(const SequenceChase& request) {
 
 // One load is timed: a pre-emption gap reads as an eviction, which the search asks twice.
 std::uint32_t RunContext::evictionTest(const EvictionTest& test) {
+    noteWork(dependentLoads(test));
     return onDevice([&] { return backend_.evictionTest(test); });
 }
 
 std::vector<ChaseResult> RunContext::chaseBatch(const std::vector<ChaseRequest>& requests) {
     ++deviceCalls_;
+    noteWork(dependentLoads(requests));
     return onDevice([&] {
         auto results = backend_.chaseBatch(requests);
         for (std::size_t i = 0; i < results.size() && i < requests.size(); ++i)
@@ -99,16 +105,23 @@ std::vector<ChaseResult> RunContext::chaseBatch(const std::vector<ChaseRequest>&
     });
 }
 
-// A bandwidth kernel is timed by the wall clock and shows no gap: a sentinel right after it
-// says whether another context shared the GPU while it ran. If one did, the kernel runs again
-// (twice at most) once a sentinel comes back clean (polled every 10 ms, up to 100 ms), and the
-// discarded measurement's evidence leaves the benchmark's window.
+// A bandwidth kernel is timed by the wall clock and shows no gap: a sentinel right before and
+// one right after it say whether another context shared the GPU while it ran (one that leaves as
+// the kernel ends shows in the first, one that comes as it ends in the second). If one did, the
+// kernel runs again (twice at most) once a sentinel comes back clean (polled every 10 ms, up to
+// 100 ms), and the discarded measurement's evidence leaves the benchmark's window.
 BandwidthResult RunContext::bandwidth(const BandwidthRequest& request) {
     const auto before = guard_ ? guard_->window() : InterferenceGuard::Window{};
-    ++deviceCalls_;
-    BandwidthResult result = onDevice([&] { return backend_.bandwidth(request); });
-    sampleGuard();
-    for (int retry = 0; retry < 2 && guard_ && guard_->active() && guard_->lastDisturbed(); ++retry) {
+    const auto bracketed = [&] {
+        sampleGuard();
+        const bool disturbedBefore = guard_ && guard_->active() && guard_->lastDisturbed();
+        ++deviceCalls_;
+        BandwidthResult r = onDevice([&] { return backend_.bandwidth(request); });
+        sampleGuard();
+        return std::pair{r, disturbedBefore || (guard_ && guard_->active() && guard_->lastDisturbed())};
+    };
+    auto [result, disturbed] = bracketed();
+    for (int retry = 0; retry < 2 && disturbed; ++retry) {
         // A neighbour that stays (no clean sentinel in the last waits) would only keep the
         // polls busy: the kernel's disturbance stays in the window and caps the benchmark.
         if (shared_.neighbourStays()) break;
@@ -119,9 +132,7 @@ BandwidthResult RunContext::bandwidth(const BandwidthRequest& request) {
         shared_.noteWait(!guard_->lastDisturbed());
         if (guard_->lastDisturbed()) break;
         guard_->restore(before);
-        ++deviceCalls_;
-        result = onDevice([&] { return backend_.bandwidth(request); });
-        sampleGuard();
+        std::tie(result, disturbed) = bracketed();
     }
     return result;
 }
@@ -153,6 +164,11 @@ std::vector<std::uint32_t> RunContext::referenceChase(const ChaseRequest& reques
         warn(std::string("sentinel chase off (pre-emption gaps are still watched): it failed: ") + e.what());
         return {};
     }
+}
+
+// A call's loads are counted as it is made: a sentinel that comes due runs in front of it.
+void RunContext::noteWork(std::uint64_t loads) {
+    if (guard_) guard_->noteWork(loads);
 }
 
 void RunContext::sampleIfDue() {

@@ -98,6 +98,7 @@ private:
     template <typename Call>
     auto onDevice(Call&& call) -> decltype(call());
     void sampleIfDue();
+    void noteWork(std::uint64_t loads);
     std::vector<std::uint32_t> referenceChase(const ChaseRequest& request);
     ChaseResult measuredClean(const ChaseRequest& request, ChaseResult result);
     // A pre-empted result measured once more (`again`), at once or after a clean sentinel; the

@@ -261,7 +261,8 @@ TEST(FaultDiscovery, LastingInterferenceLowersTheConfidenceAndSaysSo) {
     int flagged = 0;
     for (const auto& [element, report] : t.elements)
         for (const auto& a : report.attributes)
-            if (a.reason.find("shared GPU: sentinel chase median") != std::string::npos) {
+            // The slow sentinel is among the evidence (a disagreement may come first in it).
+            if (a.reason.find("sentinel chase median") != std::string::npos) {
                 ++flagged;
                 EXPECT_TRUE(a.hasMark(Mark::SharedGpu)) << a.name;
                 EXPECT_LE(a.confidence, 0.5) << a.name;
