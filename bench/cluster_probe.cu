@@ -66,34 +66,32 @@ __global__ void dsmemLatency(unsigned* smOfBlock, unsigned* cycles) {
     cluster.sync();
 }
 
-template <typename... Args>
-int launch(void (*kernel)(Args...), int clusterSize, int clusters, size_t smem, Args... args) {
+// A launch of `clusters` clusters of `clusterSize` blocks of one warp; `attribute` holds the
+// cluster shape the configuration points at.
+cudaLaunchConfig_t clusterLaunch(int clusterSize, int clusters, size_t smem, cudaLaunchAttribute& attribute) {
     cudaLaunchConfig_t config = {};
     config.gridDim = dim3(clusterSize * clusters);
     config.blockDim = dim3(32);
     config.dynamicSmemBytes = smem;
-    cudaLaunchAttribute attribute[1];
-    attribute[0].id = cudaLaunchAttributeClusterDimension;
-    attribute[0].val.clusterDim.x = clusterSize;
-    attribute[0].val.clusterDim.y = 1;
-    attribute[0].val.clusterDim.z = 1;
-    config.attrs = attribute;
+    attribute.id = cudaLaunchAttributeClusterDimension;
+    attribute.val.clusterDim.x = clusterSize;
+    attribute.val.clusterDim.y = 1;
+    attribute.val.clusterDim.z = 1;
+    config.attrs = &attribute;
     config.numAttrs = 1;
+    return config;
+}
+
+template <typename... Args>
+int launch(void (*kernel)(Args...), int clusterSize, int clusters, size_t smem, Args... args) {
+    cudaLaunchAttribute attribute;
+    const cudaLaunchConfig_t config = clusterLaunch(clusterSize, clusters, smem, attribute);
     return cudaLaunchKernelEx(&config, kernel, args...) == cudaSuccess;
 }
 
 int maxClusters(const void* kernel, int clusterSize, size_t smem) {
-    cudaLaunchConfig_t config = {};
-    config.gridDim = dim3(clusterSize * 64);
-    config.blockDim = dim3(32);
-    config.dynamicSmemBytes = smem;
-    cudaLaunchAttribute attribute[1];
-    attribute[0].id = cudaLaunchAttributeClusterDimension;
-    attribute[0].val.clusterDim.x = clusterSize;
-    attribute[0].val.clusterDim.y = 1;
-    attribute[0].val.clusterDim.z = 1;
-    config.attrs = attribute;
-    config.numAttrs = 1;
+    cudaLaunchAttribute attribute;
+    const cudaLaunchConfig_t config = clusterLaunch(clusterSize, 64, smem, attribute);
     int count = 0;
     if (cudaOccupancyMaxActiveClusters(&count, kernel, &config) != cudaSuccess) {
         cudaGetLastError();

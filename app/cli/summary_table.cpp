@@ -30,7 +30,10 @@ std::string formatValue(const Attribute& a) {
 void printSummary(std::ostream& out, const Topology& t) {
     out << t.device.name << " (" << toString(t.device.vendor) << ", " << t.device.arch << ", " << t.device.unitCount
         << " units, backend " << t.device.backend << ")\n";
-    out << "timer overhead: " << t.timerOverheadCycles << " cycles (included in latencies, not subtracted)\n\n";
+    out << "timer overhead: " << t.timerOverheadCycles << " cycles (included in latencies, not subtracted)\n";
+    if (t.device.node)
+        out << "node: " << describe(*t.device.node) << " (" << t.device.node->source << ", " << t.device.node->pciAddress << ")\n";
+    out << '\n';
     out << std::left << std::setw(15) << "element" << std::setw(27) << "attribute" << std::setw(36) << "value"
         << std::setw(11) << "source" << "confidence\n";
     for (const auto& [element, report] : t.elements) {

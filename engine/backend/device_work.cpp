@@ -7,11 +7,12 @@ namespace ts {
 std::uint64_t dependentLoads(const ChaseRequest& request) {
     const std::uint64_t perPass = request.arrayBytes / std::max<std::uint32_t>(1, request.strideBytes);
     std::uint64_t loads = std::uint64_t(request.recordLoads) * std::max<std::uint32_t>(1, request.recordEvery);
-    if (!request.blockWarmup) loads += perPass * request.warmupPasses;
-    if (request.second && !request.second->blockRead) {
+    loads += perPass * request.warmupPasses / (request.blockWarmup ? kBlockReadParallelism : 1);
+    if (request.second) {
         const auto& s = *request.second;
         const std::uint64_t bytes = s.sameArray ? request.arrayBytes : s.arrayBytes;
-        loads += bytes / std::max<std::uint32_t>(1, s.sameArray ? request.strideBytes : s.strideBytes) * s.passes;
+        const std::uint64_t walked = bytes / std::max<std::uint32_t>(1, s.sameArray ? request.strideBytes : s.strideBytes) * s.passes;
+        loads += walked / (s.blockRead ? kBlockReadParallelism : 1);
     }
     return loads;
 }
@@ -27,6 +28,8 @@ std::uint64_t dependentLoads(const SequenceChase& request) {
 }
 
 // The target, the chosen lines and the pool's prefix twice, the target again.
-std::uint64_t dependentLoads(const EvictionTest& test) { return 2 + 2 * (test.chosen.size() + test.prefix); }
+std::uint64_t dependentLoads(const EvictionTest& test) {
+    return 2 + 2 * test.chosen.size() + 2 * test.prefix / kBlockReadParallelism;
+}
 
 }  // namespace ts

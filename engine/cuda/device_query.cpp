@@ -4,6 +4,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "backend/node_placement_sysfs.hpp"
 #include "cuda/cuda_error.hpp"
 #include "cuda/nvml_loader.hpp"
 #include "cuda/nvml_mig.hpp"
@@ -88,6 +89,7 @@ DeviceInfo queryDeviceInfo(int device, DeviceLimits& limits) {
 
     auto& x = info.extra;
     x["pci_bus_id"] = pci;
+    info.node = readNodePlacement(pci);
     x["cuda_runtime"] = versionText(runtime);
     x["cuda_driver_api"] = versionText(driver);
     x["shared_per_block_default_bytes"] = std::to_string(sharedDefault);

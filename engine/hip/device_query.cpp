@@ -1,8 +1,11 @@
 #include "hip/device_query.hpp"
 
+#include <cstdio>
+
 #include <hip/hip_runtime_api.h>
 
 #include "amd/hsa_caches.hpp"
+#include "backend/node_placement_sysfs.hpp"
 #include "hip/hip_error.hpp"
 
 namespace ts::hipb {
@@ -88,6 +91,10 @@ DeviceFacts queryDevice(int device, const amd::KfdPaths& paths) {
         d.driver = "HIP driver " + std::to_string(driver) + ", runtime " + std::to_string(runtime);
     d.extra["pci"] = std::to_string(p.pciDomainID) + ":" + std::to_string(p.pciBusID) + ":" + std::to_string(p.pciDeviceID);
     d.extra["gcnArchName"] = p.gcnArchName;
+    char busId[32] = {};
+    std::snprintf(busId, sizeof busId, "%04x:%02x:%02x.0", static_cast<unsigned>(p.pciDomainID),
+                  static_cast<unsigned>(p.pciBusID), static_cast<unsigned>(p.pciDeviceID));
+    d.node = readNodePlacement(busId);
 
     const amd::KfdTopology topology = amd::readKfdTopology(paths);
     const amd::KfdNode* node = topology.gpuAt(static_cast<std::uint32_t>(p.pciDomainID),

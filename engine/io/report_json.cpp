@@ -90,6 +90,14 @@ json deviceToJson(const DeviceInfo& d) {
             {"extra", d.extra}};
 }
 
+json nodeToJson(const NodePlacement& n) {
+    return {{"pciAddress", n.pciAddress},         {"numaNode", n.numaNode}, {"numaNodeByCpus", n.numaNodeByCpus},
+            {"localCpus", n.localCpus},           {"localCpuCount", n.localCpuCount},
+            {"pcieGeneration", n.pcieGeneration}, {"linkWidth", n.linkWidth},
+            {"maxPcieGeneration", n.maxPcieGeneration}, {"maxLinkWidth", n.maxLinkWidth},
+            {"source", n.source}};
+}
+
 json seriesToJson(const Series& s) {
     json rows = json::array();
     for (const auto& r : s.rows) {
@@ -286,6 +294,7 @@ json reportToJson(const Topology& t, bool withSeries) {
            {"elements", std::move(elements)},
            {"warnings", t.warnings}};
     if (t.sharedGpu) j["shared_gpu"] = *t.sharedGpu;
+    if (t.device.node) j["device"]["node"] = nodeToJson(*t.device.node);
     if (t.device.mig) {
         j["device"]["mig"] = migLayoutToJson(*t.device.mig);
         j["mig"] = migSharesToJson(*t.device.mig, migShares(*t.device.mig, migL2Facts(t)), attributeToJson);
@@ -304,6 +313,26 @@ json reportToJson(const Topology& t, bool withSeries) {
 namespace {
 
 // The report's "device" object.
+NodePlacement nodeFromJson(const Reader& r, const json& j) {
+    const std::string where = "device.node";
+    NodePlacement n;
+    n.pciAddress = r.get<std::string>(j, "pciAddress", where, "");
+    n.numaNode = r.get<int>(j, "numaNode", where, -1);
+    n.numaNodeByCpus = r.get<bool>(j, "numaNodeByCpus", where, false);
+    n.localCpus = r.get<std::string>(j, "localCpus", where, "");
+    n.localCpuCount = r.get<int>(j, "localCpuCount", where, 0);
+    n.pcieGeneration = r.get<int>(j, "pcieGeneration", where, 0);
+    n.linkWidth = r.get<int>(j, "linkWidth", where, 0);
+    n.maxPcieGeneration = r.get<int>(j, "maxPcieGeneration", where, 0);
+    n.maxLinkWidth = r.get<int>(j, "maxLinkWidth", where, 0);
+    n.source = r.get<std::string>(j, "source", where, "");
+    for (const auto& [key, value] : {std::pair{"numaNode", n.numaNode + 1}, {"localCpuCount", n.localCpuCount},
+                                     {"pcieGeneration", n.pcieGeneration}, {"linkWidth", n.linkWidth},
+                                     {"maxPcieGeneration", n.maxPcieGeneration}, {"maxLinkWidth", n.maxLinkWidth}})
+        if (value < 0) r.fail(where + "." + key, "negative");
+    return n;
+}
+
 DeviceInfo deviceFromJson(const json& device, const std::string& origin, const Reader& r) {
     DeviceInfo d;
     d.vendor = r.get<std::string>(device, "vendor", "device", "NVIDIA") == "AMD" ? Vendor::Amd : Vendor::Nvidia;
@@ -343,6 +372,7 @@ DeviceInfo deviceFromJson(const json& device, const std::string& origin, const R
     d.backend = r.get<std::string>(device, "backend", "device", "");
     d.extra = r.get<std::map<std::string, std::string>>(device, "extra", "device", {});
     if (device.contains("mig") && !device["mig"].is_null()) d.mig = migLayoutFromJson(device["mig"], origin, "device.mig");
+    if (device.contains("node") && !device["node"].is_null()) d.node = nodeFromJson(r, device["node"]);
     if (device.contains("computeCapability")) {
         d.ccMajor = r.get<int>(device["computeCapability"], "major", "device.computeCapability", 0);
         d.ccMinor = r.get<int>(device["computeCapability"], "minor", "device.computeCapability", 0);

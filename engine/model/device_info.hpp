@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "model/mig.hpp"
+#include "model/node_placement.hpp"
 #include "model/space.hpp"
 
 namespace ts {
@@ -47,6 +48,7 @@ struct DeviceInfo {
     std::string backend;                    // "sim", "cuda", "hip", "replay"
     std::map<std::string, std::string> extra;  // anything else worth printing
     std::optional<MigLayout> mig;           // NVIDIA: MIG mode, profiles and instances; absent when not asked
+    std::optional<NodePlacement> node;      // NUMA node, nearest CPUs, PCIe link; absent without a PCI device
 
     int physicalId(int logicalUnit) const {
         return physicalUnitIds.empty() ? logicalUnit : physicalUnitIds.at(static_cast<std::size_t>(logicalUnit));

@@ -18,18 +18,21 @@ TEST(DeviceWork, CountsTheDependentLoadsARequestAsksFor) {
     r.recordLoads = 1000;
     r.recordEvery = 3;
     EXPECT_EQ(dependentLoads(r), 2u * 16384 + 3000);
-    r.blockWarmup = true;  // the block reads in parallel: no dependent pass
-    EXPECT_EQ(dependentLoads(r), 3000u);
+    r.blockWarmup = true;  // a whole block reads the passes, many loads in flight
+    EXPECT_EQ(dependentLoads(r), 2u * 16384 / kBlockReadParallelism + 3000);
+    r.blockWarmup = false;
+    r.warmupPasses = 0;
     r.second = SecondChaser{Space::Global, 1 << 16, 128, 3};
     EXPECT_EQ(dependentLoads(r), 3000u + 3 * 512);
     ChaseRequest shortRow = r;
     shortRow.second.reset();
     EXPECT_EQ(dependentLoads(std::vector<ChaseRequest>{shortRow, r}), 3000u + 3 * 512);  // side by side
 
+    // An eviction test: the chosen lines one by one, the pool's prefix by a block.
     EvictionTest test;
-    test.prefix = 10;
+    test.prefix = 100000;
     test.chosen = {128, 256};
-    EXPECT_EQ(dependentLoads(test), 2u + 2 * 12);
+    EXPECT_EQ(dependentLoads(test), 2u + 2 * 2 + 2 * 100000 / kBlockReadParallelism);
 }
 
 std::uint64_t samplesAfter(InterferenceGuard& guard, std::uint64_t calls, std::uint64_t loadsPerCall) {
