@@ -112,13 +112,15 @@ std::vector<ChaseResult> RunContext::chaseBatch(const std::vector<ChaseRequest>&
 // 100 ms), and the discarded measurement's evidence leaves the benchmark's window.
 BandwidthResult RunContext::bandwidth(const BandwidthRequest& request) {
     const auto before = guard_ ? guard_->window() : InterferenceGuard::Window{};
-    const auto bracketed = [&] {
+    const auto sentinelDisturbed = [&] {
         sampleGuard();
-        const bool disturbedBefore = guard_ && guard_->active() && guard_->lastDisturbed();
+        return guard_ && guard_->active() && guard_->lastDisturbed();
+    };
+    const auto bracketed = [&] {
+        const bool disturbedBefore = sentinelDisturbed();
         ++deviceCalls_;
         BandwidthResult r = onDevice([&] { return backend_.bandwidth(request); });
-        sampleGuard();
-        return std::pair{r, disturbedBefore || (guard_ && guard_->active() && guard_->lastDisturbed())};
+        return std::pair{r, sentinelDisturbed() || disturbedBefore};
     };
     auto [result, disturbed] = bracketed();
     for (int retry = 0; retry < 2 && disturbed; ++retry) {
