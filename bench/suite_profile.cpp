@@ -1,8 +1,9 @@
 // toposcope-suite-profile: where the default suite's time goes on a real GPU, benchmark by
 // benchmark (issue 41): wall time, and out of the CUDA backend's counters the chase launches, the
 // array initialisations, the L2 flushes and bandwidth launches, the host time in chase calls and
-// the GPU time of their kernels. What is neither chase kernel nor its host side is the other calls
-// (sequence chases, eviction tests) and the analysis. Usage: toposcope-suite-profile [--only G,...]
+// the GPU time of their kernels; and out of a meter around the backend the count and wall time of
+// each kind of call: the shared-GPU sentinel's chases, the other chases, sequence chases and
+// eviction tests. Usage: toposcope-suite-profile [--only G,...]
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -10,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "backend/eviction_test.hpp"
+#include "backend/forwarding_backend.hpp"
 #include "cuda/cuda_backend.hpp"
 #include "run/discovery_run.hpp"
 #include "run/run_flags.hpp"
@@ -18,10 +21,62 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+struct CallTime {
+    std::uint64_t calls = 0;
+    double seconds = 0;
+};
+
+// Calls of each kind, as the benchmarks made them.
+struct CallTimes {
+    CallTime sentinel, chase, sequence, eviction;
+    CallTimes operator-(const CallTimes& b) const {
+        const auto d = [](CallTime x, CallTime y) { return CallTime{x.calls - y.calls, x.seconds - y.seconds}; };
+        return {d(sentinel, b.sentinel), d(chase, b.chase), d(sequence, b.sequence), d(eviction, b.eviction)};
+    }
+};
+
+// Times every chase, chase batch, sequence chase and eviction test; passes everything on.
+class CallMeter : public ts::ForwardingBackend {
+public:
+    explicit CallMeter(ts::Backend& inner) : ForwardingBackend(inner) {}
+    CallTimes times;
+
+private:
+    template <typename Call>
+    auto timed(CallTime& t, Call call) {
+        const auto start = Clock::now();
+        auto result = call();
+        t.seconds += std::chrono::duration<double>(Clock::now() - start).count();
+        ++t.calls;
+        return result;
+    }
+
+public:
+    ts::ChaseResult chase(const ts::ChaseRequest& r) override {
+        return timed(isSentinel(r) ? times.sentinel : times.chase, [&] { return ForwardingBackend::chase(r); });
+    }
+    std::vector<ts::ChaseResult> chaseBatch(const std::vector<ts::ChaseRequest>& r) override {
+        return timed(times.chase, [&] { return ForwardingBackend::chaseBatch(r); });
+    }
+    ts::ChaseResult chaseSequence(const ts::SequenceChase& r) override {
+        return timed(times.sequence, [&] { return ForwardingBackend::chaseSequence(r); });
+    }
+    std::uint32_t evictionTest(const ts::EvictionTest& t) override {
+        return timed(times.eviction, [&] { return ForwardingBackend::evictionTest(t); });
+    }
+
+private:
+    // The interference guard's reference chase (benchmarks/interference_guard.cpp).
+    static bool isSentinel(const ts::ChaseRequest& r) {
+        return r.strideBytes == 64 && r.recordLoads == 32768 && r.space == ts::Space::Global && !r.second;
+    }
+};
+
 struct Row {
     std::string benchmark;
     double wallSeconds = 0;
     ts::CudaLaunchStats used;
+    CallTimes calls;
 };
 
 ts::CudaLaunchStats minus(const ts::CudaLaunchStats& a, const ts::CudaLaunchStats& b) {
@@ -41,28 +96,33 @@ ts::CudaLaunchStats minus(const ts::CudaLaunchStats& a, const ts::CudaLaunchStat
 // Closes a row whenever the progress names another benchmark.
 class Profiler : public ts::Observer {
 public:
-    explicit Profiler(const ts::Backend& backend) : backend_(backend) {}
+    Profiler(const ts::Backend& backend, const CallMeter& meter) : backend_(backend), meter_(meter) {}
     void onProgress(const ts::ProgressEvent& e) override {
         if (e.benchmark == current_) return;
         close();
         current_ = e.benchmark;
         start_ = Clock::now();
         at_ = *ts::cudaLaunchStats(backend_);
+        callsAt_ = meter_.times;
     }
     void close() {
         if (current_.empty()) return;
         rows.push_back({current_, std::chrono::duration<double>(Clock::now() - start_).count(),
-                        minus(*ts::cudaLaunchStats(backend_), at_)});
+                        minus(*ts::cudaLaunchStats(backend_), at_), meter_.times - callsAt_});
         current_.clear();
     }
     std::vector<Row> rows;
 
 private:
     const ts::Backend& backend_;
+    const CallMeter& meter_;
     std::string current_;
     Clock::time_point start_;
     ts::CudaLaunchStats at_;
+    CallTimes callsAt_;
 };
+
+void printCalls(const CallTime& t) { std::printf(" %6llu %8.1f", static_cast<unsigned long long>(t.calls), 1e3 * t.seconds); }
 
 }  // namespace
 
@@ -72,24 +132,38 @@ int main(int argc, char** argv) {
         if (argc > 2 && std::strcmp(argv[1], "--only") == 0) flags.only = argv[2];
         const auto started = Clock::now();
         std::unique_ptr<ts::Backend> backend = ts::makeCudaBackend(0);
-        Profiler profiler(*backend);
+        CallMeter meter(*backend);
+        Profiler profiler(*backend, meter);
         ts::CancelToken cancel;
         ts::Topology topology;
         const ts::DiscoveryOutcome outcome =
-            ts::runDiscoveryToOutcome(*backend, ts::discoveryOptions(flags), profiler, cancel, topology, nullptr);
+            ts::runDiscoveryToOutcome(meter, ts::discoveryOptions(flags), profiler, cancel, topology, nullptr);
         profiler.close();
-        std::printf("%-32s %8s %7s %6s %6s %6s %9s %9s %9s\n", "benchmark", "wall ms", "chases", "inits", "flush",
-                    "bw", "chase ms", "kernel ms", "other ms");
+        std::printf("%-32s %8s %7s %6s %6s %6s %9s %9s %9s | %6s %8s %6s %8s %6s %8s %6s %8s\n", "benchmark", "wall ms",
+                    "chases", "inits", "flush", "bw", "chase ms", "kernel ms", "other ms", "sent", "sent ms", "chase",
+                    "ms", "seq", "seq ms", "evict", "evict ms");
         double total = 0, kernels = 0;
         for (const Row& r : profiler.rows) {
             const auto& u = r.used;
-            std::printf("%-32s %8.1f %7llu %6llu %6llu %6llu %9.1f %9.1f %9.1f\n", r.benchmark.c_str(), 1e3 * r.wallSeconds,
+            std::printf("%-32s %8.1f %7llu %6llu %6llu %6llu %9.1f %9.1f %9.1f |", r.benchmark.c_str(), 1e3 * r.wallSeconds,
                         static_cast<unsigned long long>(u.chaseLaunches), static_cast<unsigned long long>(u.initLaunches),
                         static_cast<unsigned long long>(u.l2Flushes), static_cast<unsigned long long>(u.bandwidthLaunches),
                         1e3 * u.chaseWallSeconds, 1e3 * u.chaseKernelSeconds, 1e3 * (r.wallSeconds - u.chaseWallSeconds));
+            printCalls(r.calls.sentinel);
+            printCalls(r.calls.chase);
+            printCalls(r.calls.sequence);
+            printCalls(r.calls.eviction);
+            std::printf("\n");
             total += r.wallSeconds;
             kernels += u.chaseKernelSeconds;
         }
+        const CallTimes& t = meter.times;
+        std::printf("calls: sentinels %llu (%.2f s), chases %llu (%.2f s), sequence chases %llu (%.2f s), eviction tests %llu (%.2f s)\n",
+                    static_cast<unsigned long long>(t.sentinel.calls), t.sentinel.seconds,
+                    static_cast<unsigned long long>(t.chase.calls), t.chase.seconds,
+                    static_cast<unsigned long long>(t.sequence.calls), t.sequence.seconds,
+                    static_cast<unsigned long long>(t.eviction.calls), t.eviction.seconds);
+
         std::printf("benchmarks %.2f s (chase kernels %.2f s); process to here %.2f s; %s\n", total, kernels,
                     std::chrono::duration<double>(Clock::now() - started).count(), outcome.userMessage().c_str());
         return outcome.exitStatus();

@@ -2,6 +2,7 @@
 // Runs the toposcope-cli binary built beside the tests and captures its exit code and output.
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <sys/wait.h>
 
@@ -23,6 +24,9 @@ inline CliResult runShell(const std::string& command) {
     result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return result;
 }
+
+// A path as one shell word (the test paths hold no single quote).
+inline std::string shellQuoted(const std::filesystem::path& p) { return "'" + p.string() + "'"; }
 
 inline CliResult runCli(const std::string& arguments) {
     return runShell(std::string("'") + TOPOSCOPE_CLI + "' " + arguments + " 2>&1");

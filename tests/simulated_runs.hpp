@@ -3,6 +3,7 @@
 // runs, on a profile or a backend, with no observer but the one a test passes. A built-in profile's
 // discovery that tests only read is simulated once per test binary and shared
 // (`sharedSimulation`); a test that changes what it gets takes a copy.
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
@@ -57,6 +58,11 @@ inline const Topology& sharedSimulation(const std::string& builtinProfile, const
     std::string key = builtinProfile + " --only";
     for (const auto& g : groups) key += " " + g;
     return sharedSimulation(key, [&] { return simulate(loadProfile(builtinProfile), groups); });
+}
+
+// Does any of the run's warnings contain `part`?
+inline bool anyWarningHas(const Topology& t, const std::string& part) {
+    return std::any_of(t.warnings.begin(), t.warnings.end(), [&](const std::string& w) { return w.find(part) != std::string::npos; });
 }
 
 }  // namespace ts::test

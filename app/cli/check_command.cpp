@@ -16,7 +16,7 @@
 namespace ts::cli {
 namespace {
 
-std::string valueText(double value, const std::string& unit) {
+std::string amountText(double value, const std::string& unit) {
     if (unit == "B" && value >= 0 && value < 1e19) {
         const auto bytes = static_cast<std::uint64_t>(std::llround(value));
         return std::to_string(bytes) + " B (" + bytesText(bytes) + ")";
@@ -30,10 +30,10 @@ void printDeviation(std::ostream& out, const fleet::Deviation& d) {
     const std::string& unit = d.attribute.unit;
     out << d.attribute.id << " (" << d.attribute.label << "): ";
     if (!d.value) {
-        out << "not measured (reference " << valueText(d.reference, unit) << ")\n";
+        out << "not measured (reference " << amountText(d.reference, unit) << ")\n";
         return;
     }
-    out << valueText(*d.value, unit) << ", reference " << valueText(d.reference, unit);
+    out << amountText(*d.value, unit) << ", reference " << amountText(d.reference, unit);
     if (d.reference != 0) {
         char relative[64];
         std::snprintf(relative, sizeof relative, " (%+.1f %%, tolerance %.3g %%", 100.0 * (*d.value - d.reference) / d.reference,

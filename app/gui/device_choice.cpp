@@ -1,14 +1,9 @@
 #include "device_choice.hpp"
+#include "view_support/qt_text.hpp"
 
 namespace ts::gui {
-namespace {
-
-QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
-
-}  // namespace
-
 DeviceChoice toChoice(const app::DeviceEntry& e) {
-    return {q(e.label), q(e.choice.backend), e.choice.device, q(e.choice.profile), q(toString(e.vendor)), e.real};
+    return {qText(e.label), qText(e.choice.backend), e.choice.device, qText(e.choice.profile), qText(toString(e.vendor)), e.real};
 }
 
 app::BackendChoice toBackendChoice(const DeviceChoice& c) {

@@ -8,11 +8,10 @@
 #include "analysis/series_threshold.hpp"
 #include "mig_view_data.hpp"
 #include "run_signals.hpp"
+#include "view_support/qt_text.hpp"
 
 namespace ts::gui {
 namespace {
-
-QString q(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
 
 bool isSweep(const Series& s) { return s.kind == SeriesKind::Size || s.kind == SeriesKind::SegmentSize; }
 
@@ -31,7 +30,7 @@ bool isCutOff(const Series& s, const std::vector<std::string>& names) {
 void sendWholeSeries(RunSignals& worker, QtObserver& observer, const Series& series, bool cutOff) {
     if (cutOff) {
         auto marked = std::make_shared<Series>(series);
-        marked->title = RunSignals::tr("%1 (cut off)").arg(q(series.title)).toStdString();
+        marked->title = RunSignals::tr("%1 (cut off)").arg(qText(series.title)).toStdString();
         Q_EMIT worker.seriesChunk(marked, 0);
     } else {
         observer.onSeriesChunk({&series, 0});
@@ -52,9 +51,9 @@ void sendRecordingEnd(RunSignals& worker, QtObserver& observer, const Topology& 
         const auto it = std::find_if(topology.series.begin(), topology.series.end(),
                                      [&](const Series& s) { return s.title == name; });
         if (it == topology.series.end())
-            Q_EMIT worker.cutOff(q(name), {}, {});
+            Q_EMIT worker.cutOff(qText(name), {}, {});
         else
-            Q_EMIT worker.cutOff(q(name), q(it->id), q(toString(it->element)));
+            Q_EMIT worker.cutOff(qText(name), qText(it->id), qText(toString(it->element)));
     }
 }
 

@@ -12,14 +12,9 @@
 #include "run_controller.hpp"
 #include "run_panel.hpp"
 #include "run_status.hpp"
+#include "view_support/qt_text.hpp"
 
 namespace ts::gui {
-namespace {
-
-QString q(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
-
-}  // namespace
-
 RunPage::RunPage(RunController* controller, RunPanel* panel, SeriesStore* store, ResultsModel* results, RunStatus* status,
                  QObject* parent)
     : QObject(parent),
@@ -136,11 +131,11 @@ void RunPage::onDeviceInfo(const DeviceInfo& d, const QString& measuredUtc, cons
     if (!topologyTimer_->isActive()) topologyTimer_->start();
     Q_EMIT deviceShown(d);
     Q_EMIT logged(tr("%1 (%2, %3): %4 units at %5 MHz, L2 %6, memory %7 [%8]")
-                      .arg(q(d.name), q(toString(d.vendor)), q(d.arch))
+                      .arg(qText(d.name), qText(toString(d.vendor)), qText(d.arch))
                       .arg(d.unitCount)
                       .arg(static_cast<double>(d.clockKhz) / 1000.0, 0, 'f', 0)
                       .arg(formatBytes(static_cast<double>(d.l2SizeBytes)),
-                           formatBytes(static_cast<double>(d.totalGlobalBytes)), q(d.backend)));
+                           formatBytes(static_cast<double>(d.totalGlobalBytes)), qText(d.backend)));
 }
 
 void RunPage::onResult(const ResultEvent& r) {
@@ -151,7 +146,7 @@ void RunPage::onResult(const ResultEvent& r) {
     if (!topologyTimer_->isActive()) topologyTimer_->start();
     if (a.source != Source::Api)
         Q_EMIT logged(tr("%1 %2 = %3 (confidence %4)")
-                          .arg(q(displayName(r.element)), attributeTitle(q(a.name)), formatValue(a))
+                          .arg(qText(displayName(r.element)), attributeTitle(qText(a.name)), formatValue(a))
                           .arg(a.confidence, 0, 'f', 2));
 }
 

@@ -5,6 +5,7 @@
 
 #include "analysis/miss_rule.hpp"
 #include "analysis/robust.hpp"
+#include "model/percent_text.hpp"
 
 namespace ts {
 namespace {
@@ -12,12 +13,6 @@ namespace {
 // A row past a capacity shows misses when more than 1 % of its loads lie above the first row's
 // fence (the edge rule of the size search: 3 of 256 loads).
 constexpr double kMissingShare = 0.01;
-
-std::string percent(double share) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f %%", 100 * share);
-    return text;
-}
 
 std::string bytes(double x) { return std::to_string(static_cast<std::uint64_t>(x)) + " B"; }
 
@@ -45,8 +40,8 @@ BankLimitVerdict judgeBankLimit(const Series& multiBank, const Series& bankSwitc
         else if (share >= worst) worst = share, worstX = row.x;
     }
     const std::string switchText = "re-timing a quarter bank after up to " + bytes(bankSwitch.rows.back().x) +
-                                   " in another bank misses on " + percent(worst) + " of the loads (" +
-                                   percent(std::max(alone, 0.0)) + " alone; series " + bankSwitch.id + ")";
+                                   " in another bank misses on " + percentText(worst, 1) + " of the loads (" +
+                                   percentText(std::max(alone, 0.0), 1) + " alone; series " + bankSwitch.id + ")";
     if (alone < 0 || alone > switchShare) {
         v.reason = "the re-timed quarter bank misses even alone: the switch cannot be judged";
         return v;
@@ -78,7 +73,7 @@ BankLimitVerdict judgeBankLimit(const Series& multiBank, const Series& bankSwitc
     v.decided = v.confidence > 0.5;
     v.reason = "one bank (" + bytes(static_cast<double>(bank)) + ") fits without a miss; the chase over banks misses " +
                "from the first row past it (" + bytes(firstPast->x) + ": " +
-               percent(shareAbove(reference.fence, firstPast->latencies)) + " of the loads; " +
+               percentText(shareAbove(reference.fence, firstPast->latencies), 1) + " of the loads; " +
                std::to_string(pastMissing) + " of " + std::to_string(past) + " rows past the bank miss, series " +
                multiBank.id + "); and the switch alone evicts nothing: " + switchText +
                ". So the capacity is one bank; misses that grow gradually past it mean a replacement other than LRU";

@@ -1,5 +1,6 @@
 #include "analysis/latency_agreement.hpp"
 #include "model/attribute_names.hpp"
+#include "model/percent_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -28,7 +29,6 @@ std::string listed(const std::vector<Measured>& members, double Measured::*field
     return out.str();
 }
 
-std::string percent(double fraction) { return std::to_string(std::lround(100 * fraction)) + " %"; }
 
 }  // namespace
 
@@ -47,9 +47,9 @@ std::string latencyAgreementNote(const Topology& topology, const std::vector<Ele
     std::string note = "hit latencies " + listed(members, &Measured::latency);
     if (hitsAgree && penaltiesAgree) return note + " and miss penalties agree (one SRAM, one path)";
     if (penaltiesAgree)
-        return note + " differ by access path, while the miss penalties agree within " + percent(penaltySpread) +
+        return note + " differ by access path, while the miss penalties agree within " + percentText(penaltySpread) +
                " (" + listed(members, &Measured::missPenalty) + "): one SRAM behind paths of different length";
-    return note + (hitsAgree ? " agree" : " differ") + ", and the miss penalties differ by " + percent(penaltySpread) +
+    return note + (hitsAgree ? " agree" : " differ") + ", and the miss penalties differ by " + percentText(penaltySpread) +
            " (" + listed(members, &Measured::missPenalty) + ")";
 }
 

@@ -2,6 +2,7 @@
 
 #include "model/attribute_marks.hpp"
 #include "model/attribute_names.hpp"
+#include "model/percent_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -35,7 +36,7 @@ Attribute undecidedFigure(const char* name, const std::string& unit, Source sour
     return a;
 }
 
-std::string bytesText(double bytes) {
+std::string capacityText(double bytes) {
     char buf[48];
     if (bytes >= kMiB) std::snprintf(buf, sizeof buf, "%.4g MiB", bytes / kMiB);
     else std::snprintf(buf, sizeof buf, "%.4g KiB", bytes / 1024.0);
@@ -85,7 +86,7 @@ void l2Figures(const MigL2Facts& facts, MigShare& s) {
                              "memory slices / " + std::to_string(kMigMemorySlices) +
                                  " x API L2 size (MIG partitions the L2 with the memory slices)");
         s.l2Size.reason = std::to_string(static_cast<int>(slices)) + "/" + std::to_string(kMigMemorySlices) + " of " +
-                          bytesText(static_cast<double>(facts.l2Bytes));
+                          capacityText(static_cast<double>(facts.l2Bytes));
         if (facts.insideInstance) {
             s.l2Size.confidence = 0.5;
             s.l2Size.reason += "; the run was inside a MIG instance, where the API L2 size may already be that "
@@ -110,7 +111,6 @@ void l2Figures(const MigL2Facts& facts, MigShare& s) {
     }
 }
 
-std::string percentText(double fraction) { return std::to_string(static_cast<int>(std::lround(100 * fraction))) + " %"; }
 
 // What the share's SMs can really use: the share times the fraction of the whole L2 that data
 // SMs of two partitions touched still fits in (sharedCapacity / API size). A projection of the
@@ -145,9 +145,9 @@ void usableFigure(const MigL2Facts& facts, MigShare& s) {
     s.l2Usable.confidence =
         std::min({s.l2Size.confidence, shared.confidence, replicated.confidence, measuredHere ? 1.0 : 0.5});
     s.l2Usable.evidence = shared.evidence;
-    s.l2Usable.reason = percentText(fraction) + " of the " + bytesText(s.l2Size.value) +
-                        " share: data SMs of two partitions touched fits in " + bytesText(shared.value) + " of the " +
-                        bytesText(api) + " L2 (sharedCapacity)";
+    s.l2Usable.reason = percentText(fraction) + " of the " + capacityText(s.l2Size.value) +
+                        " share: data SMs of two partitions touched fits in " + capacityText(shared.value) + " of the " +
+                        capacityText(api) + " L2 (sharedCapacity)";
     s.l2Usable.reason += replicated.value == 1
                              ? "; far lines read become near replicas (farReplicated 1): such data is held in both partitions"
                              : "; far lines stay far (farReplicated 0): the partitions hold different lines";
@@ -211,7 +211,7 @@ std::vector<MigShare> migShares(const MigLayout& layout, const MigL2Facts& facts
 }
 
 std::string segmentShareText(double segments, double segmentBytes) {
-    const std::string size = bytesText(segmentBytes);
+    const std::string size = capacityText(segmentBytes);
     char buf[96];
     if (std::abs(segments - 1) < 0.01) return "one whole " + size + " segment";
     if (segments < 1) {

@@ -22,7 +22,7 @@ Attribute fromDecision(const char* name, const Decision& d, const Series& s) {
     return a;
 }
 
-std::string bytesText(double v) {
+std::string byteCountText(double v) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.0f B", v);
     return buf;
@@ -41,7 +41,7 @@ Attribute sizeAttribute(const Series& sweep) {
     a.reason = cp.reason;
     if (!cp.found && cp.index >= sweep.rows.size()) {
         a.lowerBound = true;
-        a.reason = "no knee up to " + bytesText(cp.x) + ", the largest size swept: the cache holds at least this much";
+        a.reason = "no knee up to " + byteCountText(cp.x) + ", the largest size swept: the cache holds at least this much";
     }
     return a;
 }

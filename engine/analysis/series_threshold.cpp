@@ -8,12 +8,12 @@
 namespace ts {
 namespace {
 
-struct Split {
+struct ThresholdSplit {
     double value = -1;
     ThresholdRule rule = ThresholdRule::None;
 };
 
-Split split(const std::vector<std::uint32_t>& values, ThresholdRule rule) {
+ThresholdSplit split(const std::vector<std::uint32_t>& values, ThresholdRule rule) {
     if (values.empty()) return {};
     const HitMissSplit s = splitHitMiss(values);
     if (!s.separable) return {};
@@ -21,7 +21,7 @@ Split split(const std::vector<std::uint32_t>& values, ThresholdRule rule) {
 }
 
 // Fetch granularity: the fastest load of each stride.
-Split rowMinimaSplit(const Series& series) {
+ThresholdSplit rowMinimaSplit(const Series& series) {
     std::vector<std::uint32_t> minima;
     for (const auto& row : series.rows)
         if (!row.latencies.empty()) minima.push_back(*std::min_element(row.latencies.begin(), row.latencies.end()));
@@ -29,14 +29,14 @@ Split rowMinimaSplit(const Series& series) {
 }
 
 // Line size: every load of every row.
-Split pooledSplit(const Series& series) {
+ThresholdSplit pooledSplit(const Series& series) {
     std::vector<std::uint32_t> pooled;
     for (const auto& row : series.rows) pooled.insert(pooled.end(), row.latencies.begin(), row.latencies.end());
     return split(pooled, ThresholdRule::EveryLoadSplit);
 }
 
 // Amount: the miss rule's fence over the control row (a chaser alone, known to hit).
-Split controlFence(const Series& series) {
+ThresholdSplit controlFence(const Series& series) {
     for (const auto& row : series.rows)
         if (row.label == "control" && !row.latencies.empty())
             return {hitReference(row.latencies).fence, ThresholdRule::ControlFence};
@@ -45,7 +45,7 @@ Split controlFence(const Series& series) {
 
 // Sharing rows carry either the engine's verdict (0 or 1) or, for L2 segments, the row's
 // median latency, which the engine splits into near and far.
-Split sharingSplit(const Series& series) {
+ThresholdSplit sharingSplit(const Series& series) {
     for (const auto& row : series.rows)
         if (row.label == kMissThresholdLabel) return {row.value, ThresholdRule::BenchmarkRow};
     const bool flags = std::all_of(series.rows.begin(), series.rows.end(),
@@ -53,13 +53,13 @@ Split sharingSplit(const Series& series) {
     if (flags) return {};
     std::vector<std::uint32_t> medians;
     for (const auto& row : series.rows) medians.push_back(static_cast<std::uint32_t>(row.value));
-    Split s = split(medians, ThresholdRule::RowMedianSplit);
+    ThresholdSplit s = split(medians, ThresholdRule::RowMedianSplit);
     if (s.value < 0 && !medians.empty())  // one level: every unit is near
         s = {static_cast<double>(*std::max_element(medians.begin(), medians.end())) + 1, ThresholdRule::OneLevel};
     return s;
 }
 
-Split splitOf(const Series& series) {
+ThresholdSplit splitOf(const Series& series) {
     switch (series.kind) {
         case SeriesKind::FetchGranularity: return rowMinimaSplit(series);
         case SeriesKind::LineSize: return pooledSplit(series);
@@ -72,7 +72,7 @@ Split splitOf(const Series& series) {
 }  // namespace
 
 void updateMissThreshold(Series& series) {
-    const Split s = splitOf(series);
+    const ThresholdSplit s = splitOf(series);
     series.missThreshold = s.value;
     series.thresholdRule = s.rule;
 }

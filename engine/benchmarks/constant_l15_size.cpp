@@ -11,15 +11,10 @@
 #include "benchmarks/cache_common.hpp"
 #include "benchmarks/sweep_runner.hpp"
 #include "model/attribute_names.hpp"
+#include "model/percent_text.hpp"
 
 namespace ts {
 namespace {
-
-std::string percent(double share) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f %%", 100 * share);
-    return text;
-}
 
 // The walk goes in steps of the front cache's line, so that cache holds only C1 of it, while this
 // cache fetches whole sectors: past its capacity exactly one load per sector misses it
@@ -40,7 +35,7 @@ ChaseRequest oneBankChase(std::uint64_t bytes, const Walk& walk) {
     return r;
 }
 
-struct Edge {
+struct BankEdge {
     bool found = false;
     std::size_t firstMiss = 0;     // index of the first row that misses (confirmed)
     double confidence = 0;         // share of rows on the side of the edge their misses say
@@ -48,8 +43,8 @@ struct Edge {
 
 // The first row that misses, confirmed by one of the next two (a lone disturbed row does not
 // count), and how well one step at that row explains every row.
-Edge findEdge(const std::vector<double>& shares, double cut) {
-    Edge e;
+BankEdge findEdge(const std::vector<double>& shares, double cut) {
+    BankEdge e;
     const std::size_t n = shares.size();
     for (std::size_t i = 0; i < n && !e.found; ++i) {
         if (shares[i] <= cut) continue;
@@ -122,7 +117,7 @@ void measureConstantSizeInOneBank(RunContext& ctx, const CacheTarget& target) {
     const double missCut = walkMissCut(runner.sorted());
     std::vector<double> shares;
     for (const auto& row : runner.sorted().rows) shares.push_back(shareAbove(missCut, row.latencies));
-    const Edge edge = findEdge(shares, walk.missShare);
+    const BankEdge edge = findEdge(shares, walk.missShare);
     const auto& rows = runner.sorted().rows;
     const std::string walkText = "stride " + std::to_string(walk.stride) + " B (the front cache's line) over " +
                                  std::to_string(firstBytes) + ".." + std::to_string(bank) + " B of one bank";
@@ -138,15 +133,15 @@ void measureConstantSizeInOneBank(RunContext& ctx, const CacheTarget& target) {
             // Arrays up to the front cache's size hit there; this level can only be shown holding less.
             a.value = static_cast<double>(frontBytes);
             a.upperBound = true;
-            a.reason = walkText + ": the first array past the front cache already misses on " + percent(after) +
+            a.reason = walkText + ": the first array past the front cache already misses on " + percentText(after, 1) +
                        " of the loads: this cache holds no more than the " + std::to_string(frontBytes) +
                        " B in front of it";
         } else {
             a.value = rows[edge.firstMiss - 1].x;
             a.reason = walkText + ": the largest array without misses; from " +
-                       std::to_string(static_cast<std::uint64_t>(rows[edge.firstMiss].x)) + " B on " + percent(after) +
+                       std::to_string(static_cast<std::uint64_t>(rows[edge.firstMiss].x)) + " B on " + percentText(after, 1) +
                        " of the loads miss (one per " + std::to_string(walk.sector) + " B sector: " +
-                       percent(static_cast<double>(walk.stride) / static_cast<double>(walk.sector)) + " expected)";
+                       percentText(static_cast<double>(walk.stride) / static_cast<double>(walk.sector), 1) + " expected)";
         }
         a.reason += "; " + std::to_string(static_cast<int>(edge.confidence * 100 + 0.5)) +
                     " % of the rows lie on the side of the edge their misses say";

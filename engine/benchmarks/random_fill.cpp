@@ -42,7 +42,7 @@ std::vector<std::uint32_t> timedLoads(RunContext& ctx, Space space, const TimedW
 }
 
 // Evidence keeps at most this many of a walk's counted loads, spread evenly over it.
-constexpr std::size_t kSampledLoads = 256;
+constexpr std::size_t kFillSampledLoads = 256;
 
 // Hits among timed loads from..to, those after a load in another block left out; `row` (label,
 // x = loads counted, x2 = hits) keeps a sample of the counted loads' latencies.
@@ -58,8 +58,8 @@ HitCount hitsOf(const TimedWalk& walk, const std::vector<std::uint32_t>& latenci
         counted.push_back(latencies[i]);
     }
     row.x = c.timed, row.x2 = c.hits;
-    const std::size_t step = std::max<std::size_t>(1, counted.size() / kSampledLoads);
-    for (std::size_t i = 0; i < counted.size() && row.latencies.size() < kSampledLoads; i += step) row.latencies.push_back(counted[i]);
+    const std::size_t step = std::max<std::size_t>(1, counted.size() / kFillSampledLoads);
+    for (std::size_t i = 0; i < counted.size() && row.latencies.size() < kFillSampledLoads; i += step) row.latencies.push_back(counted[i]);
     return c;
 }
 

@@ -128,7 +128,7 @@ constexpr std::uint64_t kShownOnlyBytes = 1 << 20;
 bool disturbedSoFar(RunContext& ctx) { return ctx.guard() && ctx.guard()->windowDisturbed(); }
 
 // The array size where misses begin, and how the edge rule moved it off the change point.
-struct Edge {
+struct SizeEdge {
     double bytes = 0;
     std::string note;
 };
@@ -158,7 +158,7 @@ public:
                     "no capacity knee up to " + kibText(doublings.back()) + ": the cache is at least this large"};
         }
         const ChangePoint final = sweep(lo, hi);
-        const Edge edge = final.found ? edgeOf(final, lo) : Edge{final.x, ""};
+        const SizeEdge edge = final.found ? edgeOf(final, lo) : SizeEdge{final.x, ""};
         showPastKnee(hi);
         finishSeries();
         return outcomeOf(final, edge);
@@ -283,12 +283,12 @@ private:
         return onsetOf(final, runner_.sorted());
     }
 
-    // 4. Edge: a replacement that keeps part of an oversized array makes misses ramp up, and the
+    // 4. SizeEdge: a replacement that keeps part of an oversized array makes misses ramp up, and the
     // change point may sit anywhere on the ramp. The size is the largest array below the onset of
     // misses, refined between it and the onset row when that gap is wider than 1 %.
     // `fittingUpTo`: the exponential search's last size without misses.
-    Edge edgeOf(const ChangePoint& final, std::uint64_t fittingUpTo) {
-        Edge edge{final.x, ""};
+    SizeEdge edgeOf(const ChangePoint& final, std::uint64_t fittingUpTo) {
+        SizeEdge edge{final.x, ""};
         const MissCut cut =
             missCut(reference_, runner_.sorted(), static_cast<double>(fittingUpTo), spec_.sampled, farMissLevel_);
         std::size_t onset = missOnset(runner_.sorted(), cut, spec_.sampled);
@@ -325,7 +325,7 @@ private:
         else ctx_.noteDisagreement(spec_.title);
     }
 
-    SizeSearchOutcome outcomeOf(const ChangePoint& final, const Edge& edge) const {
+    SizeSearchOutcome outcomeOf(const ChangePoint& final, const SizeEdge& edge) const {
         SizeSearchOutcome outcome;
         if (final.found) {
             outcome.decided = true;

@@ -180,7 +180,7 @@ constexpr double kEdgeMostMiss = 0.75;
 // kernel's own translations overflow early (9 pages each on the H100 and H200).
 constexpr double kEdgeAccumulated = 32;
 
-struct Edge {
+struct ReachEdge {
     std::uint64_t entries = 0;
     bool found = false;  // a walk of entries + 1 pages was seen past the level
 };
@@ -190,7 +190,7 @@ struct Edge {
 // that: the H100's last level holds 2048 pages in sets of 8, a walk of 2050 pages misses 9 more
 // than one of 2049, and the median crosses only at 2168 (docs/validation.md, "2026-11-26,
 // session 12"). `floor`: the level in front.
-Edge levelEdge(Walker& w, std::uint64_t floor, std::uint64_t half, std::uint64_t stride, double limit) {
+ReachEdge levelEdge(Walker& w, std::uint64_t floor, std::uint64_t half, std::uint64_t stride, double limit) {
     std::map<std::uint64_t, double> misses, again;
     auto count = [&](std::map<std::uint64_t, double>& cache, std::uint64_t n, const char* label) {
         auto it = cache.find(n);
@@ -267,7 +267,7 @@ Sweep sweepAt(Walker& w, std::uint64_t stride, double minStep) {
             const std::uint64_t half = halfMissPages(w, step.entries, *next, stride, limit);
             // Without growth page by page up to there (a random policy, or another process's walks
             // beside it), the count where half the pairs miss stands, less sure.
-            const Edge edge = levelEdge(w, before, half, stride, limit);
+            const ReachEdge edge = levelEdge(w, before, half, stride, limit);
             step.entries = edge.entries;
             step.edgeFound = edge.found;
         }

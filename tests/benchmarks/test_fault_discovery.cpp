@@ -15,9 +15,11 @@
 #include "sim/profile.hpp"
 #include "sim/sim_backend.hpp"
 #include "sim_truth.hpp"
+#include "simulated_runs.hpp"
 #include "scratch_files.hpp"
 
 using namespace ts;
+using ts::test::anyWarningHas;
 
 namespace {
 
@@ -120,10 +122,6 @@ void expectFailedAttribute(const Topology& t, Element e, const std::string& name
     EXPECT_TRUE(a->failed) << displayName(e) << " " << name;
     EXPECT_EQ(a->confidence, 0);
     EXPECT_NE(a->reason.find(reasonPart), std::string::npos) << a->reason;
-}
-
-bool anyWarningHas(const Topology& t, const std::string& part) {
-    return std::any_of(t.warnings.begin(), t.warnings.end(), [&](const std::string& w) { return w.find(part) != std::string::npos; });
 }
 
 // The guard's sentinel chase (engine/benchmarks/interference_guard.cpp).

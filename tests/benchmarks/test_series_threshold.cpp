@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path scratch(const std::string& name) {
+fs::path thresholdScratch(const std::string& name) {
     const fs::path dir = ts::test::uniqueTempPath("toposcope-threshold-test");
     fs::create_directories(dir);
     return dir / name;
@@ -32,7 +32,7 @@ std::map<std::string, std::pair<double, ThresholdRule>> thresholdsOf(const Topol
 }  // namespace
 
 TEST(SeriesThreshold, ARunAttachesTheRuleOfEachKind) {
-    const Topology live = test::recordRun(scratch("live.tss"), {"l1"});
+    const Topology live = test::recordRun(thresholdScratch("live.tss"), {"l1"});
     bool fetch = false, lines = false;
     for (const auto& s : live.series) {
         if (s.kind == SeriesKind::FetchGranularity) {
@@ -58,9 +58,9 @@ TEST(SeriesThreshold, ARunAttachesTheRuleOfEachKind) {
 }
 
 TEST(SeriesThreshold, RecordingsOpenWithTheThresholdsOfTheRun) {
-    const fs::path session = scratch("run.tss");
+    const fs::path session = thresholdScratch("run.tss");
     const Topology live = test::recordRun(session, {"l1", "memory"});
-    const fs::path report = scratch("run.json");
+    const fs::path report = thresholdScratch("run.json");
     writeReportFile(live, report.string());
     EXPECT_EQ(reportToJson(readReportFile(report.string())), reportToJson(live));  // nothing new in the file
     EXPECT_EQ(thresholdsOf(app::loadRecording(report.string()).topology), thresholdsOf(live));

@@ -21,6 +21,7 @@
 #include "simulated_runs.hpp"
 
 using namespace ts;
+using ts::test::anyWarningHas;
 
 namespace {
 
@@ -78,10 +79,6 @@ Verdict judge(const Topology& t, const Topology& reference = quiet()) {
                                        ": " + a->reason);
         }
     return v;
-}
-
-bool anyWarningHas(const Topology& t, const std::string& part) {
-    return std::any_of(t.warnings.begin(), t.warnings.end(), [&](const std::string& w) { return w.find(part) != std::string::npos; });
 }
 
 void expectRule(const std::string& spec) {

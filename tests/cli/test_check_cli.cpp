@@ -14,8 +14,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
-
 // The built-in H100 profile with its L2 down to one of its two partitions: half the capacity, as
 // the API still reports the whole (what a GPU with a failed L2 partition looks like).
 fs::path lostPartitionProfile(const fs::path& dir) {
@@ -39,7 +37,7 @@ protected:
         makeReference("memory", reference());
     }
     static void makeReference(const std::string& groups, const fs::path& file) {
-        const auto r = test::runCli("--backend sim --profile h100 --only " + groups + " --quiet --no-session --json " + quoted(file));
+        const auto r = test::runCli("--backend sim --profile h100 --only " + groups + " --quiet --no-session --json " + ts::test::shellQuoted(file));
         ASSERT_EQ(r.exitCode, 0) << r.output;
     }
     static void TearDownTestSuite() { fs::remove_all(dir_); }
@@ -50,12 +48,12 @@ protected:
 }  // namespace
 
 TEST_F(CheckCli, TheSameGpuIsAsItsReference) {
-    const auto r = test::runCli("check --reference " + quoted(reference()) + " --backend sim --profile h100");
+    const auto r = test::runCli("check --reference " + ts::test::shellQuoted(reference()) + " --backend sim --profile h100");
     EXPECT_EQ(r.exitCode, 0) << r.output;
     EXPECT_NE(r.output.find("check: 0 of "), std::string::npos) << r.output;
     // Only the verdict: no progress, no summary table.
     EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
-    const auto quiet = test::runCli("check --reference " + quoted(reference()) + " --backend sim --profile h100 --quiet");
+    const auto quiet = test::runCli("check --reference " + ts::test::shellQuoted(reference()) + " --backend sim --profile h100 --quiet");
     EXPECT_EQ(quiet.exitCode, 0) << quiet.output;
     EXPECT_EQ(quiet.output, "") << "nothing deviates: --quiet prints nothing";
 }
@@ -65,8 +63,8 @@ TEST_F(CheckCli, AnL2ThatLostAPartitionDeviatesWithExitFive) {
     const fs::path l2Reference = dir_ / "h100-l2-reference.json";
     makeReference("l2", l2Reference);
     const fs::path report = dir_ / "lost.json";
-    const auto r = test::runCli("check --reference " + quoted(l2Reference) + " --backend sim --profile " + quoted(profile) +
-                                " --json " + quoted(report));
+    const auto r = test::runCli("check --reference " + ts::test::shellQuoted(l2Reference) + " --backend sim --profile " + ts::test::shellQuoted(profile) +
+                                " --json " + ts::test::shellQuoted(report));
     EXPECT_EQ(r.exitCode, 5) << r.output;
     EXPECT_NE(r.output.find("l2.shared_capacity"), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("reference 52592640 B"), std::string::npos) << r.output;
@@ -77,33 +75,33 @@ TEST_F(CheckCli, AnL2ThatLostAPartitionDeviatesWithExitFive) {
 TEST_F(CheckCli, AFleetReportsMediansAreTheReference) {
     const fs::path members = dir_ / "members";
     auto r = test::runCli("--backend sim --all-devices --profile h100 --profile h100 --profile h100 --only memory --quiet "
-                          "--fleet-out " + quoted(members));
+                          "--fleet-out " + ts::test::shellQuoted(members));
     ASSERT_EQ(r.exitCode, 0) << r.output;
     const fs::path fleet = dir_ / "fleet.json";
-    r = test::runCli("compare " + quoted(members) + " --quiet --fleet " + quoted(fleet));
+    r = test::runCli("compare " + ts::test::shellQuoted(members) + " --quiet --fleet " + ts::test::shellQuoted(fleet));
     ASSERT_TRUE(fs::exists(fleet)) << r.output;
-    r = test::runCli("check --reference " + quoted(fleet) + " --backend sim --profile h100");
+    r = test::runCli("check --reference " + ts::test::shellQuoted(fleet) + " --backend sim --profile h100");
     EXPECT_EQ(r.exitCode, 0) << r.output;
     EXPECT_NE(r.output.find("3 report(s) of"), std::string::npos) << r.output;
     // The same GPU with device memory 30 % slower to answer.
     nlohmann::json slow = test::readJson(fs::path(TOPOSCOPE_SOURCE_DIR) / "resources/profiles/h100.json");
     slow["dram"]["latency"] = 1092;
     std::ofstream(dir_ / "h100-slow-dram.json") << slow.dump(1);
-    r = test::runCli("check --reference " + quoted(fleet) + " --backend sim --profile " + quoted(dir_ / "h100-slow-dram.json"));
+    r = test::runCli("check --reference " + ts::test::shellQuoted(fleet) + " --backend sim --profile " + ts::test::shellQuoted(dir_ / "h100-slow-dram.json"));
     EXPECT_EQ(r.exitCode, 5) << r.output;
     EXPECT_NE(r.output.find("dram.latency"), std::string::npos) << r.output;
 }
 
 TEST_F(CheckCli, BadReferencesAndFlagsAreRefusedBeforeMeasuring) {
-    auto r = test::runCli("check --reference " + quoted(reference()) + " --backend sim --profile mi210");
+    auto r = test::runCli("check --reference " + ts::test::shellQuoted(reference()) + " --backend sim --profile mi210");
     EXPECT_EQ(r.exitCode, 2) << r.output;
     EXPECT_NE(r.output.find("this GPU is \"AMD"), std::string::npos) << r.output;
-    r = test::runCli("check --reference " + quoted(dir_ / "missing.json") + " --backend sim");
+    r = test::runCli("check --reference " + ts::test::shellQuoted(dir_ / "missing.json") + " --backend sim");
     EXPECT_EQ(r.exitCode, 2) << r.output;
-    r = test::runCli("check --reference " + quoted(reference()) + " --backend sim --tolerance l9.size=3");
+    r = test::runCli("check --reference " + ts::test::shellQuoted(reference()) + " --backend sim --tolerance l9.size=3");
     EXPECT_EQ(r.exitCode, 2) << r.output;
     EXPECT_NE(r.output.find("l9.size"), std::string::npos) << r.output;
-    r = test::runCli("check --reference " + quoted(reference()) + " --backend sim --json " + quoted(reference()));
+    r = test::runCli("check --reference " + ts::test::shellQuoted(reference()) + " --backend sim --json " + ts::test::shellQuoted(reference()));
     EXPECT_EQ(r.exitCode, 2) << r.output;
     EXPECT_NO_THROW(test::readJson(reference())) << "the reference was overwritten";
     r = test::runCli("check --backend sim");

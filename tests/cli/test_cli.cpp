@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path scratchDir(const std::string& name) { return test::scratchDir("toposcope-cli-test-", name); }
+fs::path cliScratch(const std::string& name) { return test::scratchDir("toposcope-cli-test-", name); }
 
 }  // namespace
 
@@ -50,7 +50,7 @@ TEST(Cli, BadProfileExitsTwoNamingTheFile) {
     EXPECT_EQ(missing.exitCode, 2);
     EXPECT_NE(missing.output.find("/nonexistent/gpu.json"), std::string::npos) << missing.output;
 
-    const fs::path dir = scratchDir("badprofile");
+    const fs::path dir = cliScratch("badprofile");
     const fs::path broken = dir / "broken.json";
     std::ofstream(broken) << "{\"format\": \"toposcope-sim-profile/1\", \"name\": ";
     const auto truncated = runCli("--backend sim --profile '" + broken.string() + "'");
@@ -77,7 +77,7 @@ TEST(Cli, UnwritableOutputIsRefusedBeforeTheRun) {
 }
 
 TEST(Cli, SimRunWritesAllThreeOutputs) {
-    const fs::path dir = scratchDir("outputs");
+    const fs::path dir = cliScratch("outputs");
     const auto r = runCli("--backend sim --profile h100 --only l1,shared --quiet --json '" + (dir / "r.json").string() +
                           "' --mt4g-json '" + (dir / "m.json").string() + "' --raw '" + (dir / "raw").string() + "'");
     ASSERT_EQ(r.exitCode, 0) << r.output;

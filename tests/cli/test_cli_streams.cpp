@@ -12,8 +12,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kCli = TOPOSCOPE_CLI;
-
 // Runs `line` in bash (for PIPESTATUS and the redirections) and gives the exit status of its
 // first command.
 test::CliResult bash(const std::string& line) {
@@ -22,7 +20,7 @@ test::CliResult bash(const std::string& line) {
     return test::runShell("bash -c '" + quoted + "; exit ${PIPESTATUS[0]}' 2>&1");
 }
 
-std::string sim(const std::string& groups) { return "'" + kCli + "' --backend sim --profile h100 --only " + groups; }
+std::string sim(const std::string& groups) { return "'" + std::string(TOPOSCOPE_CLI) + "' --backend sim --profile h100 --only " + groups; }
 
 // The session reads back whole: every benchmark of l1 finished and the run closed.
 void expectWholeSession(const fs::path& path, const std::string& outcome = "finished") {

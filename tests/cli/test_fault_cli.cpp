@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path scratchDir(const std::string& name) { return test::scratchDir("toposcope-fault-cli-", name); }
+fs::path faultCliScratch(const std::string& name) { return test::scratchDir("toposcope-fault-cli-", name); }
 
 const nlohmann::json* attribute(const nlohmann::json& report, const std::string& element, const std::string& name) {
     for (const auto& e : report["elements"])
@@ -31,7 +31,7 @@ const nlohmann::json* attribute(const nlohmann::json& report, const std::string&
 }  // namespace
 
 TEST(FaultCli, OutOfMemoryRunFinishesMarksTheFailureAndExitsThree) {
-    const fs::path dir = scratchDir("oom");
+    const fs::path dir = faultCliScratch("oom");
     const auto r = runCli("--backend sim --profile h100 --only l1,l2 --inject-fault oom@l2 --json '" +
                           (dir / "r.json").string() + "' --session '" + (dir / "run.tss").string() + "'");
     EXPECT_EQ(r.exitCode, 3) << r.output;
@@ -83,7 +83,7 @@ TEST(FaultCli, BadSpecIsBadUsage) {
 }
 
 TEST(FaultCli, CleanRunExitsZeroWithoutFailures) {
-    const fs::path dir = scratchDir("clean");
+    const fs::path dir = faultCliScratch("clean");
     const auto r = runCli("--backend sim --profile h100 --only l1,shared --no-session --json '" + (dir / "r.json").string() + "'");
     EXPECT_EQ(r.exitCode, 0) << r.output;
     EXPECT_TRUE(readJson(dir / "r.json")["failures"].empty());
@@ -92,7 +92,7 @@ TEST(FaultCli, CleanRunExitsZeroWithoutFailures) {
 // Issue 16 (9): a lost device in the bandwidth benchmark marks every bandwidth attribute failed,
 // where it dropped them before.
 TEST(FaultCli, LostInBandwidthMarksEveryBandwidthAttributeFailed) {
-    const fs::path dir = scratchDir("lost-bandwidth");
+    const fs::path dir = faultCliScratch("lost-bandwidth");
     const auto r = runCli("--backend sim --profile h100 --only bandwidth --no-session --quiet --inject-fault lost@bandwidth "
                           "--json '" + (dir / "r.json").string() + "'");
     EXPECT_EQ(r.exitCode, 3) << r.output;
@@ -110,7 +110,7 @@ TEST(FaultCli, LostInBandwidthMarksEveryBandwidthAttributeFailed) {
 
 // Issue 16 (9): out of memory in the TLB-miss chase keeps latencyTlbMiss, marked failed.
 TEST(FaultCli, OutOfMemoryMarksTheTlbMissLatencyFailed) {
-    const fs::path dir = scratchDir("oom-tlb");
+    const fs::path dir = faultCliScratch("oom-tlb");
     const auto r = runCli("--backend sim --profile h100 --only memory --no-session --quiet --inject-fault oom --json '" +
                           (dir / "r.json").string() + "'");
     EXPECT_EQ(r.exitCode, 3) << r.output;

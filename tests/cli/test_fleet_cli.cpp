@@ -15,7 +15,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path scratch(const std::string& name) {
+fs::path fleetCliScratch(const std::string& name) {
     const fs::path dir = fs::temp_directory_path() / ("toposcope-fleet-cli-" + std::to_string(getpid())) / name;
     fs::remove_all(dir);
     fs::create_directories(dir);
@@ -29,7 +29,7 @@ std::string q(const fs::path& p) { return "'" + p.string() + "'"; }
 }  // namespace
 
 TEST(FleetCli, AllDevicesOnFourSimulatedGpusWritesEachReportAndFindsTheSlowMemory) {
-    const fs::path dir = scratch("all-devices");
+    const fs::path dir = fleetCliScratch("all-devices");
     const auto r = test::runCli("--backend sim --all-devices --only memory,bandwidth --profile h100 --profile h100 --profile " +
                                 q(fs::path(kData) / "fleet/h100-slow-dram.json") + " --profile h100 --json " +
                                 q(dir / "reports") + " --fleet-out " + q(dir / "fleet"));
@@ -59,7 +59,7 @@ TEST(FleetCli, AllDevicesOnFourSimulatedGpusWritesEachReportAndFindsTheSlowMemor
 }
 
 TEST(FleetCli, CompareExitsZeroWithoutOutliersAndSaysWhenItCannotJudge) {
-    const fs::path dir = scratch("same");
+    const fs::path dir = fleetCliScratch("same");
     ASSERT_EQ(test::runCli("--backend sim --all-devices --only memory --profile h100 --profile h100 --profile h100 --quiet "
                            "--json " + q(dir))
                   .exitCode,
@@ -73,7 +73,7 @@ TEST(FleetCli, CompareExitsZeroWithoutOutliersAndSaysWhenItCannotJudge) {
 }
 
 TEST(FleetCli, BadInputExitsTwoNamingTheFile) {
-    const fs::path dir = scratch("bad");
+    const fs::path dir = fleetCliScratch("bad");
     std::ofstream(dir / "broken.json") << "{\"format\": \"toposcope-fleet/1\", \"members\": [{\"rank\": \"x\"";
     auto r = test::runCli("compare " + q(dir / "broken.json"));
     EXPECT_EQ(r.exitCode, 2) << r.output;
@@ -81,7 +81,7 @@ TEST(FleetCli, BadInputExitsTwoNamingTheFile) {
     r = test::runCli("compare " + q(dir / "missing.json"));
     EXPECT_EQ(r.exitCode, 2) << r.output;
     EXPECT_NE(r.output.find("missing.json"), std::string::npos) << r.output;
-    const fs::path empty = scratch("empty-folder");
+    const fs::path empty = fleetCliScratch("empty-folder");
     r = test::runCli("compare " + q(empty));
     EXPECT_EQ(r.exitCode, 2) << r.output;
     EXPECT_NE(r.output.find("no .json file"), std::string::npos) << r.output;

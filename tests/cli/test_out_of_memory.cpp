@@ -13,8 +13,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kCli = TOPOSCOPE_CLI;
-
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define TOPOSCOPE_TEST_SANITIZED 1
@@ -26,7 +24,7 @@ const std::string kCli = TOPOSCOPE_CLI;
 
 // `arguments` given to the CLI with the address space limited to `mebibytes`.
 test::CliResult underLimit(int mebibytes, const std::string& arguments) {
-    return test::runShell("sh -c 'ulimit -v " + std::to_string(mebibytes * 1024) + "; exec \"" + kCli + "\" " + arguments +
+    return test::runShell("sh -c 'ulimit -v " + std::to_string(mebibytes * 1024) + "; exec \"" + std::string(TOPOSCOPE_CLI) + "\" " + arguments +
                           "' 2>&1");
 }
 

@@ -23,18 +23,10 @@
 #include "plots/size_plot.hpp"
 
 using namespace ts::gui;
+using ts::gui::test::quietOptions;
 using ts::gui::test::waitForDevices;
 
 namespace {
-
-LaunchOptions simOptions(int delayUs = 0) {
-    LaunchOptions o;
-    o.backend = QStringLiteral("sim");
-    o.profile = QStringLiteral("h100");
-    o.ignoreSettings = true;
-    o.simDelayUs = delayUs;
-    return o;
-}
 
 RunOutcome runAndWait(MainWindow& w, int timeoutMs = 120000) {
     QSignalSpy finished(&w, &MainWindow::runFinished);
@@ -76,7 +68,7 @@ private Q_SLOTS:
     }
 
     void runFillsTheSizePlot() {
-        MainWindow w(simOptions());
+        MainWindow w(quietOptions());
         w.show();
         QVERIFY(waitForDevices(w));
         QCOMPARE(w.runPanel()->currentKey(), QStringLiteral("sim:h100"));
@@ -142,7 +134,7 @@ private Q_SLOTS:
     }
 
     void cancelStopsTheRunWithinOneSecond() {
-        MainWindow w(simOptions(3000));  // 3 ms per device call: the full plan takes minutes
+        MainWindow w(quietOptions(3000));  // 3 ms per device call: the full plan takes minutes
         QVERIFY(waitForDevices(w));
         w.runPanel()->benchmarks()->setAllChecked(true);
         QSignalSpy finished(&w, &MainWindow::runFinished);
@@ -167,7 +159,7 @@ private Q_SLOTS:
     }
 
     void staysResponsiveWhileARunStreams() {
-        MainWindow w(simOptions(200));
+        MainWindow w(quietOptions(200));
         w.resize(1400, 900);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -185,7 +177,7 @@ private Q_SLOTS:
     }
 
     void savedReportReplaysAsARecording() {
-        MainWindow w(simOptions());
+        MainWindow w(quietOptions());
         QVERIFY(waitForDevices(w));
         w.runPanel()->setCheckedGroups({QStringLiteral("l1")});
         QVERIFY(runAndWait(w).ok);
@@ -218,7 +210,7 @@ private Q_SLOTS:
     // Switching to a device of the other vendor and back keeps every group as the user left it,
     // and so does the next launch: the settings keep what was unchecked, not what was checked.
     void switchingDeviceKeepsTheCheckedGroups() {
-        LaunchOptions o = simOptions();
+        LaunchOptions o = quietOptions();
         o.ignoreSettings = false;
         QStringList nvidiaGroups;
         {
@@ -258,7 +250,7 @@ private Q_SLOTS:
     void commandLineChoicesAreNotSaved() {
         QSettings s;
         for (const char* key : {"run/uncheckedGroups", "run/groups", "device/last", "window/palette"}) s.remove(QLatin1String(key));
-        LaunchOptions o = simOptions();
+        LaunchOptions o = quietOptions();
         o.profile = QStringLiteral("mi210");
         o.ignoreSettings = false;
         o.groups = {QStringLiteral("l1"), QStringLiteral("scalar")};
@@ -295,7 +287,7 @@ private Q_SLOTS:
     // Issue 37, trap 1: a double-clicked result stops following that run only; the next run (or
     // recording, or replay) is followed again, and follow is no setting to carry to the next launch.
     void followComesBackWithEveryRun() {
-        LaunchOptions o = simOptions();
+        LaunchOptions o = quietOptions();
         o.groups = {QStringLiteral("l1")};
         MainWindow w(o);
         QVERIFY(waitForDevices(w));
@@ -311,7 +303,7 @@ private Q_SLOTS:
 
     // The MI210 has no L3: the tree lists none, the run measures none, the log names none.
     void deviceWithoutL3ListsNoL3() {
-        MainWindow w(simOptions());
+        MainWindow w(quietOptions());
         QVERIFY(waitForDevices(w));
         RunPanel* panel = w.runPanel();
         auto listsL3 = [panel] {
@@ -333,7 +325,7 @@ private Q_SLOTS:
     }
 
     void runOptionStartsARunAtLaunch() {
-        LaunchOptions o = simOptions();
+        LaunchOptions o = quietOptions();
         o.run = true;
         o.groups = QStringList{QStringLiteral("memory")};
         MainWindow w(o);

@@ -43,19 +43,13 @@
 #include "plots/size_plot.hpp"
 
 using namespace ts::gui;
+using ts::gui::test::openAndWait;
 using ts::gui::test::quietOptions;
 using ts::gui::test::waitForDevices;
 
 namespace {
 
 const QString kMt4g = QStringLiteral(TOPOSCOPE_TEST_DATA "/mt4g");
-
-RunOutcome openAndWait(MainWindow& w, const QString& path) {
-    QSignalSpy finished(&w, &MainWindow::runFinished);
-    w.openRecording(path);
-    if (!finished.wait(60000)) return {false, false, QStringLiteral("timed out"), 0};
-    return finished.first().first().value<RunOutcome>();
-}
 
 QByteArray bytesOf(const QString& path) {
     QFile f(path);

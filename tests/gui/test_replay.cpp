@@ -33,6 +33,8 @@
 #include "topology_fixtures.hpp"
 
 using namespace ts::gui;
+using ts::gui::test::finishedOutcome;
+using ts::gui::test::openAndWait;
 using ts::gui::test::quietOptions;
 using ts::gui::test::waitForDevices;
 
@@ -64,17 +66,6 @@ QStringList shown(MainWindow& w) {
     }
     out.sort();
     return out;
-}
-
-RunOutcome finishedOutcome(QSignalSpy& finished, int timeoutMs) {
-    if (finished.isEmpty() && !finished.wait(timeoutMs)) return {false, false, QStringLiteral("timed out"), 0};
-    return finished.first().first().value<RunOutcome>();
-}
-
-RunOutcome openAndWait(MainWindow& w, const QString& path) {
-    QSignalSpy finished(&w, &MainWindow::runFinished);
-    w.openRecording(path);
-    return finishedOutcome(finished, 60000);
 }
 
 double recordedSeconds(const QString& session) {

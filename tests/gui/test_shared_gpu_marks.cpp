@@ -20,6 +20,8 @@
 #include "topology/topology_scene.hpp"
 
 using namespace ts::gui;
+using ts::gui::test::openAndWait;
+using ts::gui::test::quietOptions;
 
 namespace {
 
@@ -39,20 +41,6 @@ ts::Topology recordBeside(const QString& path, const std::string& spec) {
     return live;
 }
 
-bool openAndWait(MainWindow& w, const QString& path) {
-    QSignalSpy finished(&w, &MainWindow::runFinished);
-    w.openRecording(path);
-    return finished.wait(60000);
-}
-
-LaunchOptions simOptions() {
-    LaunchOptions o;
-    o.backend = QStringLiteral("sim");
-    o.profile = QStringLiteral("h100");
-    o.ignoreSettings = true;
-    return o;
-}
-
 }  // namespace
 
 class TestSharedGpuMarks : public QObject {
@@ -62,8 +50,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("shared.tss"));
         const ts::Topology recorded = recordBeside(path, "neighbour@any");
-        MainWindow w(simOptions());
-        QVERIFY(openAndWait(w, path));
+        MainWindow w(quietOptions());
+        QVERIFY(openAndWait(w, path).ok);
         auto* banner = w.findChild<QLabel*>(QStringLiteral("sharedGpuBanner"));
         QVERIFY(banner);
         QVERIFY(!banner->isHidden());
@@ -102,8 +90,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("quiet.tss"));
         const ts::Topology recorded = recordBeside(path, "");
-        MainWindow w(simOptions());
-        QVERIFY(openAndWait(w, path));
+        MainWindow w(quietOptions());
+        QVERIFY(openAndWait(w, path).ok);
         QVERIFY(w.findChild<QLabel*>(QStringLiteral("sharedGpuBanner"))->isHidden());
         for (int row = 0; row < w.results()->rowCount(); ++row)
             QVERIFY(!w.results()->attributeAt(row).hasMark(ts::Mark::SharedGpu));
@@ -124,11 +112,11 @@ private Q_SLOTS:
         const QString marked = dir.filePath(QStringLiteral("marked.json"));
         ts::writeReportFile(run, marked.toStdString());
 
-        MainWindow w(simOptions());
-        QVERIFY(openAndWait(w, worded));
+        MainWindow w(quietOptions());
+        QVERIFY(openAndWait(w, worded).ok);
         auto* banner = w.findChild<QLabel*>(QStringLiteral("sharedGpuBanner"));
         QVERIFY(banner->isHidden());
-        QVERIFY(openAndWait(w, marked));
+        QVERIFY(openAndWait(w, marked).ok);
         QVERIFY(!banner->isHidden());
         QCOMPARE(banner->toolTip(), QString::fromStdString(words));
     }
@@ -136,3 +124,4 @@ private Q_SLOTS:
 
 TS_GUI_TEST(TestSharedGpuMarks)
 #include "test_shared_gpu_marks.moc"
+#include "window_fixtures.hpp"

@@ -20,6 +20,7 @@
 
 using namespace ts::gui;
 using ts::gui::test::quietOptions;
+using ts::gui::test::waitForDevices;
 
 namespace {
 
@@ -27,12 +28,6 @@ QStringList menuTitles(MainWindow& w) {
     QStringList titles;
     for (const QAction* a : w.menuBar()->actions()) titles << a->text();
     return titles;
-}
-
-void waitForDevices(MainWindow& w) {
-    if (w.devicesKnown()) return;
-    QSignalSpy ready(&w, &MainWindow::devicesReady);
-    ready.wait(20000);
 }
 
 }  // namespace

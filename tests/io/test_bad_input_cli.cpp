@@ -15,7 +15,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path scratch() {
+fs::path badInputScratch() {
     const fs::path dir = ts::test::uniqueTempPath("toposcope-bad-input");
     fs::create_directories(dir);
     return dir;
@@ -28,12 +28,7 @@ std::string textOf(const fs::path& p) {
     return s.str();
 }
 
-void write(const fs::path& p, const std::string& bytes) {
-    std::ofstream out(p, std::ios::binary | std::ios::trunc);
-    out << bytes;
-}
-
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
+std::string replacedOnce(std::string text, const std::string& from, const std::string& to) {
     const auto at = text.find(from);
     EXPECT_NE(at, std::string::npos) << from;
     return text.replace(at, from.size(), to);
@@ -42,7 +37,7 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 constexpr char kBinaryBytes[] = "\x7f" "ELF\x02\x01\x01\x00\x00\x00\xff\xfe\x00\x13";
 const std::string kBinary(kBinaryBytes, sizeof kBinaryBytes - 1);
 
-void expectRejected(const std::string& arguments, const fs::path& file, const std::string& what) {
+void expectCliRejects(const std::string& arguments, const fs::path& file, const std::string& what) {
     const auto r = test::runCli(arguments);
     EXPECT_EQ(r.exitCode, 2) << what << ": " << r.output;
     EXPECT_NE(r.output.find(file.filename().string()), std::string::npos) << what << ": the message names no file: " << r.output;
@@ -57,14 +52,14 @@ TEST(BadInputCli, Profiles) {
         {"empty", ""},
         {"truncated", good.substr(0, good.size() / 2)},
         {"binary", kBinary},
-        {"wrong-typed", replaced(good, "\"sm_count\": 132", "\"sm_count\": \"many\"")},
-        {"absurd-size", replaced(good, "\"size\": 246784", "\"size\": 1e30")},
-        {"absurd-count", replaced(good, "\"sm_count\": 132", "\"sm_count\": -5")},
+        {"wrong-typed", replacedOnce(good, "\"sm_count\": 132", "\"sm_count\": \"many\"")},
+        {"absurd-size", replacedOnce(good, "\"size\": 246784", "\"size\": 1e30")},
+        {"absurd-count", replacedOnce(good, "\"sm_count\": 132", "\"sm_count\": -5")},
     };
     for (const auto& [name, text] : cases) {
-        const fs::path file = scratch() / ("profile-" + name + ".json");
-        write(file, text);
-        expectRejected("--backend sim --profile '" + file.string() + "' --only l1 --no-session --quiet", file, name);
+        const fs::path file = badInputScratch() / ("profile-" + name + ".json");
+        ts::test::writeBytes(file, text);
+        expectCliRejects("--backend sim --profile '" + file.string() + "' --only l1 --no-session --quiet", file, name);
     }
 }
 
@@ -80,9 +75,9 @@ TEST(BadInputCli, Sessions) {
         {"absurd-length", magic + std::string("\xff\xff\xff\xff\0\0\0\0", 8)},
     };
     for (const auto& [name, bytes] : cases) {
-        const fs::path file = scratch() / ("session-" + name + ".tss");
-        write(file, bytes);
-        expectRejected("report --session '" + file.string() + "' --quiet", file, name);
+        const fs::path file = badInputScratch() / ("session-" + name + ".tss");
+        ts::test::writeBytes(file, bytes);
+        expectCliRejects("report --session '" + file.string() + "' --quiet", file, name);
     }
 }
 
@@ -96,13 +91,13 @@ TEST(BadInputCli, RawFiles) {
         {"absurd", "1e30,38,38\n"},
     };
     for (const auto& [name, text] : cases) {
-        const fs::path dir = scratch() / ("raw-" + name);
+        const fs::path dir = badInputScratch() / ("raw-" + name);
         fs::remove_all(dir);
         fs::create_directories(dir);
         const fs::path file = dir / "Test GPU - L1 Size.txt";
-        write(file, text);
+        ts::test::writeBytes(file, text);
         // Beside a good series, the damaged one is named and the good one analysed (issue 16, item 12).
-        write(dir / "Test GPU - L1 Latency.txt", "38\n38\n");
+        ts::test::writeBytes(dir / "Test GPU - L1 Latency.txt", "38\n38\n");
         const fs::path report = dir / "report.json";
         const auto r = test::runCli("analyze --mt4g-raw '" + dir.string() + "' --json '" + report.string() + "' --quiet");
         EXPECT_EQ(r.exitCode, 0) << name << ": " << r.output;
@@ -112,7 +107,7 @@ TEST(BadInputCli, RawFiles) {
         EXPECT_NE(written.find("\"latency\""), std::string::npos) << name << ": the good series was not analysed";
         // Alone, it is bad input.
         fs::remove(dir / "Test GPU - L1 Latency.txt");
-        expectRejected("analyze --mt4g-raw '" + dir.string() + "' --quiet", file, name);
+        expectCliRejects("analyze --mt4g-raw '" + dir.string() + "' --quiet", file, name);
     }
 }
 
@@ -122,19 +117,19 @@ TEST(BadInputCli, Mt4gReports) {
         {"empty", ""},
         {"truncated", good.substr(0, good.size() / 2)},
         {"binary", kBinary},
-        {"wrong-typed", replaced(good, "\"multiProcessorCount\": 104", "\"multiProcessorCount\": \"many\"")},
-        {"absurd", replaced(good, "\"multiProcessorCount\": 104", "\"multiProcessorCount\": 1e12")},
+        {"wrong-typed", replacedOnce(good, "\"multiProcessorCount\": 104", "\"multiProcessorCount\": \"many\"")},
+        {"absurd", replacedOnce(good, "\"multiProcessorCount\": 104", "\"multiProcessorCount\": 1e12")},
         {"not-mt4g", "{\"format\": \"toposcope-report/1\"}"},
     };
     for (const auto& [name, text] : cases) {
-        const fs::path file = scratch() / ("mt4g-" + name + ".json");
-        write(file, text);
-        expectRejected("report --mt4g-report '" + file.string() + "' --quiet", file, name);
+        const fs::path file = badInputScratch() / ("mt4g-" + name + ".json");
+        ts::test::writeBytes(file, text);
+        expectCliRejects("report --mt4g-report '" + file.string() + "' --quiet", file, name);
     }
 }
 
 TEST(Mt4gImportCli, Mi210ReportBecomesOurReport) {
-    const fs::path out = scratch() / "mi210-imported.json";
+    const fs::path out = badInputScratch() / "mi210-imported.json";
     const auto r = test::runCli("report --mt4g-report '" TOPOSCOPE_TEST_DATA "/mt4g/AMD Instinct MI210.json' --json '" +
                                 out.string() + "' --quiet");
     EXPECT_EQ(r.exitCode, 0) << r.output;

@@ -17,15 +17,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path scratch() {
+fs::path fleetReportScratch() {
     const fs::path dir = ts::test::uniqueTempPath("toposcope-fleet-report");
     fs::create_directories(dir);
     return dir;
-}
-
-void write(const fs::path& p, const std::string& text) {
-    std::ofstream out(p, std::ios::binary | std::ios::trunc);
-    out << text;
 }
 
 void expectInputError(const fs::path& file, const std::string& needle) {
@@ -48,7 +43,7 @@ TEST(FleetReportJson, RoundTripKeepsMembersLinksAndReports) {
     f.members[1].uuidSynthetic = true;
     f.peerLinks.push_back({"node01", 0, 1, true, 123.5, 1800, "cudaMemcpyPeerAsync", 1, ""});
     f.notes = {"gathered by test"};
-    const auto path = scratch() / "fleet.json";
+    const auto path = fleetReportScratch() / "fleet.json";
     writeFleetReport(f, path.string());
     const FleetReport back = readFleetReport(path.string());
     EXPECT_EQ(back.createdUtc, f.createdUtc);
@@ -70,14 +65,14 @@ TEST(FleetReportJson, RoundTripKeepsMembersLinksAndReports) {
 }
 
 TEST(FleetReportJson, MemberFilesAndPlainReportsReadAsMembers) {
-    const auto memberPath = scratch() / "node07-3.json";
+    const auto memberPath = fleetReportScratch() / "node07-3.json";
     writeMemberFile(test::fleetMember("node07", 3), memberPath.string());
     const auto fromMember = readMembers(memberPath.string());
     ASSERT_EQ(fromMember.size(), 1u);
     EXPECT_EQ(fromMember[0].host, "node07");
     EXPECT_EQ(fromMember[0].deviceIndex, 3);
 
-    const auto reportPath = scratch() / "plain.json";
+    const auto reportPath = fleetReportScratch() / "plain.json";
     Topology t = test::fleetMember("x", 0).report;
     t.device.extra["uuid"] = "GPU-1234";
     writeReportFile(t, reportPath.string());
@@ -89,25 +84,25 @@ TEST(FleetReportJson, MemberFilesAndPlainReportsReadAsMembers) {
 }
 
 TEST(FleetReportJson, BadFilesNameTheFileAndTheProblem) {
-    const auto dir = scratch();
-    write(dir / "empty.json", "");
+    const auto dir = fleetReportScratch();
+    ts::test::writeBytes(dir / "empty.json", "");
     expectInputError(dir / "empty.json", "empty");
-    write(dir / "garbage.json", "{\"members\": [");
+    ts::test::writeBytes(dir / "garbage.json", "{\"members\": [");
     expectInputError(dir / "garbage.json", "not valid JSON");
-    write(dir / "other.json", R"({"format": "something-else/1"})");
+    ts::test::writeBytes(dir / "other.json", R"({"format": "something-else/1"})");
     expectInputError(dir / "other.json", "something-else/1");
-    write(dir / "members-object.json", R"({"format": "toposcope-fleet/1", "members": {}})");
+    ts::test::writeBytes(dir / "members-object.json", R"({"format": "toposcope-fleet/1", "members": {}})");
     expectInputError(dir / "members-object.json", "members: expected an array");
-    write(dir / "no-report.json", R"({"format": "toposcope-fleet/1", "members": [{"host": "a"}]})");
+    ts::test::writeBytes(dir / "no-report.json", R"({"format": "toposcope-fleet/1", "members": [{"host": "a"}]})");
     expectInputError(dir / "no-report.json", "members[0]");
-    write(dir / "negative-rank.json", R"({"format": "toposcope-fleet/1", "members": [{"rank": -1, "report": {}}]})");
+    ts::test::writeBytes(dir / "negative-rank.json", R"({"format": "toposcope-fleet/1", "members": [{"rank": -1, "report": {}}]})");
     expectInputError(dir / "negative-rank.json", "members[0].rank");
-    write(dir / "host-number.json", R"({"format": "toposcope-fleet/1", "members": [{"host": 7, "report": {}}]})");
+    ts::test::writeBytes(dir / "host-number.json", R"({"format": "toposcope-fleet/1", "members": [{"host": 7, "report": {}}]})");
     expectInputError(dir / "host-number.json", "members[0].host");
-    write(dir / "bad-report.json",
+    ts::test::writeBytes(dir / "bad-report.json",
           R"({"format": "toposcope-fleet/1", "members": [{"host": "a", "report": {"format": "toposcope-report/1", "elements": [{"id": "l9"}]}}]})");
     expectInputError(dir / "bad-report.json", "members[0].report");
-    write(dir / "bad-link.json", R"({"format": "toposcope-fleet/1", "members": [], "peerLinks": [{"confidence": 7}]})");
+    ts::test::writeBytes(dir / "bad-link.json", R"({"format": "toposcope-fleet/1", "members": [], "peerLinks": [{"confidence": 7}]})");
     expectInputError(dir / "bad-link.json", "peerLinks[0].confidence");
     EXPECT_THROW(readFleetReport((dir / "missing.json").string()), InputError);
 }

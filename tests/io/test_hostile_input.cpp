@@ -29,7 +29,7 @@ using nlohmann::json;
 
 namespace {
 
-fs::path scratch(const std::string& name) { return test::scratchDir("toposcope-hostile-", name + "-" + std::to_string(::getpid())); }
+fs::path hostileScratch(const std::string& name) { return test::scratchDir("toposcope-hostile-", name + "-" + std::to_string(::getpid())); }
 
 std::string deepArray(std::size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); }
 
@@ -42,15 +42,15 @@ std::string errorOf(const std::function<void()>& load) {
     return "(accepted)";
 }
 
-struct Measured {
+struct MeasuredRun {
     int exitCode = -1;
     std::string output;
     long peakKib = 0;  // the child's peak resident set
 };
 
 // Runs toposcope-cli with `args` (no shell), its output in a file, and measures its peak RSS.
-Measured runMeasured(const std::vector<std::string>& args, const fs::path& outputFile) {
-    Measured m;
+MeasuredRun runMeasured(const std::vector<std::string>& args, const fs::path& outputFile) {
+    MeasuredRun m;
     const pid_t pid = ::fork();
     if (pid == 0) {
         const int fd = ::open(outputFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -143,7 +143,7 @@ TEST(JsonInput, ParseErrorsCutHugeTokens) {
 // Item 8: type first (a FIFO must not block, /dev/zero must not be read), then size, both
 // before the first byte is read.
 TEST(InputFile, OnlyRegularFilesOfBoundedSize) {
-    const fs::path dir = scratch("input-file");
+    const fs::path dir = hostileScratch("input-file");
     const fs::path fifo = dir / "fifo.json";
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     EXPECT_EQ(errorOf([&] { readInputFile(fifo.string(), 1 << 20, "profile"); }),
@@ -165,7 +165,7 @@ TEST(InputFile, OnlyRegularFilesOfBoundedSize) {
 
 // Items 5 and 7 through the command line: the cases (SIGSEGV, the library's exception).
 TEST(HostileInputCli, DeepNestingAndHugeNumbersInEveryJsonInput) {
-    const fs::path dir = scratch("json-cli");
+    const fs::path dir = hostileScratch("json-cli");
     const std::string deep = deepArray(100000);
     auto profileRun = [&](const fs::path& f) {
         return test::runCli("--backend sim --profile '" + f.string() + "' --only l1 --no-session --quiet");
@@ -205,7 +205,7 @@ TEST(HostileInputCli, DeepNestingAndHugeNumbersInEveryJsonInput) {
 
 // Item 7: malformed architecture names and device lists, which crashed std::stoi.
 TEST(HostileInputCli, ArchitectureAndDeviceListAreCheckedNotStoid) {
-    const fs::path dir = scratch("arch");
+    const fs::path dir = hostileScratch("arch");
     for (const std::string arch : {"sm_ab0", "sm_99999999999999999990", "gfx9zz", "sm_"}) {
         const fs::path file = dir / ("arch-" + arch + ".json");
         test::writeBytes(file, replaced(h100Profile(), "\"sm_90\"", "\"" + arch + "\""));
@@ -222,7 +222,7 @@ TEST(HostileInputCli, ArchitectureAndDeviceListAreCheckedNotStoid) {
 // Item 8: a 1 GiB sparse file given to every loader is refused at once: exit 2 within a small
 // peak RSS (it used 2 GB). How fast is measured by bench/hostile_inputs.sh, not here.
 TEST(HostileInputCli, SparseFifoAndDeviceInputsAreRefusedInBoundedMemory) {
-    const fs::path dir = scratch("sparse");
+    const fs::path dir = hostileScratch("sparse");
     const fs::path sparse = dir / "sparse.json";
     test::writeBytes(sparse, "");
     fs::resize_file(sparse, 1ull << 30);
@@ -240,13 +240,13 @@ TEST(HostileInputCli, SparseFifoAndDeviceInputsAreRefusedInBoundedMemory) {
             {"compare", input.string(), "--quiet"},
         };
         for (const auto& args : runs) {
-            const Measured m = runMeasured(args, log);
+            const MeasuredRun m = runMeasured(args, log);
             EXPECT_EQ(m.exitCode, 2) << input << " " << args[0] << ": " << m.output;
             EXPECT_NE(m.output.find(input.filename().string()), std::string::npos) << m.output;
             EXPECT_LE(m.peakKib, 256 * 1024) << input << " " << args[0];
         }
     }
-    const Measured raw = runMeasured({"analyze", "--mt4g-raw", rawDir.string(), "--quiet"}, log);
+    const MeasuredRun raw = runMeasured({"analyze", "--mt4g-raw", rawDir.string(), "--quiet"}, log);
     EXPECT_EQ(raw.exitCode, 2) << raw.output;
     EXPECT_NE(raw.output.find("GPU - L1 Size.txt"), std::string::npos) << raw.output;
     EXPECT_LE(raw.peakKib, 256 * 1024);
@@ -257,7 +257,7 @@ TEST(HostileInputCli, SparseFifoAndDeviceInputsAreRefusedInBoundedMemory) {
 // same results. On a fully associative L1: MT4G's raw layout holds no set structure, so the
 // built-in H100's hashed L1 (whose size the associativity benchmark counts) cannot round-trip.
 TEST(HostileInputCli, SessionRawSeriesRoundTrip) {
-    const fs::path dir = scratch("round-trip");
+    const fs::path dir = hostileScratch("round-trip");
     const std::string session = (dir / "run.tss").string();
     const fs::path profile = dir / "h100-fully-associative-l1.json";
     {
@@ -287,7 +287,7 @@ TEST(HostileInputCli, SessionRawSeriesRoundTrip) {
 
 // Item 13: the report reader refuses what no run writes.
 TEST(ReportReader, RefusesNegativeValuesWrongUnitsAndEmptyReports) {
-    const fs::path dir = scratch("report-reader");
+    const fs::path dir = hostileScratch("report-reader");
     auto errorFor = [&](const json& j) {
         const fs::path file = dir / "r.json";
         test::writeBytes(file, j.dump());
@@ -329,7 +329,7 @@ TEST(ReportReader, RefusesNegativeValuesWrongUnitsAndEmptyReports) {
 
 // Item 8: a message quotes at most a few dozen characters of the input (it echoed 50 MB).
 TEST(HostileInputCli, MessagesNeverEchoHugeTokens) {
-    const fs::path dir = scratch("tokens");
+    const fs::path dir = hostileScratch("tokens");
     const std::string huge(5'000'000, 'x');
     std::vector<std::pair<fs::path, std::string>> cases;
     const fs::path profileFormat = dir / "profile-format.json";
@@ -361,7 +361,7 @@ TEST(HostileInputCli, MessagesNeverEchoHugeTokens) {
 // Item 12 through the command line: MT4G's rows without timings are read, and one damaged file
 // beside an MT4G report costs only its own series, named in the report.
 TEST(HostileInputCli, Mt4gRowsWithoutSamplesAndOneDamagedFile) {
-    const fs::path dir = scratch("mt4g-damaged");
+    const fs::path dir = hostileScratch("mt4g-damaged");
     const auto fixture = test::runCli("analyze --mt4g-raw '" + std::string(TOPOSCOPE_TEST_DATA) +
                                       "/mt4g-rows-without-samples/Sim GPU' --json '" + (dir / "fixture.json").string() + "' --quiet");
     EXPECT_EQ(fixture.exitCode, 0) << fixture.output;
@@ -394,7 +394,7 @@ TEST(HostileInputCli, Mt4gRowsWithoutSamplesAndOneDamagedFile) {
 // Item 12: a raw folder beside an MT4G report without one readable series costs the evidence,
 // not the report's own results.
 TEST(HostileInputCli, Mt4gReportWithAnUnreadableRawFolderKeepsItsResults) {
-    const fs::path dir = scratch("mt4g-unreadable");
+    const fs::path dir = hostileScratch("mt4g-unreadable");
     const std::string gpu = "Tesla V100-PCIE-16GB";
     fs::copy(fs::path(TOPOSCOPE_TEST_DATA) / "mt4g" / (gpu + ".json"), dir / (gpu + ".json"));
     fs::create_directories(dir / gpu);

@@ -51,7 +51,7 @@ const Series* byId(const std::vector<Series>& all, const std::string& id) {
 }
 
 // The InputError for `content` as "GPU - <bench>.txt" must name the file and say `problem`.
-void expectRejected(const std::string& bench, const std::string& content, const std::string& problem) {
+void expectBenchRejected(const std::string& bench, const std::string& content, const std::string& problem) {
     TempDir dir;
     dir.write("GPU - " + bench + ".txt", content);
     try {
@@ -203,21 +203,21 @@ TEST(Mt4gRawReader, SeveralGpusInOneFolderAreRejected) {
 }
 
 TEST(Mt4gRawReader, MalformedFilesNameTheFileAndTheProblem) {
-    expectRejected("L1 Size", "", "empty file");
-    expectRejected("L1 Size", "\n  \n", "empty file");
-    expectRejected("L1 Size", "1024,38,\n", ":1: empty field");
-    expectRejected("L1 Size", "1024,38,abc\n", ":1: 'abc' is not a number");
-    expectRejected("L1 Size", "1024,38,inf\n", "'inf' is not a number");
-    expectRejected("L1 Size", "1024,-5\n", "absurd latency -5");
-    expectRejected("L1 Size", "1024,2000000000\n", "absurd latency 2000000000");
-    expectRejected("L1 Size", "-1024,38\n", "absurd size -1024");
-    expectRejected("L1 Size", "1024,38.5\n", "not a whole number");
-    expectRejected("L1 Size", std::string("1024,38\n\x00\x01\xff\xfe", 12), ":2: binary data");
-    expectRejected("L1 Line Size", "16\n", ":1: truncated line: 1 field(s), L1 Line Size needs a stride and an array size");
-    expectRejected("L1 Line Size", "0,1024,38\n", "absurd stride 0");
-    expectRejected("L1 Size", "0,38\n", "absurd size 0");
-    expectRejected("L1 Fetch Granularity", "-4,38\n", "absurd stride -4");
-    expectRejected("L1 Latency", "38\n38,39\n", ":2: expected one latency per line");
+    expectBenchRejected("L1 Size", "", "empty file");
+    expectBenchRejected("L1 Size", "\n  \n", "empty file");
+    expectBenchRejected("L1 Size", "1024,38,\n", ":1: empty field");
+    expectBenchRejected("L1 Size", "1024,38,abc\n", ":1: 'abc' is not a number");
+    expectBenchRejected("L1 Size", "1024,38,inf\n", "'inf' is not a number");
+    expectBenchRejected("L1 Size", "1024,-5\n", "absurd latency -5");
+    expectBenchRejected("L1 Size", "1024,2000000000\n", "absurd latency 2000000000");
+    expectBenchRejected("L1 Size", "-1024,38\n", "absurd size -1024");
+    expectBenchRejected("L1 Size", "1024,38.5\n", "not a whole number");
+    expectBenchRejected("L1 Size", std::string("1024,38\n\x00\x01\xff\xfe", 12), ":2: binary data");
+    expectBenchRejected("L1 Line Size", "16\n", ":1: truncated line: 1 field(s), L1 Line Size needs a stride and an array size");
+    expectBenchRejected("L1 Line Size", "0,1024,38\n", "absurd stride 0");
+    expectBenchRejected("L1 Size", "0,38\n", "absurd size 0");
+    expectBenchRejected("L1 Fetch Granularity", "-4,38\n", "absurd stride -4");
+    expectBenchRejected("L1 Latency", "38\n38,39\n", ":2: expected one latency per line");
 }
 
 TEST(Mt4gRawWriter, RoundTripKeepsEveryRow) {

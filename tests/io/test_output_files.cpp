@@ -31,9 +31,7 @@ namespace {
 
 const std::set<std::string> kGroups{"l1", "constant", "memory"};
 
-fs::path scratch(const std::string& name) { return test::scratchDir("toposcope-output-files-", name); }
-
-std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+fs::path outputScratch(const std::string& name) { return test::scratchDir("toposcope-output-files-", name); }
 
 // The CLI with stdout thrown away (into `sink`) and stderr captured.
 test::CliResult runCliOutputTo(const std::string& arguments, const std::string& sink) {
@@ -47,7 +45,7 @@ test::CliResult runCliWithFileLimit(const std::string& arguments, int blocksOf51
                     arguments + "\" 2>&1");
 }
 
-struct Measured {
+struct TimedRun {
     int exitCode = -1;
     double seconds = 0;
     long peakKiB = 0;
@@ -55,11 +53,11 @@ struct Measured {
 
 // Runs the CLI with `args` through toposcope_rss_probe (tests/rss_probe.cpp), which measures its
 // wall time and peak RSS from a small process.
-Measured measureCli(const std::vector<std::string>& args) {
+TimedRun measureCli(const std::vector<std::string>& args) {
     std::string command = std::string("'") + TOPOSCOPE_RSS_PROBE + "' '" + TOPOSCOPE_CLI + "'";
     for (const auto& a : args) command += " '" + a + "'";
     const test::CliResult r = test::runShell(command);
-    Measured m;
+    TimedRun m;
     if (std::sscanf(r.output.c_str(), "%d %lf %ld", &m.exitCode, &m.seconds, &m.peakKiB) != 3) m.exitCode = -1;
     return m;
 }
@@ -74,7 +72,7 @@ void appendBytes(const fs::path& file, const std::string& bytes) {
 // (1) A power loss can leave the file's length but zeros where its last blocks were: 8 or more
 // zero bytes used to pass as an empty record (CRC of nothing is 0) and refuse the whole file.
 TEST(SessionTail, ZeroBytesAtTheEndKeepEveryFinishedBenchmark) {
-    const fs::path dir = scratch("zeros");
+    const fs::path dir = outputScratch("zeros");
     const fs::path whole = dir / "whole.tss";
     test::recordRun(whole, kGroups);
     const Session reference = readSession(whole.string());
@@ -88,13 +86,13 @@ TEST(SessionTail, ZeroBytesAtTheEndKeepEveryFinishedBenchmark) {
         EXPECT_NE(s.damage, "") << zeros;
     }
     // The same through the CLI, which exited 2 "record N: not valid JSON" before.
-    const auto r = runCli("report --session " + quoted(dir / "zeros-8.tss") + " --json " + quoted(dir / "r.json") + " --quiet");
+    const auto r = runCli("report --session " + ts::test::shellQuoted(dir / "zeros-8.tss") + " --json " + ts::test::shellQuoted(dir / "r.json") + " --quiet");
     EXPECT_EQ(r.exitCode, 0) << r.output;
     EXPECT_NE(r.output.find("zero bytes (a torn end)"), std::string::npos) << r.output;
 }
 
 TEST(SessionTail, ATornOrEmptyRecordAtTheEndIsATornEndNotBadInput) {
-    const fs::path file = scratch("torn-json") / "s.tss";
+    const fs::path file = outputScratch("torn-json") / "s.tss";
     test::recordRun(file, kGroups);
     const std::string bytes = bytesOf(file);
     const Session reference = sessionFromBytes(bytes, "s.tss");
@@ -116,7 +114,7 @@ TEST(SessionTail, ATornOrEmptyRecordAtTheEndIsATornEndNotBadInput) {
 // at most, against the 5 s asked) is measured by bench/sparse_session.sh; the 30 s here only
 // catches a return to reading the whole file.
 TEST(SessionTail, AGibibyteSparseSessionIsReadInBoundedTimeAndMemory) {
-    const fs::path dir = scratch("sparse");
+    const fs::path dir = outputScratch("sparse");
     const fs::path whole = dir / "whole.tss";
     test::recordRun(whole, kGroups);
     const fs::path zeroTail = dir / "zero-tail.tss";
@@ -130,7 +128,7 @@ TEST(SessionTail, AGibibyteSparseSessionIsReadInBoundedTimeAndMemory) {
     fs::resize_file(allZeros, 1ull << 30);
 
     for (const auto& [file, exitCode] : std::vector<std::pair<fs::path, int>>{{zeroTail, 0}, {hugeRecord, 2}, {allZeros, 2}}) {
-        const Measured m = measureCli({"report", "--session", file.string(), "--quiet"});
+        const TimedRun m = measureCli({"report", "--session", file.string(), "--quiet"});
         EXPECT_EQ(m.exitCode, exitCode) << file;
         EXPECT_LT(m.seconds, 30.0) << file;
         EXPECT_LT(m.peakKiB, 256 * 1024) << file;
@@ -139,8 +137,8 @@ TEST(SessionTail, AGibibyteSparseSessionIsReadInBoundedTimeAndMemory) {
 
 // (13, the session part) A folder or a FIFO given as a session is said to be one, without hanging.
 TEST(SessionTail, AFolderOrAFifoIsNotASession) {
-    const fs::path dir = scratch("not-a-file");
-    auto r = runCli("report --session " + quoted(dir) + " --quiet");
+    const fs::path dir = outputScratch("not-a-file");
+    auto r = runCli("report --session " + ts::test::shellQuoted(dir) + " --quiet");
     EXPECT_EQ(r.exitCode, 2) << r.output;
     EXPECT_NE(r.output.find("is a folder, not a session file"), std::string::npos) << r.output;
     const fs::path fifo = dir / "fifo.tss";
@@ -150,7 +148,7 @@ TEST(SessionTail, AFolderOrAFifoIsNotASession) {
 
 // (3) A second writer of a session is refused while the first holds it, and truncates nothing.
 TEST(OutputFiles, ASecondSessionWriterIsRefused) {
-    const fs::path file = scratch("two-writers") / "s.tss";
+    const fs::path file = outputScratch("two-writers") / "s.tss";
     SessionLogWriter first(file.string());
     first.append(R"({"type":"session","format":"toposcope-session/1"})");
     first.sync();
@@ -162,33 +160,33 @@ TEST(OutputFiles, ASecondSessionWriterIsRefused) {
         EXPECT_NE(std::string(e.what()).find("another process is writing it"), std::string::npos) << e.what();
     }
     EXPECT_EQ(bytesOf(file), before);
-    const auto r = runCli("--backend sim --only shared --quiet --session " + quoted(file));
+    const auto r = runCli("--backend sim --only shared --quiet --session " + ts::test::shellQuoted(file));
     EXPECT_EQ(r.exitCode, 2) << r.output;
     EXPECT_NE(r.output.find("another process is writing it"), std::string::npos) << r.output;
     EXPECT_EQ(bytesOf(file), before);
 }
 
 TEST(OutputFiles, ASecondReportWriterIsRefused) {
-    const fs::path dir = scratch("two-reports");
+    const fs::path dir = outputScratch("two-reports");
     const fs::path report = dir / "r.json";
     const fs::path raw = dir / "raw";
     OutputFile held(report.string());
     OutputFolder heldRaw(raw.string());
-    auto r = runCli("--backend sim --only shared --quiet --no-session --json " + quoted(report));
+    auto r = runCli("--backend sim --only shared --quiet --no-session --json " + ts::test::shellQuoted(report));
     EXPECT_EQ(r.exitCode, 2) << r.output;
     EXPECT_NE(r.output.find("another process is writing it"), std::string::npos) << r.output;
-    r = runCli("--backend sim --only shared --quiet --no-session --raw " + quoted(raw));
+    r = runCli("--backend sim --only shared --quiet --no-session --raw " + ts::test::shellQuoted(raw));
     EXPECT_EQ(r.exitCode, 2) << r.output;
     EXPECT_NE(r.output.find("another process is writing into this folder"), std::string::npos) << r.output;
 }
 
 // (3) The temporary file is unique (O_EXCL) and never a planted name; nothing is left beside the output.
 TEST(OutputFiles, TemporaryFilesAreUniqueAndCleanedUp) {
-    const fs::path dir = scratch("temporary");
+    const fs::path dir = outputScratch("temporary");
     const fs::path victim = dir / "victim";
     writeBytes(victim, "precious");
     fs::create_symlink(victim, dir / "out.json.part");
-    const auto r = runCli("--backend sim --only shared --quiet --no-session --json " + quoted(dir / "out.json"));
+    const auto r = runCli("--backend sim --only shared --quiet --no-session --json " + ts::test::shellQuoted(dir / "out.json"));
     EXPECT_EQ(r.exitCode, 0) << r.output;
     EXPECT_EQ(bytesOf(victim), "precious");
     EXPECT_EQ(test::readJson(dir / "out.json")["format"], "toposcope-report/3");
@@ -209,22 +207,22 @@ TEST(OutputFiles, TemporaryFilesAreUniqueAndCleanedUp) {
 
 // (4) No output follows a symbolic link: the link's target is left alone and the run says why.
 TEST(OutputFiles, NoOutputFollowsALink) {
-    const fs::path dir = scratch("links");
+    const fs::path dir = outputScratch("links");
     const fs::path victim = dir / "victim";
     writeBytes(victim, "precious");
     for (const char* name : {"r.json", "m.json", "s.tss", "compare.json", "fleet.json"}) fs::create_symlink(victim, dir / name);
     const fs::path session = dir / "whole.tss";
     test::recordRun(session, kGroups);
     const fs::path report = dir / "report.json";
-    ASSERT_EQ(runCli("report --session " + quoted(session) + " --json " + quoted(report) + " --quiet").exitCode, 0);
+    ASSERT_EQ(runCli("report --session " + ts::test::shellQuoted(session) + " --json " + ts::test::shellQuoted(report) + " --quiet").exitCode, 0);
 
     const std::vector<std::string> commands{
-        "--backend sim --only shared --quiet --no-session --json " + quoted(dir / "r.json"),
-        "--backend sim --only shared --quiet --no-session --mt4g-json " + quoted(dir / "m.json"),
-        "--backend sim --only shared --quiet --session " + quoted(dir / "s.tss"),
-        "report --session " + quoted(session) + " --quiet --json " + quoted(dir / "r.json"),
-        "compare " + quoted(report) + " " + quoted(report) + " --quiet --json " + quoted(dir / "compare.json"),
-        "compare " + quoted(report) + " " + quoted(report) + " --quiet --fleet " + quoted(dir / "fleet.json"),
+        "--backend sim --only shared --quiet --no-session --json " + ts::test::shellQuoted(dir / "r.json"),
+        "--backend sim --only shared --quiet --no-session --mt4g-json " + ts::test::shellQuoted(dir / "m.json"),
+        "--backend sim --only shared --quiet --session " + ts::test::shellQuoted(dir / "s.tss"),
+        "report --session " + ts::test::shellQuoted(session) + " --quiet --json " + ts::test::shellQuoted(dir / "r.json"),
+        "compare " + ts::test::shellQuoted(report) + " " + ts::test::shellQuoted(report) + " --quiet --json " + ts::test::shellQuoted(dir / "compare.json"),
+        "compare " + ts::test::shellQuoted(report) + " " + ts::test::shellQuoted(report) + " --quiet --fleet " + ts::test::shellQuoted(dir / "fleet.json"),
     };
     for (const auto& command : commands) {
         const auto r = runCli(command);
@@ -235,21 +233,21 @@ TEST(OutputFiles, NoOutputFollowsALink) {
     // A link inside --raw DIR, with the name a series file gets.
     const fs::path raw = dir / "raw";
     fs::create_directories(raw);
-    const auto first = runCli("report --session " + quoted(session) + " --quiet --raw " + quoted(dir / "raw-names"));
+    const auto first = runCli("report --session " + ts::test::shellQuoted(session) + " --quiet --raw " + ts::test::shellQuoted(dir / "raw-names"));
     ASSERT_EQ(first.exitCode, 0) << first.output;
     for (const auto& e : fs::directory_iterator(dir / "raw-names")) fs::create_symlink(victim, raw / e.path().filename());
-    const auto r = runCli("report --session " + quoted(session) + " --quiet --raw " + quoted(raw));
+    const auto r = runCli("report --session " + ts::test::shellQuoted(session) + " --quiet --raw " + ts::test::shellQuoted(raw));
     EXPECT_EQ(r.exitCode, 1) << r.output;
     EXPECT_NE(r.output.find("symbolic link"), std::string::npos) << r.output;
     EXPECT_EQ(bytesOf(victim), "precious");
     // --fleet-out: a member file planted as a link.
     const fs::path fleetOut = dir / "fleet-out";
-    ASSERT_EQ(runCli("--backend sim --only shared --quiet --fleet-out " + quoted(fleetOut)).exitCode, 0);
+    ASSERT_EQ(runCli("--backend sim --only shared --quiet --fleet-out " + ts::test::shellQuoted(fleetOut)).exitCode, 0);
     for (const auto& e : fs::directory_iterator(fleetOut)) {
         fs::remove(e.path());
         fs::create_symlink(victim, e.path());
     }
-    const auto again = runCli("--backend sim --only shared --quiet --fleet-out " + quoted(fleetOut));
+    const auto again = runCli("--backend sim --only shared --quiet --fleet-out " + ts::test::shellQuoted(fleetOut));
     EXPECT_NE(again.exitCode, 0) << again.output;
     EXPECT_NE(again.output.find("symbolic link"), std::string::npos) << again.output;
     EXPECT_EQ(bytesOf(victim), "precious");
@@ -258,22 +256,22 @@ TEST(OutputFiles, NoOutputFollowsALink) {
 // (6) A write that fails (here: past the file-size limit, EFBIG, as ENOSPC on a full disk) is an
 // error naming the file, exit 1; no empty or partial output is left under the output's name.
 TEST(OutputFiles, AFailedWriteIsAnErrorNamingTheFile) {
-    const fs::path dir = scratch("full");
+    const fs::path dir = outputScratch("full");
     const fs::path session = dir / "whole.tss";
     test::recordRun(session, kGroups);
-    auto r = runCliWithFileLimit("report --session " + quoted(session) + " --quiet --raw " + quoted(dir / "raw"), 1);
+    auto r = runCliWithFileLimit("report --session " + ts::test::shellQuoted(session) + " --quiet --raw " + ts::test::shellQuoted(dir / "raw"), 1);
     EXPECT_EQ(r.exitCode, 1) << r.output;
     EXPECT_NE(r.output.find((dir / "raw").string() + "/"), std::string::npos) << r.output;
     for (const auto& e : fs::directory_iterator(dir / "raw")) EXPECT_GT(fs::file_size(e.path()), 0u) << e.path();
 
-    r = runCliWithFileLimit("report --session " + quoted(session) + " --quiet --json " + quoted(dir / "r.json"), 1);
+    r = runCliWithFileLimit("report --session " + ts::test::shellQuoted(session) + " --quiet --json " + ts::test::shellQuoted(dir / "r.json"), 1);
     EXPECT_EQ(r.exitCode, 1) << r.output;
     EXPECT_NE(r.output.find((dir / "r.json").string()), std::string::npos) << r.output;
     EXPECT_FALSE(fs::exists(dir / "r.json"));
 
     // Standard output on a full device.
     if (fs::exists("/dev/full")) {
-        r = runCliOutputTo("report --session " + quoted(session) + " --quiet --json -", "/dev/full");
+        r = runCliOutputTo("report --session " + ts::test::shellQuoted(session) + " --quiet --json -", "/dev/full");
         EXPECT_EQ(r.exitCode, 1) << r.output;
         EXPECT_NE(r.output.find("standard output"), std::string::npos) << r.output;
     }
@@ -282,9 +280,9 @@ TEST(OutputFiles, AFailedWriteIsAnErrorNamingTheFile) {
 // (6) The session of a run whose disk fills: the run goes on and writes its reports (its
 // measurements are not lost), the session keeps a readable prefix, and the exit status is 1.
 TEST(OutputFiles, ASessionThatCannotBeWrittenIsAnErrorButTheRunFinishes) {
-    const fs::path dir = scratch("full-session");
+    const fs::path dir = outputScratch("full-session");
     const fs::path session = dir / "s.tss";
-    const auto r = runCliWithFileLimit("--backend sim --profile h100 --only l1,memory --session " + quoted(session), 64);
+    const auto r = runCliWithFileLimit("--backend sim --profile h100 --only l1,memory --session " + ts::test::shellQuoted(session), 64);
     EXPECT_EQ(r.exitCode, 1) << r.output;
     EXPECT_NE(r.output.find("session recording stopped: " + session.string()), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("latencyTlbMiss"), std::string::npos) << r.output;  // measured after the failure, in the summary
@@ -294,18 +292,18 @@ TEST(OutputFiles, ASessionThatCannotBeWrittenIsAnErrorButTheRunFinishes) {
 
 // (6) A real full disk, where this test may mount a small tmpfs (root in a sandbox).
 TEST(OutputFiles, ARealFullDiskIsAnErrorNamingTheFile) {
-    const fs::path dir = scratch("tmpfs");
+    const fs::path dir = outputScratch("tmpfs");
     if (geteuid() != 0 || mount("tmpfs", dir.c_str(), "tmpfs", 0, "size=64k") != 0)
         GTEST_SKIP() << "cannot mount a small tmpfs here (needs root)";
     const fs::path session = ts::test::uniqueTempPath("toposcope-output-files-tmpfs-session").concat(".tss");
     test::recordRun(session, kGroups);
-    auto r = runCli("report --session " + quoted(session) + " --quiet --json " + quoted(dir / "r.json") + " --raw " +
-                    quoted(dir / "raw"));
+    auto r = runCli("report --session " + ts::test::shellQuoted(session) + " --quiet --json " + ts::test::shellQuoted(dir / "r.json") + " --raw " +
+                    ts::test::shellQuoted(dir / "raw"));
     EXPECT_EQ(r.exitCode, 1) << r.output;
     EXPECT_NE(r.output.find("No space left on device"), std::string::npos) << r.output;
     EXPECT_NE(r.output.find((dir / "r.json").string()), std::string::npos) << r.output;
     EXPECT_FALSE(fs::exists(dir / "r.json"));
-    r = runCliOutputTo("--backend sim --profile h100 --only l1,memory --quiet --json - --session " + quoted(dir / "s.tss"),
+    r = runCliOutputTo("--backend sim --profile h100 --only l1,memory --quiet --json - --session " + ts::test::shellQuoted(dir / "s.tss"),
                        "/dev/null");
     EXPECT_EQ(r.exitCode, 1) << r.output;
     EXPECT_NE(r.output.find("session recording stopped"), std::string::npos) << r.output;

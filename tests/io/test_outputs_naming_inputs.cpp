@@ -15,12 +15,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
-
 // A recorded session of the simulated H100's L1 in `dir`.
 fs::path recordSession(const fs::path& dir) {
     const fs::path session = dir / "s.tss";
-    const auto r = test::runCli("--backend sim --profile h100 --only l1 --quiet --session " + quoted(session));
+    const auto r = test::runCli("--backend sim --profile h100 --only l1 --quiet --session " + ts::test::shellQuoted(session));
     EXPECT_EQ(r.exitCode, 0) << r.output;
     return session;
 }
@@ -36,7 +34,7 @@ TEST(OutputsNamingInputs, AReportNamingItsSessionIsRefusedAndTheSessionKept) {
     for (const std::string& output : {session.string(), (dir / "." / "s.tss").string(), (dir / "hard.tss").string(),
                                       (dir / "link.tss").string()})
         for (const std::string& option : {"--json", "--mt4g-json", "--mt4g-csv"}) {
-            const auto r = test::runCli("report --session " + quoted(session) + " " + option + " '" + output + "' --quiet");
+            const auto r = test::runCli("report --session " + ts::test::shellQuoted(session) + " " + option + " '" + output + "' --quiet");
             EXPECT_EQ(r.exitCode, 2) << option << " " << output << "\n" << r.output;
             EXPECT_NE(r.output.find("names the input"), std::string::npos) << r.output;
             EXPECT_EQ(test::bytesOf(session), before) << option << " " << output << " changed the session";
@@ -47,10 +45,10 @@ TEST(OutputsNamingInputs, AReportNamingItsSessionIsRefusedAndTheSessionKept) {
 TEST(OutputsNamingInputs, AnImportNamingItsReportIsRefused) {
     const fs::path dir = test::scratchDir("toposcope-outin-", "import");
     const fs::path report = dir / "mt4g.json";
-    auto r = test::runCli("--backend sim --profile h100 --only l1 --quiet --no-session --mt4g-json " + quoted(report));
+    auto r = test::runCli("--backend sim --profile h100 --only l1 --quiet --no-session --mt4g-json " + ts::test::shellQuoted(report));
     ASSERT_EQ(r.exitCode, 0) << r.output;
     const std::string before = test::bytesOf(report);
-    r = test::runCli("report --mt4g-report " + quoted(report) + " --json " + quoted(report) + " --quiet");
+    r = test::runCli("report --mt4g-report " + ts::test::shellQuoted(report) + " --json " + ts::test::shellQuoted(report) + " --quiet");
     EXPECT_EQ(r.exitCode, 2) << r.output;
     EXPECT_EQ(test::bytesOf(report), before);
     fs::remove_all(dir);
@@ -60,12 +58,12 @@ TEST(OutputsNamingInputs, ACompareNamingOneOfItsReportsIsRefused) {
     const fs::path dir = test::scratchDir("toposcope-outin-", "compare");
     for (const std::string name : {"a", "b", "c"}) {
         const auto r = test::runCli("--backend sim --profile h100 --only memory --quiet --no-session --json " +
-                                    quoted(dir / (name + ".json")));
+                                    ts::test::shellQuoted(dir / (name + ".json")));
         ASSERT_EQ(r.exitCode, 0) << r.output;
     }
     const std::string before = test::bytesOf(dir / "b.json");
-    const auto r = test::runCli("compare " + quoted(dir / "a.json") + " " + quoted(dir / "b.json") + " " +
-                                quoted(dir / "c.json") + " --json " + quoted(dir / "b.json"));
+    const auto r = test::runCli("compare " + ts::test::shellQuoted(dir / "a.json") + " " + ts::test::shellQuoted(dir / "b.json") + " " +
+                                ts::test::shellQuoted(dir / "c.json") + " --json " + ts::test::shellQuoted(dir / "b.json"));
     EXPECT_EQ(r.exitCode, 2) << r.output;
     EXPECT_EQ(test::bytesOf(dir / "b.json"), before);
     fs::remove_all(dir);
@@ -73,8 +71,8 @@ TEST(OutputsNamingInputs, ACompareNamingOneOfItsReportsIsRefused) {
 
 TEST(OutputsNamingInputs, ARunsReportNamingItsSessionIsRefusedBeforeTheRun) {
     const fs::path dir = test::scratchDir("toposcope-outin-", "run");
-    const auto r = test::runCli("--backend sim --profile h100 --only l1 --quiet --session " + quoted(dir / "x") +
-                                " --json " + quoted(dir / "x"));
+    const auto r = test::runCli("--backend sim --profile h100 --only l1 --quiet --session " + ts::test::shellQuoted(dir / "x") +
+                                " --json " + ts::test::shellQuoted(dir / "x"));
     EXPECT_EQ(r.exitCode, 2) << r.output;
     EXPECT_FALSE(fs::exists(dir / "x")) << "something was written";
     fs::remove_all(dir);
@@ -101,7 +99,7 @@ TEST(SessionNames, TwoRunsOfOneSecondWithOnePidGetTwoFiles) {
 // The same with two whole runs at once, each in a process that has PID 1 for its namespace.
 TEST(SessionNames, TwoConcurrentRunsWithOnePidKeepBothSessions) {
     const fs::path home = test::scratchDir("toposcope-outin-", "pid");
-    const std::string env = "XDG_DATA_HOME=" + quoted(home) + " TOPOSCOPE_TEST_PID=1 '" + std::string(TOPOSCOPE_CLI) + "'";
+    const std::string env = "XDG_DATA_HOME=" + ts::test::shellQuoted(home) + " TOPOSCOPE_TEST_PID=1 '" + std::string(TOPOSCOPE_CLI) + "'";
     const auto r = test::runShell("(" + env + " --backend sim --profile h100 --only l1 --quiet & " + env +
                                   " --backend sim --profile h100 --only shared --quiet & wait) 2>&1");
     EXPECT_EQ(r.exitCode, 0) << r.output;
@@ -126,13 +124,13 @@ TEST(SessionNames, TwoConcurrentRunsWithOnePidKeepBothSessions) {
 // before anything is measured, its empty file removed too.
 TEST(SessionNames, ASessionThatCannotBeWrittenLeavesNoEmptyFile) {
     const fs::path home = test::scratchDir("toposcope-outin-", "unwritable");
-    const std::string limited = "trap '' XFSZ; ulimit -f 0; XDG_DATA_HOME=" + quoted(home) + " exec '" +
+    const std::string limited = "trap '' XFSZ; ulimit -f 0; XDG_DATA_HOME=" + ts::test::shellQuoted(home) + " exec '" +
                                 std::string(TOPOSCOPE_CLI) + "' --backend sim --profile h100 --only shared --quiet";
     auto r = test::runShell("bash -c \"" + limited + "\" 2>&1");
     EXPECT_EQ(r.exitCode, 0) << r.output;
     EXPECT_NE(r.output.find("not recording the session"), std::string::npos) << r.output;
     for (const auto& e : fs::recursive_directory_iterator(home)) EXPECT_FALSE(e.is_regular_file()) << e.path() << " left behind";
-    r = test::runShell("bash -c \"" + limited + " --session " + quoted(home / "explicit.tss") + "\" 2>&1");
+    r = test::runShell("bash -c \"" + limited + " --session " + ts::test::shellQuoted(home / "explicit.tss") + "\" 2>&1");
     EXPECT_EQ(r.exitCode, 2) << r.output;
     EXPECT_FALSE(fs::exists(home / "explicit.tss")) << "an empty session file was left behind";
     fs::remove_all(home);

@@ -15,12 +15,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kH100 = fs::path(TOPOSCOPE_TEST_DATA) / "mt4g" / "NVIDIA H100 80GB HBM3";
+const fs::path kH100Raw = fs::path(TOPOSCOPE_TEST_DATA) / "mt4g" / "NVIDIA H100 80GB HBM3";
 
 // A folder with the H100's L1 size series, as MT4G names it.
 fs::path folderWithOneSeries(const std::string& name) {
     const fs::path dir = test::scratchDir("toposcope-rawdir-", name);
-    fs::copy_file(kH100 / "NVIDIA H100 80GB HBM3 - L1 Size.txt", dir / "NVIDIA H100 80GB HBM3 - L1 Size.txt");
+    fs::copy_file(kH100Raw / "NVIDIA H100 80GB HBM3 - L1 Size.txt", dir / "NVIDIA H100 80GB HBM3 - L1 Size.txt");
     return dir;
 }
 
@@ -75,7 +75,7 @@ TEST(RawFolderEntries, TenThousandStrayFilesMakeOneShortWarning) {
 
 TEST(RawFolderEntries, AFolderWhoseOnlySeriesIsALinkSaysSo) {
     const fs::path dir = test::scratchDir("toposcope-rawdir-", "onlylink");
-    fs::create_symlink(kH100 / "NVIDIA H100 80GB HBM3 - L1 Size.txt", dir / "NVIDIA H100 80GB HBM3 - L1 Size.txt");
+    fs::create_symlink(kH100Raw / "NVIDIA H100 80GB HBM3 - L1 Size.txt", dir / "NVIDIA H100 80GB HBM3 - L1 Size.txt");
     try {
         readMt4gRaw(dir.string(), nullptr);
         ADD_FAILURE() << "read a series through a link inside the folder";

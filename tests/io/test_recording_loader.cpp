@@ -23,7 +23,7 @@ namespace {
 
 const fs::path kMt4g = fs::path(TOPOSCOPE_TEST_DATA) / "mt4g";
 
-fs::path scratch(const std::string& name) {
+fs::path loaderScratch(const std::string& name) {
     const fs::path dir = ts::test::uniqueTempPath("toposcope-loader-test");
     fs::create_directories(dir);
     return dir / name;
@@ -58,9 +58,9 @@ void expectInputErrorNaming(const fs::path& path, const std::string& problem) {
 }  // namespace
 
 TEST(RecordingLoader, ReadsAReportWeWrote) {
-    const fs::path session = scratch("for-report.tss");
+    const fs::path session = loaderScratch("for-report.tss");
     const Topology live = test::recordRun(session, {"l1", "memory"});
-    const fs::path report = scratch("report.json");
+    const fs::path report = loaderScratch("report.json");
     writeReportFile(live, report.string());
     EXPECT_EQ(app::detectRecordingKind(report.string()), RecordingKind::Report);
     const app::Recording r = app::loadRecording(report.string());
@@ -69,7 +69,7 @@ TEST(RecordingLoader, ReadsAReportWeWrote) {
 }
 
 TEST(RecordingLoader, ReadsASessionAndNamesTheCutOffBenchmark) {
-    const fs::path file = scratch("whole.tss");
+    const fs::path file = loaderScratch("whole.tss");
     const Topology live = test::recordRun(file, {"l1", "memory"});
     const app::Recording whole = app::loadRecording(file.string());
     EXPECT_EQ(whole.kind, RecordingKind::Session);
@@ -80,7 +80,7 @@ TEST(RecordingLoader, ReadsASessionAndNamesTheCutOffBenchmark) {
     const std::string bytes = bytesOf(file);
     const auto [cut, benchmark] = cutInsideSecondBenchmark(bytes);
     ASSERT_GT(cut, 0u);
-    const fs::path torn = scratch("torn.tss");
+    const fs::path torn = loaderScratch("torn.tss");
     writeBytes(torn, bytes.substr(0, cut));
     EXPECT_EQ(app::detectRecordingKind(torn.string()), RecordingKind::Session);
     const app::Recording r = app::loadRecording(torn.string());
@@ -112,30 +112,30 @@ TEST(RecordingLoader, AnalysesAnMt4gRawFolder) {
 }
 
 TEST(RecordingLoader, BadInputNamesTheFileAndTheProblem) {
-    expectInputErrorNaming(scratch("does-not-exist.json"), "no such file or folder");
-    const fs::path empty = scratch("empty.json");
+    expectInputErrorNaming(loaderScratch("does-not-exist.json"), "no such file or folder");
+    const fs::path empty = loaderScratch("empty.json");
     writeBytes(empty, "");
     expectInputErrorNaming(empty, "empty");
-    const fs::path binary = scratch("binary.bin");
+    const fs::path binary = loaderScratch("binary.bin");
     writeBytes(binary, std::string("\x7f" "ELF\x02\x01\x01\x00\x00\xff\xfe", 12));
     expectInputErrorNaming(binary, "not a recording");
-    const fs::path truncated = scratch("truncated.json");
+    const fs::path truncated = loaderScratch("truncated.json");
     writeBytes(truncated, "{\"format\": \"toposcope-report/1\", \"device\": {\"name\": \"x");
     expectInputErrorNaming(truncated, "not valid JSON");
-    const fs::path array = scratch("array.json");
+    const fs::path array = loaderScratch("array.json");
     writeBytes(array, "[1, 2, 3]");
     expectInputErrorNaming(array, "object");
-    const fs::path neither = scratch("neither.json");
+    const fs::path neither = loaderScratch("neither.json");
     writeBytes(neither, "{\"hello\": 1}");
     expectInputErrorNaming(neither, "neither");
-    const fs::path wrongType = scratch("wrong-type.json");
+    const fs::path wrongType = loaderScratch("wrong-type.json");
     writeBytes(wrongType, "{\"format\": \"toposcope-report/1\", \"device\": \"a string\"}");
     expectInputErrorNaming(wrongType, "device");
-    const fs::path tornHeader = scratch("torn-header.tss");
+    const fs::path tornHeader = loaderScratch("torn-header.tss");
     writeBytes(tornHeader, "TSSES");
     EXPECT_EQ(app::detectRecordingKind(tornHeader.string()), RecordingKind::Session);
     expectInputErrorNaming(tornHeader, "");
-    const fs::path emptyDir = scratch("empty-folder");
+    const fs::path emptyDir = loaderScratch("empty-folder");
     fs::create_directories(emptyDir);
     expectInputErrorNaming(emptyDir, "no MT4G raw series");
 }

@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path scratch(const std::string& name) {
+fs::path replayScratch(const std::string& name) {
     const fs::path dir = ts::test::uniqueTempPath("toposcope-replay-test");
     fs::create_directories(dir);
     return dir / name;
@@ -54,7 +54,7 @@ void expectSameRows(const app::ReplayScript& script, const Topology& topology) {
 }  // namespace
 
 TEST(RecordingReplay, SessionPlaysInItsRecordedOrderAndTime) {
-    const fs::path file = scratch("run.tss");
+    const fs::path file = replayScratch("run.tss");
     test::recordRun(file, {"l1", "memory"});
     const app::Recording r = app::loadRecordingForReplay(file.string());
     ASSERT_FALSE(r.timeline.empty());
@@ -78,9 +78,9 @@ TEST(RecordingReplay, SessionPlaysInItsRecordedOrderAndTime) {
 }
 
 TEST(RecordingReplay, ReportPlaysSeriesBySeriesOneRowAStep) {
-    const fs::path run = scratch("run2.tss");
+    const fs::path run = replayScratch("run2.tss");
     const Topology live = test::recordRun(run, {"l1"});
-    const fs::path report = scratch("report.json");
+    const fs::path report = replayScratch("report.json");
     writeReportFile(live, report.string());
     const app::Recording r = app::loadRecordingForReplay(report.string());
     EXPECT_TRUE(r.timeline.empty());

@@ -25,7 +25,7 @@ namespace {
 
 const std::set<std::string> kRecordedGroups{"l1", "constant", "memory"};
 
-fs::path scratch(const std::string& name) {
+fs::path sessionScratch(const std::string& name) {
     const fs::path dir = ts::test::uniqueTempPath("toposcope-session-test");
     fs::create_directories(dir);
     return dir / name;
@@ -34,7 +34,7 @@ fs::path scratch(const std::string& name) {
 }  // namespace
 
 TEST(SessionRecord, ReadsBackAsTheLiveRun) {
-    const fs::path file = scratch("roundtrip.tss");
+    const fs::path file = sessionScratch("roundtrip.tss");
     const Topology live = test::recordRun(file, kRecordedGroups);
     const Session session = readSession(file.string());
     EXPECT_EQ(session.outcome, "finished");
@@ -65,7 +65,7 @@ TEST(SessionRecord, ReadsBackAsTheLiveRun) {
 }
 
 TEST(SessionRecord, EveryTruncationKeepsTheWholeRecords) {
-    const fs::path file = scratch("truncate.tss");
+    const fs::path file = sessionScratch("truncate.tss");
     test::recordRun(file, kRecordedGroups);
     const std::string bytes = bytesOf(file);
     const SessionLog full = parseSessionLog(bytes, "full");
@@ -100,7 +100,7 @@ TEST(SessionRecord, EveryTruncationKeepsTheWholeRecords) {
 }
 
 TEST(SessionRecord, DamageInTheMiddleKeepsWhatCameBefore) {
-    const fs::path file = scratch("damaged.tss");
+    const fs::path file = sessionScratch("damaged.tss");
     test::recordRun(file, kRecordedGroups);
     std::string bytes = bytesOf(file);
     const std::size_t middle = bytes.size() / 2;
@@ -137,7 +137,7 @@ TEST(SessionRecord, MissingFileIsAnInputError) {
 // Issue 18: every record after the header says when it happened ("t", seconds since the run
 // started, monotonic), an end says how long its benchmark ran, and the timeline keeps the order.
 TEST(SessionRecord, RecordsWhenEveryEventHappened) {
-    const fs::path file = scratch("timed.tss");
+    const fs::path file = sessionScratch("timed.tss");
     const auto before = std::chrono::steady_clock::now();
     const Topology live = test::recordRun(file, kRecordedGroups);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - before).count();
@@ -203,7 +203,7 @@ TEST(SessionRecord, RecordsWhenEveryEventHappened) {
 // A session written before the time stamps (no "t", no "seconds", no progress records) reads
 // back as before; its timeline says the times are unknown.
 TEST(SessionRecord, SessionWithoutTimeStampsStillLoads) {
-    const fs::path file = scratch("untimed.tss");
+    const fs::path file = sessionScratch("untimed.tss");
     test::recordRun(file, kRecordedGroups);
     const SessionLog log = parseSessionLog(bytesOf(file), "untimed.tss");
     std::string old(kSessionMagic, kSessionMagicSize);

@@ -45,7 +45,7 @@ std::string mpirun(int ranks, const std::string& arguments) {
            TOPOSCOPE_MPIEXEC + "' --oversubscribe -np " + std::to_string(ranks) + " " + arguments;
 }
 
-fs::path scratch() {
+fs::path mpiScratch() {
     const fs::path dir = fs::temp_directory_path() / ("toposcope-mpi-" + std::to_string(getpid()));
     fs::create_directories(dir);
     return dir;
@@ -62,14 +62,13 @@ std::set<std::pair<int, std::string>> flaggedCells(const fleet::FleetReport& f) 
 }
 
 const std::string kMpi = TOPOSCOPE_MPI_PROGRAM;
-const std::string kCli = TOPOSCOPE_CLI;
 const std::string kData = TOPOSCOPE_TEST_DATA;
 
 }  // namespace
 
 TEST(MpiFleet, FourRanksFlagExactlyThePlantedSmallL2Segment) {
     if (!haveMpirun()) GTEST_SKIP() << "mpirun not found";
-    const fs::path out = scratch() / "fleet.json";
+    const fs::path out = mpiScratch() / "fleet.json";
     const std::string common = " --backend sim --only l2,memory,bandwidth --out '" + out.string() + "'";
     // MPMD: ranks 0, 1 and 3 simulate the stock H100, rank 2 the one with a smaller L2.
     const auto r = run(mpirun(2, "'" + kMpi + "'" + common + " --profile h100") + " : -np 1 '" + kMpi + "'" + common +
@@ -93,14 +92,14 @@ TEST(MpiFleet, FourRanksFlagExactlyThePlantedSmallL2Segment) {
     EXPECT_EQ(flaggedCells(f), expected) << r.output;
 
     // The CLI's compare on the gathered report: exit 1 (outliers found).
-    const auto compare = run("'" + kCli + "' compare '" + out.string() + "'");
+    const auto compare = run("'" + std::string(TOPOSCOPE_CLI) + "' compare '" + out.string() + "'");
     EXPECT_EQ(compare.exitCode, 1) << compare.output;
     EXPECT_NE(compare.output.find("outlier: "), std::string::npos) << compare.output;
 }
 
 TEST(MpiFleet, RankPerNodeWithAllDevicesGathersEveryGpu) {
     if (!haveMpirun()) GTEST_SKIP() << "mpirun not found";
-    const fs::path out = scratch() / "nodes.json";
+    const fs::path out = mpiScratch() / "nodes.json";
     const std::string program = "'" + kMpi + "' --backend sim --all-devices --only memory,bandwidth --out '" + out.string() + "'";
     const auto r = run(mpirun(1, program + " --profile h100 --profile h100") + " : -np 1 " + program +
                        " --profile h100 --profile '" + kData + "/fleet/h100-slow-dram.json'");
@@ -123,10 +122,10 @@ TEST_P(MpiAgrees, TwoRanksReportWhatThePlainRunReports) {
     if (!haveMpirun()) GTEST_SKIP() << "mpirun not found";
     const std::string profile = GetParam();
     const std::string groups = test::agreementGroups(profile);
-    const fs::path dir = scratch() / ("agree-" + profile);
+    const fs::path dir = mpiScratch() / ("agree-" + profile);
     fs::create_directories(dir);
     const std::string common = " --backend sim --profile " + profile + " --only " + groups;
-    const auto plainRun = run("'" + kCli + "'" + common + " --no-session --quiet --json '" + (dir / "plain.json").string() + "'");
+    const auto plainRun = run("'" + std::string(TOPOSCOPE_CLI) + "'" + common + " --no-session --quiet --json '" + (dir / "plain.json").string() + "'");
     ASSERT_EQ(plainRun.exitCode, 0) << plainRun.output;
     const auto r = run(mpirun(2, "'" + kMpi + "'" + common + " --quiet --out '" + (dir / "fleet.json").string() + "'"));
     ASSERT_EQ(r.exitCode, 0) << r.output;
@@ -147,10 +146,10 @@ INSTANTIATE_TEST_SUITE_P(EveryBuiltinProfile, MpiAgrees, testing::ValuesIn(test:
 // rank's GPU still in the report (issue 40; it exited 0).
 TEST(MpiFleet, AFailedRankIsExitOne) {
     if (!haveMpirun()) GTEST_SKIP() << "mpirun not found";
-    const fs::path out = scratch() / "failed-rank.json";
+    const fs::path out = mpiScratch() / "failed-rank.json";
     const std::string common = " --backend sim --only memory --quiet --out '" + out.string() + "'";
     const auto r = run(mpirun(1, "'" + kMpi + "'" + common + " --profile h100") + " : -np 1 '" + kMpi + "'" + common +
-                       " --profile '" + (scratch() / "no-such-profile.json").string() + "'");
+                       " --profile '" + (mpiScratch() / "no-such-profile.json").string() + "'");
     EXPECT_EQ(r.exitCode, 1) << r.output;
     const fleet::FleetReport f = fleet::readFleetReport(out.string());
     EXPECT_EQ(f.members.size(), 1u) << r.output;
@@ -160,7 +159,7 @@ TEST(MpiFleet, AFailedRankIsExitOne) {
 // fleet report with the comparison, exit 0).
 TEST(MpiFleet, OutAndCompareJsonNamingOneFileAreRefused) {
     if (!haveMpirun()) GTEST_SKIP() << "mpirun not found";
-    const fs::path out = scratch() / "one-file.json";
+    const fs::path out = mpiScratch() / "one-file.json";
     fs::remove(out);
     const auto r = run(mpirun(2, "'" + kMpi + "' --backend sim --only memory --quiet --out '" + out.string() +
                                      "' --compare-json '" + out.string() + "'"));

@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "view_support/format.hpp"
+#include "view_support/qt_text.hpp"
 
 namespace ts::gui {
 namespace {
@@ -24,14 +25,12 @@ QString placementsText(const std::vector<MigPlacement>& list) {
     return starts.join(QLatin1Char(',')) + QLatin1Char(':') + QString::number(list.front().size);
 }
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 QString figureTip(const Attribute& f) {
     QString tip = (f.source == Source::Api ? MigView::tr("Source: API") : MigView::tr("Source: derived from a benchmark"));
-    if (!f.method.empty()) tip += QLatin1Char('\n') + MigView::tr("Method: %1").arg(q(f.method));
+    if (!f.method.empty()) tip += QLatin1Char('\n') + MigView::tr("Method: %1").arg(qText(f.method));
     tip += QLatin1Char('\n') + MigView::tr("Confidence: %1").arg(f.confidence, 0, 'f', 2);
-    if (!f.reason.empty()) tip += QLatin1Char('\n') + q(f.reason);
-    if (!f.evidence.empty()) tip += QLatin1Char('\n') + MigView::tr("Evidence: %1").arg(q(f.evidence));
+    if (!f.reason.empty()) tip += QLatin1Char('\n') + qText(f.reason);
+    if (!f.evidence.empty()) tip += QLatin1Char('\n') + MigView::tr("Evidence: %1").arg(qText(f.evidence));
     return tip;
 }
 
@@ -134,11 +133,11 @@ QString bannerOf(const MigViewData& data) {
                            "read, or a report without it)");
     const MigLayout& layout = *data.layout;
     switch (layout.mode) {
-        case MigMode::Unsupported: return MigView::tr("MIG not supported — %1").arg(q(layout.reason));
-        case MigMode::Unknown: return MigView::tr("MIG state unknown — %1").arg(q(layout.reason));
+        case MigMode::Unsupported: return MigView::tr("MIG not supported — %1").arg(qText(layout.reason));
+        case MigMode::Unknown: return MigView::tr("MIG state unknown — %1").arg(qText(layout.reason));
         case MigMode::Disabled:
             return layout.source == "NVML" ? MigView::tr("MIG disabled — what-if over the NVML profile table")
-                                           : MigView::tr("MIG disabled — what-if over the profile table of the %1").arg(q(layout.source));
+                                           : MigView::tr("MIG disabled — what-if over the profile table of the %1").arg(qText(layout.source));
         case MigMode::Enabled:
             return MigView::tr("MIG enabled — %n instance(s)", nullptr, static_cast<int>(data.instances.size()));
     }
@@ -159,20 +158,20 @@ void MigView::setData(const MigViewData& data) {
     if (instancesEntry()) selector_->addItem(tr("All instances"));
     for (const auto& p : data_.profiles)
         selector_->addItem(tr("%1 (profile %2): %n placement(s)", nullptr, static_cast<int>(p.placements.size()))
-                               .arg(q(p.name))
+                               .arg(qText(p.name))
                                .arg(p.id));
     selector_->setVisible(selector_->count() > 0);
 
     QStringList notes;
-    if (!layout.source.empty()) notes << tr("SMs, memory, copy engines and placements come from %1.").arg(q(layout.source));
+    if (!layout.source.empty()) notes << tr("SMs, memory, copy engines and placements come from %1.").arg(qText(layout.source));
     if (!data_.profiles.empty())
         notes << tr("L2 = memory slices / 8 of the API L2 size (MIG partitions the L2 with the memory); L2 segments "
                     "divide it by the L2 segment size measured in this run.")
               << tr("L2 usable = that L2 x the whole GPU's measured usable fraction (L2 partitions: shared capacity / API "
                     "L2 size): a projection, not a measurement inside an instance.");
-    if (!layout.placementProblem.empty()) notes << tr("Placements: %1").arg(q(layout.placementProblem));
+    if (!layout.placementProblem.empty()) notes << tr("Placements: %1").arg(qText(layout.placementProblem));
     if (data_.layout && !layout.reason.empty() && layout.mode != MigMode::Unsupported && layout.mode != MigMode::Unknown)
-        notes << q(layout.reason);
+        notes << qText(layout.reason);
     notes_->setText(notes.join(QLatin1Char(' ')));
     fillTable();
     showSelection();
@@ -193,7 +192,7 @@ void MigView::showSelection() {
             const MigShare& r = data_.instances[i];
             if (r.placements.empty()) continue;
             const MigPlacement& p = r.placements.front();
-            blocks.push_back({tr("GI %1: %2").arg(r.id).arg(q(r.name)), 0, migComputeStart(p.start, r.sliceCount),
+            blocks.push_back({tr("GI %1: %2").arg(r.id).arg(qText(r.name)), 0, migComputeStart(p.start, r.sliceCount),
                               r.sliceCount, p.start, p.size, static_cast<int>(i), r.current});
         }
     } else {
@@ -202,7 +201,7 @@ void MigView::showSelection() {
             const MigShare& r = data_.profiles[static_cast<std::size_t>(profile)];
             for (std::size_t k = 0; k < r.placements.size(); ++k) {
                 const MigPlacement& p = r.placements[k];
-                blocks.push_back({q(r.name), static_cast<int>(k), migComputeStart(p.start, r.sliceCount), r.sliceCount,
+                blocks.push_back({qText(r.name), static_cast<int>(k), migComputeStart(p.start, r.sliceCount), r.sliceCount,
                                   p.start, p.size, profile, false});
             }
             table_->selectRow(static_cast<int>(data_.instances.size()) + profile);
@@ -223,9 +222,9 @@ void MigView::fillTable() {
     };
     auto fill = [&](const MigShare& r) {
         put(Name, r.kind == MigShare::Kind::Instance
-                      ? tr("GI %1: %2%3").arg(r.id).arg(q(r.name), r.current ? tr(" (this run)") : QString())
-                      : tr("%1 (profile %2)").arg(q(r.name)).arg(r.id),
-            q(r.uuid));
+                      ? tr("GI %1: %2%3").arg(r.id).arg(qText(r.name), r.current ? tr(" (this run)") : QString())
+                      : tr("%1 (profile %2)").arg(qText(r.name)).arg(r.id),
+            qText(r.uuid));
         put(Slices, QString::number(r.sliceCount));
         put(Placements, placementsText(r.placements), figureTip(r.memorySlices));
         put(Sms, countText(r.smCount), figureTip(r.smCount));
@@ -234,7 +233,7 @@ void MigView::fillTable() {
         put(L2, bytesText(r.l2Size), figureTip(r.l2Size));
         put(L2Segments, segmentsText(r), figureTip(r.l2Segments));
         put(L2Usable, usableText(r.l2Usable), figureTip(r.l2Usable));
-        put(Sources, sourcesText(r), tr("API: %1").arg(data_.layout ? q(data_.layout->source) : QString()));
+        put(Sources, sourcesText(r), tr("API: %1").arg(data_.layout ? qText(data_.layout->source) : QString()));
         ++row;
     };
     for (const auto& r : data_.instances) fill(r);

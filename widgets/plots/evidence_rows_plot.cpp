@@ -10,13 +10,12 @@
 #include "analysis/robust.hpp"
 #include "view_support/format.hpp"
 #include "plots/evidence_math.hpp"
+#include "view_support/qt_text.hpp"
 
 namespace ts::gui {
 namespace {
 
 constexpr int kMaxTextTicks = 40;
-
-QString q(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
 
 // One sentence for the series' decisions. Physical Sharing decides the same attribute for
 // several elements (sharedWith of L1, Texture, Read Only, Constant L1): each element's value is
@@ -29,9 +28,9 @@ QString decisionsText(const StoredSeries& s) {
     for (const auto& d : s.decisions) {
         const Attribute& a = d.attribute;
         values << QCoreApplication::translate("ts::gui::Evidence", "%1 %2 = %3 (confidence %4)")
-                      .arg(q(displayName(d.element)), attributeTitle(q(a.name)), formatValue(a))
+                      .arg(qText(displayName(d.element)), attributeTitle(qText(a.name)), formatValue(a))
                       .arg(a.confidence, 0, 'f', 2);
-        if (!a.reason.empty() && !reasons.contains(q(a.reason))) reasons << q(a.reason);
+        if (!a.reason.empty() && !reasons.contains(qText(a.reason))) reasons << qText(a.reason);
     }
     QString text = QCoreApplication::translate("ts::gui::Evidence", "%1: %2.").arg(s.title, values.join(QStringLiteral("; ")));
     if (!reasons.isEmpty()) text += QLatin1Char(' ') + reasons.join(QStringLiteral("; "));

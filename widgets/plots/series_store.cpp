@@ -1,4 +1,5 @@
 #include "plots/series_store.hpp"
+#include "view_support/qt_text.hpp"
 
 #include <QCoreApplication>
 
@@ -7,8 +8,6 @@
 
 namespace ts::gui {
 namespace {
-
-QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 
 // The engine's rule in words, for the plot's caption.
 QString ruleText(ThresholdRule rule) {
@@ -39,7 +38,7 @@ StoredRow storeRow(const SeriesRow& row, std::vector<std::uint32_t>& buffer) {
     s.x = row.x;
     s.x2 = row.x2;
     s.value = row.value;
-    s.label = q(row.label);
+    s.label = qText(row.label);
     s.offset = buffer.size();
     s.count = static_cast<std::uint32_t>(row.latencies.size());
     if (!row.latencies.empty()) {
@@ -64,21 +63,21 @@ std::uint64_t StoredSeries::bytes() const {
 SeriesStore::SeriesStore(QObject* parent) : QObject(parent) {}
 
 StoredSeries& SeriesStore::ensure(const Series& series) {
-    const QString id = q(series.id);
+    const QString id = qText(series.id);
     auto [it, inserted] = series_.try_emplace(id);
     StoredSeries& s = it->second;
     if (inserted) {
         s.id = id;
         order_.push_back(id);
     }
-    s.title = q(series.title);
+    s.title = qText(series.title);
     s.kind = series.kind;
-    s.element = q(displayName(series.element));
+    s.element = qText(displayName(series.element));
     return s;
 }
 
 void SeriesStore::addChunk(const Series& newRows, std::size_t firstRow) {
-    const QString id = q(newRows.id);
+    const QString id = qText(newRows.id);
     const bool isNew = series_.find(id) == series_.end();
     StoredSeries& s = ensure(newRows);
     const bool replace = firstRow == 0;
@@ -149,7 +148,7 @@ void SeriesStore::addDecision(const ResultEvent& result) {
 const ResultEvent* SeriesStore::findResult(const QString& element, const std::string& name) const {
     for (const auto& [id, s] : series_)
         for (const auto& r : s.decisions)
-            if (r.attribute.name == name && q(displayName(r.element)) == element) return &r;
+            if (r.attribute.name == name && qText(displayName(r.element)) == element) return &r;
     return nullptr;
 }
 

@@ -11,14 +11,13 @@
 #include "view_support/format.hpp"
 #include "model/attribute_names.hpp"
 #include "topology/topology_lookup.hpp"
+#include "view_support/qt_text.hpp"
 
 namespace ts::gui {
 namespace {
 
-QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
-
 constexpr int kMethodColumn = 3;
-constexpr int kEvidenceColumn = 5;
+constexpr int kDetailEvidenceColumn = 5;
 
 }  // namespace
 
@@ -47,9 +46,9 @@ ElementDetailPanel::ElementDetailPanel(QWidget* parent)
     header->setMaximumSectionSize(x * 18);
     header->setSectionResizeMode(kMethodColumn, QHeaderView::Interactive);
     header->resizeSection(kMethodColumn, x * 16);
-    header->setSectionResizeMode(kEvidenceColumn, QHeaderView::Fixed);
+    header->setSectionResizeMode(kDetailEvidenceColumn, QHeaderView::Fixed);
     const int buttonWidth = QPushButton(tr("Show plot")).sizeHint().width();
-    header->resizeSection(kEvidenceColumn,
+    header->resizeSection(kDetailEvidenceColumn,
                           std::max(buttonWidth, header->fontMetrics().horizontalAdvance(tr("Evidence")) + 16) + 4);
     header->setStretchLastSection(false);
     table_->setTextElideMode(Qt::ElideRight);
@@ -91,13 +90,13 @@ void ElementDetailPanel::showBox(const Topology& data, const SceneBox* box) {
     title_->setText(QStringLiteral("<b>%1</b>").arg(box->label.toHtmlEscaped()));
     if (box->kind == BoxKind::Gpu || box->elementIds.isEmpty()) {
         const DeviceInfo& d = data.device;
-        addRow({tr("Name"), q(d.name), tr("API")});
-        addRow({tr("Vendor"), q(toString(d.vendor)), tr("API")});
-        addRow({tr("Architecture"), q(d.arch), tr("API")});
+        addRow({tr("Name"), qText(d.name), tr("API")});
+        addRow({tr("Vendor"), qText(toString(d.vendor)), tr("API")});
+        addRow({tr("Architecture"), qText(d.arch), tr("API")});
         addRow({tr("Units"), QString::number(d.unitCount), tr("API")});
         addRow({tr("Clock"), tr("%1 MHz").arg(static_cast<double>(d.clockKhz) / 1000.0, 0, 'f', 0), tr("API")});
-        addRow({tr("Driver"), q(d.driver), tr("API")});
-        addRow({tr("Backend"), q(d.backend), QString()});
+        addRow({tr("Driver"), qText(d.driver), tr("API")});
+        addRow({tr("Backend"), qText(d.backend), QString()});
         if (box->unitId >= 0) addRow({tr("Physical id"), QString::number(box->unitId), QString()});
         return;
     }
@@ -107,10 +106,10 @@ void ElementDetailPanel::showBox(const Topology& data, const SceneBox* box) {
         for (const Attribute& r : attributesOf(data, id)) {
             QString value = formatValue(r);
             if (!r.groups.empty() && r.name != attr::segments) value += tr(" (%n group(s))", nullptr, static_cast<int>(r.groups.size()));
-            addRow({attributeTitle(q(r.name)), value, r.source == Source::Api ? tr("API") : tr("benchmark"), q(r.method),
+            addRow({attributeTitle(qText(r.name)), value, r.source == Source::Api ? tr("API") : tr("benchmark"), qText(r.method),
                     QString::number(r.confidence, 'f', 2)},
-                   q(r.evidence));
-            if (!r.reason.empty()) table_->item(table_->rowCount() - 1, 0)->setToolTip(q(r.reason));
+                   qText(r.evidence));
+            if (!r.reason.empty()) table_->item(table_->rowCount() - 1, 0)->setToolTip(qText(r.reason));
         }
     }
 }

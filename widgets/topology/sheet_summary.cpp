@@ -15,6 +15,7 @@
 #include "topology/sheet_table.hpp"
 #include "topology/topology_lookup.hpp"
 #include "topology/topology_sheet.hpp"
+#include "view_support/qt_text.hpp"
 
 namespace ts::gui {
 namespace {
@@ -25,8 +26,6 @@ constexpr double kMinPlotHeight = 160;    // a decisive plot below the key, titl
 // Key columns (shares of its width): element with its level colour, size, line, latency.
 constexpr std::array<double, 4> kKeyShares = {0.25, 0.27, 0.21, 0.27};
 const QColor kGrey(0x60, 0x60, 0x60);
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QString superscript(int n) {
     static const QString digits = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
@@ -75,18 +74,18 @@ SheetSummary::SheetSummary(SheetPainter& sheet, const Topology& d, const QString
 
 double SheetSummary::header(bool paint) {
     const DeviceInfo& g = d_.device;
-    const QString title = TopologySheet::tr("%1 — memory topology").arg(q(g.name));
+    const QString title = TopologySheet::tr("%1 — memory topology").arg(qText(g.name));
     QStringList facts;
-    if (!g.name.empty()) facts << q(std::string(toString(g.vendor))) + QLatin1Char(' ') + q(g.arch);
-    facts << TopologySheet::tr("driver %1").arg(g.driver.empty() ? TopologySheet::tr("unknown") : q(g.driver));
+    if (!g.name.empty()) facts << qText(std::string(toString(g.vendor))) + QLatin1Char(' ') + qText(g.arch);
+    facts << TopologySheet::tr("driver %1").arg(g.driver.empty() ? TopologySheet::tr("unknown") : qText(g.driver));
     if (g.clockKhz > 0) facts << TopologySheet::tr("clock %1 MHz").arg(static_cast<double>(g.clockKhz) / 1000.0, 0, 'f', 0);
     if (g.memoryClockKhz > 0)
         facts << TopologySheet::tr("memory clock %1 MHz").arg(static_cast<double>(g.memoryClockKhz) / 1000.0, 0, 'f', 0);
     if (g.unitCount > 0) facts << TopologySheet::tr("%n unit(s)", nullptr, g.unitCount);
-    const QString date = d_.timestamp.empty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODate) : q(d_.timestamp);
+    const QString date = d_.timestamp.empty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODate) : qText(d_.timestamp);
     facts << TopologySheet::tr("measured %1").arg(date)
-          << TopologySheet::tr("TopoScope %1").arg(d_.toolVersion.empty() ? QCoreApplication::applicationVersion() : q(d_.toolVersion))
-          << TopologySheet::tr("backend %1").arg(q(g.backend));
+          << TopologySheet::tr("TopoScope %1").arg(d_.toolVersion.empty() ? QCoreApplication::applicationVersion() : qText(d_.toolVersion))
+          << TopologySheet::tr("backend %1").arg(qText(g.backend));
     const QString line = facts.join(QStringLiteral(" · "));
     const double w = SheetPainter::kWidth;
     double y = paint ? s_.drawText(title, 0, 0, w, 15, true) : s_.textHeight(title, w, 15, true);
@@ -108,7 +107,7 @@ double SheetSummary::key(double x, double y0, double width, bool paint) {
                 footnotes << TopologySheet::tr("%1 %2 %3 undecided: %4")
                                  .arg(superscript(static_cast<int>(footnotes.size()) + 1), elementName(id),
                                       attributeTitle(QString::fromLatin1(name)).toLower(),
-                                      a->reason.empty() ? TopologySheet::tr("no reason given") : q(a->reason));
+                                      a->reason.empty() ? TopologySheet::tr("no reason given") : qText(a->reason));
                 return {QStringLiteral("— %1").arg(superscript(static_cast<int>(footnotes.size()))), {}};
             }
         return {};

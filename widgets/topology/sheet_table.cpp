@@ -17,7 +17,7 @@ namespace {
 // Attribute, value, source, confidence, method, note, evidence: the page width in points.
 constexpr std::array<double, 7> kColumns = {100, 92, 54, 58, 170, 252, 60};
 constexpr double kPadX = 3, kPadY = 1.8, kHeadingPoints = 9, kCellPoints = 7.5;
-constexpr int kEvidenceColumn = 6;
+constexpr int kSheetEvidenceColumn = 6;
 
 QStringList columnTitles() {
     return {TopologySheet::tr("Attribute"), TopologySheet::tr("Value"),  TopologySheet::tr("Source"),
@@ -169,7 +169,7 @@ void SheetTable::draw(const std::function<QString(const QString&)>& figureOf) {
         QStringList cells = r.cells;
         if (!r.series.isEmpty()) {
             const QString figure = figureOf(r.series);
-            cells[kEvidenceColumn] = figure.isEmpty() ? TopologySheet::tr("in the report") : figure;
+            cells[kSheetEvidenceColumn] = figure.isEmpty() ? TopologySheet::tr("in the report") : figure;
         }
         drawCells(cells, r.y, false, r.height);
     }

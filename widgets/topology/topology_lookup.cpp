@@ -1,19 +1,15 @@
 #include "topology/topology_lookup.hpp"
 
+#include "view_support/qt_text.hpp"
+
 namespace ts::gui {
-namespace {
-
-QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
-
-}  // namespace
-
 std::optional<Element> elementOfId(const QString& id) { return elementFromString(id.toStdString()); }
 
-QString idOf(Element element) { return q(toString(element)); }
+QString idOf(Element element) { return qText(toString(element)); }
 
 QString elementName(const QString& id) {
     const auto element = elementOfId(id);
-    return element ? q(displayName(*element)) : id;
+    return element ? qText(displayName(*element)) : id;
 }
 
 bool hasElement(const Topology& topology, const QString& id) { return !attributesOf(topology, id).empty(); }

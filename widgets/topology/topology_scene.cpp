@@ -12,6 +12,7 @@
 #include "view_support/shared_gpu_mark.hpp"
 #include "model/attribute_names.hpp"
 #include "topology/topology_lookup.hpp"
+#include "view_support/qt_text.hpp"
 
 namespace ts::gui {
 namespace {
@@ -66,8 +67,6 @@ QString nearUnits(const std::vector<int>& ids, bool amd) {
     const auto n = static_cast<qsizetype>(ids.size());  // three ranges or more: several units
     return amd ? TopologyScene::tr("near: %1 CUs").arg(n) : TopologyScene::tr("near: %1 SMs").arg(n);
 }
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 
@@ -172,7 +171,7 @@ QString toolTipOf(const Topology& d, const QStringList& ids) {
         out << QStringLiteral("<b>%1</b>").arg(elementName(id).toHtmlEscaped());
         for (const Attribute& r : attributesOf(d, id))
             out << QStringLiteral("%1: %2 <i>(%3, %4)</i>")
-                       .arg(attributeTitle(q(r.name)).toHtmlEscaped(), formatValue(r).toHtmlEscaped(),
+                       .arg(attributeTitle(qText(r.name)).toHtmlEscaped(), formatValue(r).toHtmlEscaped(),
                             r.source == Source::Api ? TopologyScene::tr("API") : TopologyScene::tr("benchmark"),
                             TopologyScene::tr("confidence %1").arg(r.confidence, 0, 'f', 2));
     }
@@ -299,14 +298,14 @@ int TopologyScene::addGpu(const Topology& d) {
     const bool amd = isAmd(d);
     SceneBox gpu;
     gpu.kind = BoxKind::Gpu;
-    gpu.label = d.device.name.empty() ? tr("GPU") : q(d.device.name);
+    gpu.label = d.device.name.empty() ? tr("GPU") : qText(d.device.name);
     QStringList facts;
     const int units = d.device.unitCount;
-    if (!d.device.arch.empty()) facts << q(d.device.arch);
+    if (!d.device.arch.empty()) facts << qText(d.device.arch);
     if (units > 0) facts << (amd ? tr("%n CU(s)", nullptr, units) : tr("%n SM(s)", nullptr, units));
     if (d.device.clockKhz > 0) facts << tr("%1 MHz").arg(static_cast<double>(d.device.clockKhz) / 1000.0, 0, 'f', 0);
     if (!facts.isEmpty()) gpu.lines << facts.join(QStringLiteral(" · "));
-    gpu.toolTip = tr("%1, backend %2, driver %3").arg(gpu.label, q(d.device.backend), q(d.device.driver));
+    gpu.toolTip = tr("%1, backend %2, driver %3").arg(gpu.label, qText(d.device.backend), qText(d.device.driver));
     return add(gpu, -1);
 }
 

@@ -9,14 +9,13 @@
 #include "view_support/format.hpp"
 #include "view_support/shared_gpu_mark.hpp"
 #include "model/attribute_names.hpp"
+#include "view_support/qt_text.hpp"
 
 namespace ts::gui {
 
 namespace {
 
-QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
-
-QString elementNameOf(const ResultRow& row) { return row.element ? q(displayName(*row.element)) : QString(); }
+QString elementNameOf(const ResultRow& row) { return row.element ? qText(displayName(*row.element)) : QString(); }
 
 }  // namespace
 
@@ -111,7 +110,7 @@ QString ResultsModel::cutOffNote(const ResultRow& row) const {
         return r.evidence.empty() ? tr("cut off: the run ended while this benchmark ran")
                                     : tr("cut off: the run ended while this benchmark ran; its rows so far are the evidence");
     return r.reason.empty() ? tr("cut off: %1 did not finish").arg(row.cutOff)
-                            : tr("cut off: %1 did not finish; %2").arg(row.cutOff, q(r.reason));
+                            : tr("cut off: %1 did not finish; %2").arg(row.cutOff, qText(r.reason));
 }
 
 QVariant ResultsModel::display(const ResultRow& row, int column) const {
@@ -134,7 +133,7 @@ QVariant ResultsModel::display(const ResultRow& row, int column) const {
         case ElementColumn:
             return elementNameOf(row);
         case AttributeColumn:
-            return attributeTitle(q(r.name));
+            return attributeTitle(qText(r.name));
         case ValueColumn:
             return formatValue(r);
         case SourceColumn:
@@ -145,9 +144,9 @@ QVariant ResultsModel::display(const ResultRow& row, int column) const {
             return r.hasMark(Mark::SharedGpu) ? tr("%1 · shared GPU").arg(r.confidence, 0, 'f', 2)
                                              : QString::number(r.confidence, 'f', 2);
         case MethodColumn:
-            return q(r.method);
+            return qText(r.method);
         case NoteColumn:
-            return q(r.reason);
+            return qText(r.reason);
         default:
             return {};
     }
@@ -157,12 +156,12 @@ QString ResultsModel::toolTip(const ResultRow& row) const {
     if (row.isCutOffMarker()) return tr("%1: %2").arg(row.cutOff, cutOffNote(row));
     const Attribute& r = attributeOf(row);
     QStringList lines;
-    lines << tr("%1 %2: %3").arg(elementNameOf(row), attributeTitle(q(r.name)), formatValue(r));
+    lines << tr("%1 %2: %3").arg(elementNameOf(row), attributeTitle(qText(r.name)), formatValue(r));
     // The cell rounds to three digits; two runs' sizes may differ in the fourth.
     if (r.unit == unit::bytes && r.value >= 1024 && r.value == std::floor(r.value))
         lines << tr("Exactly %1 bytes").arg(static_cast<qint64>(r.value));
-    if (!r.method.empty()) lines << tr("Method: %1").arg(q(r.method));
-    if (!r.evidence.empty()) lines << tr("Evidence: %1").arg(q(r.evidence));
+    if (!r.method.empty()) lines << tr("Method: %1").arg(qText(r.method));
+    if (!r.evidence.empty()) lines << tr("Evidence: %1").arg(qText(r.evidence));
     if (r.stats)
         lines << tr("Latency: mean %1, median %2, p95 %3, σ %4 over %5 loads")
                      .arg(r.stats->mean, 0, 'f', 1)
@@ -172,7 +171,7 @@ QString ResultsModel::toolTip(const ResultRow& row) const {
                      .arg(r.stats->samples);
     if (r.hasMark(Mark::SharedGpu))
         lines << tr("Measured while another process used the GPU: kept at confidence at most 0.5.");
-    if (!r.reason.empty()) lines << q(r.reason);
+    if (!r.reason.empty()) lines << qText(r.reason);
     if (!row.cutOff.isEmpty()) lines << tr("The run ended while %1 ran: the recording was cut off.").arg(row.cutOff);
     return lines.join(QLatin1Char('\n'));
 }
