@@ -13,6 +13,9 @@ InterferenceGuard::InterferenceGuard(Backend& backend, Vendor vendor, std::uint6
     // The sentinel walks 1 MiB through the L2 (a quarter of the L2 at most), one warm-up pass,
     // then 32768 consecutive timed loads (8192 on AMD, whose LDS holds the times): about 5 ms
     // on an H100, longer than our time slice beside a busy neighbour (its slices: ~2.4 ms).
+    // On NVIDIA a block reads the warm-up pass (a third of the walk's time, ~100 sentinels a
+    // run); the timed loads alone still outlast a slice. Samples stay paced by the walked
+    // sentinel's loads.
     // Through the L1-cached space: 1 MiB exceeds every L1, so the loads hit in the L2, and the
     // fault injection counts the sentinel in group l1 like the other guard chases before it.
     const bool nvidia = vendor == Vendor::Nvidia;
@@ -24,6 +27,8 @@ InterferenceGuard::InterferenceGuard(Backend& backend, Vendor vendor, std::uint6
     reference_.warmupPasses = 1;
     reference_.recordLoads = nvidia ? 32768 : 8192;
     reference_.unit = 0;
+    loadsPerSample_ = kWorkPerSample * dependentLoads(reference_);
+    reference_.blockWarmup = nvidia;
     active_ = backend.supports(reference_.space) && backend.maxArrayBytes(reference_.space) >= reference_.arrayBytes;
 }
 
@@ -112,7 +117,7 @@ void InterferenceGuard::sample(const Chase& chase) {
 }
 
 bool InterferenceGuard::due() const {
-    return active_ && workSinceSample_ >= kWorkPerSample * dependentLoads(reference_);
+    return active_ && workSinceSample_ >= loadsPerSample_;
 }
 
 void InterferenceGuard::openWindow() {

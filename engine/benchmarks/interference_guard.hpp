@@ -38,6 +38,7 @@ public:
     // A sample is due once the calls since the last one asked for kWorkPerSample sentinels' worth
     // of loads: watching costs about 1/(1 + kWorkPerSample) of the device time at most.
     bool due() const;
+    std::uint64_t loadsPerSample() const { return loadsPerSample_; }
 
     // A chase whose timed loads or watched untimed steps hold a pre-emption gap.
     static bool preempted(const ChaseResult& result);
@@ -103,6 +104,7 @@ private:
 
     bool active_ = false;
     ChaseRequest reference_;
+    std::uint64_t loadsPerSample_ = 0;
     double baseline_ = 0;   // median of the quietest gap-free sentinel
     double lastMedian_ = 0;
     bool lastGap_ = false;

@@ -52,8 +52,11 @@ TEST(SentinelPacing, ManyShortCallsDoNotBringItOnAndLongOnesDo) {
     SimBackend backend(loadProfile("h100"));
     InterferenceGuard guard(backend, Vendor::Nvidia, 50ull << 20);
     ASSERT_TRUE(guard.active());
-    const std::uint64_t sentinel = dependentLoads(guard.reference());
-    EXPECT_EQ(sentinel, 16384u + 32768u) << "a warm-up pass over 1 MiB at 64 B, then the timed loads";
+    // A block reads the warm-up pass over 1 MiB at 64 B; the 32768 timed loads are walked.
+    EXPECT_EQ(dependentLoads(guard.reference()), 32768u + 16384u / kBlockReadParallelism);
+    // Samples stay paced by the walked sentinel's loads: its warm-up pass walked, then the timed loads.
+    const std::uint64_t sentinel = 16384u + 32768u;
+    EXPECT_EQ(guard.loadsPerSample(), InterferenceGuard::kWorkPerSample * sentinel);
 
     // 1000 eviction tests of 30 loads: 30000 loads, less than one sentinel's.
     EXPECT_EQ(samplesAfter(guard, 1000, 30), 0u);
