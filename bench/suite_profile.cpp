@@ -35,23 +35,21 @@ struct CallTimes {
     }
 };
 
+template <typename Call>
+auto timed(CallTime& t, Call call) {
+    const auto start = Clock::now();
+    auto result = call();
+    t.seconds += std::chrono::duration<double>(Clock::now() - start).count();
+    ++t.calls;
+    return result;
+}
+
 // Times every chase, chase batch, sequence chase and eviction test; passes everything on.
 class CallMeter : public ts::ForwardingBackend {
 public:
     explicit CallMeter(ts::Backend& inner) : ForwardingBackend(inner) {}
     CallTimes times;
 
-private:
-    template <typename Call>
-    auto timed(CallTime& t, Call call) {
-        const auto start = Clock::now();
-        auto result = call();
-        t.seconds += std::chrono::duration<double>(Clock::now() - start).count();
-        ++t.calls;
-        return result;
-    }
-
-public:
     ts::ChaseResult chase(const ts::ChaseRequest& r) override {
         return timed(isSentinel(r) ? times.sentinel : times.chase, [&] { return ForwardingBackend::chase(r); });
     }

@@ -3,12 +3,13 @@
 #include <QCoreApplication>
 
 #include "benchmarks/benchmark_groups.hpp"
+#include "view_support/qt_text.hpp"
 
 namespace ts::gui {
 namespace {
 
 BenchmarkElement entry(Element e) {
-    return {QString::fromUtf8(displayName(e).data(), static_cast<qsizetype>(displayName(e).size())), e};
+    return {qText(displayName(e)), e};
 }
 
 }  // namespace
@@ -19,7 +20,7 @@ QVector<BenchmarkGroupInfo> benchmarkCatalog(const QString& vendorName, bool wit
     for (const auto& group : benchmarkGroups()) {
         if (!group.existsOn(vendor)) continue;
         BenchmarkGroupInfo info;
-        info.id = QString::fromUtf8(group.id.data(), static_cast<qsizetype>(group.id.size()));
+        info.id = qText(group.id);
         // The titles are in translations/*.ts: lupdate reads the engine's table (app/gui/CMakeLists.txt).
         info.title = QCoreApplication::translate("ts::gui::Catalog", std::string(group.title).c_str());
         for (Element e : groupElements(group, vendor)) info.elements << entry(e);

@@ -4,6 +4,7 @@
 
 #include "view_support/format.hpp"
 #include "model/attribute_names.hpp"
+#include "view_support/qt_text.hpp"
 
 namespace ts::gui {
 
@@ -35,7 +36,7 @@ QStringList fleetElementIds(const FleetAttribute& attribute) {
     QStringList ids;
     for (Element e : attribute.elements) {
         const std::string_view id = toString(e);
-        ids << QString::fromUtf8(id.data(), static_cast<qsizetype>(id.size()));
+        ids << qText(id);
     }
     return ids;
 }
