@@ -84,7 +84,7 @@ int main(int argc, char** argv) {
     Options options;
     if (!parse(argc, argv, options)) {
         std::fprintf(stderr, "usage: toposcope-calibration [--count N] [--first-seed S] [--vendor nvidia|amd|both] "
-                             "[--threads T] [--wrong] [--undecided KIND]\n");
+                             "[--threads T] [--wrong] [--undecided KIND] [--save-profiles DIR] [--deadline SECONDS]\n");
         return 2;
     }
     std::vector<Job> jobs;

@@ -21,26 +21,32 @@ Policy policyOf(const std::string& name) {
     return name == "lru" ? Policy::Lru : name == "fifo" ? Policy::Fifo : name == "plru" ? Policy::Plru : Policy::Random;
 }
 
-// One set of `ways` lines under a replacement policy. Empty ways fill first, lowest first.
+// One set of `ways` lines under a replacement policy. Empty ways fill first, lowest first. Lines
+// are small non-negative numbers; where each one sits is kept by number, since the predictions
+// below walk millions of lines through it.
 class SetModel {
 public:
     SetModel(std::uint32_t ways, Policy policy, std::mt19937_64& rng)
         : policy_(policy), rng_(rng), lines_(ways, -1), stamps_(ways, 0), tree_(ways, 0) {}
 
     void empty() {
+        for (std::size_t way = 0; way < filled_; ++way) wayOf_[static_cast<std::size_t>(lines_[way])] = kAbsent;
         std::fill(lines_.begin(), lines_.end(), -1);
         std::fill(tree_.begin(), tree_.end(), 0);
+        filled_ = 0;
     }
     bool access(int line) {
         ++clock_;
-        const auto found = std::find(lines_.begin(), lines_.end(), line);
-        if (found != lines_.end()) {
-            touch(static_cast<std::size_t>(found - lines_.begin()), false);
+        const auto number = static_cast<std::size_t>(line);
+        if (number >= wayOf_.size()) wayOf_.resize(std::max(number + 1, 2 * wayOf_.size()), kAbsent);
+        if (wayOf_[number] != kAbsent) {
+            touch(wayOf_[number], false);
             return true;
         }
-        const auto free = std::find(lines_.begin(), lines_.end(), -1);
-        const std::size_t way = free != lines_.end() ? static_cast<std::size_t>(free - lines_.begin()) : victim();
+        const std::size_t way = filled_ < lines_.size() ? filled_++ : victim();
+        if (lines_[way] >= 0) wayOf_[static_cast<std::size_t>(lines_[way])] = kAbsent;
         lines_[way] = line;
+        wayOf_[number] = way;
         touch(way, true);
         return false;
     }
@@ -77,6 +83,9 @@ private:
     std::vector<std::uint64_t> stamps_;
     std::vector<std::uint8_t> tree_;  // node 1 is the root; 1 = the victim is on the right
     std::uint64_t clock_ = 0;
+    std::size_t filled_ = 0;                  // ways 0..filled_-1 hold a line
+    static constexpr std::size_t kAbsent = ~std::size_t{0};
+    std::vector<std::size_t> wayOf_;          // by line number: its way, or kAbsent
 };
 
 // Lines simulated for the reuse experiment's prediction: its shares move by some 0.005 between

@@ -1,7 +1,7 @@
 #include "backend/sequence_layout.hpp"
 
 #include <algorithm>
-#include <unordered_map>
+#include <bit>
 
 #include "backend/backend.hpp"
 
@@ -13,13 +13,38 @@ constexpr std::uint64_t kMaxOffset = 1ull << 40;
 // 16 bytes of chain a load: 128 MiB at most, on the host and the GPU.
 constexpr std::size_t kMaxLoads = std::size_t{1} << 23;
 
+// How often each 64-byte line was visited so far, in an open-addressing table of at least twice
+// as many slots as loads: a node-based map spent more time allocating than the simulator spent
+// on the chase itself.
+class VisitCounter {
+public:
+    explicit VisitCounter(std::size_t loads)
+        : bits_(static_cast<unsigned>(std::bit_width(std::max<std::size_t>(2 * loads, 16) - 1))),
+          keys_(std::size_t{1} << bits_, kEmpty), counts_(std::size_t{1} << bits_, 0) {}
+
+    // The visits of `line` before this one.
+    std::uint32_t visit(std::uint64_t line) {
+        const std::size_t mask = keys_.size() - 1;
+        std::size_t at = static_cast<std::size_t>((line * 0x9e3779b97f4a7c15ull) >> (64 - bits_));
+        while (keys_[at] != kEmpty && keys_[at] != line) at = (at + 1) & mask;
+        keys_[at] = line;
+        return counts_[at]++;
+    }
+
+private:
+    static constexpr std::uint64_t kEmpty = ~0ull;  // no line number: offsets stay below 2^40
+    unsigned bits_;
+    std::vector<std::uint64_t> keys_;
+    std::vector<std::uint32_t> counts_;
+};
+
 std::vector<std::uint64_t> visitOffsets(const std::vector<std::uint64_t>& list, std::uint64_t period,
-                                        std::unordered_map<std::uint64_t, std::uint32_t>& visits, const std::string& who) {
+                                        VisitCounter& visits, const std::string& who) {
     std::vector<std::uint64_t> out;
     out.reserve(list.size());
     for (std::uint64_t offset : list) {
         const std::uint64_t line = offset / kVisitLine;
-        const std::uint32_t k = visits[period > 0 ? offset % period / kVisitLine : line]++;
+        const std::uint32_t k = visits.visit(period > 0 ? offset % period / kVisitLine : line);
         if (k >= kVisitLine / 8)
             throw BackendError(who + ": sequence chase visits a 64-byte line more than 8 times (offset " +
                                std::to_string(offset) + ")");
@@ -46,12 +71,20 @@ void validate(const SequenceChase& r, const std::string& who) {
 
 }  // namespace
 
+void checkSequence(const SequenceChase& r, const std::string& who, std::uint64_t period) {
+    validate(r, who);
+    VisitCounter visits(r.offsets.size() + r.otherOffsets.size());
+    (void)visitOffsets(r.offsets, period, visits, who);
+    (void)visitOffsets(r.otherOffsets, period, visits, who);
+}
+
 SequenceLayout layOutSequence(const SequenceChase& r, const std::string& who, std::uint64_t period) {
     validate(r, who);
     SequenceLayout layout;
-    std::unordered_map<std::uint64_t, std::uint32_t> visits;
+    VisitCounter visits(r.offsets.size() + r.otherOffsets.size());
     layout.main = visitOffsets(r.offsets, period, visits, who);
     layout.other = visitOffsets(r.otherOffsets, period, visits, who);
+    layout.words.reserve(2 * (layout.main.size() + layout.other.size()));
     chainWords(layout.main, layout.words);
     if (!layout.other.empty()) chainWords(layout.other, layout.words);
     for (std::size_t k = 0; k < layout.words.size(); k += 2)

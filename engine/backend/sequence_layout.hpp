@@ -26,4 +26,7 @@ struct SequenceLayout {
 // offsets equal modulo `period` are one line in memory (TranslationWalkSpace) and share its words.
 SequenceLayout layOutSequence(const SequenceChase& request, const std::string& who, std::uint64_t period = 0);
 
+// The same checks without the layout, for a backend that needs no chain (the simulator).
+void checkSequence(const SequenceChase& request, const std::string& who, std::uint64_t period = 0);
+
 }  // namespace ts

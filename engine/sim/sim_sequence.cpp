@@ -33,7 +33,7 @@ void SimBackend::validateSequence(const SequenceChase& r) {
     // The space a (test) subclass may have narrowed, as the benchmarks saw it.
     const TranslationWalkSpace walks = r.translationWalk ? translationWalkSpace(r.space)
                                                          : TranslationWalkSpace{};
-    (void)layOutSequence(r, "sim", walks.period);  // the visit limit a GPU chain has
+    checkSequence(r, "sim", walks.period);  // the visit limit a GPU chain has
     const std::uint64_t limit =
         walks.period > 0 ? std::min(kMaxSequenceOffset, walks.maxBytes) : std::min(kMaxSequenceOffset, maxArrayBytes(r.space));
     for (const auto* list : {&r.offsets, &r.otherOffsets})

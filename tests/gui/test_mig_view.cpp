@@ -86,7 +86,7 @@ private Q_SLOTS:
         MigView view;
         view.resize(900, 700);
         view.show();
-        view.setData(toMigView(test::simulate("h100-mig", {"l2"})));
+        view.setData(toMigView(test::simulate("h100-mig")));
         QVERIFY2(view.bannerText().contains(QStringLiteral("MIG enabled")), qPrintable(view.bannerText()));
         QVERIFY(view.bannerText().contains(QStringLiteral("4 instance")));
         QCOMPARE(view.selectorCount(), 7);  // all instances + 6 profiles
@@ -157,7 +157,7 @@ private Q_SLOTS:
     void mainWindowShowsTheMigOfAnOpenedReport() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("mig.json"));
-        ts::writeReportFile(test::simulate("h100-mig", {"l2"}), path.toStdString());
+        ts::writeReportFile(test::simulate("h100-mig"), path.toStdString());
 
         LaunchOptions o;
         o.backend = QStringLiteral("sim");

@@ -1,18 +1,23 @@
 #pragma once
 // Topologies for the diagram tests: a simulator run of a shipped profile (shared by every test of
-// the binary that asks for the same one), or MT4G's MI210 report.
+// the binary that asks for the same one; a whole default suite is the report ctest's
+// simulated_run.<profile> wrote once for every test binary), or MT4G's MI210 report.
 #include <algorithm>
 #include <set>
 #include <string>
 
 #include "io/mt4g_json_read.hpp"
 #include "sim/profile.hpp"
+#include "simulated_run_files.hpp"
 #include "simulated_runs.hpp"
 
 namespace ts::gui::test {
 
-// A shipped profile's discovery, simulated once per test binary (tests/simulated_runs.hpp).
+// A shipped profile's discovery of `groups` (empty: the whole default suite).
 inline const Topology& simulate(const std::string& profile, const std::set<std::string>& groups = {}) {
+    if (groups.empty())
+        return ts::test::sharedSimulation(profile + " as simulated_run wrote it",
+                                          [&] { return ts::test::simulatedRunReport(profile); });
     return ts::test::sharedSimulation(profile, groups);
 }
 
