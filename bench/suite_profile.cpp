@@ -13,6 +13,7 @@
 
 #include "backend/eviction_test.hpp"
 #include "backend/forwarding_backend.hpp"
+#include "benchmarks/interference_guard.hpp"
 #include "cuda/cuda_backend.hpp"
 #include "run/discovery_run.hpp"
 #include "run/run_flags.hpp"
@@ -47,11 +48,13 @@ auto timed(CallTime& t, Call call) {
 // Times every chase, chase batch, sequence chase and eviction test; passes everything on.
 class CallMeter : public ts::ForwardingBackend {
 public:
-    explicit CallMeter(ts::Backend& inner) : ForwardingBackend(inner) {}
+    explicit CallMeter(ts::Backend& inner)
+        : ForwardingBackend(inner), device_(inner.queryDevice()) {}
     CallTimes times;
 
     ts::ChaseResult chase(const ts::ChaseRequest& r) override {
-        return timed(isSentinel(r) ? times.sentinel : times.chase, [&] { return ForwardingBackend::chase(r); });
+        const bool sentinel = ts::InterferenceGuard::isSentinel(r, device_.vendor, device_.l2SizeBytes);
+        return timed(sentinel ? times.sentinel : times.chase, [&] { return ForwardingBackend::chase(r); });
     }
     std::vector<ts::ChaseResult> chaseBatch(const std::vector<ts::ChaseRequest>& r) override {
         return timed(times.chase, [&] { return ForwardingBackend::chaseBatch(r); });
@@ -64,10 +67,7 @@ public:
     }
 
 private:
-    // The interference guard's reference chase (benchmarks/interference_guard.cpp).
-    static bool isSentinel(const ts::ChaseRequest& r) {
-        return r.strideBytes == 64 && r.recordLoads == 32768 && r.space == ts::Space::Global && !r.second;
-    }
+    ts::DeviceInfo device_;
 };
 
 struct Row {

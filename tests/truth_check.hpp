@@ -163,6 +163,10 @@ inline void judgeCache(Judge& j, const SimProfile& p, const CacheTarget& target,
     if (e == Element::L2) {
         const int instances = c.scope == CacheScope::Xcd ? p.compute.xcds : c.segments;
         j.near(e, attr::segments, instances, 0);
+        // A ramp over the units (unit_spread) or none: the slowest minus the fastest unit (issue 39).
+        const double spread = c.scope == CacheScope::Gpu ? c.unitSpread : 0;
+        j.near(e, attr::nearLatencySpread, spread, 2.0);
+        if (instances > 1) j.near(e, attr::farLatencySpread, spread, 2.0);
         if (c.scope == CacheScope::Gpu && c.segments > 1) {
             j.near(e, attr::nearLatency, c.latency, 2.0);
             j.near(e, attr::farLatency, c.farLatency, 2.0);

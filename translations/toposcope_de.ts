@@ -951,6 +951,14 @@
         <translation>Aufschlag fern</translation>
     </message>
     <message>
+        <source>Near latency spread over units</source>
+        <translation>Streuung der Latenz nah über die Einheiten</translation>
+    </message>
+    <message>
+        <source>Far latency spread over units</source>
+        <translation>Streuung der Latenz fern über die Einheiten</translation>
+    </message>
+    <message>
         <source>Near capacity</source>
         <translation>Kapazität nah</translation>
     </message>

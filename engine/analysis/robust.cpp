@@ -22,6 +22,16 @@ double medianAbsoluteDeviation(const std::vector<double>& values) {
     return median(deviations);
 }
 
+double interquartileMean(std::vector<double> values) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    const std::size_t from = n / 4, to = n - n / 4;  // [from, to): the middle half, all of 1-3 values
+    double sum = 0;
+    for (std::size_t i = from; i < to; ++i) sum += values[i];
+    return sum / static_cast<double>(to - from);
+}
+
 double robustSigma(const std::vector<double>& values) { return 1.4826 * medianAbsoluteDeviation(values); }
 
 }  // namespace ts

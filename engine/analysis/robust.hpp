@@ -22,6 +22,11 @@ double median(const std::vector<T>& values) {
     return quantile(values, 0.5);
 }
 
+// The mean of the middle half of the values (those from the first to the third quartile's rank):
+// as blind to outliers as the median, and steadier where the samples are whole cycles with a few
+// cycles of jitter, which a median only ever moves by whole cycles. 0 for no values.
+double interquartileMean(std::vector<double> values);
+
 // Median absolute deviation from the median (unscaled; 0 for no values).
 double medianAbsoluteDeviation(const std::vector<double>& values);
 

@@ -46,6 +46,23 @@ std::uint64_t chaserLimit(RunContext& ctx, const CacheTarget& target) {
     return std::min({ctx.backend().maxArrayBytes(target.space), global, std::uint64_t{1} << 31});
 }
 
+std::vector<std::uint32_t> readFilledBy(RunContext& ctx, const CacheTarget& target, int reader, int filler,
+                                        std::uint64_t bytes, std::uint32_t stride) {
+    ChaseRequest r;
+    r.space = target.space;
+    r.arrayBytes = bytes;
+    r.strideBytes = stride;
+    r.warmupPasses = 0;
+    r.recordLoads = static_cast<std::uint32_t>(std::min<std::uint64_t>(256, bytes / stride));
+    r.unit = reader;
+    r.second = SecondChaser{target.space, bytes, stride, 1, Placement::OtherUnit, 0, filler, true};
+    return ctx.chase(r).latencies;
+}
+
+std::uint64_t segmentReadBytes(double kneeBytes, std::uint32_t stride) {
+    return alignDown(std::min<std::uint64_t>(static_cast<std::uint64_t>(kneeBytes / 4), 256 * 1024), stride);
+}
+
 const Attribute* decided(const RunContext& ctx, Element element, const std::string& name) {
     return const_cast<RunContext&>(ctx).topology().findDecided(element, name);
 }

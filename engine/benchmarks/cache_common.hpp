@@ -69,6 +69,13 @@ ChaseRequest chaseOver(Space space, std::uint64_t totalBytes, std::uint32_t stri
 // 8 MiB where a TLB reached 8 MiB).
 std::uint32_t timedLoadSpacing(std::uint64_t loadsPerPass, std::uint32_t recordLoads, std::uint32_t strideBytes);
 
+// Unit `filler` warms `bytes` at `stride` with L1-bypassing loads; unit `reader` then times up to
+// 256 of its lines cold: near hits where the two share an L2 segment, far hits where they do not.
+std::vector<std::uint32_t> readFilledBy(RunContext& ctx, const CacheTarget& target, int reader, int filler,
+                                        std::uint64_t bytes, std::uint32_t stride);
+// The array of such a reading: a quarter of the L2 knee `kneeBytes` (what one unit keeps of its
+// segment), at most 256 KiB.
+std::uint64_t segmentReadBytes(double kneeBytes, std::uint32_t stride);
 // The largest array one chaser may walk in this target's space.
 std::uint64_t chaserLimit(RunContext& ctx, const CacheTarget& target);
 

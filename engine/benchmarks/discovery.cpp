@@ -44,6 +44,10 @@ public:
             if (const CacheTarget* l2 = findTarget(targets_, Element::L2)) {
                 items_.push_back({"L2 Segments", [t = *l2](RunContext& c) { measureL2Segments(c, t); }, Element::L2,
                                   attr::segmentSize});
+                PlanItem distance{"L2 Distance", [t = *l2](RunContext& c) { measureL2Distance(c, t); }, Element::L2,
+                                  attr::nearLatencySpread};
+                distance.also = {{Element::L2, attr::farLatencySpread}};
+                items_.push_back(std::move(distance));
             }
         if (wants(options_, "shared"))
             items_.push_back({"Scratchpad Latency", measureScratchpadLatency,

@@ -9,7 +9,7 @@
 
 namespace ts {
 
-InterferenceGuard::InterferenceGuard(Backend& backend, Vendor vendor, std::uint64_t l2Bytes) {
+ChaseRequest InterferenceGuard::sentinel(Vendor vendor, std::uint64_t l2Bytes) {
     // The sentinel walks 1 MiB through the L2 (a quarter of the L2 at most), one warm-up pass,
     // then 32768 consecutive timed loads (8192 on AMD, whose LDS holds the times): about 5 ms
     // on an H100, longer than our time slice beside a busy neighbour (its slices: ~2.4 ms).
@@ -19,16 +19,31 @@ InterferenceGuard::InterferenceGuard(Backend& backend, Vendor vendor, std::uint6
     // Through the L1-cached space: 1 MiB exceeds every L1, so the loads hit in the L2, and the
     // fault injection counts the sentinel in group l1 like the other guard chases before it.
     const bool nvidia = vendor == Vendor::Nvidia;
-    reference_.space = nvidia ? Space::Global : Space::Vector;
+    ChaseRequest r;
+    r.space = nvidia ? Space::Global : Space::Vector;
     std::uint64_t bytes = 1ull << 20;
     if (l2Bytes > 0) bytes = std::min(bytes, std::max<std::uint64_t>(4096, l2Bytes / 4));
-    reference_.arrayBytes = bytes;
-    reference_.strideBytes = 64;
-    reference_.warmupPasses = 1;
-    reference_.recordLoads = nvidia ? 32768 : 8192;
-    reference_.unit = 0;
-    loadsPerSample_ = kWorkPerSample * dependentLoads(reference_);
-    reference_.blockWarmup = nvidia;
+    r.arrayBytes = bytes;
+    r.strideBytes = 64;
+    r.warmupPasses = 1;
+    r.recordLoads = nvidia ? 32768 : 8192;
+    r.unit = 0;
+    r.blockWarmup = nvidia;
+    return r;
+}
+
+bool InterferenceGuard::isSentinel(const ChaseRequest& r, Vendor vendor, std::uint64_t l2Bytes) {
+    const ChaseRequest s = sentinel(vendor, l2Bytes);
+    return r.space == s.space && r.arrayBytes == s.arrayBytes && r.strideBytes == s.strideBytes &&
+           r.warmupPasses == s.warmupPasses && r.recordLoads == s.recordLoads && r.unit == s.unit &&
+           r.blockWarmup == s.blockWarmup && !r.second;
+}
+
+InterferenceGuard::InterferenceGuard(Backend& backend, Vendor vendor, std::uint64_t l2Bytes)
+    : reference_(sentinel(vendor, l2Bytes)) {
+    ChaseRequest walked = reference_;  // samples stay paced by the walked sentinel's loads
+    walked.blockWarmup = false;
+    loadsPerSample_ = kWorkPerSample * dependentLoads(walked);
     active_ = backend.supports(reference_.space) && backend.maxArrayBytes(reference_.space) >= reference_.arrayBytes;
 }
 

@@ -24,6 +24,11 @@ public:
 
     InterferenceGuard(Backend& backend, Vendor vendor, std::uint64_t l2Bytes);
 
+    // The sentinel chase of a GPU of `vendor` with an L2 of `l2Bytes`, and whether `r` is it (for
+    // tools and tests that tell the guard's calls from the benchmarks' own).
+    static ChaseRequest sentinel(Vendor vendor, std::uint64_t l2Bytes);
+    static bool isSentinel(const ChaseRequest& r, Vendor vendor, std::uint64_t l2Bytes);
+
     // Samples the sentinel (off where the backend cannot walk its array); gaps are watched anyway.
     bool active() const { return active_; }
     void disable() { active_ = false; }

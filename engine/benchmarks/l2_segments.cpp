@@ -13,20 +13,6 @@
 namespace ts {
 namespace {
 
-// Unit `filler` warms an array with L1-bypassing loads; unit `reader` then times it cold.
-std::vector<std::uint32_t> readFilledBy(RunContext& ctx, const CacheTarget& target, int reader, int filler,
-                                        std::uint64_t bytes, std::uint32_t stride) {
-    ChaseRequest r;
-    r.space = target.space;
-    r.arrayBytes = bytes;
-    r.strideBytes = stride;
-    r.warmupPasses = 0;
-    r.recordLoads = static_cast<std::uint32_t>(std::min<std::uint64_t>(256, bytes / stride));
-    r.unit = reader;
-    r.second = SecondChaser{target.space, bytes, stride, 1, Placement::OtherUnit, 0, filler, true};
-    return ctx.chase(r).latencies;
-}
-
 // Issue 21: the knee is what one unit can use of its own partition, never more than the partition
 // (API size / P) and, unless the partitions are finer than measured, more than API / (P + 1). With
 // P measured from the far loads, the fraction is P where the knee lies in that band; the knee
@@ -170,7 +156,7 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& target) {
 
     const int units = ctx.device().unitCount;
     const std::uint32_t stride = lineStride(ctx, target);
-    const std::uint64_t bytes = alignDown(std::min<std::uint64_t>(static_cast<std::uint64_t>(kneeBytes / 4), 256 * 1024), stride);
+    const std::uint64_t bytes = segmentReadBytes(kneeBytes, stride);
     const std::string id = "l2.segments";
     ctx.openSeries(id, "L2 Segments", SeriesKind::Sharing, target.element);
 

@@ -19,4 +19,8 @@ void measureCuSharing(RunContext& ctx, const CacheTarget& scalarTarget);
 // L2: which units share a near segment (or instance), near and far hit latency, segment fraction.
 void measureL2Segments(RunContext& ctx, const CacheTarget& l2Target);
 
+// L2 (issue 39): every unit's hit latency in every segment the segments benchmark found, as a
+// unit x segment matrix in its series, and how far the units' near and far latencies spread.
+void measureL2Distance(RunContext& ctx, const CacheTarget& l2Target);
+
 }  // namespace ts

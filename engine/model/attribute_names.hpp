@@ -44,6 +44,8 @@ inline constexpr char segmentFraction[] = "segmentFraction";
 inline constexpr char nearLatency[] = "nearLatency";
 inline constexpr char farLatency[] = "farLatency";
 inline constexpr char farPenalty[] = "farPenalty";
+inline constexpr char nearLatencySpread[] = "nearLatencySpread";  // slowest minus fastest unit's median
+inline constexpr char farLatencySpread[] = "farLatencySpread";
 inline constexpr char readBandwidth[] = "readBandwidth";
 inline constexpr char writeBandwidth[] = "writeBandwidth";
 inline constexpr char copyBandwidth[] = "copyBandwidth";
@@ -89,7 +91,8 @@ inline constexpr std::pair<std::string_view, std::string_view> units[] = {
     {sharedMemPerMultiProcessor, unit::bytes}, {sharedMemPerBlock, unit::bytes}, {reservedSharedMemPerBlock, unit::bytes},
     {totalConstMem, unit::bytes}, {totalGlobalMem, unit::bytes},
     {latency, unit::cycles}, {missPenalty, unit::cycles}, {nearLatency, unit::cycles}, {farLatency, unit::cycles},
-    {farPenalty, unit::cycles}, {latencyTlbMiss, unit::cycles},
+    {farPenalty, unit::cycles}, {nearLatencySpread, unit::cycles}, {farLatencySpread, unit::cycles},
+    {latencyTlbMiss, unit::cycles},
     {readBandwidth, unit::gibPerSecond}, {writeBandwidth, unit::gibPerSecond}, {copyBandwidth, unit::gibPerSecond},
     {vendorCopyBandwidth, unit::gibPerSecond},
     {memoryBusWidth, unit::bit}, {memoryClockRate, unit::kHz},

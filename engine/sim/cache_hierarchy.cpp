@@ -115,8 +115,9 @@ LoadPath CacheHierarchy::path(Space space, int unit, int warp) {
         PathLevel level;
         const std::size_t near = nearInstance(cache, c, unit, warp);
         level.near = acquire(c, near);
-        level.latency = cache.latency;
-        level.farLatency = cache.farLatency;
+        const std::uint32_t extra = cache.extraLatency(unit, profile_.unitCount());
+        level.latency = cache.latency + extra;
+        level.farLatency = cache.farLatency + extra;
         level.replicateFar = cache.replicateFar;
         if (cache.scope == CacheScope::Gpu && cache.segments > 1)
             for (std::size_t s = 0; s < slots_[c].size(); ++s)

@@ -153,10 +153,8 @@ DeviceInfo deviceInfoFrom(const SimProfile& p) {
     d.totalConstBytes = p.api.totalConstMem;
     d.totalGlobalBytes = p.api.totalGlobalMem;
     d.xcds = p.compute.xcds;
-    if (p.vendor == Vendor::Amd) {
-        d.simdsPerUnit = p.compute.coresPerSm / 16;  // CDNA: 16 lanes per SIMD
-        d.physicalUnitIds = p.compute.physicalCuIds;
-    }
+    if (p.vendor == Vendor::Amd) d.simdsPerUnit = p.compute.coresPerSm / 16;  // CDNA: 16 lanes per SIMD
+    d.physicalUnitIds = p.compute.physicalCuIds;  // an NVIDIA GPU's %smid values with gaps, as the CUDA backend reports them
     d.driver = "simulated";
     d.backend = "sim";
     d.extra["profile"] = p.origin;

@@ -53,11 +53,19 @@ struct SimCache {
     std::uint32_t farLatency = 0;    // hit in a remote segment; the JSON may omit it (= latency)
     int segments = 1;                // gpu scope: equal parts, one near part per SM
     bool replicateFar = false;       // segmented: a far hit also fills the reader's near part (a replica)
+    std::uint32_t unitSpread = 0;    // gpu scope: a hit by logical unit u costs spread x u / (units - 1) more
     std::vector<std::vector<int>> groups;  // cu_group scope: physical CU ids sharing one instance
     double readGibs = 0;             // optional L2/L3 bandwidth (xcd/gpu scope); 0 = not given
     double writeGibs = 0;
 
     bool servesSpace(Space s) const;
+    // What `unitSpread` adds to a hit by logical unit `unit` of `units`: a ramp from 0 to the spread.
+    std::uint32_t extraLatency(int unit, int units) const {
+        return units > 1 ? static_cast<std::uint32_t>((std::uint64_t{unitSpread} * static_cast<std::uint64_t>(unit) +
+                                                       static_cast<std::uint64_t>(units - 1) / 2) /
+                                                      static_cast<std::uint64_t>(units - 1))
+                         : 0;
+    }
     bool isUnitPrivate() const { return scope == CacheScope::Sm || scope == CacheScope::Cu || scope == CacheScope::CuGroup; }
 };
 

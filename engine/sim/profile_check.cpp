@@ -91,6 +91,7 @@ void checkGeometry(const SimCache& c, const std::string& path, const ProfileRead
 
     if (c.segments > 1 && c.scope != CacheScope::Gpu) r.fail(field("segments"), "only a gpu-scope cache can have segments");
     if (c.replicateFar && c.segments < 2) r.fail(field("replicate_far"), "needs segments (2 or more)");
+    if (c.unitSpread > 0 && c.scope != CacheScope::Gpu) r.fail(field("unit_spread"), "only applies to scope gpu");
     const std::uint64_t segmentBytes = c.size / static_cast<std::uint64_t>(c.segments);
     if (c.size % (static_cast<std::uint64_t>(c.segments) * c.line) != 0)
         r.fail(field("size"), std::to_string(c.size) + " does not split into " + std::to_string(c.segments) +

@@ -141,7 +141,7 @@ std::vector<std::vector<int>> readGroups(const ProfileReader& r, const Json& j, 
 SimCache readCache(const ProfileReader& r, const Json& j, const std::string& path) {
     r.expectObject(j, path);
     r.checkKeys(j, path, {"id", "serves", "scope", "per_sm", "size", "line", "sector", "ways", "policy", "index", "latency",
-                          "far_latency", "segments", "replicate_far", "groups", "read_gibs", "write_gibs"});
+                          "far_latency", "segments", "replicate_far", "unit_spread", "groups", "read_gibs", "write_gibs"});
     SimCache c;
     c.id = r.requireString(j, path, "id");
     c.serves = readServes(r, j, path);
@@ -158,6 +158,7 @@ SimCache readCache(const ProfileReader& r, const Json& j, const std::string& pat
     c.segments = static_cast<int>(r.optionalInt(j, path, "segments", 1, 64, 1));
     if (const Json* replicate = ProfileReader::find(j, "replicate_far"))
         c.replicateFar = r.boolean(*replicate, path + ".replicate_far");
+    c.unitSpread = static_cast<std::uint32_t>(r.optionalInt(j, path, "unit_spread", 0, kMaxLatency, 0));
     c.groups = readGroups(r, j, path);
     c.readGibs = r.optionalNumber(j, path, "read_gibs", 1e-3, kMaxGibs, 0);
     c.writeGibs = r.optionalNumber(j, path, "write_gibs", 1e-3, kMaxGibs, 0);

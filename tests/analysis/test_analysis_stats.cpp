@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis/analysis.hpp"
+#include "analysis/robust.hpp"
 #include "analysis_synth.hpp"
 
 using namespace ts;
@@ -26,6 +27,19 @@ TEST(AnalysisStats, TimerQuantumIsTheCommonDivisor) {
     EXPECT_EQ(timerQuantum({120, 124, 208, 500}), 4);
     EXPECT_EQ(timerQuantum({217, 218}), 1);
     EXPECT_EQ(timerQuantum({}), 1);
+}
+
+// The middle half: outliers on either side leave it, whole-cycle jitter averages out.
+TEST(AnalysisStats, InterquartileMeanKeepsTheMiddleHalf) {
+    EXPECT_DOUBLE_EQ(interquartileMean({1, 10, 11, 12, 13, 14, 15, 1000}), 12.5);  // 10..15
+    EXPECT_DOUBLE_EQ(interquartileMean({7}), 7);
+    EXPECT_DOUBLE_EQ(interquartileMean({4, 6}), 5);
+    EXPECT_DOUBLE_EQ(interquartileMean({}), 0);
+    // 210 +-3 cycles of jitter in equal shares: the median may land a cycle off, this does not.
+    std::vector<double> jitter;
+    for (int k = 0; k < 35; ++k)
+        for (int d = -3; d <= 3; ++d) jitter.push_back(210 + d + (k == 0 && d < 0 ? 1 : 0));
+    EXPECT_NEAR(interquartileMean(jitter), 210, 0.05);
 }
 
 TEST(AnalysisHitMiss, TwoCleanLevels) {

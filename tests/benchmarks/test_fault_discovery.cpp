@@ -8,6 +8,7 @@
 
 #include "backend/fault_injection.hpp"
 #include "benchmarks/discovery.hpp"
+#include "benchmarks/interference_guard.hpp"
 #include "benchmarks/targets.hpp"
 #include "io/report_json.hpp"
 #include "io/session_read.hpp"
@@ -124,10 +125,10 @@ void expectFailedAttribute(const Topology& t, Element e, const std::string& name
     EXPECT_NE(a->reason.find(reasonPart), std::string::npos) << a->reason;
 }
 
-// The guard's sentinel chase (engine/benchmarks/interference_guard.cpp).
+// The guard's sentinel chase on the simulated H100.
 bool isReference(const ChaseRequest& r) {
-    return r.space == Space::Global && r.arrayBytes == (1u << 20) && r.strideBytes == 64 && r.recordLoads == 32768 &&
-           !r.second;
+    static const std::uint64_t l2Bytes = loadProfile("h100").api.l2Size;
+    return InterferenceGuard::isSentinel(r, Vendor::Nvidia, l2Bytes);
 }
 
 }  // namespace

@@ -148,6 +148,8 @@ QString attributeTitle(const QString& name) {
         {attr::nearLatency, QT_TRANSLATE_NOOP("ts::gui::Format", "Near latency")},
         {attr::farLatency, QT_TRANSLATE_NOOP("ts::gui::Format", "Far latency")},
         {attr::farPenalty, QT_TRANSLATE_NOOP("ts::gui::Format", "Far penalty")},
+        {attr::nearLatencySpread, QT_TRANSLATE_NOOP("ts::gui::Format", "Near latency spread over units")},
+        {attr::farLatencySpread, QT_TRANSLATE_NOOP("ts::gui::Format", "Far latency spread over units")},
         {attr::nearCapacity, QT_TRANSLATE_NOOP("ts::gui::Format", "Near capacity")},
         {attr::farCapacity, QT_TRANSLATE_NOOP("ts::gui::Format", "Far capacity")},
         {attr::farReplicated, QT_TRANSLATE_NOOP("ts::gui::Format", "Far replicated")},
