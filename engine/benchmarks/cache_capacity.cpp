@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "analysis/knee_ramp.hpp"
 #include "benchmarks/attributes.hpp"
 #include "model/attribute_names.hpp"
 #include "model/byte_text.hpp"
@@ -88,6 +89,19 @@ void reportMeasuredCapacity(RunContext& ctx, Element element, const Attribute& k
                             " % below the capacity, where the edge falls depends on how many misses a row may have; " +
                             contiguous.reason;
     }
+    // Rows below the knee that already miss: the contiguous array stopped hitting at the first of
+    // them, which bounds the knee from above (calibration, session 27: a 2-way hashed sL1d of
+    // 15488 B read a knee of 15744 B at 1.0, its rows missing 2-4 % from 8 KiB on, its truth 8 KiB).
+    if (const Series* sweep = hashed ? ctx.topology().findSeries(knee.evidence) : nullptr)
+        if (const auto ramp = missRampStart(*sweep, knee.value)) {
+            contiguous.value = *ramp;
+            contiguous.upperBound = true;
+            contiguous.confidence = std::min(contiguous.confidence, kOnARampConfidence);
+            contiguous.reason = "at most " + bytesText(static_cast<std::uint64_t>(*ramp)) +
+                                ": from there on more than " + std::to_string(static_cast<int>(kRampMissShare * 100)) +
+                                " % of each row's loads miss, a ramp under the size sweep's step at " +
+                                bytesText(static_cast<std::uint64_t>(knee.value)) + "; " + contiguous.reason;
+        }
     ctx.report(element, contiguous);
 }
 
