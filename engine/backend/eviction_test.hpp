@@ -1,6 +1,7 @@
 #pragma once
 // One test of an eviction-set search (docs/methods.md, "Associativity"): load a target line (offset
-// 0), then some chosen lines and a prefix of a scattered pool twice, then time the target again.
+// 0), then some chosen lines and a prefix of a scattered pool twice, then (after a load in the
+// target's page) time the target again.
 #include <cstdint>
 #include <vector>
 
@@ -16,6 +17,10 @@ struct EvictionTest {
     ScatteredPool pool;
     std::uint64_t prefix = 0;              // pool lines [0, prefix) are loaded
     std::vector<std::uint64_t> chosen;     // byte offsets loaded before the pool's, never 0
+    // Loaded right before the target is timed (0: nothing): another sector of the target's line,
+    // or the next line, so that a translation the loads pushed out of a TLB is back and the timed
+    // load tells the cache's eviction alone.
+    std::uint64_t refresh = 0;
 };
 
 // Byte offsets of the lines a test loads after the target, in the order a sequential backend

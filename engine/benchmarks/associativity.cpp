@@ -333,7 +333,10 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
         fillAtRandom(p, s, lines, lineBytes);
         return;
     }
-    const ConflictSearch search{p.target.space, lines, lineBytes, p.threshold, kMaxWays, p.series};
+    // The refresh is another sector of the target's line where lines have several (it cannot
+    // evict anything), else the next line (of the target's set once in `sets`).
+    const std::uint64_t refresh = p.sectorBytes > 0 && p.sectorBytes < lineBytes ? p.sectorBytes : lineBytes;
+    const ConflictSearch search{p.target.space, lines, lineBytes, p.threshold, kMaxWays, p.series, refresh};
     const auto set = findConflictSet(p.ctx, search);
     // A target and at least one line that evicts it; a lone line is no set (a search that ended on
     // one found nothing: a random policy can evict the target with no set full). Then how many

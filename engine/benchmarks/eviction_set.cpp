@@ -18,7 +18,7 @@ ScatteredPool scatteredPool(std::uint64_t count, std::uint64_t lines, std::uint6
 // before them?
 bool evictsOnce(RunContext& ctx, const ConflictSearch& s, const std::vector<std::uint64_t>& chosen,
                 const ScatteredPool& pool, std::uint64_t prefix) {
-    const EvictionTest test{s.space, s.lineBytes, pool, prefix, chosen};
+    const EvictionTest test{s.space, s.lineBytes, pool, prefix, chosen, s.refresh};
     return ctx.evictionTest(test) > s.threshold;
 }
 

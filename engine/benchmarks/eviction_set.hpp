@@ -16,6 +16,7 @@ struct ConflictSearch {
     double threshold = 0;         // latency above which a load missed
     std::uint32_t maxWays = 64;
     std::string series;           // evidence: rows "eviction-pool" and "eviction-round" (none when empty)
+    std::uint64_t refresh = 0;    // EvictionTest::refresh
 };
 
 // The target line (offset 0) followed by the fewest pool lines that evict it: under LRU-like

@@ -17,6 +17,7 @@ std::uint32_t EvictionTester::run(const EvictionTest& t) {
         throw BackendError("eviction test: malformed pool");
     std::uint64_t span = t.prefix > 0 ? (1ull << t.pool.bits) * t.lineBytes : t.lineBytes;
     for (std::uint64_t c : t.chosen) span = std::max(span, c + t.lineBytes);
+    span = std::max(span, t.refresh + t.lineBytes);
     ctx_.enter();
     array_.reserve(span, 2u << 20, "sequence chase array");
     out_.reserve(256, 256, "eviction test result");
@@ -33,6 +34,7 @@ std::uint32_t EvictionTester::run(const EvictionTest& t) {
     p.bits = t.pool.bits;
     p.chosenCount = static_cast<std::uint32_t>(t.chosen.size());
     p.space = sequenceSpaceCode(t.space, "eviction test");
+    p.refresh = t.refresh;
     std::copy(t.chosen.begin(), t.chosen.end(), p.chosen);
     check(cudaMemsetAsync(out_.data(), 0, 256, stream), "clearing an eviction test result");
     check(cudak::launchEviction(p, stream), "launching an eviction test");

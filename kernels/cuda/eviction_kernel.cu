@@ -1,6 +1,6 @@
 // One eviction test (issue 22, engine/backend/eviction_test.hpp) with the pool loaded by a whole
 // block: thread 0 loads the target, then twice the chosen lines one by one and all threads the
-// pool prefix, then thread 0 times the target again. A sequence chase visits a pool of an L2's
+// pool prefix, then thread 0 loads the refresh line and times the target again. A sequence chase visits a pool of an L2's
 // size one load after another (some 0.1 s a test); a block on one SM loads it in about 1 ms.
 #include <cstdint>
 
@@ -70,6 +70,12 @@ __global__ void __launch_bounds__(kEvictionThreads) evictionKernel(EvictionLaunc
     }
     if (threadIdx.x == 0) {
         std::uint64_t a = p.base;
+        if (p.refresh != 0) {  // the target's page translated again; the timed load waits for it
+            const std::uint64_t r = load64<S>(p.base + p.refresh);
+            std::uint64_t zero;
+            asm volatile("and.b64 %0, %1, 0;" : "=l"(zero) : "l"(r));
+            a += zero;
+        }
         std::uint32_t s = sharedAddr(&slot);
         asm volatile("" : "+l"(a), "+r"(s));
         const std::uint64_t t0 = clockNow();

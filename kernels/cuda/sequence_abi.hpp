@@ -60,6 +60,7 @@ struct EvictionLaunch {
     std::uint32_t bits;
     std::uint32_t chosenCount;
     std::uint32_t space;         // SpaceCode
+    std::uint64_t refresh;       // EvictionTest::refresh
     std::uint64_t chosen[kMaxEvictionChosen];
 };
 
