@@ -195,6 +195,7 @@ inline nlohmann::json randomAmdProfile(unsigned seed) {
 inline nlohmann::json setAssociativeVariant(nlohmann::json profile, unsigned seed) {
     ProfileDice d(seed * 7919u + 17u);
     const bool nvidia = profile["vendor"] == "NVIDIA";
+    long long l2TotalBytes = 0;
     for (auto& cache : profile["caches"]) {
         const std::string id = cache["id"];
         const int line = cache["line"].get<int>();
@@ -206,6 +207,9 @@ inline nlohmann::json setAssociativeVariant(nlohmann::json profile, unsigned see
         long long lines = cache["size"].get<long long>() / line;
         int instances = 1;
         if (unitLevel) lines = 1024LL * d.between(16, 256) / line;
+        // A memory-side L3 (an Infinity Cache) holds several times all the L2s together, as on
+        // every part that has one (RDNA2 and 3, the MI300X: 16-64 x): drawn after the L2 it faces.
+        if (id == "l3") lines = l2TotalBytes * d.between(4, 16) / line;
         if (l2) {
             const int segments = nvidia ? d.pick({1, 2}) : 1;  // AMD: one L2 per XCD
             instances = segments;
@@ -222,6 +226,7 @@ inline nlohmann::json setAssociativeVariant(nlohmann::json profile, unsigned see
         random_detail::setStructure(d, cache, lines, instances);
         if (l2 && nvidia) profile["api"]["l2_size"] = cache["size"];
         if (l2 && !nvidia) profile["api"]["l2_size"] = cache["size"].get<long long>() * profile["compute"].value("xcds", 1);
+        if (l2) l2TotalBytes = profile["api"]["l2_size"].get<long long>();
     }
     profile["tlbs"] = random_detail::randomTlbs(d, nvidia ? "sm" : "cu");
     profile["name"] = profile["name"].get<std::string>() + " (set-associative)";

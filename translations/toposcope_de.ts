@@ -2,6 +2,57 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
 <context>
+    <name>QObject</name>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;%1 is not built into the program: it is in the docs folder of TopoScope&apos;s sources.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;%1 ist nicht in das Programm eingebaut: Es liegt im Ordner docs der Quellen von TopoScope.&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>TopoScope User Guide</source>
+        <translation>TopoScope-Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;TopoScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Discovers the memory and compute topology of NVIDIA and AMD GPUs with microbenchmarks and shows the evidence as it is measured.&lt;/p&gt;&lt;table&gt;&lt;tr&gt;&lt;td&gt;Commit&lt;/td&gt;&lt;td&gt;%2&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Backends&lt;/td&gt;&lt;td&gt;%3&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;CUDA architectures&lt;/td&gt;&lt;td&gt;%4&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;HIP architectures&lt;/td&gt;&lt;td&gt;%5&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Shown GPU&lt;/td&gt;&lt;td&gt;%6&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Qt&lt;/td&gt;&lt;td&gt;%7&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;Licence: GNU General Public License, version 3 or later. MT4G&apos;s sample data used by the tests: Apache License 2.0.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;TopoScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Ermittelt die Speicher- und Rechentopologie von NVIDIA- und AMD-GPUs mit Mikrobenchmarks und zeigt die Belege, während sie gemessen werden.&lt;/p&gt;&lt;table&gt;&lt;tr&gt;&lt;td&gt;Commit&lt;/td&gt;&lt;td&gt;%2&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Backends&lt;/td&gt;&lt;td&gt;%3&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;CUDA-Architekturen&lt;/td&gt;&lt;td&gt;%4&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;HIP-Architekturen&lt;/td&gt;&lt;td&gt;%5&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Angezeigte GPU&lt;/td&gt;&lt;td&gt;%6&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;Qt&lt;/td&gt;&lt;td&gt;%7&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;Lizenz: GNU General Public License, Version 3 oder später. Die Beispieldaten von MT4G, die die Tests nutzen: Apache License 2.0.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>noch keine</translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>&amp;Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;About TopoScope</source>
+        <translation>&amp;Über TopoScope</translation>
+    </message>
+    <message>
+        <source>About TopoScope</source>
+        <translation>Über TopoScope</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>TopoScope: GPU memory topology by pointer-chase microbenchmarks, live.</source>
@@ -371,10 +422,6 @@
         <translation>Takt</translation>
     </message>
     <message>
-        <source>%1 MHz</source>
-        <translation>%1 MHz</translation>
-    </message>
-    <message>
         <source>Driver</source>
         <translation>Treiber</translation>
     </message>
@@ -420,8 +467,8 @@
 <context>
     <name>ts::gui::EvidencePage</name>
     <message>
-        <source>Double-click a measured value to show its evidence</source>
-        <translation>Einen gemessenen Wert doppelklicken, um seine Belege zu zeigen</translation>
+        <source>Double-click a measured value, or press Enter on it, to show its evidence</source>
+        <translation>Doppelklick oder Eingabetaste auf einem Messwert zeigt seine Belege</translation>
     </message>
 </context>
 <context>
@@ -1025,6 +1072,10 @@
         <source>Contiguous knee</source>
         <translation>Knick (zusammenhängend)</translation>
     </message>
+    <message>
+        <source>%1 MHz</source>
+        <translation>%1 MHz</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::LatencyHistogramPlot</name>
@@ -1203,18 +1254,6 @@
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <source>&amp;About TopoScope</source>
-        <translation>&amp;Über TopoScope</translation>
-    </message>
-    <message>
-        <source>About TopoScope</source>
-        <translation>Über TopoScope</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;TopoScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Discovers GPU memory topology with pointer-chase microbenchmarks and shows the evidence as it is measured.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;TopoScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Ermittelt die Speichertopologie von GPUs mit Pointer-Chase-Mikrobenchmarks und zeigt die Belege, während sie gemessen werden.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>warning: %1</source>
         <translation>Warnung: %1</translation>
     </message>
@@ -1339,6 +1378,22 @@
     <message>
         <source>Play the recording shown as if it were running, at its recorded pace or slower (Ctrl+Shift+R); Cancel shows the rest at once</source>
         <translation>Die angezeigte Aufzeichnung abspielen, als liefe sie gerade, im aufgezeichneten Tempo oder langsamer (Ctrl+Shift+R); „Abbrechen“ zeigt den Rest sofort</translation>
+    </message>
+    <message>
+        <source>Quit TopoScope</source>
+        <translation>TopoScope beenden</translation>
+    </message>
+    <message>
+        <source>A run is still measuring. Stop it and quit? What it finished so far is kept in its session (File ▸ Open Recent).</source>
+        <translation>Ein Lauf misst noch. Anhalten und beenden? Was er bisher fertig gemessen hat, bleibt in seiner Sitzung (Datei ▸ Zuletzt geöffnet).</translation>
+    </message>
+    <message>
+        <source>Stop and &amp;Quit</source>
+        <translation>Anhalten und &amp;beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Keep Running</source>
+        <translation>&amp;Weiterlaufen lassen</translation>
     </message>
 </context>
 <context>
@@ -1527,6 +1582,10 @@
     <message>
         <source>L2 usable = that L2 x the whole GPU&apos;s measured usable fraction (L2 partitions: shared capacity / API L2 size): a projection, not a measurement inside an instance.</source>
         <translation>L2 nutzbar = dieser L2 × der gemessene nutzbare Anteil der ganzen GPU (L2-Partitionen: geteilte Kapazität / L2-Größe laut API): eine Hochrechnung, keine Messung innerhalb einer Instanz.</translation>
+    </message>
+    <message>
+        <source>; L2 usable: L2 partitions benchmark, measured in this instance (confidence %1)</source>
+        <translation>; nutzbarer L2: Benchmark L2-Partitionen, in dieser Instanz gemessen (Konfidenz %1)</translation>
     </message>
 </context>
 <context>
@@ -1769,10 +1828,6 @@
         <translation>gestartet: %1</translation>
     </message>
     <message>
-        <source>%1 (%2, %3): %4 units at %5 MHz, L2 %6, memory %7 [%8]</source>
-        <translation>%1 (%2, %3): %4 Einheiten mit %5 MHz, L2 %6, Speicher %7 [%8]</translation>
-    </message>
-    <message>
         <source>%1 %2 = %3 (confidence %4)</source>
         <translation>%1 %2 = %3 (Konfidenz %4)</translation>
     </message>
@@ -1848,6 +1903,10 @@
             <numerusform>%1 abgespielt: %n Ergebnisse, wie die Aufzeichnung sie enthält</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 (%2, %3): %4 units at %5, L2 %6, memory %7 [%8]</source>
+        <translation>%1 (%2, %3): %4 Einheiten mit %5, L2 %6, Speicher %7 [%8]</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::RunPanel</name>
@@ -1886,6 +1945,13 @@
     <message>
         <source>Recording: %1</source>
         <translation>Aufzeichnung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::RunSignals</name>
+    <message>
+        <source>%1 (cut off)</source>
+        <translation>%1 (abgeschnitten)</translation>
     </message>
 </context>
 <context>
@@ -1962,10 +2028,6 @@
     <message>
         <source>the recorded run never closed its session (killed or still running)</source>
         <translation>der aufgezeichnete Lauf hat seine Sitzung nie abgeschlossen (abgebrochen oder läuft noch)</translation>
-    </message>
-    <message>
-        <source>%1 (cut off)</source>
-        <translation>%1 (abgebrochen)</translation>
     </message>
 </context>
 <context>
@@ -2195,10 +2257,6 @@
         </translation>
     </message>
     <message>
-        <source>%1 MHz</source>
-        <translation>%1 MHz</translation>
-    </message>
-    <message>
         <source>%1, backend %2, driver %3</source>
         <translation>%1, Backend %2, Treiber %3</translation>
     </message>
@@ -2398,14 +2456,6 @@
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
-    <message>
-        <source>clock %1 MHz</source>
-        <translation>Takt %1 MHz</translation>
-    </message>
-    <message>
-        <source>memory clock %1 MHz</source>
-        <translation>Speichertakt %1 MHz</translation>
-    </message>
     <message numerus="yes">
         <source>%n unit(s)</source>
         <translation>
@@ -2552,6 +2602,14 @@
     <message>
         <source>segment %1: %2 %3</source>
         <translation>Segment %1: %2 %3</translation>
+    </message>
+    <message>
+        <source>clock %1</source>
+        <translation>Takt %1</translation>
+    </message>
+    <message>
+        <source>memory clock %1</source>
+        <translation>Speichertakt %1</translation>
     </message>
 </context>
 <context>

@@ -27,8 +27,10 @@ EvidencePage::EvidencePage(SeriesStore* store, ResultsModel* results, QWidget* p
     table_->setAlternatingRowColors(true);
     table_->verticalHeader()->setVisible(false);
     table_->horizontalHeader()->setStretchLastSection(true);
-    table_->setToolTip(tr("Double-click a measured value to show its evidence"));
-    connect(table_, &QTableView::doubleClicked, this, &EvidencePage::showEvidenceOf);
+    table_->setToolTip(tr("Double-click a measured value, or press Enter on it, to show its evidence"));
+    // A double click or Enter shows a row's evidence; Tab leaves the table (arrows move within it).
+    connect(table_, &QTableView::activated, this, &EvidencePage::showEvidenceOf);
+    table_->setTabKeyNavigation(false);
     addWidget(view_);
     addWidget(table_);
     setStretchFactor(0, 3);

@@ -1,5 +1,8 @@
 #include "main_window.hpp"
 
+#include "help_menu.hpp"
+#include "view_support/qt_text.hpp"
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -12,6 +15,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QStatusBar>
@@ -25,6 +29,7 @@
 #include "cu-map/cu_map_view.hpp"
 #include "evidence_page.hpp"
 #include "fleet_page.hpp"
+#include "help_menu.hpp"
 #include "launch_device.hpp"
 #include "plots/evidence_view.hpp"
 #include "view_support/shared_gpu_mark.hpp"
@@ -196,13 +201,7 @@ void MainWindow::buildMenus() {
         connect(a, &QAction::triggered, this, [this, id = id] { applyPaletteChoice(id); });
     }
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About TopoScope"), this, [this] {
-        QMessageBox::about(this, tr("About TopoScope"),
-                           tr("<p><b>TopoScope %1</b></p><p>Discovers GPU memory topology with pointer-chase "
-                              "microbenchmarks and shows the evidence as it is measured.</p>")
-                               .arg(QCoreApplication::applicationVersion()));
-    });
+    fillHelpMenu(menuBar()->addMenu(tr("&Help")), this, [this] { return qText(topology().device.name); });
 }
 
 void MainWindow::connectWorker() {
@@ -490,9 +489,34 @@ void MainWindow::onFleetFailed(const QString& file, const QString& problem, cons
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    // A live run is asked about first (a replay or a recording has nothing to lose); the question
+    // does not block, so a scripted close sees the window stay open until it is answered.
+    if (controller_->busy() && !runPage_->replaying() && !quitDuringRunConfirmed_) {
+        event->ignore();
+        askQuitDuringRun();
+        return;
+    }
     saveSettings();
     controller_->cancel();
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::askQuitDuringRun() {
+    if (findChild<QMessageBox*>(QStringLiteral("quitDuringRun"))) return;
+    auto* box = new QMessageBox(QMessageBox::Question, tr("Quit TopoScope"),
+                                tr("A run is still measuring. Stop it and quit? What it finished so far is kept "
+                                   "in its session (File ▸ Open Recent)."),
+                                QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("quitDuringRun"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton* quit = box->addButton(tr("Stop and &Quit"), QMessageBox::DestructiveRole);
+    box->setDefaultButton(box->addButton(tr("&Keep Running"), QMessageBox::RejectRole));
+    connect(box, &QMessageBox::buttonClicked, this, [this, quit](QAbstractButton* clicked) {
+        if (clicked != quit) return;
+        quitDuringRunConfirmed_ = true;
+        QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
+    });
+    box->open();
 }
 
 void MainWindow::showSharedGpuBanner(const QString& evidence) {

@@ -104,6 +104,8 @@ private:
     void onFinished(const RunOutcome& outcome, const QString& text, const QString& opened);
     // Over the tabs while the run shows a shared GPU; `evidence` is its tooltip.
     void showSharedGpuBanner(const QString& evidence);
+    // Closing during a live run: a question (object name "quitDuringRun"), Stop and Quit or Keep Running.
+    void askQuitDuringRun();
     void onReportSaved(const QString& path, const QString& error);
     void buildRecordingSupport();
     void onSessionRecording(const QString& path);
@@ -122,6 +124,7 @@ private:
     void onFleetFailed(const QString& file, const QString& problem, const QString& text);
 
     LaunchOptions options_;
+    bool quitDuringRunConfirmed_ = false;
     RunController* controller_;
     SeriesStore* store_;
     ResultsModel* results_;

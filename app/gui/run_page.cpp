@@ -130,11 +130,11 @@ void RunPage::onDeviceInfo(const DeviceInfo& d, const QString& measuredUtc, cons
     topology_.toolVersion = toolVersion.toStdString();
     if (!topologyTimer_->isActive()) topologyTimer_->start();
     Q_EMIT deviceShown(d);
-    Q_EMIT logged(tr("%1 (%2, %3): %4 units at %5 MHz, L2 %6, memory %7 [%8]")
+    Q_EMIT logged(tr("%1 (%2, %3): %4 units at %5, L2 %6, memory %7 [%8]")
                       .arg(qText(d.name), qText(toString(d.vendor)), qText(d.arch))
                       .arg(d.unitCount)
-                      .arg(static_cast<double>(d.clockKhz) / 1000.0, 0, 'f', 0)
-                      .arg(formatBytes(static_cast<double>(d.l2SizeBytes)),
+                      .arg(formatClockKhz(static_cast<double>(d.clockKhz)),
+                           formatBytes(static_cast<double>(d.l2SizeBytes)),
                            formatBytes(static_cast<double>(d.totalGlobalBytes)), qText(d.backend)));
 }
 

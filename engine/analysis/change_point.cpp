@@ -136,8 +136,8 @@ ChangePoint findChangePoint(const std::vector<double>& values, const std::vector
     cp.confidence = (1 - cp.pValue) * sep;
     cp.found = cp.confidence >= 0.5;
 
-    cp.reason = format("K-S D=%.3f between rows [0,%zu) and [%zu,%zu), p=%.3g after %zu splits; step %.4g = ",
-                       s.d, s.k, s.k, n, cp.pValue, n - 1, step);
+    cp.reason = format("K-S D=%.3f between rows 1-%zu and %zu-%zu, p=%.3g after %zu splits; step %.4g = ",
+                       s.d, s.k, s.k + 1, n, cp.pValue, n - 1, step);
     cp.reason += noise > 0 ? format("%.1f noise widths", step / noise) : std::string("clean (no spread)");
     if (group > 1) cp.reason += format("; split searched over medians of %zu rows each", group);
     if (s.k == 1 || s.k == n - 1) cp.reason += "; the knee is at the edge of the sweep: extend it";

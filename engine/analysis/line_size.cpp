@@ -4,6 +4,7 @@
 
 #include "analysis/analysis.hpp"
 #include "analysis/model_fit.hpp"
+#include "model/byte_text.hpp"
 
 namespace ts {
 namespace {
@@ -171,12 +172,12 @@ Decision decideLineSize(const Series& series, double cacheBytes, double fetchGra
     d.confidence = fits.size() > 1 ? bestCandidateProbability(sse, best, rows.size(), 2, meanLoadsPerRow(rows)) : 0;
     d.decided = d.confidence >= 0.5;
 
-    char buf[240];
-    std::snprintf(buf, sizeof buf,
-                  "capacity model fits best with %.0f B lines and %.0f B effective capacity (measured %.0f B); "
-                  "squared error %.3g over %zu rows, probability %.3f among line sizes %.0f..%.0f B",
-                  d.value, fits[best].capacity, cacheBytes, fits[best].sse, rows.size(), d.confidence, first, last);
-    d.reason = buf;
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "; squared error %.3g over %zu rows, probability %.3f among line sizes %.0f..%.0f B",
+                  fits[best].sse, rows.size(), d.confidence, first, last);
+    d.reason = "capacity model fits best with " + std::to_string(static_cast<long long>(d.value)) + " B lines and " +
+               bytesText(static_cast<std::uint64_t>(fits[best].capacity)) + " effective capacity (measured " +
+               bytesText(static_cast<std::uint64_t>(cacheBytes)) + ")" + buf;
     if (thrash == Thrash::Random)
         d.reason += "; the rows over the whole array keep the share of lines random replacement keeps, so every "
                     "thrashing row is fitted with random replacement's share of misses";

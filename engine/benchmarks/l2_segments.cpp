@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <string>
 
 #include "analysis/analysis.hpp"
@@ -9,9 +10,19 @@
 #include "analysis/robust.hpp"
 #include "benchmarks/unit_benchmarks.hpp"
 #include "model/attribute_names.hpp"
+#include "model/byte_text.hpp"
+#include "model/percent_text.hpp"
 
 namespace ts {
 namespace {
+
+// "2.14": a ratio to three significant digits, for reasons.
+std::string timesText(double ratio) {
+    std::ostringstream out;
+    out.precision(3);
+    out << ratio;
+    return out.str();
+}
 
 // Issue 21: the knee is what one unit can use of its own partition, never more than the partition
 // (API size / P) and, unless the partitions are finer than measured, more than API / (P + 1). With
@@ -23,9 +34,9 @@ void reportFraction(RunContext& ctx, const Attribute& knee, const Attribute& par
     const double api = static_cast<double>(ctx.device().l2SizeBytes);
     if (api <= 0 || knee.value <= 0) return;
     const double ratio = api / knee.value;
-    const std::string share = "knee " + std::to_string(static_cast<long long>(knee.value)) + " B is " +
-                              std::to_string(knee.value / api) + " of the API L2 size " +
-                              std::to_string(static_cast<long long>(api)) + " B";
+    const std::string share = "the knee, " + bytesText(static_cast<std::uint64_t>(knee.value)) + ", is " +
+                              percentText(knee.value / api) + " of the API L2 size, " +
+                              bytesText(static_cast<std::uint64_t>(api));
     Attribute a;
     a.name = attr::segmentFraction;
     a.evidence = knee.evidence;
@@ -42,10 +53,11 @@ void reportFraction(RunContext& ctx, const Attribute& knee, const Attribute& par
             a.value = p;
             a.confidence = std::min(knee.confidence, partitions.confidence);
             a.reason = share + ": one of the " + std::to_string(static_cast<int>(p)) + " measured partitions (" +
-                       std::to_string(100 * knee.value * p / api) + " % of it usable by one unit)";
+                       percentText(knee.value * p / api) + " of it usable by one unit)";
         } else {
-            a = undecided(attr::segmentFraction, share + ": API size / knee = " + std::to_string(ratio) +
-                                                         ", outside (P, P + 1] for the " +
+            a = undecided(attr::segmentFraction, share + ": the API size is " + timesText(ratio) + " times the knee, not between " +
+                                                         std::to_string(static_cast<int>(p)) + " and " +
+                                                         std::to_string(static_cast<int>(p) + 1) + " times for the " +
                                                          std::to_string(static_cast<int>(p)) + " measured partitions");
             a.method = "measured partitions, knee within (API / (P + 1), API / P]";
             a.evidence = knee.evidence;
@@ -56,8 +68,8 @@ void reportFraction(RunContext& ctx, const Attribute& knee, const Attribute& par
     // Without a partition count (or where it agrees): the nearest whole ratio; one that far from
     // a whole number is no fraction, and rounding it would flip between runs.
     if (!whole)
-        a = undecided(attr::segmentFraction, share + ": API size / knee = " + std::to_string(ratio) +
-                                                     ", not within 0.25 of a whole number");
+        a = undecided(attr::segmentFraction, share + ": the API size is " + timesText(ratio) +
+                                                     " times the knee, not within 0.25 of a whole number");
     a.name = attr::segmentFraction;
     a.method = "nearest 1/k of the API L2 size to the measured knee";
     a.evidence = knee.evidence;

@@ -3,9 +3,12 @@
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QSettings>
+#include <QMessageBox>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTableView>
+#include <QTextBrowser>
 
 #include "window_fixtures.hpp"
 #include "benchmarks/targets.hpp"
@@ -13,7 +16,10 @@
 #include "view_support/format.hpp"
 #include "view_support/frame_monitor.hpp"
 #include "gui_test.hpp"
+#include "evidence_page.hpp"
+#include "help_menu.hpp"
 #include "main_window.hpp"
+#include "model/build_info.hpp"
 #include "view_support/results_model.hpp"
 #include "run_controller.hpp"
 #include "run_panel.hpp"
@@ -156,6 +162,81 @@ private Q_SLOTS:
         QVERIFY(w.store()->ids().size() >= 1);  // what was measured stays
         QVERIFY(w.runAction()->isEnabled());
         QVERIFY(!w.cancelAction()->isEnabled());
+    }
+
+    // Issue 37, trap 3: closing the window during a live run asks first; Keep Running keeps the
+    // run and the window, Stop and Quit cancels the run and closes.
+    void closingDuringARunAsksFirst() {
+        MainWindow w(quietOptions(3000));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(waitForDevices(w));
+        w.runPanel()->setCheckedGroups({QStringLiteral("l1")});
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        w.startRun();
+        QVERIFY(w.controller()->busy());
+        const auto question = [&w] { return w.findChild<QMessageBox*>(QStringLiteral("quitDuringRun")); };
+        const auto click = [](QMessageBox* box, QMessageBox::ButtonRole role) {
+            for (QAbstractButton* b : box->buttons())
+                if (box->buttonRole(b) == role) return b->click(), true;
+            return false;
+        };
+        w.close();
+        QTRY_VERIFY(question() != nullptr);
+        QVERIFY(w.isVisible());
+        QVERIFY(click(question(), QMessageBox::RejectRole));
+        QTRY_VERIFY(question() == nullptr);
+        QVERIFY(w.isVisible());
+        QVERIFY(w.controller()->busy());
+        QVERIFY(finished.isEmpty());
+        w.close();
+        QTRY_VERIFY(question() != nullptr);
+        QVERIFY(click(question(), QMessageBox::DestructiveRole));
+        QTRY_VERIFY(!w.isVisible());
+        QVERIFY(finished.wait(5000));
+        QVERIFY(finished.first().first().value<RunOutcome>().cancelled);
+    }
+
+    // Issue 37, item 11: Tab leaves the results table and Enter shows a row's evidence; Help has
+    // the user guide (embedded, its links followed), the shortcuts (read from the window's
+    // actions) and an About box with the commit, the backends, the shown GPU and the licence.
+    void keyboardAndHelp() {
+        MainWindow w(quietOptions());
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(waitForDevices(w));
+        w.runPanel()->setCheckedGroups({QStringLiteral("shared")});
+        QVERIFY(runAndWait(w).ok);
+        auto* table = w.findChild<EvidencePage*>()->table();
+        QVERIFY(table->model()->rowCount() > 1);
+        table->setFocus();
+        table->setCurrentIndex(table->model()->index(0, 0));
+        QTRY_VERIFY(table->hasFocus());
+        QTest::keyClick(table, Qt::Key_Tab);
+        QVERIFY2(!table->hasFocus(), "Tab stayed in the results table");
+
+        const QStringList shortcuts = shortcutLines(&w);
+        QVERIFY2(shortcuts.contains(QStringLiteral("Run\tCtrl+R, F5")), qPrintable(shortcuts.join('|')));
+        QVERIFY2(shortcuts.contains(QStringLiteral("Cancel\tCtrl+., Esc")), qPrintable(shortcuts.join('|')));
+        const QString about = aboutText(QStringLiteral("NVIDIA H100 (simulated)"));
+        for (const QString& part : {QString::fromStdString(ts::buildInfo().commit), QStringLiteral("sim"),
+                                    QStringLiteral("NVIDIA H100 (simulated)"), QStringLiteral("General Public License")})
+            QVERIFY2(about.contains(part), qPrintable(part));
+
+        QAction* guide = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text() == QStringLiteral("&User Guide")) guide = a;
+        QVERIFY(guide);
+        QCOMPARE(guide->shortcut(), QKeySequence(QKeySequence::HelpContents));
+        guide->trigger();
+        auto* browser = w.findChild<QTextBrowser*>(QStringLiteral("guideBrowser"));
+        QVERIFY(browser);
+        QVERIFY(browser->toPlainText().startsWith(QStringLiteral("TopoScope user guide")));
+        Q_EMIT browser->anchorClicked(QUrl(QStringLiteral("cli.md")));
+        QVERIFY2(browser->toPlainText().startsWith(QStringLiteral("Command-line reference")), qPrintable(browser->toPlainText().left(80)));
+        Q_EMIT browser->anchorClicked(QUrl(QStringLiteral("methods.md")));
+        QVERIFY(browser->toPlainText().contains(QStringLiteral("not built into the program")));
     }
 
     void staysResponsiveWhileARunStreams() {

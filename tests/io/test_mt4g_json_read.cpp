@@ -20,6 +20,17 @@ double valueOf(const Topology& t, Element e, const char* name) {
 
 }  // namespace
 
+// Issue 37, item 5: the MI210 file's sharedMemPerMultiProcessor is the whole device's LDS (104 CUs
+// x 64 KiB); the model holds 64 KiB per CU and says where it came from.
+TEST(Mt4gJsonRead, Mi210LdsIsPerCuNotTheWholeDevice) {
+    const Topology t = readMt4gJsonFile(kData + "AMD Instinct MI210.json");
+    const Attribute* lds = t.find(Element::Lds, "sharedMemPerMultiProcessor");
+    ASSERT_NE(lds, nullptr);
+    EXPECT_EQ(lds->value, 65536);
+    EXPECT_NE(lds->reason.find("6.5 MiB"), std::string::npos) << lds->reason;
+    EXPECT_NE(lds->reason.find("104 units"), std::string::npos) << lds->reason;
+}
+
 TEST(Mt4gJsonRead, Mi210ShowsItsScalarCacheMap) {
     const Topology t = readMt4gJsonFile(kData + "AMD Instinct MI210.json");
     EXPECT_EQ(t.device.vendor, Vendor::Amd);

@@ -9,6 +9,7 @@
 #include "analysis/robust.hpp"
 #include "model/attribute_names.hpp"
 #include "plots/evidence_math.hpp"
+#include "view_support/format.hpp"
 
 namespace ts::gui {
 namespace {
@@ -117,10 +118,10 @@ void LatencyHistogramPlot::rebuild(const StoredSeries& s, bool) {
         std::count_if(pooled.begin(), pooled.end(), [&](std::uint32_t v) { return v < p0 - pad || v > p1 + pad; });
     viewLower_ = outside > 0 ? p0 - pad : 0;
     viewUpper_ = outside > 0 ? p1 + pad : 0;
-    addMarker(mean, theme().reduction, Qt::SolidLine, tr("mean %1").arg(mean, 0, 'f', 1));
+    addMarker(mean, theme().reduction, Qt::SolidLine, tr("mean %1").arg(formatNumber(mean)));
     const double median = quantileSorted(all, 0.5), p95 = quantileSorted(all, 0.95);
-    addMarker(median, theme().predicted, Qt::DashLine, tr("median %1").arg(median, 0, 'f', 0));
-    addMarker(p95, theme().envelope, Qt::DotLine, tr("p95 %1").arg(p95, 0, 'f', 0));
+    addMarker(median, theme().predicted, Qt::DashLine, tr("median %1").arg(formatNumber(median)));
+    addMarker(p95, theme().envelope, Qt::DotLine, tr("p95 %1").arg(formatNumber(p95)));
     QStringList captions{decisionText(s, attr::latency)};
     if (outside > 0)
         captions << tr("%n load(s) outside the view (%1 to %2 cycles): zoom out to see them.", nullptr,

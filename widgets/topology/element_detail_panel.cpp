@@ -94,7 +94,7 @@ void ElementDetailPanel::showBox(const Topology& data, const SceneBox* box) {
         addRow({tr("Vendor"), qText(toString(d.vendor)), tr("API")});
         addRow({tr("Architecture"), qText(d.arch), tr("API")});
         addRow({tr("Units"), QString::number(d.unitCount), tr("API")});
-        addRow({tr("Clock"), tr("%1 MHz").arg(static_cast<double>(d.clockKhz) / 1000.0, 0, 'f', 0), tr("API")});
+        addRow({tr("Clock"), formatClockKhz(static_cast<double>(d.clockKhz)), tr("API")});
         addRow({tr("Driver"), qText(d.driver), tr("API")});
         addRow({tr("Backend"), qText(d.backend), QString()});
         if (box->unitId >= 0) addRow({tr("Physical id"), QString::number(box->unitId), QString()});

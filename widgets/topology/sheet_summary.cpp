@@ -78,9 +78,9 @@ double SheetSummary::header(bool paint) {
     QStringList facts;
     if (!g.name.empty()) facts << qText(std::string(toString(g.vendor))) + QLatin1Char(' ') + qText(g.arch);
     facts << TopologySheet::tr("driver %1").arg(g.driver.empty() ? TopologySheet::tr("unknown") : qText(g.driver));
-    if (g.clockKhz > 0) facts << TopologySheet::tr("clock %1 MHz").arg(static_cast<double>(g.clockKhz) / 1000.0, 0, 'f', 0);
+    if (g.clockKhz > 0) facts << TopologySheet::tr("clock %1").arg(formatClockKhz(static_cast<double>(g.clockKhz)));
     if (g.memoryClockKhz > 0)
-        facts << TopologySheet::tr("memory clock %1 MHz").arg(static_cast<double>(g.memoryClockKhz) / 1000.0, 0, 'f', 0);
+        facts << TopologySheet::tr("memory clock %1").arg(formatClockKhz(static_cast<double>(g.memoryClockKhz)));
     if (g.unitCount > 0) facts << TopologySheet::tr("%n unit(s)", nullptr, g.unitCount);
     const QString date = d_.timestamp.empty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODate) : qText(d_.timestamp);
     facts << TopologySheet::tr("measured %1").arg(date)

@@ -303,7 +303,7 @@ int TopologyScene::addGpu(const Topology& d) {
     const int units = d.device.unitCount;
     if (!d.device.arch.empty()) facts << qText(d.device.arch);
     if (units > 0) facts << (amd ? tr("%n CU(s)", nullptr, units) : tr("%n SM(s)", nullptr, units));
-    if (d.device.clockKhz > 0) facts << tr("%1 MHz").arg(static_cast<double>(d.device.clockKhz) / 1000.0, 0, 'f', 0);
+    if (d.device.clockKhz > 0) facts << formatClockKhz(static_cast<double>(d.device.clockKhz));
     if (!facts.isEmpty()) gpu.lines << facts.join(QStringLiteral(" · "));
     gpu.toolTip = tr("%1, backend %2, driver %3").arg(gpu.label, qText(d.device.backend), qText(d.device.driver));
     return add(gpu, -1);

@@ -43,6 +43,12 @@ bool undecided(const Attribute& a) { return a.source != Source::Api && !a.isDeci
 
 }  // namespace
 
+QString formatNumber(double value) { return number(value); }
+
+QString formatClockKhz(double kilohertz) {
+    return QCoreApplication::translate("ts::gui::Format", "%1 MHz").arg(number(kilohertz / 1000));
+}
+
 QString formatBytes(double bytes) {
     static const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
     int u = 0;
@@ -74,6 +80,8 @@ QString formatValue(const Attribute& a) {
         text = cycles(a.value);
     } else if (a.unit == unit::gibPerSecond) {
         text = bandwidth(a.value);
+    } else if (a.unit == unit::kHz) {
+        text = formatClockKhz(a.value);
     } else if (a.unit.empty()) {
         text = number(a.value);
     } else {

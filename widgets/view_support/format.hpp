@@ -7,8 +7,13 @@
 
 namespace ts::gui {
 
+// A plain number as every view writes it: whole numbers without decimals ("124"), others to three
+// significant digits at most ("31.2", "0.125"), never an exponent.
+QString formatNumber(double value);
 // "48 B", "256 KiB", "50 MiB", "1.5 GiB": binary prefixes, at most 3 significant digits.
 QString formatBytes(double bytes);
+// A clock the API gives in kHz, as people say it: "1980 MHz", "1.5 MHz".
+QString formatClockKhz(double kilohertz);
 // A result's value with its unit and bound marks: "≥ 256 KiB", "31.2 cycles", "38 cycles",
 // "3.35 TiB/s", "L1, Texture"; never an exponent. A value no benchmark decided (confidence 0,
 // not a bound) is no number: "undecided: <the engine's reason>".

@@ -164,10 +164,8 @@ QString ResultsModel::toolTip(const ResultRow& row) const {
     if (!r.evidence.empty()) lines << tr("Evidence: %1").arg(qText(r.evidence));
     if (r.stats)
         lines << tr("Latency: mean %1, median %2, p95 %3, σ %4 over %5 loads")
-                     .arg(r.stats->mean, 0, 'f', 1)
-                     .arg(r.stats->p50, 0, 'f', 1)
-                     .arg(r.stats->p95, 0, 'f', 1)
-                     .arg(r.stats->stdev, 0, 'f', 1)
+                     .arg(formatNumber(r.stats->mean), formatNumber(r.stats->p50), formatNumber(r.stats->p95),
+                          formatNumber(r.stats->stdev))
                      .arg(r.stats->samples);
     if (r.hasMark(Mark::SharedGpu))
         lines << tr("Measured while another process used the GPU: kept at confidence at most 0.5.");
