@@ -2157,6 +2157,14 @@
         <source>contiguous knee %1 · confidence %2</source>
         <translation>Knick (zusammenhängend) %1 · Konfidenz %2</translation>
     </message>
+    <message>
+        <source>change point %1 rejected · decided %2</source>
+        <translation>Änderungspunkt %1 verworfen · entschieden %2</translation>
+    </message>
+    <message>
+        <source>change point %1 rejected · undecided</source>
+        <translation>Änderungspunkt %1 verworfen · unentschieden</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::Threshold</name>

@@ -1,6 +1,7 @@
 // The MIG view: the what-if table of the simulated H100, the enabled configuration of the
 // h100-mig profile with its instances at their placements, a GPU without MIG, and the main
 // window showing a report's MIG layout.
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTabWidget>
@@ -139,6 +140,13 @@ private Q_SLOTS:
         QCOMPARE(view.profileCount(), 0);
         QCOMPARE(view.table()->rowCount(), 0);
         QVERIFY(view.blocks().empty());
+        // Issue 37, item 7: no empty slice grid and table beside the banner.
+        view.resize(800, 600);
+        view.show();
+        QVERIFY(!view.table()->isVisible());
+        QVERIFY(!view.findChild<QScrollArea*>()->isVisible());
+        view.setData(toMigView(deviceOnly("h100")));
+        QVERIFY(view.table()->isVisible());
     }
 
     // The chosen device's MIG layout is shown before any run (it said "unknown" until Run).
@@ -152,6 +160,11 @@ private Q_SLOTS:
         QCOMPARE(w.migView()->data().instances.size(), std::size_t{4});
         QVERIFY(w.runPanel()->selectDevice(QStringLiteral("sim:h100")));
         QTRY_VERIFY_WITH_TIMEOUT(w.migView()->bannerText().contains(QStringLiteral("MIG disabled")), 20000);
+        // Issue 37, item 7: an AMD device chosen before Run shows its own (absent) layout, not the last one.
+        QVERIFY(w.runPanel()->selectDevice(QStringLiteral("sim:mi300x")));
+        QTRY_VERIFY_WITH_TIMEOUT(w.migView()->bannerText().contains(QStringLiteral("MIG not supported")), 20000);
+        QVERIFY2(!w.migView()->bannerText().contains(QStringLiteral("h100")), qPrintable(w.migView()->bannerText()));
+        QVERIFY(w.migView()->data().instances.empty());
     }
 
     void mainWindowShowsTheMigOfAnOpenedReport() {

@@ -159,6 +159,27 @@ private Q_SLOTS:
         QVERIFY(plot.caption().contains(QStringLiteral("245 KiB")));
     }
 
+    // Issue 37, item 8: a change point the decision did not take says so beside the decision (a
+    // lower bound here), instead of its own confidence.
+    void sizePlotLabelsARejectedChangePoint() {
+        SeriesStore store;
+        store.addChunk(test::sizeSweep(40, 64, 100 * 1024), 0);
+        store.setChangePoint({"l1.size", 33, 100 * 1024, 1.0});
+        ts::ResultEvent bound = decision(QStringLiteral("l1.size"), QStringLiteral("size"), 64 * 1024);
+        bound.attribute.confidence = 0;
+        bound.attribute.lowerBound = true;
+        store.addDecision(bound);
+        SizePlotWidget plot;
+        plot.resize(900, 500);
+        plot.setStore(&store);
+        plot.setSeries(QStringLiteral("l1.size"));
+        plot.refreshNow();
+        const QString label = plot.changePointLabel();
+        QVERIFY2(label.contains(QStringLiteral("rejected")), qPrintable(label));
+        QVERIFY2(label.contains(QStringLiteral("≥ 64 KiB")), qPrintable(label));
+        QVERIFY2(!label.contains(QStringLiteral("confidence 1.00")), qPrintable(label));
+    }
+
     // Issue 18: a sweep that stops at the knee is not pressed against the right edge, and
     // single slow loads neither set the y range nor draw a spike: they are marked at the top.
     void sizePlotFramesTheKneeAndClipsOutliers() {

@@ -173,6 +173,11 @@ void MigView::setData(const MigViewData& data) {
     if (data_.layout && !layout.reason.empty() && layout.mode != MigMode::Unsupported && layout.mode != MigMode::Unknown)
         notes << qText(layout.reason);
     notes_->setText(notes.join(QLatin1Char(' ')));
+    // Without a layout (an AMD GPU, a report without one) there are no slices to draw: the banner
+    // alone, not an empty grid and table.
+    const bool slices = data_.layout && layout.mode != MigMode::Unsupported && layout.mode != MigMode::Unknown;
+    scroll_->setVisible(slices);
+    table_->setVisible(slices);
     fillTable();
     showSelection();
 }

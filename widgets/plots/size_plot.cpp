@@ -34,6 +34,13 @@ const ResultEvent* decidedSize(const StoredSeries& series) {
     return nullptr;
 }
 
+// The engine's size verdict on this sweep when it took no figure from it: a bound or undecided.
+const ResultEvent* rejectingSize(const StoredSeries& series) {
+    for (const auto& d : series.decisions)
+        if (d.attribute.unit == unit::bytes) return &d;
+    return nullptr;
+}
+
 }  // namespace
 
 SizePlotWidget::SizePlotWidget(QWidget* parent) : PlotPanel(parent) {
@@ -253,6 +260,13 @@ void SizePlotWidget::updateChangePoint(const StoredSeries& series) {
         changeLabel_->setText((knee ? tr("contiguous knee %1 · confidence %2") : tr("%1 · confidence %2"))
                                   .arg(formatValue(decided->attribute))
                                   .arg(decided->attribute.confidence, 0, 'f', 2));
+    } else if (const ResultEvent* verdict = rejectingSize(series)) {
+        // The change point the decision did not take is labelled so (the constant L1.5's said
+        // "100 KiB · confidence 1.00" beside a caption and table of "≥ 64 KiB · confidence 0.00").
+        x = series.changePoint->x;
+        changeLabel_->setText(verdict->attribute.isBound()
+                                  ? tr("change point %1 rejected · decided %2").arg(formatBytes(x), formatValue(verdict->attribute))
+                                  : tr("change point %1 rejected · undecided").arg(formatBytes(x)));
     } else {
         x = series.changePoint->x;
         changeLabel_->setText(

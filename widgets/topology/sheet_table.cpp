@@ -56,7 +56,10 @@ SheetTable::SheetTable(SheetPainter& sheet, const Topology& d) : sheet_(sheet) {
             r.cells = {attributeTitle(QString::fromStdString(a.name)),
                        sheetValue(a),
                        a.source == Source::Api ? TopologySheet::tr("API") : TopologySheet::tr("benchmark"),
-                       sheetUndecided(a) ? QStringLiteral("0") : QString::number(a.confidence, 'f', 2),
+                       // An API value has no confidence to give, as in the window's table (its source says API).
+                       a.source == Source::Api ? QString()
+                       : sheetUndecided(a)     ? QStringLiteral("0")
+                                               : QString::number(a.confidence, 'f', 2),
                        QString::fromStdString(a.method),
                        noteOf(d, a),
                        r.series.isEmpty() ? QString() : TopologySheet::tr("Fig. 00")};  // the widest it gets

@@ -71,6 +71,8 @@ QString formatValue(const Attribute& a) {
         QStringList names;
         for (const auto& n : a.names) names << QString::fromStdString(n);
         text = names.join(QStringLiteral(", "));
+    } else if (a.name == attr::disabledUnits) {  // one list of ids: how many, as the CU map counts them
+        text = QCoreApplication::translate("ts::gui::Format", "%n unit(s)", nullptr, static_cast<int>(a.value));
     } else if (!a.groups.empty() && a.name != "segments") {
         const int groups = static_cast<int>(a.groups.size());  // a plain count: lupdate reads no cast here
         text = QCoreApplication::translate("ts::gui::Format", "%n group(s)", nullptr, groups);
