@@ -16,6 +16,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QStatusBar>
@@ -413,7 +414,11 @@ QString MainWindow::logText() const { return log_->toPlainText(); }
 QString MainWindow::progressText() const { return status_->text(); }
 
 void MainWindow::restoreSettings() {
-    resize(1400, 900);
+    // 1400 x 900 where the screen has room; on a smaller or scaled one (1920 x 1080 at 1.5 is
+    // 1280 x 720 for Qt) nine tenths of what it offers, so the window never opens past its edges.
+    QSize size(1400, 900);
+    if (const QScreen* where = screen()) size = size.boundedTo(where->availableGeometry().size() * 0.9);
+    resize(size);
     applyPaletteChoice(options_.palette.isEmpty() ? QStringLiteral("system") : options_.palette);
     if (options_.ignoreSettings) return;
     QSettings s;
