@@ -215,8 +215,11 @@ void MainWindow::connectWorker() {
         evidence()->setFollow(true);
     });
     connect(runPage_, &RunPage::topologyChanged, this, &MainWindow::refreshTopology);
-    connect(runPage_, &RunPage::deviceShown, this,
-            [this](const DeviceInfo& d) { setWindowTitle(tr("TopoScope — %1").arg(QString::fromStdString(d.name))); });
+    connect(runPage_, &RunPage::deviceShown, this, [this](const DeviceInfo& d) {
+        setWindowTitle(tr("TopoScope — %1").arg(QString::fromStdString(d.name)));
+        // A recording opened or replayed shows its GPU's benchmark items (Run goes back to the chosen device's).
+        if (!runPanel_->currentDevice() || runPage_->replaying()) runPanel_->showCatalogFor(qText(toString(d.vendor)));
+    });
     connect(runPage_, &RunPage::finished, this, &MainWindow::onFinished);
     RunWorker* w = controller_->worker();
     connect(w, &RunWorker::devicesListed, this, &MainWindow::onDevicesListed);

@@ -65,6 +65,7 @@ void RunPage::clear() {
 bool RunPage::start(const QString& sessionFolder, int simDelayUs, std::uint64_t tlbWalkBytes) {
     const DeviceChoice* device = panel_->currentDevice();
     if (!device || controller_->busy()) return false;
+    panel_->updateCatalog();  // a recording shown before may have listed its own GPU's items
     const QStringList groups = panel_->checkedGroups();
     if (groups.isEmpty()) {
         Q_EMIT logged(tr("nothing to run: check at least one benchmark"));

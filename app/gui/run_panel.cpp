@@ -188,11 +188,14 @@ void RunPanel::onChooserActivated(int index) {
 }
 
 void RunPanel::updateCatalog() {
-    const DeviceChoice* d = currentDevice();
-    const QString key = d ? d->vendor + (d->withoutL3 ? QStringLiteral(" without L3") : QString()) : QString();
-    if (!d || key == catalogKey_) return;
+    if (const DeviceChoice* d = currentDevice()) showCatalogFor(d->vendor, d->withoutL3);
+}
+
+void RunPanel::showCatalogFor(const QString& vendor, bool withoutL3) {
+    const QString key = vendor + (withoutL3 ? QStringLiteral(" without L3") : QString());
+    if (key == catalogKey_) return;
     catalogKey_ = key;
-    const QVector<BenchmarkGroupInfo> catalog = benchmarkCatalog(d->vendor, d->withoutL3);
+    const QVector<BenchmarkGroupInfo> catalog = benchmarkCatalog(vendor, withoutL3);
     QStringList checked;
     for (const auto& g : catalog)
         if (!unchecked_.contains(g.id)) checked << g.id;

@@ -42,6 +42,11 @@ public:
     // on a device without L3, where every listed element is named so that no L3 is measured.
     std::set<Element> elementsToRun() const;
     void setUncheckedGroups(const QStringList& groups);
+    // The benchmark items of a GPU of `vendor` ("NVIDIA", "AMD"): the chosen device's, or those of
+    // the GPU of a recording shown (its items, not the last device's).
+    void showCatalogFor(const QString& vendor, bool withoutL3 = false);
+    // The chosen device's items again (a run measures what its own catalog lists).
+    void updateCatalog();
 
 Q_SIGNALS:
     void deviceChanged();
@@ -51,7 +56,6 @@ private:
     QVBoxLayout* layout_ = nullptr;
     QPushButton* replay_ = nullptr;
     void onChooserActivated(int index);
-    void updateCatalog();
     void rememberUnchecked();
 
     QComboBox* chooser_;

@@ -21,6 +21,7 @@
 #include "io/session_read.hpp"
 #include "io/session_recorder.hpp"
 #include "main_window.hpp"
+#include "run_panel.hpp"
 #include "plots/series_store.hpp"
 #include "replay_speed_menu.hpp"
 #include "run_controller.hpp"
@@ -86,6 +87,23 @@ private slots:
         ts::test::recordRun(session_.toStdString(), {"l1", "memory"});
         // The simulated H100's whole default suite, as ctest's simulated_run.h100 wrote it.
         report_ = QString::fromStdString(ts::test::simulatedRunFile("h100", ".json").string());
+    }
+
+    // Issue 37, item 7: the benchmark tree lists the replayed recording's GPU's items, not those
+    // of the device chosen before (an MI300X's vL1, L3 and LDS beside an H100 recording).
+    void benchmarkTreeFollowsTheReplayedGpu() {
+        MainWindow w(quietOptions());
+        QVERIFY(waitForDevices(w));
+        QVERIFY(w.runPanel()->selectDevice(QStringLiteral("sim:mi300x")));
+        QVERIFY(w.runPanel()->benchmarks()->allGroups().contains(QStringLiteral("scalar")));
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        w.replayRecording(report_, 1000);
+        QVERIFY(finishedOutcome(finished, 60000).ok);
+        const QStringList groups = w.runPanel()->benchmarks()->allGroups();
+        QVERIFY2(groups.contains(QStringLiteral("texture")) && !groups.contains(QStringLiteral("scalar")),
+                 qPrintable(groups.join(',')));
+        QVERIFY(w.runPanel()->selectDevice(QStringLiteral("sim:mi300x")));  // the device's own items again
+        QVERIFY(w.runPanel()->benchmarks()->allGroups().contains(QStringLiteral("scalar")));
     }
 
     // A session at its recorded pace (scaled to last about 1.5 s): the chunks come over time,
