@@ -452,16 +452,16 @@
         <translation>%1: noch keine Entscheidung</translation>
     </message>
     <message>
-        <source>%1: %2 = %3 (confidence %4). %5</source>
-        <translation>%1: %2 = %3 (Konfidenz %4). %5</translation>
-    </message>
-    <message>
         <source>%1 %2 = %3 (confidence %4)</source>
         <translation>%1 %2 = %3 (Konfidenz %4)</translation>
     </message>
     <message>
         <source>%1: %2.</source>
         <translation>%1: %2.</translation>
+    </message>
+    <message>
+        <source>%1 = %2 (confidence %3)</source>
+        <translation>%1 = %2 (Konfidenz %3)</translation>
     </message>
 </context>
 <context>
@@ -2103,10 +2103,6 @@
         </translation>
     </message>
     <message>
-        <source>decided %1 = %2 (confidence %3): %4</source>
-        <translation>entschieden: %1 = %2 (Konfidenz %3): %4</translation>
-    </message>
-    <message>
         <source>%1, load %2: %3 cycles (this size: min %4, mean %5, max %6)</source>
         <translation>%1, Ladezugriff %2: %3 Takte (diese Größe: Min. %4, Mittel %5, Max. %6)</translation>
     </message>
@@ -2164,6 +2160,10 @@
     <message>
         <source>change point %1 rejected · undecided</source>
         <translation>Änderungspunkt %1 verworfen · unentschieden</translation>
+    </message>
+    <message>
+        <source>decided %1</source>
+        <translation>entschieden: %1</translation>
     </message>
 </context>
 <context>

@@ -24,10 +24,15 @@ const Attribute* findDecision(const StoredSeries& series, std::string_view attri
 QString decisionText(const StoredSeries& series, std::string_view attribute) {
     const Attribute* d = findDecision(series, attribute);
     if (!d) return QCoreApplication::translate("ts::gui::Evidence", "%1: no decision yet").arg(series.title);
-    return QCoreApplication::translate("ts::gui::Evidence", "%1: %2 = %3 (confidence %4). %5")
-        .arg(series.title, attributeTitle(QString::fromStdString(d->name)), formatValue(*d))
-        .arg(d->confidence, 0, 'f', 2)
-        .arg(QString::fromStdString(d->reason));
+    return QCoreApplication::translate("ts::gui::Evidence", "%1: %2.").arg(series.title, decisionClause(*d));
+}
+
+QString decisionClause(const Attribute& d) {
+    const QString head = QCoreApplication::translate("ts::gui::Evidence", "%1 = %2 (confidence %3)")
+                             .arg(attributeTitle(QString::fromStdString(d.name)), formatValue(d))
+                             .arg(d.confidence, 0, 'f', 2);
+    // An empty reason leaves no empty clause behind ("(confidence 0.80): ; decided …").
+    return d.reason.empty() ? head : head + QStringLiteral(": ") + QString::fromStdString(d.reason);
 }
 
 }  // namespace ts::gui

@@ -17,5 +17,7 @@ std::vector<double> sortedLoads(std::span<const std::uint32_t> loads);
 const Attribute* findDecision(const StoredSeries& series, std::string_view attribute);
 // "Decision: 32 B (confidence 0.98): reason", or a note that there is none yet.
 QString decisionText(const StoredSeries& series, std::string_view attribute);
+// "Size = 245 KiB (confidence 0.99): <reason>" — without the colon where there is no reason.
+QString decisionClause(const Attribute& decision);
 
 }  // namespace ts::gui

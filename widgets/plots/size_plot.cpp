@@ -9,6 +9,7 @@
 
 #include "plots/byte_tickers.hpp"
 #include "plots/density_scatter.hpp"
+#include "plots/evidence_math.hpp"
 #include "view_support/format.hpp"
 #include "view_support/shared_gpu_mark.hpp"
 #include "model/attribute_names.hpp"
@@ -367,13 +368,7 @@ void SizePlotWidget::updateCaption(const StoredSeries& series) {
     if (shownOnly > 0)
         parts << tr("the %n largest size(s) measured past the knee to show the next level, not analysed", nullptr,
                     static_cast<int>(shownOnly));
-    for (const auto& decision : series.decisions) {
-        const Attribute& d = decision.attribute;
-        parts << tr("decided %1 = %2 (confidence %3): %4")
-                     .arg(attributeTitle(QString::fromStdString(d.name)), formatValue(d))
-                     .arg(d.confidence, 0, 'f', 2)
-                     .arg(QString::fromStdString(d.reason));
-    }
+    for (const auto& decision : series.decisions) parts << tr("decided %1").arg(decisionClause(decision.attribute));
     setCaption(parts.join(QStringLiteral("; ")));
 }
 
