@@ -257,7 +257,7 @@ private:
     // 2. Coarse sweep over the bracket, 3. fine sweep between the two rows around the change;
     // the onset of the change over every row.
     ChangePoint sweep(std::uint64_t lo, std::uint64_t hi) {
-        ctx_.beginStep(spec_.title, "sweep " + kibText(lo) + " .. " + kibText(hi));
+        ctx_.beginStep(spec_.title, "sweep " + bytesText(lo) + " to " + bytesText(hi));
         measure(evenlySpaced(lo, hi, spec_.strideBytes));
         ChangePoint coarse = runner_.changePoint();
         auto [fineLo, fineHi] = bracketByRule(runner_.sorted(), [this](const auto& row) { return rowMisses(row); });
@@ -266,7 +266,7 @@ private:
             fineHi = static_cast<std::uint64_t>(runner_.sorted().rows[coarse.index].x);
         }
         if (fineHi > fineLo + spec_.strideBytes) {
-            ctx_.beginStep(spec_.title, "refine " + kibText(fineLo) + " .. " + kibText(fineHi));
+            ctx_.beginStep(spec_.title, "refine " + bytesText(fineLo) + " to " + bytesText(fineHi));
             measure(evenlySpaced(fineLo, fineHi, spec_.strideBytes));
         }
         ChangePoint final = runner_.changePoint();
@@ -276,7 +276,7 @@ private:
         // bracket, where most rows miss, gives it that level.
         const std::uint64_t topLo = alignDown(hi - (hi - lo) / 16, spec_.strideBytes);
         if (spec_.sampled && !final.found && topLo > fineHi) {
-            ctx_.beginStep(spec_.title, "past the knee " + kibText(topLo) + " .. " + kibText(hi));
+            ctx_.beginStep(spec_.title, "past the knee " + bytesText(topLo) + " to " + bytesText(hi));
             measure(evenlySpaced(topLo, hi, spec_.strideBytes));
             final = runner_.changePoint();
         }
@@ -301,7 +301,7 @@ private:
             const auto loBytes = static_cast<std::uint64_t>(*gapLow);
             const auto hiBytes = static_cast<std::uint64_t>(runner_.sorted().rows[onset].x);
             if (hiBytes <= loBytes + spec_.strideBytes || static_cast<double>(hiBytes - loBytes) <= 0.01 * *gapLow) break;
-            ctx_.beginStep(spec_.title, "edge " + kibText(loBytes) + " .. " + kibText(hiBytes));
+            ctx_.beginStep(spec_.title, "edge " + bytesText(loBytes) + " to " + bytesText(hiBytes));
             measure(evenlySpaced(loBytes, hiBytes, spec_.strideBytes));
             onset = missOnset(runner_.sorted(), cut, spec_.sampled);
         }

@@ -106,6 +106,24 @@ private Q_SLOTS:
         QVERIFY2(plot.caption().contains(QStringLiteral("legend names the first 6 of")), qPrintable(plot.caption()));
     }
 
+    // Issue 37, item 9: rows without an array (an associativity series' eviction rounds) draw no
+    // "array 0 B" curve.
+    void lineSizePlotSkipsRowsWithoutAnArray() {
+        const std::vector<double> strides{32, 64, 128, 256};
+        SeriesStore store;
+        ts::Series series = stridedSeries(ts::SeriesKind::LineSize, QStringLiteral("l2.associativity"), strides, 64 * 1024);
+        ts::Series loose = stridedSeries(ts::SeriesKind::LineSize, QStringLiteral("l2.associativity"), strides, 0);
+        series.rows.insert(series.rows.end(), loose.rows.begin(), loose.rows.end());
+        store.addChunk(series, 0);
+        LineSizePlot plot;
+        plot.setStore(&store);
+        plot.setSeries(QStringLiteral("l2.associativity"));
+        plot.refreshNow();
+        QCOMPARE(plot.curveCount(), 1);
+        for (int i = 0; i < plot.plot()->graphCount(); ++i)
+            QVERIFY2(plot.plot()->graph(i)->name() != QStringLiteral("array 0 B"), "a curve of no array");
+    }
+
     void sizePlotDrawsSweepAndChangePoint() {
         SeriesStore store;
         store.addChunk(test::sizeSweep(40, 256, 64 * 1024), 0);

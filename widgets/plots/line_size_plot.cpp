@@ -45,7 +45,9 @@ void LineSizePlot::rebuild(const StoredSeries& s, bool) {
     plot()->yAxis->setLabel(haveSplit ? tr("Fraction of loads that missed") : tr("Mean latency [cycles]"));
     std::map<double, std::map<double, double>> curves;  // array size -> stride -> metric
     for (const auto& r : s.rows) {
-        if (r.count == 0) continue;
+        // Rows without an array (an associativity series' eviction rounds and checks) are no curve:
+        // they drew an "array 0 B" legend entry.
+        if (r.count == 0 || r.x2 <= 0) continue;
         curves[r.x2][r.x] = haveSplit ? shareAbove(s.missThreshold, s.latenciesOf(r)) : r.mean;
     }
     int index = 0;
