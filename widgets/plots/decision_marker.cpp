@@ -29,6 +29,15 @@ void DecisionMarker::show(double x, const QString& label, double labelY) {
     label_->setText(label);
     line_->setVisible(true);
     label_->setVisible(true);
+    alignToPlotHalf();
+}
+
+void DecisionMarker::alignToPlotHalf() {
+    const QCPAxis* x = label_->position->keyAxis();
+    const QCPAxisRect* rect = label_->position->axisRect();
+    if (!x || !rect) return;
+    const bool rightHalf = x->coordToPixel(label_->position->coords().x()) > rect->center().x();
+    label_->setPositionAlignment((rightHalf ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
 }
 
 void DecisionMarker::hide() {

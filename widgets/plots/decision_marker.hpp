@@ -21,6 +21,9 @@ public:
     void show(double x, const QString& label, double labelY = 0.02);
     void hide();
     bool visible() const;
+    // The label on the side of its line that faces the plot's middle, so that it stays inside
+    // the plot (called again when the x range changes).
+    void alignToPlotHalf();
 
 private:
     QCPItemStraightLine* line_;

@@ -350,6 +350,7 @@ void SizePlotWidget::placeChangeLabel() {
     const double px = plot()->xAxis->coordToPixel(changeLine_->point1->coords().x());
     const bool rightHalf = px > plot()->axisRect()->center().x();
     changeLabel_->setPositionAlignment((rightHalf ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+    capacity_->alignToPlotHalf();
 }
 
 void SizePlotWidget::updateCaption(const StoredSeries& series) {
