@@ -55,9 +55,12 @@ Attribute behindFrontCache(const RunContext& ctx, const CacheTarget& target, con
     if (!target.above || !latency.isDecidedFigure()) return latency;
     const std::string front(displayName(*target.above));
     if (const Attribute* frontLatency = decided(ctx, *target.above, attr::latency))
-        if (std::abs(latency.value - frontLatency->value) <= std::max(2.0, kSameLevel * frontLatency->value))
-            return undecided(attr::latency, "as fast as " + front + " (" + std::to_string(std::lround(frontLatency->value)) +
-                                                " cycles): the chase hit there, not in this cache");
+        if (std::abs(latency.value - frontLatency->value) <= std::max(2.0, kSameLevel * frontLatency->value)) {
+            Attribute same = undecided(attr::latency, "as fast as " + front + " (" + std::to_string(std::lround(frontLatency->value)) +
+                                                          " cycles): the chase hit there, not in this cache");
+            same.evidence = latency.evidence;  // the plot that shows it
+            return same;
+        }
     if (pastFront) return latency;
     if (const auto held = heldTo(latency, 0.5, front + "'s size is undecided, so the working set may not have left it"))
         return *held;
