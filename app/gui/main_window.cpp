@@ -24,6 +24,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cstdio>
 #include <utility>
 
@@ -422,6 +423,10 @@ void MainWindow::restoreSettings() {
     QSize size(1400, 900);
     if (const QScreen* where = screen()) size = size.boundedTo(where->availableGeometry().size() * 0.9);
     resize(size);
+    // The log starts at an eighth of the window (a saved layout restores the user's own below): at
+    // 1024 x 700 its default share left the results table two rows.
+    if (auto* logDock = findChild<QDockWidget*>(QStringLiteral("logDock")))
+        resizeDocks({logDock}, {std::max(60, size.height() / 8)}, Qt::Vertical);
     applyPaletteChoice(options_.palette.isEmpty() ? QStringLiteral("system") : options_.palette);
     if (options_.ignoreSettings) return;
     QSettings s;

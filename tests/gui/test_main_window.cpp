@@ -1,6 +1,7 @@
 // The whole application on the simulator: a run fills the plot with the expected series and
 // change point, Cancel stops a run within a second, recordings replay, launch options work.
 #include <QComboBox>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QScreen>
 #include <QSettings>
@@ -247,6 +248,12 @@ private Q_SLOTS:
         const QSize room = w.screen()->availableGeometry().size();
         QVERIFY2(w.width() <= room.width() && w.height() <= room.height(),
                  qPrintable(QStringLiteral("%1x%2 on %3x%4").arg(w.width()).arg(w.height()).arg(room.width()).arg(room.height())));
+        // The log starts small enough to leave the results table rows to show.
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const auto* log = w.findChild<QDockWidget*>(QStringLiteral("logDock"));
+        QVERIFY(log);
+        QVERIFY2(log->height() <= w.height() / 6, qPrintable(QStringLiteral("log %1 of %2").arg(log->height()).arg(w.height())));
     }
 
     void staysResponsiveWhileARunStreams() {
