@@ -1,8 +1,5 @@
 #include "main_window.hpp"
 
-#include "help_menu.hpp"
-#include "view_support/qt_text.hpp"
-
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -34,6 +31,7 @@
 #include "help_menu.hpp"
 #include "launch_device.hpp"
 #include "plots/evidence_view.hpp"
+#include "view_support/qt_text.hpp"
 #include "view_support/shared_gpu_mark.hpp"
 #include "mig/mig_view.hpp"
 #include "palettes.hpp"

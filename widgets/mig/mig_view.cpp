@@ -170,12 +170,11 @@ void MigView::setData(const MigViewData& data) {
               << tr("L2 usable = that L2 x the whole GPU's measured usable fraction (L2 partitions: shared capacity / API "
                     "L2 size): a projection, not a measurement inside an instance.");
     if (!layout.placementProblem.empty()) notes << tr("Placements: %1").arg(qText(layout.placementProblem));
-    if (data_.layout && !layout.reason.empty() && layout.mode != MigMode::Unsupported && layout.mode != MigMode::Unknown)
-        notes << qText(layout.reason);
-    notes_->setText(notes.join(QLatin1Char(' ')));
     // Without a layout (an AMD GPU, a report without one) there are no slices to draw: the banner
     // alone, not an empty grid and table.
     const bool slices = data_.layout && layout.mode != MigMode::Unsupported && layout.mode != MigMode::Unknown;
+    if (slices && !layout.reason.empty()) notes << qText(layout.reason);
+    notes_->setText(notes.join(QLatin1Char(' ')));
     scroll_->setVisible(slices);
     table_->setVisible(slices);
     fillTable();

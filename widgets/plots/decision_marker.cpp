@@ -32,13 +32,15 @@ void DecisionMarker::show(double x, const QString& label, double labelY) {
     alignToPlotHalf();
 }
 
-void DecisionMarker::alignToPlotHalf() {
-    const QCPAxis* x = label_->position->keyAxis();
-    const QCPAxisRect* rect = label_->position->axisRect();
+void alignToPlotHalf(QCPItemText* label) {
+    const QCPAxis* x = label->position->keyAxis();
+    const QCPAxisRect* rect = label->position->axisRect();
     if (!x || !rect) return;
-    const bool rightHalf = x->coordToPixel(label_->position->coords().x()) > rect->center().x();
-    label_->setPositionAlignment((rightHalf ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+    const bool rightHalf = x->coordToPixel(label->position->coords().x()) > rect->center().x();
+    label->setPositionAlignment((rightHalf ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
 }
+
+void DecisionMarker::alignToPlotHalf() { ts::gui::alignToPlotHalf(label_); }
 
 void DecisionMarker::hide() {
     line_->setVisible(false);

@@ -10,6 +10,10 @@ namespace ts::gui {
 
 struct PlotTheme;
 
+// A label at an x of the plot, its top at a fixed height: on the side of its x that faces the
+// plot's middle, so that it stays inside the plot.
+void alignToPlotHalf(QCPItemText* label);
+
 // A decided x value on a stride plot: a dashed vertical line with its label at the top,
 // hidden until shown. The plot owns the items.
 class DecisionMarker {

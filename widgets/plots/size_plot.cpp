@@ -347,9 +347,7 @@ void SizePlotWidget::updateClippedMarks() {
 }
 
 void SizePlotWidget::placeChangeLabel() {
-    const double px = plot()->xAxis->coordToPixel(changeLine_->point1->coords().x());
-    const bool rightHalf = px > plot()->axisRect()->center().x();
-    changeLabel_->setPositionAlignment((rightHalf ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+    alignToPlotHalf(changeLabel_);
     capacity_->alignToPlotHalf();
 }
 
