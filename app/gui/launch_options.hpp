@@ -33,7 +33,7 @@ struct LaunchOptions {
 
 // The simulator's pace when --sim-delay-us is not given and a window shows the run: about 1000
 // device calls make the simulated H100's plan, so it takes about 20 s instead of 2 s.
-constexpr int kWatchableSimDelayUs = 16000;
+constexpr int kWatchableSimDelayUs = 48000;
 
 // Parses the application's arguments; exits with a message on bad ones (like --help does).
 LaunchOptions parseLaunchOptions(const QCoreApplication& app);

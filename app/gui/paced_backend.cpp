@@ -1,13 +1,25 @@
 #include "paced_backend.hpp"
 
+#include <algorithm>
 #include <thread>
 
 namespace ts::gui {
 
-PacedBackend::PacedBackend(std::unique_ptr<Backend> inner, std::chrono::microseconds delay)
-    : ForwardingBackend(std::move(inner)), delay_(delay) {}
+PacedBackend::PacedBackend(std::unique_ptr<Backend> inner, std::chrono::microseconds interval,
+                           std::chrono::milliseconds budget)
+    : ForwardingBackend(std::move(inner)), interval_(interval), budget_(budget) {}
 
-void PacedBackend::wait() const { std::this_thread::sleep_for(delay_); }
+void PacedBackend::newBenchmark() { waited_ = std::chrono::microseconds{0}; }
+
+void PacedBackend::wait() {
+    const auto sinceLast = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - lastCall_);
+    const auto wanted = std::min(interval_ - sinceLast, budget_ - waited_);
+    if (wanted.count() > 0) {
+        std::this_thread::sleep_for(wanted);
+        waited_ += wanted;
+    }
+    lastCall_ = Clock::now();
+}
 
 ChaseResult PacedBackend::chase(const ChaseRequest& request) {
     wait();
@@ -32,6 +44,12 @@ ChaseResult PacedBackend::chaseSequence(const SequenceChase& request) {
 std::uint32_t PacedBackend::evictionTest(const EvictionTest& test) {
     wait();
     return ForwardingBackend::evictionTest(test);
+}
+
+void PaceEachBenchmark::onProgress(const ProgressEvent& event) {
+    if (event.done == done_) return;
+    done_ = event.done;
+    pacer_.newBenchmark();
 }
 
 }  // namespace ts::gui

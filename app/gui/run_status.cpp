@@ -11,6 +11,11 @@
 #include "events/observer.hpp"
 
 namespace ts::gui {
+namespace {
+
+constexpr int kBarSteps = 1000;  // the bar moves by a thousandth of the plan
+
+}  // namespace
 
 RunStatus::RunStatus(QStatusBar* bar)
     : QObject(bar),
@@ -21,7 +26,7 @@ RunStatus::RunStatus(QStatusBar* bar)
       session_(new QLabel(bar)) {
     step_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // long steps must not widen the window
     progress_->setMaximumWidth(240);
-    progress_->setRange(0, 1);
+    progress_->setRange(0, kBarSteps);
     progress_->setValue(0);
     // The count beside the bar, not on it: drawn over the bar's edge, half white on the chunk and
     // half dark on the groove, "12 of 40" read "2 of 40".
@@ -50,24 +55,21 @@ void RunStatus::setBusy(const QString& text) {
     eta_->clear();
     ticker_.stop();
     done_ = total_ = 0;
-    elapsedAtEvent_ = benchmarkStart_ = doneAt_ = 0;
+    elapsedAtEvent_ = 0;
+    plan_ = PlanProgress{};
 }
 
 void RunStatus::showProgress(const ProgressEvent& p) {
-    progress_->setRange(0, std::max(1, p.total));
-    progress_->setValue(std::min(p.done, std::max(1, p.total)));
-    showCount();
     const QString benchmark = QString::fromStdString(p.benchmark);
     const QString step = p.step.empty() ? benchmark : tr("%1 — %2").arg(benchmark, QString::fromStdString(p.step));
     step_->setText(replay_.isEmpty() ? step : tr("%1: %2").arg(replay_, step));
-    if (p.done != done_) {  // a benchmark ended and the next began
-        benchmarkStart_ = p.elapsedSeconds;
-        if (p.done > done_) doneAt_ = p.elapsedSeconds;
-    }
-    done_ = p.done;
-    total_ = p.total;
+    done_ = std::min(p.done, std::max(1, p.total));
+    total_ = std::max(1, p.total);
+    plan_ = p.plan;
     elapsedAtEvent_ = p.elapsedSeconds;
     replayLeft_ = replay_.isEmpty() ? -1 : p.etaSeconds;
+    progress_->setRange(0, kBarSteps);
+    showCount();
     sinceEvent_.start();
     if (!ticker_.isActive()) ticker_.start();
     tick();
@@ -80,40 +82,40 @@ double RunStatus::elapsedNow() const {
 double RunStatus::etaSeconds(double elapsed) const {
     // A replay knows its time left: the recorded times still to come, at its pace.
     if (replayLeft_ >= 0) return std::max(0.0, replayLeft_ - (elapsed - elapsedAtEvent_));
-    if (done_ <= 0 || total_ <= done_) return -1;
-    const double perBenchmark = doneAt_ / done_;
-    const double inCurrent = elapsed - benchmarkStart_;
-    if (inCurrent > perBenchmark) return -1;
-    return (total_ - done_ - 1) * perBenchmark + (perBenchmark - inCurrent);
+    return plan_.secondsLeftAt(elapsed);
+}
+
+// A replay (no plan estimate) counts benchmarks.
+double RunStatus::fractionAt(double elapsed) const {
+    if (plan_.totalWork > 0) return plan_.fractionAt(elapsed);
+    return total_ > 0 ? static_cast<double>(done_) / total_ : 0;
 }
 
 QString RunStatus::timeText() const { return eta_->text(); }
 
 QString RunStatus::countText() const { return count_->text(); }
 
-void RunStatus::showCount() { count_->setText(tr("%1 of %2").arg(progress_->value()).arg(progress_->maximum())); }
+void RunStatus::showCount() { count_->setText(tr("%1 of %2").arg(done_).arg(total_)); }
 
 void RunStatus::tick() {
     const double elapsed = elapsedNow();
     const double eta = etaSeconds(elapsed);
+    progress_->setValue(static_cast<int>(kBarSteps * fractionAt(elapsed)));
     eta_->setText(eta < 0 ? tr("elapsed %1, ETA unknown").arg(formatDuration(elapsed))
                           : tr("elapsed %1, ETA about %2").arg(formatDuration(elapsed), formatDuration(eta)));
     eta_->setToolTip(replayLeft_ >= 0 ? tr("The replay's time left: the recorded times still to come, at the replay's pace.")
-                     : done_ <= 0 ? tr("The ETA comes once a benchmark has finished: it is the measured time per "
-                                     "benchmark times the benchmarks left.")
-                     : eta < 0 ? tr("This benchmark has run longer than the %n finished one(s) took on average "
-                                    "(%1), so the time left is not known.",
-                                    nullptr, done_)
-                                     .arg(formatDuration(doneAt_ / done_))
-                               : tr("%n benchmark(s) finished in %1 (%2 each on average); %3 left.", nullptr, done_)
-                                     .arg(formatDuration(doneAt_), formatDuration(doneAt_ / done_))
-                                     .arg(total_ - done_));
+                     : eta < 0 ? tr("The ETA comes once a benchmark has finished: the plan's estimate of the work "
+                                    "left, at the pace of the work done so far.")
+                               : tr("The plan's estimate of the work left (%1 of %2 benchmarks finished), at the pace "
+                                    "of the work done so far.")
+                                     .arg(done_)
+                                     .arg(total_));
 }
 
 void RunStatus::showFinished(bool ok, const QString& text) {
-    const bool recording = progress_->maximum() == 0;  // no progress came: there was no plan to count
-    if (recording) progress_->setRange(0, 1);
-    if (ok) progress_->setValue(progress_->maximum());
+    const bool recording = total_ == 0;  // no progress came: there was no plan to count
+    progress_->setRange(0, kBarSteps);
+    if (ok) progress_->setValue(kBarSteps), done_ = total_;
     if (recording)
         count_->clear();  // not "1 of 1"
     else

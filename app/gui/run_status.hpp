@@ -4,6 +4,8 @@
 #include <QString>
 #include <QTimer>
 
+#include "events/plan_progress.hpp"
+
 class QLabel;
 class QProgressBar;
 class QStatusBar;
@@ -16,11 +18,10 @@ namespace ts::gui {
 
 // The status bar's part of a run or recording: the step it is at, elapsed time and ETA, the
 // progress bar, and the session file the run records to.
-// Elapsed ticks every second between the engine's progress events (a benchmark may run for a
-// minute without one). The ETA is the measured time per finished benchmark times the benchmarks
-// left; none while no benchmark has finished, or while the current one has already run longer
-// than the finished ones took on average (the engine's own ETA said 1 s for a 62 s benchmark).
-// A replay's ETA is exact: the recorded times still to come, at its pace.
+// The bar and the ETA follow the plan's estimated work (PlanProgress), recomputed every second
+// between the engine's progress events, so the bar moves while a long benchmark runs and the ETA
+// counts down; no ETA while no benchmark has finished. A replay's ETA is exact: the recorded times
+// still to come, at its pace, and its bar counts benchmarks.
 class RunStatus : public QObject {
     Q_OBJECT
 public:
@@ -46,6 +47,7 @@ private:
     void showCount();
     double elapsedNow() const;
     double etaSeconds(double elapsed) const;  // -1: unknown
+    double fractionAt(double elapsed) const;
 
     QLabel* step_;
     QLabel* eta_;
@@ -57,10 +59,9 @@ private:
     QTimer ticker_;
     QElapsedTimer sinceEvent_;
     double elapsedAtEvent_ = 0;
-    double benchmarkStart_ = 0;  // elapsed when the running benchmark began
+    PlanProgress plan_;
     int done_ = 0;
     int total_ = 0;
-    double doneAt_ = 0;          // elapsed when the last benchmark finished
 };
 
 }  // namespace ts::gui

@@ -11,6 +11,7 @@
 #include "paced_replay.hpp"
 #include "program_support/recording_loader.hpp"
 #include "program_support/session_file_name.hpp"
+#include "events/observer_list.hpp"
 #include "io/report_json.hpp"
 #include "qt_observer.hpp"
 #include "run/discovery_run.hpp"
@@ -45,7 +46,10 @@ void RunWorker::run(const RunRequest& request) {
     clock.start();
     RunOutcome outcome;
     Topology topology;
-    QtObserver observer(*this, &topology);
+    QtObserver toGui(*this, &topology);
+    ObserverList observer;
+    observer.add(&toGui);
+    std::unique_ptr<PaceEachBenchmark> paceEachBenchmark;
     try {
         RunFlags flags;
         for (const auto& g : request.groups) flags.groups.insert(g.toStdString());
@@ -55,8 +59,13 @@ void RunWorker::run(const RunRequest& request) {
         std::vector<std::string> notes;
         std::unique_ptr<Backend> backend = app::makeBackend(toBackendChoice(request.device), notes);
         for (const auto& n : notes) Q_EMIT note(QString::fromStdString(n));
-        if (request.simDelayUs > 0 && backend->kind() == "sim")
-            backend = std::make_unique<PacedBackend>(std::move(backend), std::chrono::microseconds(request.simDelayUs));
+        if (request.simDelayUs > 0 && backend->kind() == "sim") {
+            auto paced = std::make_unique<PacedBackend>(std::move(backend), std::chrono::microseconds(request.simDelayUs),
+                                                        kPacingPerBenchmark);
+            paceEachBenchmark = std::make_unique<PaceEachBenchmark>(*paced);
+            observer.add(paceEachBenchmark.get());
+            backend = std::move(paced);
+        }
         Q_EMIT runStarted(request.device.label);
         const auto recorder = startRecording(request, observer, topology);
         const DiscoveryOutcome run = runDiscoveryToOutcome(*backend, options, observer, *request.cancel, topology, recorder.get());

@@ -15,6 +15,7 @@
 #include "analysis/robust.hpp"
 #include "benchmarks/interference_guard.hpp"
 #include "benchmarks/plan_runner.hpp"
+#include "benchmarks/plan_work.hpp"
 #include "benchmarks/run_context.hpp"
 #include "benchmarks/targets.hpp"
 #include "benchmarks/unit_benchmarks.hpp"
@@ -28,7 +29,8 @@ bool wants(const DiscoveryOptions& o, const std::string& group) { return o.group
 
 class PlanBuilder {
 public:
-    PlanBuilder(Vendor vendor, const DiscoveryOptions& options) : targets_(cacheTargets(vendor)), options_(options) {}
+    PlanBuilder(const DeviceInfo& device, const DiscoveryOptions& options)
+        : targets_(cacheTargets(device.vendor)), options_(options), device_(device) {}
 
     std::vector<PlanItem> build(Vendor vendor) {
         // Selected groups, in the order that makes the L1 appear first.
@@ -42,20 +44,21 @@ public:
                     if (t.group == group && selected(t.element)) addSetItems(t);
         if (wants(options_, "l2"))
             if (const CacheTarget* l2 = findTarget(targets_, Element::L2)) {
-                items_.push_back({"L2 Segments", [t = *l2](RunContext& c) { measureL2Segments(c, t); }, Element::L2,
-                                  attr::segmentSize});
+                add({"L2 Segments", [t = *l2](RunContext& c) { measureL2Segments(c, t); }, Element::L2, attr::segmentSize},
+                    WorkKind::Sweep);
                 PlanItem distance{"L2 Distance", [t = *l2](RunContext& c) { measureL2Distance(c, t); }, Element::L2,
                                   attr::nearLatencySpread};
                 distance.also = {{Element::L2, attr::farLatencySpread}};
-                items_.push_back(std::move(distance));
+                add(std::move(distance), WorkKind::Sweep);
             }
         if (wants(options_, "shared"))
-            items_.push_back({"Scratchpad Latency", measureScratchpadLatency,
-                              vendor == Vendor::Nvidia ? Element::Shared : Element::Lds, attr::latency});
+            add({"Scratchpad Latency", measureScratchpadLatency, vendor == Vendor::Nvidia ? Element::Shared : Element::Lds,
+                 attr::latency},
+                WorkKind::Latency);
         if (wants(options_, "memory")) {
             PlanItem memory{"Main Memory Latency", measureDeviceMemoryLatency, Element::DeviceMemory, attr::latency};
             memory.also = {{Element::DeviceMemory, attr::latencyTlbMiss}};
-            items_.push_back(std::move(memory));
+            add(std::move(memory), WorkKind::Latency);
         }
         if (wants(options_, "sharing")) addSharingItems(vendor);
         // The set structure of the other caches, after the sharing tells which are one with a
@@ -63,20 +66,22 @@ public:
         for (const char* group : {"texture", "readonly", "constant", "scalar"})
             if (wants(options_, group))
                 for (const auto& t : targets_)
-                    if (t.group == group && !t.above && selected(t.element)) addSetItems(t);
-        if (wants(options_, "bandwidth")) items_.push_back(bandwidthItem());
+                    if (t.group == group && !t.above && selected(t.element)) addSetItems(t, true);
+        if (wants(options_, "bandwidth")) add(bandwidthItem(), WorkKind::Sweep);
         // Last: its long chases come after every other benchmark, so they leave the others as
         // they were (the simulator's noise follows the order of calls).
         if (wants(options_, "l2"))
             if (const CacheTarget* l2 = findTarget(targets_, Element::L2)) {
                 PlanItem partitions{"L2 Partitions", [t = *l2](RunContext& c) { measureL2Partitions(c, t); }};  // issue 21
                 partitions.readsDeviceWideOccupancy = true;
-                items_.push_back(std::move(partitions));
+                partitions.workGiven = partitionsWorkGiven(device_);
+                add(std::move(partitions), WorkKind::Partitions);
             }
         // After everything: its walks span most of the device memory (tlb_levels.cpp).
         if (wants(options_, "memory"))
-            items_.push_back({"TLB Levels", [span = options_.tlbWalkBytes](RunContext& c) { measureTlbLevels(c, span); },
-                              Element::DeviceMemory, attr::tlbLevels});
+            add({"TLB Levels", [span = options_.tlbWalkBytes](RunContext& c) { measureTlbLevels(c, span); },
+                 Element::DeviceMemory, attr::tlbLevels},
+                WorkKind::Sweep);
         return std::move(items_);
     }
 
@@ -96,10 +101,11 @@ private:
         if (t.above)
             if (const CacheTarget* above = findTarget(targets_, *t.above)) addCacheItems(*above, false);
         addOnce({t.title + " Fetch Granularity", [t](RunContext& c) { measureFetchGranularity(c, t); }, t.element,
-                 attr::fetchGranularity});
+                 attr::fetchGranularity},
+                WorkKind::FetchGranularity);
         PlanItem size{t.title + " Size", [t](RunContext& c) { measureSize(c, t); }, t.element, attr::size};
         size.readsDeviceWideOccupancy = t.element == Element::L2 || t.element == Element::L3;  // every context's
-        addOnce(std::move(size));
+        addOnce(std::move(size), WorkKind::Size);
         // Issue 21: a constant cache behind another gets a second size search inside one bank
         // where the search above leaves the size open. It runs within the line-size item, which
         // needs its result: no item of its own, so where it has nothing to do the plan is as before.
@@ -113,19 +119,29 @@ private:
                          reportUnmeasuredSets(c, t, "behind " + std::string(displayName(*t.above)) +
                                                         ", whose hits hide this cache's conflicts");
                  },
-                 t.element, attr::lineSize});
+                 t.element, attr::lineSize},
+                WorkKind::LineSize);
         if (!full) return;
-        addOnce({t.title + " Latency", [t](RunContext& c) { measureLatency(c, t); }, t.element, attr::latency});
-        addOnce({t.title + " Miss Penalty", [t](RunContext& c) { measureMissPenalty(c, t); }, t.element, attr::missPenalty});
+        addOnce({t.title + " Latency", [t](RunContext& c) { measureLatency(c, t); }, t.element, attr::latency}, WorkKind::Latency);
+        addOnce({t.title + " Miss Penalty", [t](RunContext& c) { measureMissPenalty(c, t); }, t.element, attr::missPenalty},
+                WorkKind::MissPenalty);
     }
 
-    void addSetItems(const CacheTarget& t) {
+    // afterSharing: the sharing may find the cache one with another, whose set structure it then
+    // takes (a moment's work).
+    void addSetItems(const CacheTarget& t, bool afterSharing = false) {
         PlanItem associativity{t.title + " Associativity", [t](RunContext& c) { measureAssociativity(c, t); }, t.element, attr::ways};
         // Its random fill may make the capacity the size: every context's lines move it, as the knee.
         associativity.readsDeviceWideOccupancy = t.element == Element::L2 || t.element == Element::L3;
-        addOnce(std::move(associativity));
-        addOnce({t.title + " Replacement Policy", [t](RunContext& c) { measureReplacementPolicy(c, t); }, t.element,
-                 attr::replacementPolicy});
+        // The texture and read-only paths of every NVIDIA GPU since Volta end in the L1: expected
+        // to take its set structure (an estimate of time, revised once the sharing is known).
+        const bool likelyTaken = afterSharing && (t.group == "texture" || t.group == "readonly");
+        associativity.workGiven = associativityWorkGiven(t.element, device_, afterSharing);
+        addOnce(std::move(associativity), likelyTaken ? WorkKind::Moment : WorkKind::Associativity);
+        PlanItem policy{t.title + " Replacement Policy", [t](RunContext& c) { measureReplacementPolicy(c, t); }, t.element,
+                        attr::replacementPolicy};
+        policy.workGiven = policyWorkGiven(t.element, device_, afterSharing);
+        addOnce(std::move(policy), likelyTaken ? WorkKind::Moment : WorkKind::ReplacementPolicy);
     }
 
     void addSharingItems(Vendor vendor) {
@@ -133,23 +149,32 @@ private:
             if (measuredForSharing(t) && selected(t.element)) addCacheItems(t, false);
         for (const auto& t : targets_)
             if (t.unitPrivate && selected(t.element))
-                addOnce({t.title + " Amount", [t](RunContext& c) { measureAmount(c, t); }, t.element, attr::amountPerUnit});
-        addOnce({"Physical Sharing", [targets = targets_](RunContext& c) { measurePhysicalSharing(c, targets); }});
+                addOnce({t.title + " Amount", [t](RunContext& c) { measureAmount(c, t); }, t.element, attr::amountPerUnit},
+                        WorkKind::Amount);
+        addOnce({"Physical Sharing", [targets = targets_](RunContext& c) { measurePhysicalSharing(c, targets); }},
+                WorkKind::PhysicalSharing);
         if (vendor == Vendor::Amd)
             if (const CacheTarget* s = findTarget(targets_, Element::SL1D))
                 addOnce({"Scalar L1 CU Sharing", [t = *s](RunContext& c) { measureCuSharing(c, t); }, s->element,
-                         attr::sharedBetween});
+                         attr::sharedBetween},
+                        WorkKind::CuSharing);
     }
 
     bool selected(Element e) const { return options_.elements.empty() || options_.elements.count(e) > 0; }
 
-    void addOnce(PlanItem item) {
+    void add(PlanItem item, WorkKind kind) {
+        item.work = estimatedWork(kind, item.element, device_);
+        items_.push_back(std::move(item));
+    }
+
+    void addOnce(PlanItem item, WorkKind kind) {
         if (std::none_of(items_.begin(), items_.end(), [&](const PlanItem& i) { return i.name == item.name; }))
-            items_.push_back(std::move(item));
+            add(std::move(item), kind);
     }
 
     std::vector<CacheTarget> targets_;
     const DiscoveryOptions& options_;
+    const DeviceInfo& device_;
     std::vector<PlanItem> items_;
 };
 
@@ -242,8 +267,10 @@ void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& o
     for (const auto& group : options.groups)
         if (const BenchmarkGroup* g = findBenchmarkGroup(group); g && !g->existsOn(vendor))
             ctx.warn("group '" + group + "' does not exist on " + std::string(toString(vendor)) + " GPUs: skipped");
-    const auto plan = PlanBuilder(vendor, options).build(vendor);
-    ctx.setPlanSize(static_cast<int>(plan.size()) + 1);
+    const auto plan = PlanBuilder(ctx.device(), options).build(vendor);
+    std::vector<double> work{estimatedWork(WorkKind::Timer, Element::L1, ctx.device())};
+    for (const auto& item : plan) work.push_back(item.work);
+    ctx.setPlanWork(std::move(work));
     ctx.attachGuard(&guard);
     const PlanItem timer{"Timer Overhead", [](RunContext& c) {
                              measureTimerOverhead(c);
@@ -251,10 +278,14 @@ void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& o
                          }};
     runPlanItem(ctx, timer);
     ctx.finishPlanItem();
-    for (const auto& item : plan) {
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+        const PlanItem& item = plan[i];
         ctx.beginStep(item.name, "start");
         if (ctx.deviceLost().empty()) runPlanItem(ctx, item);
         else skipPlanItem(ctx, item);
+        for (std::size_t later = i + 1; later < plan.size(); ++later)  // the timer is item 0 of the progress
+            if (const auto work = plan[later].workGiven ? plan[later].workGiven(ctx.topology()) : std::nullopt)
+                ctx.reviseWork(later + 1, *work);
         ctx.finishPlanItem();
         if (options.exclusive && guard.neighbourSeen())
             throw SharedGpuRefused("stopped (--exclusive): another process started using the GPU during " + item.name +

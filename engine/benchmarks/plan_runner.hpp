@@ -2,6 +2,7 @@
 // Runs one benchmark of the plan so that the run survives it: a failure is marked and the
 // run goes on, a lost device skips the rest, interference makes it measure again.
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,11 @@ struct PlanItem {
     // neighbour the H200's knee came out 3.6 % larger, confirmed). Beside a known neighbour its
     // results are capped without measuring again; the neighbour's lines stay after it pauses.
     bool readsDeviceWideOccupancy = false;
+    // Its work relative to the plan's other items (PlanProgress): what the bar and the ETA go by.
+    double work = 1;
+    // Its work again given the results so far (nullopt: as estimated): a cache's set structure is
+    // not walked again where the sharing found it one with a cache measured before.
+    std::function<std::optional<double>(const Topology&)> workGiven;
 };
 
 // Runs the item. BackendError: a BenchmarkFailure, a warning and, where the item names its

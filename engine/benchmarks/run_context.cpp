@@ -259,11 +259,60 @@ void RunContext::beginStep(const std::string& benchmark, const std::string& step
     event.benchmark = benchmark;
     event.step = step;
     event.done = planDone_;
-    event.total = planTotal_;
+    event.total = static_cast<int>(planWork_.size());
     event.elapsedSeconds = elapsedSeconds();
-    if (planDone_ > 0 && planTotal_ > planDone_)
-        event.etaSeconds = event.elapsedSeconds / planDone_ * (planTotal_ - planDone_);
+    progress_.currentWork = planDone_ < event.total ? planWork_[static_cast<std::size_t>(planDone_)] : 0;
+    event.plan = progress_;
+    event.etaSeconds = progress_.secondsLeftAt(event.elapsedSeconds);
     observer_.onProgress(event);
+}
+
+namespace {
+
+// The ratio at which the finished items' work, sorted by ratio, passes half its total. `work` holds
+// every item's; `ratios` the first items' (those with work above 0, in order).
+double workWeightedMedian(const std::vector<double>& ratios, const std::vector<double>& work) {
+    std::vector<std::pair<double, double>> byRatio;
+    std::size_t r = 0;
+    for (std::size_t i = 0; i < work.size() && r < ratios.size(); ++i)
+        if (work[i] > 0) byRatio.emplace_back(ratios[r++], work[i]);
+    std::sort(byRatio.begin(), byRatio.end());
+    double total = 0;
+    for (const auto& [ratio, w] : byRatio) total += w;
+    double passed = 0;
+    for (const auto& [ratio, w] : byRatio)
+        if ((passed += w) >= total / 2) return ratio;
+    return 0;
+}
+
+}  // namespace
+
+void RunContext::setPlanWork(std::vector<double> work) {
+    planWork_ = std::move(work);
+    planDone_ = 0;
+    secondsPerWork_.clear();
+    progress_ = PlanProgress{};
+    for (const double w : planWork_) progress_.totalWork += w;
+}
+
+void RunContext::reviseWork(std::size_t item, double work) {
+    if (item < planWork_.size() && static_cast<int>(item) > planDone_) {
+        progress_.totalWork += work - planWork_[item];
+        planWork_[item] = work;
+    }
+}
+
+void RunContext::finishPlanItem() {
+    const double now = elapsedSeconds();
+    if (planDone_ < static_cast<int>(planWork_.size())) {
+        const double work = planWork_[static_cast<std::size_t>(planDone_)];
+        progress_.doneWork += work;
+        if (work > 0) secondsPerWork_.push_back((now - progress_.doneSeconds) / work);
+        progress_.secondsPerWork = workWeightedMedian(secondsPerWork_, planWork_);
+    }
+    ++planDone_;
+    progress_.currentWork = 0;
+    progress_.doneSeconds = now;
 }
 
 double RunContext::elapsedSeconds() const {

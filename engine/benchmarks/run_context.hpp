@@ -90,8 +90,10 @@ public:
     std::vector<Reported> reportedSince(std::size_t mark) const;
 
     void beginStep(const std::string& benchmark, const std::string& step);
-    void setPlanSize(int total) { planTotal_ = total; }
-    void finishPlanItem() { ++planDone_; }
+    // The plan's items by their estimated work (PlanItem::work), in the order they run.
+    void setPlanWork(std::vector<double> work);
+    void reviseWork(std::size_t item, double work);  // an item not yet begun
+    void finishPlanItem();
     double elapsedSeconds() const;
 
 private:
@@ -109,8 +111,10 @@ private:
     Topology& topology_;
     Observer& observer_;
     const CancelToken& cancel_;
-    int planTotal_ = 0;
+    std::vector<double> planWork_;
+    std::vector<double> secondsPerWork_;  // of each finished item
     int planDone_ = 0;
+    PlanProgress progress_;
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
     InterferenceGuard* guard_ = nullptr;
     std::string lost_;

@@ -9,6 +9,7 @@
 #include "model/device_info.hpp"
 #include "model/failure.hpp"
 #include "model/series.hpp"
+#include "events/plan_progress.hpp"
 
 namespace ts {
 
@@ -42,6 +43,7 @@ struct ProgressEvent {
     int total = 0;
     double elapsedSeconds = 0;
     double etaSeconds = -1;  // -1 unknown
+    PlanProgress plan;       // where the run stands in estimated work (empty for a replay)
 };
 
 // Receives everything a run produces, as it happens, on the thread that runs the engine.
