@@ -37,8 +37,9 @@ int main(int argc, char** argv) {
     std::size_t at = 0;
     for (double t = 0; t < end; t += 5) {
         while (at + 1 < events.size() && events[at + 1].elapsedSeconds <= t) ++at;
-        std::printf("  t=%5.1f  bar=%5.1f%%  eta=%6.1f  left=%6.1f  %s\n", t, 100 * events[at].plan.fractionAt(t),
-                    events[at].plan.secondsLeftAt(t), end - t, events[at].benchmark.c_str());
+        std::printf("  t=%5.1f  bar=%5.1f%%  eta=%6.1f  left=%6.1f  pace=%.2f work=%.1f  %s\n", t, 100 * events[at].plan.fractionAt(t),
+                    events[at].plan.secondsLeftAt(t), end - t, events[at].plan.secondsPerWork, events[at].plan.totalWork,
+                    events[at].benchmark.c_str());
     }
     return 0;
 }

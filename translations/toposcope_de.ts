@@ -143,10 +143,6 @@
         <translation>Zeigt die Versionsinformation an.</translation>
     </message>
     <message>
-        <source>Simulator: wait this many microseconds before each device call (default: %1, so a run can be watched; 0: as fast as it goes).</source>
-        <translation>Simulator: vor jedem Gerätezugriff so viele Mikrosekunden warten (Vorgabe: %1, damit man einem Lauf zusehen kann; 0: so schnell es geht).</translation>
-    </message>
-    <message>
         <source>With --open: play the recording as if it were running, at its recorded pace (slowed so that a short run lasts about 20 s) or, without time stamps, one row every 25 ms.</source>
         <translation>Mit --open: die Aufzeichnung abspielen, als liefe sie gerade, in ihrem aufgezeichneten Tempo (so verlangsamt, dass ein kurzer Lauf etwa 20 s dauert) oder, ohne Zeitstempel, eine Zeile alle 25 ms.</translation>
     </message>
@@ -173,6 +169,10 @@
     <message>
         <source>Where the backend cannot map one allocation many times (HIP), let the TLB walks take up to this many GiB of device memory (1-128, default 16); CUDA walks span 128 GiB of addresses in 1 GiB.</source>
         <translation>Wo das Backend eine Allokation nicht mehrfach abbilden kann (HIP), dürfen die TLB-Läufe bis zu so viele GiB Gerätespeicher belegen (1–128, Vorgabe 16); CUDA-Läufe überspannen 128 GiB Adressen in 1 GiB.</translation>
+    </message>
+    <message>
+        <source>Simulator: start a device call at most every this many microseconds, each benchmark waiting at most 3.5 s in all (default: %1, so a run can be watched; 0: as fast as it goes).</source>
+        <translation>Simulator: höchstens alle so viele Mikrosekunden einen Geräteaufruf starten, jeder Benchmark wartet insgesamt höchstens 3,5 s (Vorgabe: %1, damit man einem Lauf zusehen kann; 0: so schnell es geht).</translation>
     </message>
 </context>
 <context>
@@ -1981,30 +1981,20 @@
         <translation>vergangen %1, Restzeit etwa %2</translation>
     </message>
     <message>
-        <source>The ETA comes once a benchmark has finished: it is the measured time per benchmark times the benchmarks left.</source>
-        <translation>Die Restzeit gibt es, sobald ein Benchmark fertig ist: die gemessene Zeit pro Benchmark mal die verbleibenden Benchmarks.</translation>
-    </message>
-    <message numerus="yes">
-        <source>This benchmark has run longer than the %n finished one(s) took on average (%1), so the time left is not known.</source>
-        <translation>
-            <numerusform>Dieser Benchmark läuft schon länger, als der %n fertige im Mittel brauchte (%1); die Restzeit ist daher unbekannt.</numerusform>
-            <numerusform>Dieser Benchmark läuft schon länger, als die %n fertigen im Mittel brauchten (%1); die Restzeit ist daher unbekannt.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n benchmark(s) finished in %1 (%2 each on average); %3 left.</source>
-        <translation>
-            <numerusform>%n Benchmark fertig in %1 (im Mittel %2 je Benchmark); %3 verbleiben.</numerusform>
-            <numerusform>%n Benchmarks fertig in %1 (im Mittel %2 je Benchmark); %3 verbleiben.</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
         <source>The replay&apos;s time left: the recorded times still to come, at the replay&apos;s pace.</source>
         <translation>Die Restzeit der Wiedergabe: die noch ausstehenden aufgezeichneten Zeiten, im Tempo der Wiedergabe.</translation>
+    </message>
+    <message>
+        <source>The ETA comes once a benchmark has finished: the plan&apos;s estimate of the work left, at the pace of the work done so far.</source>
+        <translation>Die Restzeit erscheint, sobald ein Benchmark fertig ist: die Schätzung des Plans für die verbleibende Arbeit, im Tempo der bisher erledigten.</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s estimate of the work left (%1 of %2 benchmarks finished), at the pace of the work done so far.</source>
+        <translation>Die Schätzung des Plans für die verbleibende Arbeit (%1 von %2 Benchmarks fertig), im Tempo der bisher erledigten.</translation>
     </message>
 </context>
 <context>

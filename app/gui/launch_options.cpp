@@ -57,8 +57,9 @@ struct Options {
                                    QCoreApplication::translate("main", "Neither read nor write saved settings.")};
     const QCommandLineOption delay{
         QStringLiteral("sim-delay-us"),
-        QCoreApplication::translate("main", "Simulator: wait this many microseconds before each device call "
-                                            "(default: %1, so a run can be watched; 0: as fast as it goes).")
+        QCoreApplication::translate("main", "Simulator: start a device call at most every this many microseconds, "
+                                            "each benchmark waiting at most 3.5 s in all (default: %1, so a run "
+                                            "can be watched; 0: as fast as it goes).")
             .arg(kWatchableSimDelayUs),
         QStringLiteral("us")};
     const QCommandLineOption palette{QStringLiteral("palette"),

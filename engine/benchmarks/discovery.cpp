@@ -32,7 +32,8 @@ public:
     PlanBuilder(const DeviceInfo& device, const DiscoveryOptions& options)
         : targets_(cacheTargets(device.vendor)), options_(options), device_(device) {}
 
-    std::vector<PlanItem> build(Vendor vendor) {
+    std::vector<PlanItem> build() {
+        const Vendor vendor = device_.vendor;
         // Selected groups, in the order that makes the L1 appear first.
         for (const char* group : {"l1", "texture", "readonly", "constant", "scalar", "l2"})
             if (wants(options_, group))
@@ -267,7 +268,7 @@ void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& o
     for (const auto& group : options.groups)
         if (const BenchmarkGroup* g = findBenchmarkGroup(group); g && !g->existsOn(vendor))
             ctx.warn("group '" + group + "' does not exist on " + std::string(toString(vendor)) + " GPUs: skipped");
-    const auto plan = PlanBuilder(ctx.device(), options).build(vendor);
+    const auto plan = PlanBuilder(ctx.device(), options).build();
     std::vector<double> work{estimatedWork(WorkKind::Timer, Element::L1, ctx.device())};
     for (const auto& item : plan) work.push_back(item.work);
     ctx.setPlanWork(std::move(work));

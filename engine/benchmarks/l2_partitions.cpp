@@ -216,17 +216,29 @@ int unitOfOtherPartition(const RunContext& ctx, const Attribute& segments, int r
 
 }  // namespace
 
+PartitionInputs l2PartitionInputs(const Topology& topology, Element l2) {
+    const Attribute* segments = topology.findDecided(l2, attr::segments);
+    if (segments && segments->value < 2) return PartitionInputs::OnePartition;
+    for (const char* name : {attr::size, attr::segments, attr::nearLatency, attr::farLatency})
+        if (!topology.findDecided(l2, name)) return PartitionInputs::Missing;
+    // Partitions of one L2 hold at most API / P each.
+    const double api = static_cast<double>(topology.device.l2SizeBytes);
+    if (api <= 0 || topology.findDecided(l2, attr::size)->value > api / segments->value) return PartitionInputs::SeparateL2s;
+    return PartitionInputs::Present;
+}
+
 void measureL2Partitions(RunContext& ctx, const CacheTarget& target) {
-    const Attribute* knee = decided(ctx, target.element, attr::size);
-    const Attribute* segments = decided(ctx, target.element, attr::segments);
-    const Attribute* nearLatency = decided(ctx, target.element, attr::nearLatency);
-    const Attribute* farLatency = decided(ctx, target.element, attr::farLatency);
-    if (segments && segments->value < 2) return;  // one partition: nothing near or far
-    if (!knee || !segments || !nearLatency || !farLatency) {
+    const PartitionInputs inputs = l2PartitionInputs(ctx.topology(), target.element);
+    if (inputs == PartitionInputs::OnePartition) return;  // nothing near or far
+    if (inputs == PartitionInputs::Missing) {
         ctx.report(target.element, undecided(attr::farCapacity, "needs the L2 knee and two or more measured partitions "
                                                                     "with their near and far latencies"));
         return;
     }
+    const Attribute* knee = decided(ctx, target.element, attr::size);
+    const Attribute* segments = decided(ctx, target.element, attr::segments);
+    const Attribute* nearLatency = decided(ctx, target.element, attr::nearLatency);
+    const Attribute* farLatency = decided(ctx, target.element, attr::farLatency);
     Setup s;
     s.target = &target;
     s.farUnit = unitOfOtherPartition(ctx, *segments, s.reader);
@@ -238,11 +250,9 @@ void measureL2Partitions(RunContext& ctx, const CacheTarget& target) {
         ctx.report(target.element, undecided(attr::farCapacity, "no unit of another partition, or far hits no slower"));
         return;
     }
+    if (inputs == PartitionInputs::SeparateL2s) return;
     const auto kneeBytes = static_cast<std::uint64_t>(knee->value);
-    // Partitions of one L2 hold at most API / P each. A larger knee means the API counts one of
-    // them: separate L2s (the XCDs of an AMD GPU), whose "far" lines come from the next level.
     const double api = static_cast<double>(ctx.device().l2SizeBytes);
-    if (api <= 0 || knee->value > api / segments->value) return;
     // Brackets: a partition holds at most API / P, all of them at most the API size; 5 % above
     // that shows the misses that a fitting array does not have.
     const std::uint64_t low = alignDown(kneeBytes / 2, s.stride);

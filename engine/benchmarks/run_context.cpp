@@ -6,6 +6,7 @@
 #include <tuple>
 #include <utility>
 
+#include "analysis/robust.hpp"
 #include "analysis/series_threshold.hpp"
 #include "backend/device_work.hpp"
 #include "model/attribute_names.hpp"
@@ -261,58 +262,42 @@ void RunContext::beginStep(const std::string& benchmark, const std::string& step
     event.done = planDone_;
     event.total = static_cast<int>(planWork_.size());
     event.elapsedSeconds = elapsedSeconds();
-    progress_.currentWork = planDone_ < event.total ? planWork_[static_cast<std::size_t>(planDone_)] : 0;
-    event.plan = progress_;
-    event.etaSeconds = progress_.secondsLeftAt(event.elapsedSeconds);
+    event.plan = planProgress();
+    event.etaSeconds = event.plan.secondsLeftAt(event.elapsedSeconds);
     observer_.onProgress(event);
 }
 
-namespace {
-
-// The ratio at which the finished items' work, sorted by ratio, passes half its total. `work` holds
-// every item's; `ratios` the first items' (those with work above 0, in order).
-double workWeightedMedian(const std::vector<double>& ratios, const std::vector<double>& work) {
-    std::vector<std::pair<double, double>> byRatio;
-    std::size_t r = 0;
-    for (std::size_t i = 0; i < work.size() && r < ratios.size(); ++i)
-        if (work[i] > 0) byRatio.emplace_back(ratios[r++], work[i]);
-    std::sort(byRatio.begin(), byRatio.end());
-    double total = 0;
-    for (const auto& [ratio, w] : byRatio) total += w;
-    double passed = 0;
-    for (const auto& [ratio, w] : byRatio)
-        if ((passed += w) >= total / 2) return ratio;
-    return 0;
+PlanProgress RunContext::planProgress() const {
+    PlanProgress p;
+    for (std::size_t i = 0; i < planWork_.size(); ++i) {
+        p.totalWork += planWork_[i];
+        if (static_cast<int>(i) < planDone_) p.doneWork += planWork_[i];
+        if (static_cast<int>(i) == planDone_) p.currentWork = planWork_[i];
+    }
+    p.doneSeconds = planDoneSeconds_;
+    // The median, so that one item far off its estimate (an Infinity Cache's size search, most of
+    // the work done by then) does not set the pace of every other one.
+    p.secondsPerWork = median(secondsPerWork_);
+    return p;
 }
-
-}  // namespace
 
 void RunContext::setPlanWork(std::vector<double> work) {
     planWork_ = std::move(work);
     planDone_ = 0;
+    planDoneSeconds_ = 0;
     secondsPerWork_.clear();
-    progress_ = PlanProgress{};
-    for (const double w : planWork_) progress_.totalWork += w;
 }
 
 void RunContext::reviseWork(std::size_t item, double work) {
-    if (item < planWork_.size() && static_cast<int>(item) > planDone_) {
-        progress_.totalWork += work - planWork_[item];
-        planWork_[item] = work;
-    }
+    if (item < planWork_.size() && static_cast<int>(item) > planDone_) planWork_[item] = work;
 }
 
 void RunContext::finishPlanItem() {
     const double now = elapsedSeconds();
-    if (planDone_ < static_cast<int>(planWork_.size())) {
-        const double work = planWork_[static_cast<std::size_t>(planDone_)];
-        progress_.doneWork += work;
-        if (work > 0) secondsPerWork_.push_back((now - progress_.doneSeconds) / work);
-        progress_.secondsPerWork = workWeightedMedian(secondsPerWork_, planWork_);
-    }
+    if (planDone_ < static_cast<int>(planWork_.size()) && planWork_[static_cast<std::size_t>(planDone_)] > 0)
+        secondsPerWork_.push_back((now - planDoneSeconds_) / planWork_[static_cast<std::size_t>(planDone_)]);
     ++planDone_;
-    progress_.currentWork = 0;
-    progress_.doneSeconds = now;
+    planDoneSeconds_ = now;
 }
 
 double RunContext::elapsedSeconds() const {

@@ -94,6 +94,7 @@ public:
     void setPlanWork(std::vector<double> work);
     void reviseWork(std::size_t item, double work);  // an item not yet begun
     void finishPlanItem();
+    PlanProgress planProgress() const;  // where the run stands now
     double elapsedSeconds() const;
 
 private:
@@ -114,7 +115,7 @@ private:
     std::vector<double> planWork_;
     std::vector<double> secondsPerWork_;  // of each finished item
     int planDone_ = 0;
-    PlanProgress progress_;
+    double planDoneSeconds_ = 0;  // when the last item finished
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
     InterferenceGuard* guard_ = nullptr;
     std::string lost_;
