@@ -13,7 +13,7 @@
 namespace ts::gui {
 namespace {
 
-bool isSweep(const Series& s) { return s.kind == SeriesKind::Size || s.kind == SeriesKind::SegmentSize; }
+bool isSweep(const Series& s) { return app::isChangePointSweep(s.kind); }
 
 void sendReduction(QtObserver& observer, const Series& sorted) {
     ReductionEvent reduction{sorted.id, {}, reduceSweep(sorted)};

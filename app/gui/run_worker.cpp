@@ -138,8 +138,10 @@ void RunWorker::replayRecording(const QString& path, double speed, const std::sh
     finishTimed(path, [&](RunOutcome& outcome) {
         app::Recording recording = app::loadRecordingForReplay(path.toStdString());
         noteRecording(path, recording);
-        const app::ReplayScript script = app::replayScript(recording);
-        const double pace = speed > 0 ? speed : app::defaultReplaySpeed(script);
+        app::ReplayScript script = app::replayScript(recording);
+        const double defaultPace = app::defaultReplaySpeed(script);
+        const double pace = speed > 0 ? speed : defaultPace;
+        app::holdChangePoints(script, defaultPace);  // at a faster chosen pace the holds shrink with it
         Q_EMIT replayStarted(path, pace, script.timed, script.seconds / pace);
         outcome.cancelled = !PacedReplay(*this, recording, pace, *cancel).play(script);
         outcome.topology = std::make_shared<const Topology>(std::move(recording.topology));

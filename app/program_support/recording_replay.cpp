@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace ts::app {
@@ -132,6 +133,30 @@ ReplayScript replayScript(const Recording& recording) {
     ReplayScript script = recording.timeline.empty() ? seriesBySeries(recording.topology) : fromTimeline(recording);
     markLastRows(script.steps);
     return script;
+}
+
+bool isChangePointSweep(SeriesKind kind) { return kind == SeriesKind::Size || kind == SeriesKind::SegmentSize; }
+
+void holdChangePoints(ReplayScript& script, double speed) {
+    const double hold = kChangePointHoldSeconds * speed;  // in the script's seconds
+    double shift = 0;
+    std::optional<std::size_t> heldSeries;
+    double heldAt = 0;
+    for (ReplayStep& step : script.steps) {
+        step.at += shift;
+        const bool movesOn = step.kind == ReplayStep::Kind::Progress ||
+                             (step.kind == ReplayStep::Kind::Rows && step.series != heldSeries);
+        if (heldSeries && movesOn) {
+            if (step.at < heldAt + hold) {
+                shift += heldAt + hold - step.at;
+                step.at = heldAt + hold;
+            }
+            heldSeries.reset();
+        }
+        if (step.kind == ReplayStep::Kind::Rows && step.lastOfSeries && isChangePointSweep(step.rows.kind))
+            heldSeries = step.series, heldAt = step.at;
+    }
+    script.seconds += shift;
 }
 
 double defaultReplaySpeed(const ReplayScript& script) {

@@ -37,6 +37,19 @@ struct ReplayScript {
     double seconds = 0;             // the whole script at the recorded pace
 };
 
+// A sweep whose change point the replay computes and shows (as the live run did): the size and
+// segment-size series.
+bool isChangePointSweep(SeriesKind kind);
+
+// How long a sweep's last rows, which bring its change point, stay on screen at the default pace
+// before the next benchmark's progress or another series' rows may follow (issue 37, item 12: a
+// plot that follows the run moved on after 1-2 s, before anyone saw the decision).
+inline constexpr double kChangePointHoldSeconds = 2.0;
+
+// Delays the steps that follow each sweep's last rows (the rest keeps its spacing) so that, played
+// at `speed`, no progress and no other series' rows come within kChangePointHoldSeconds of them.
+void holdChangePoints(ReplayScript& script, double speed);
+
 // The script of `recording` (a session needs loadRecordingForReplay's timeline for its order and
 // times; without one, or for any other kind, the order is series by series, one row a step).
 ReplayScript replayScript(const Recording& recording);

@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 #include "window_fixtures.hpp"
@@ -84,7 +85,10 @@ private slots:
     void initTestCase() {
         QVERIFY(dir_.isValid());
         session_ = dir_.filePath(QStringLiteral("run.tss"));
-        ts::test::recordRun(session_.toStdString(), {"l1", "memory"});
+        // The same run as a report: no time stamps, so a replay plays it series by series with
+        // each series' last row followed at once by the next benchmark.
+        untimedReport_ = dir_.filePath(QStringLiteral("run.json"));
+        ts::writeReportFile(ts::test::recordRun(session_.toStdString(), {"l1", "memory"}), untimedReport_.toStdString());
         // The simulated H100's whole default suite, as ctest's simulated_run.h100 wrote it.
         report_ = QString::fromStdString(ts::test::simulatedRunFile("h100", ".json").string());
     }
@@ -154,6 +158,38 @@ private slots:
         QVERIFY(w.replayAction()->isEnabled());
         QVERIFY(w.runPanel()->replayButton()->isVisibleTo(&w));
         QVERIFY(w.logText().contains(QStringLiteral("not a live run")));
+    }
+
+    // Issue 37, item 12: at the default speed each size sweep's change point stays on screen for at
+    // least 2 s: no progress and no other series' rows come sooner (the plot follows the run). A
+    // report plays the next series right after a sweep's last row; a short session was slowed to 20 s.
+    void changePointsStayOnScreenAtTheDefaultSpeed() {
+        MainWindow w(quietOptions());
+        QVERIFY(waitForDevices(w));
+        QElapsedTimer clock;
+        QString held;     // the series whose change point came last
+        qint64 heldAt = -1;
+        qint64 shortest = std::numeric_limits<qint64>::max();
+        int changePoints = 0;
+        const auto movedOn = [&] {
+            if (heldAt >= 0) shortest = std::min(shortest, clock.elapsed() - heldAt);
+            heldAt = -1;
+        };
+        QObject listening;  // declared after what the handlers touch: their connections end first
+        RunWorker* worker = w.controller()->worker();
+        connect(worker, &RunWorker::changePoint, &listening, [&](const ts::ChangePointEvent& e) {
+            held = QString::fromStdString(e.seriesId), heldAt = clock.elapsed(), ++changePoints;
+        });
+        connect(worker, &RunWorker::seriesChunk, &listening, [&](const std::shared_ptr<const ts::Series>& rows, qsizetype) {
+            if (QString::fromStdString(rows->id) != held) movedOn();
+        });
+        connect(worker, &RunWorker::progress, &listening, [&](const ts::ProgressEvent&) { movedOn(); });
+        QSignalSpy finished(&w, &MainWindow::runFinished);
+        clock.start();
+        w.replayRecording(untimedReport_, 0);  // the default speed
+        QVERIFY(finishedOutcome(finished, 120000).ok);
+        QVERIFY(changePoints > 0);
+        QVERIFY2(shortest >= 1900, qPrintable(QStringLiteral("a change point left the screen after %1 ms").arg(shortest)));
     }
 
     // A report has no time stamps: one row every 25 ms. Cancel stops the pace within a second
@@ -295,6 +331,7 @@ private slots:
 private:
     QTemporaryDir dir_;
     QString session_;
+    QString untimedReport_;
     QString report_;
 };
 

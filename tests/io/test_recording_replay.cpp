@@ -109,3 +109,49 @@ TEST(RecordingReplay, ReportPlaysSeriesBySeriesOneRowAStep) {
                                   [](const Attribute& a) { return a.source != Source::Api; });
     EXPECT_EQ(results, measured);
 }
+
+namespace {
+
+ReplayStep rowsStep(double at, std::size_t series, SeriesKind kind, bool last) {
+    ReplayStep s;
+    s.kind = ReplayStep::Kind::Rows;
+    s.at = at;
+    s.series = series;
+    s.rows.kind = kind;
+    s.lastOfSeries = last;
+    return s;
+}
+
+ReplayStep progressAt(double at) {
+    ReplayStep s;
+    s.kind = ReplayStep::Kind::Progress;
+    s.at = at;
+    return s;
+}
+
+}  // namespace
+
+// Issue 37, item 12: a size sweep's last rows (its change point) stay on screen for
+// kChangePointHoldSeconds at the pace given before the next benchmark's progress or another
+// series' rows; its results come at once, and everything after keeps its spacing.
+TEST(RecordingReplay, ChangePointsAreHeldBeforeTheNextBenchmark) {
+    app::ReplayScript script;
+    script.steps = {rowsStep(0.0, 0, SeriesKind::Size, false), rowsStep(0.1, 0, SeriesKind::Size, true)};
+    ReplayStep result;
+    result.kind = ReplayStep::Kind::Result;
+    result.at = 0.1;
+    script.steps.push_back(result);
+    script.steps.push_back(progressAt(0.15));
+    script.steps.push_back(rowsStep(0.2, 1, SeriesKind::LineSize, true));  // no change point of its own
+    script.steps.push_back(progressAt(0.3));
+    script.steps.push_back(rowsStep(5.0, 2, SeriesKind::Size, true));
+    script.steps.push_back(progressAt(9.0));  // already more than a hold later
+    script.seconds = 9.0;
+    const double speed = 0.25;  // 2 s on screen are 0.5 s of the script
+    app::holdChangePoints(script, speed);
+    const std::vector<double> expected = {0.0, 0.1, 0.1, 0.6, 0.65, 0.75, 5.45, 9.45};
+    ASSERT_EQ(script.steps.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_NEAR(script.steps[i].at, expected[i], 1e-9) << i;
+    EXPECT_NEAR(script.seconds, 9.45, 1e-9);
+    EXPECT_GE((script.steps[3].at - script.steps[1].at) / speed, app::kChangePointHoldSeconds - 1e-9);
+}
