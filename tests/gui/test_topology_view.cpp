@@ -1,7 +1,9 @@
 // The diagram on screen (selection, keyboard, fold, zoom, export), the detail panel with its
 // evidence buttons, the CU map's clicks, and the topology sheet: the PDF exists and its text
 // names the GPU, the caches and their sizes, from the library and from the headless app.
+#include <QApplication>
 #include <QProcess>
+#include <QTabWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -17,6 +19,8 @@
 #include "topology/topology_panel.hpp"
 #include "topology/topology_sheet.hpp"
 #include "topology/topology_view.hpp"
+#include "main_window.hpp"
+#include "window_fixtures.hpp"
 
 using namespace ts::gui;
 
@@ -41,6 +45,32 @@ class TestTopologyView : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { h100_ = test::simulate("h100"); }
+
+    // Issue 37, item 4: in a 1024 x 700 window the diagrams of the simulated MI300X (8 XCDs x 38
+    // CUs), MT4G's MI210 and the H100 session are readable without zooming (the smallest label at
+    // least 9 px; the MI300X's was fitted to 3 px), and the diagram gets most of the tab.
+    void diagramIsReadableAt1024x700_data() {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("simulated MI300X") << QStringLiteral(TOPOSCOPE_TEST_DATA "/sheet/mi300x-sim.json");
+        QTest::newRow("MT4G MI210") << QStringLiteral(TOPOSCOPE_TEST_DATA "/mt4g/AMD Instinct MI210.json");
+        QTest::newRow("H100 session") << QStringLiteral(TOPOSCOPE_TEST_DATA "/../../docs/results/2026-11-26/h100-session.tss");
+    }
+
+    void diagramIsReadableAt1024x700() {
+        QFETCH(QString, path);
+        MainWindow w(test::quietOptions());
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(test::openAndWait(w, path).ok);
+        w.tabs()->setCurrentWidget(w.topologyPanel());
+        QApplication::processEvents();
+        const TopologyView* view = w.topologyPanel()->view();
+        const double smallest = view->zoom() * TopologyScene::smallestTextPixels();
+        QVERIFY2(smallest >= 9, qPrintable(QStringLiteral("smallest label %1 px").arg(smallest)));
+        QVERIFY2(view->width() >= 0.6 * w.topologyPanel()->width(),
+                 qPrintable(QStringLiteral("diagram %1 of %2 px").arg(view->width()).arg(w.topologyPanel()->width())));
+    }
 
     void panelSelectsAndShowsEvidence() {
         TopologyPanel panel;

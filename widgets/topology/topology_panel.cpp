@@ -31,8 +31,10 @@ TopologyPanel::TopologyPanel(QWidget* parent)
     splitter->addWidget(view_);
     splitter->addWidget(details_);
     splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    splitter->setSizes({440, 560});  // the table's width hint would otherwise squeeze the diagram
+    splitter->setStretchFactor(1, 1);
+    // The diagram first: the details are empty until a box is clicked (the table's width hint
+    // would otherwise squeeze the diagram).
+    splitter->setSizes({700, 300});
     details_->setMinimumWidth(240);
 
     auto* layout = new QVBoxLayout(this);

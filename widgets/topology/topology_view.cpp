@@ -52,13 +52,32 @@ void TopologyView::setData(const Topology& data) {
     if (again != selected_) select(again);
 }
 
+double TopologyView::readableZoom() { return kSmallestReadablePixels / TopologyScene::smallestTextPixels(); }
+
 void TopologyView::rebuild() {
-    scene_ = TopologyScene::build(data_, options_);
-    if (selected_ >= static_cast<int>(scene_.boxes().size())) selected_ = -1;
     if (fitting_)
-        fitToWindow();
+        buildToFit();
     else
-        canvas_->updateSize();
+        scene_ = TopologyScene::build(data_, options_);
+    if (selected_ >= static_cast<int>(scene_.boxes().size())) selected_ = -1;
+    canvas_->updateSize();
+}
+
+// XCDs and L2 segments all in one row where that fits the window's width at a readable size, else
+// 4, 3 or 2 to a row, else one (an MI300X's 8 XCDs in one row need 1300 px); then the zoom that
+// fits the window, never smaller than readable: a diagram too large scrolls instead (issue 37: the
+// MI300X's was fitted to 3 px text).
+void TopologyView::buildToFit() {
+    const double width = contentsRect().width() - 4 - verticalScrollBar()->sizeHint().width();
+    for (const int columns : {0, 4, 3, 2, 1}) {
+        options_.groupColumns = columns;
+        scene_ = TopologyScene::build(data_, options_);
+        if (scene_.size().width() * readableZoom() <= width) break;
+    }
+    const QSizeF s = scene_.size();
+    const QSize room = contentsRect().size() - QSize(4, 4);  // without scroll bars where the fitted canvas needs none
+    if (!s.isEmpty())
+        zoom_ = std::clamp(std::min(room.width() / s.width(), room.height() / s.height()), readableZoom(), 2.0);
 }
 
 void TopologyView::select(int box) {
@@ -95,19 +114,12 @@ void TopologyView::setZoom(double zoom) {
 
 void TopologyView::fitToWindow() {
     fitting_ = true;
-    const QSizeF s = scene_.size();
-    if (s.isEmpty()) {
-        canvas_->updateSize();
-        return;
-    }
-    const QSize room = contentsRect().size() - QSize(4, 4);  // without scroll bars: the fitted canvas needs none
-    zoom_ = std::clamp(std::min(room.width() / s.width(), room.height() / s.height()), 0.1, 2.0);
-    canvas_->updateSize();
+    rebuild();
 }
 
 void TopologyView::resizeEvent(QResizeEvent* event) {
     QScrollArea::resizeEvent(event);
-    if (fitting_) fitToWindow();
+    if (fitting_) rebuild();  // the groups to a row follow the width
 }
 
 void TopologyView::step(int delta) {

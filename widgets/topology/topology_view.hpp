@@ -10,9 +10,13 @@ namespace ts::gui {
 
 class TopologyCanvas;
 
+inline constexpr double kSmallestReadablePixels = 9;
+
 // The memory-hierarchy diagram on screen: zoom (Ctrl+wheel, +/-), fit to window (0), a
 // tooltip per box, click or arrow keys to select a box, Enter or a click on the folded unit
 // array to expand it. Export writes the same drawing as PNG, SVG or PDF.
+// Fitting never sets text below kSmallestReadablePixels (the diagram scrolls instead), and puts
+// as many XCDs and L2 segments to a row as the window's width holds at that size.
 class TopologyView : public QScrollArea {
     Q_OBJECT
 public:
@@ -48,6 +52,8 @@ protected:
 private:
     friend class TopologyCanvas;
     void rebuild();
+    void buildToFit();
+    static double readableZoom();
     void step(int delta);
     void exportInteractively();
 
