@@ -68,6 +68,30 @@ double smallestWordPoints(const QString& path, QString* word) {
     return smallest;
 }
 
+// The first word that runs past its page's edge (issue 37, item 6: the MI300X's diagram ended in
+// "TLB 1" at y = 596.6 pt of 595), with its page; empty when every word lies on its page.
+QString wordOffThePage(const QString& path) {
+    const QString html = run(QStringLiteral("pdftotext"), {QStringLiteral("-bbox"), path, QStringLiteral("-")});
+    static const QRegularExpression pageRe(QStringLiteral("<page width=\"([\\d.]+)\" height=\"([\\d.]+)\">(.*?)</page>"),
+                                           QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression wordRe(QStringLiteral(
+        "<word xMin=\"(-?[\\d.]+)\" yMin=\"(-?[\\d.]+)\" xMax=\"([\\d.]+)\" yMax=\"([\\d.]+)\">([^<]*)</word>"));
+    int page = 0;
+    for (auto p = pageRe.globalMatch(html); p.hasNext();) {
+        const auto match = p.next();
+        ++page;
+        const double width = match.captured(1).toDouble(), height = match.captured(2).toDouble();
+        for (auto w = wordRe.globalMatch(match.captured(3)); w.hasNext();) {
+            const auto word = w.next();
+            if (word.captured(1).toDouble() < 0 || word.captured(2).toDouble() < 0 || word.captured(3).toDouble() > width ||
+                word.captured(4).toDouble() > height)
+                return QStringLiteral("page %1: \"%2\" at %3..%4 pt of %5").arg(page).arg(word.captured(5), word.captured(2),
+                                                                                   word.captured(4)).arg(height);
+        }
+    }
+    return {};
+}
+
 // What every sheet must be; `text` is its `pdftotext -layout`.
 void checkSheet(const QString& path, const SheetStats& stats, QString* text) {
     QCOMPARE(pdfPages(path), stats.pages);
@@ -77,6 +101,8 @@ void checkSheet(const QString& path, const SheetStats& stats, QString* text) {
     QString word;
     const double smallest = smallestWordPoints(path, &word);
     QVERIFY2(smallest >= 6.95, qPrintable(QStringLiteral("%1 pt: %2").arg(smallest).arg(word)));
+    const QString off = wordOffThePage(path);
+    QVERIFY2(off.isEmpty(), qPrintable(off));
     QCOMPARE(QSet<QString>(stats.plotted.begin(), stats.plotted.end()).size(), stats.plotted.size());  // each plot once
     // No orphan rows: an element split over pages keeps at least two rows on each.
     QVERIFY2(stats.smallestSplitPiece == 0 || stats.smallestSplitPiece >= 2, qPrintable(QString::number(stats.smallestSplitPiece)));
@@ -142,6 +168,25 @@ private slots:
         for (const char* s : {"Key attributes", "Each SM", "L1 / Texture / Read Only", "Fig. 1", "Fig. 2", "1.00"})
             QVERIFY2(page1.contains(QLatin1String(s)), s);
         QVERIFY(text.section(QLatin1Char('\f'), 1, 1).contains(QStringLiteral("Attribute")));  // the table from page 2
+    }
+
+    // MT4G's MI210 report (issue 37, items 5 and 6): every word on its page, every label in its
+    // plot, the LDS per CU, not the file's whole-device figure.
+    void mt4gMi210() {
+        const auto w = test::windowWithRecording(QStringLiteral(TOPOSCOPE_TEST_DATA "/mt4g/AMD Instinct MI210.json"));
+        QVERIFY2(w, "the recording did not open");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("mi210.pdf"));
+        QString error;
+        SheetStats stats;
+        QVERIFY2(exportTopologySheet(w->topology(), *w->evidence(), path, &error, &stats), qPrintable(error));
+        QCOMPARE(stats.labelsOutside, 0);
+        QString text;
+        checkSheet(path, stats, &text);
+        if (QTest::currentTestFailed()) return;
+        QVERIFY(text.contains(QStringLiteral("MI210")));
+        QVERIFY(text.contains(QStringLiteral("64 KiB per unit")));
+        QVERIFY(!text.contains(QStringLiteral("6.5 MiB per unit")));
     }
 
     // The simulated MI300X: eight XCDs and eight L2 instances fit page 1 at 7 pt or more; its

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 #include "view_support/format.hpp"
 #include "model/attribute_names.hpp"
@@ -21,7 +22,7 @@ namespace ts::gui {
 namespace {
 
 constexpr double kColumnGap = 16;
-constexpr double kMaxDiagramShare = 0.5;  // of the page width
+constexpr std::array<double, 3> kDiagramShares = {0.5, 0.62, 0.75};  // of the page width, tried in turn
 constexpr double kMinPlotHeight = 160;    // a decisive plot below the key, title and caption included
 // Key columns (shares of its width): element with its level colour, size, line, latency.
 constexpr std::array<double, 4> kKeyShares = {0.25, 0.27, 0.21, 0.27};
@@ -45,25 +46,31 @@ struct KeyCell {
 SheetSummary::SheetSummary(SheetPainter& sheet, const Topology& d, const QStringList& decisive) : s_(sheet), d_(d) {
     top_ = header(false);
     // The layout that prints the diagram largest in the left column: one row of XCDs and
-    // segments, or rows of four or two with the XCDs as their counts.
-    const double maxW = SheetPainter::kWidth * kMaxDiagramShare, maxH = SheetPainter::kHeight - top_;
+    // segments, with the XCDs as their counts or not, or rows of four or two. A column of half the page
+    // first; where no layout fits its height at 7 pt (the MI300X ran off the page), a wider one.
+    const double maxH = SheetPainter::kHeight - top_;
+    const double smallest = SheetPainter::kMinPoints / TopologyScene::smallestTextPixels();
     SceneOptions best;
     double bestScale = 0;
-    for (const auto& [columns, counts] : {std::pair{0, false}, std::pair{4, true}, std::pair{2, true}}) {
-        SceneOptions o;
-        o.groupColumns = columns;
-        o.groupCountsOnly = counts;
-        const TopologyScene scene = TopologyScene::build(d, o);
-        if (scene.empty()) break;
-        const double scale = std::min({1.0, maxW / scene.size().width(), maxH / scene.size().height()});
-        if (scale > bestScale + 0.01) {
-            bestScale = scale;
-            best = o;
+    for (const double share : kDiagramShares) {
+        const double maxW = SheetPainter::kWidth * share;
+        for (const auto& [columns, counts] : {std::pair{0, false}, std::pair{0, true}, std::pair{4, true}, std::pair{2, true}}) {
+            SceneOptions o;
+            o.groupColumns = columns;
+            o.groupCountsOnly = counts;
+            const TopologyScene scene = TopologyScene::build(d, o);
+            if (scene.empty()) break;
+            const double scale = std::min({1.0, maxW / scene.size().width(), maxH / scene.size().height()});
+            if (scale > bestScale + 0.01) {
+                bestScale = scale;
+                best = o;
+            }
         }
+        if (bestScale >= smallest) break;
     }
     scene_ = TopologyScene::build(d, best);
-    // Never below 7 pt: a diagram too large for that runs past its column instead.
-    scale_ = std::max(bestScale, SheetPainter::kMinPoints / TopologyScene::smallestTextPixels());
+    // Never below 7 pt: a diagram too large for that even in the widest column runs past it.
+    scale_ = std::max(bestScale, smallest);
     diagramWidth_ = scene_.empty() ? 0 : scene_.size().width() * scale_;
     const double keyX = diagramWidth_ + kColumnGap;
     keyHeight_ = key(keyX, top_, SheetPainter::kWidth - keyX, false);
@@ -151,7 +158,15 @@ double SheetSummary::key(double x, double y0, double width, bool paint) {
     y += row(y, {{TopologySheet::tr("Element"), {}}, {TopologySheet::tr("Size"), {}}, {TopologySheet::tr("Line"), {}},
                  {TopologySheet::tr("Latency"), {}}},
              QColor(), true);
-    for (const QString& id : elementIds(d_)) {
+    // In the diagram's order, from the units down to the memory (the engine's order put the L2 and
+    // the memory before an AMD GPU's vL1); elements without a box last.
+    QStringList ids = elementIds(d_);
+    const auto order = [&](const QString& id) {
+        const int box = scene_.findElement(id);
+        return box >= 0 ? box : std::numeric_limits<int>::max();
+    };
+    std::stable_sort(ids.begin(), ids.end(), [&](const QString& a, const QString& b) { return order(a) < order(b); });
+    for (const QString& id : ids) {
         const int box = scene_.findElement(id);
         const QColor colour = box >= 0 ? scene_.boxes()[static_cast<std::size_t>(box)].fill : QColor();
         y += row(y,
