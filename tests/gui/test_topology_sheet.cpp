@@ -205,6 +205,7 @@ private slots:
         QVERIFY(text.section(QLatin1Char('\f'), 0, 0).contains(QStringLiteral("XCD 7")));
         QVERIFY(text.contains(QStringLiteral("near: 38 CUs")));
         QVERIFY(text.contains(QStringLiteral("sL1d CU-sharing map")));
+        QVERIFY(!text.contains(QStringLiteral("selected CU")));  // nothing is selected on paper (issue 37, item 6)
     }
 };
 

@@ -231,7 +231,7 @@ int CuSharingMap::cellAt(const QRectF& area, const QPointF& point) const {
     return -1;
 }
 
-void CuSharingMap::paint(QPainter& p, const QRectF& area, int selected) const {
+void CuSharingMap::paint(QPainter& p, const QRectF& area, int selected, bool selectable) const {
     p.save();
     p.setRenderHint(QPainter::Antialiasing, false);
     const int selectedGroup = groupOf(selected);
@@ -299,12 +299,12 @@ void CuSharingMap::paint(QPainter& p, const QRectF& area, int selected) const {
             p.drawRect(cellRect(area, id).adjusted(1.5, 1.5, -1.5, -1.5));
         }
     }
-    paintLegend(p, QRectF(area.left(), bottom + 6, area.width(), legendHeight() - 6));
+    paintLegend(p, QRectF(area.left(), bottom + 6, area.width(), legendHeight() - 6), selectable);
     p.restore();
 }
 
 // What the cells mean, and the group counts.
-void CuSharingMap::paintLegend(QPainter& p, const QRectF& area) const {
+void CuSharingMap::paintLegend(QPainter& p, const QRectF& area, bool selectable) const {
     QFont f;
     f.setPixelSize(kLegendFontPx);
     p.setFont(f);
@@ -348,13 +348,14 @@ void CuSharingMap::paintLegend(QPainter& p, const QRectF& area) const {
             p.drawRect(r);
         },
         box, tr("not measured"));
-    entry(
-        [&](const QRectF& r) {
-            p.fillRect(r, Qt::white);
-            p.setPen(QPen(QColor(0xd6, 0x27, 0x28), 2));
-            p.drawRect(r);
-        },
-        box, tr("selected CU and its partners"));
+    if (selectable)
+        entry(
+            [&](const QRectF& r) {
+                p.fillRect(r, Qt::white);
+                p.setPen(QPen(QColor(0xd6, 0x27, 0x28), 2));
+                p.drawRect(r);
+            },
+            box, tr("selected CU and its partners"));
     p.setPen(QColor(0x20, 0x20, 0x20));
     p.drawText(QRectF(area.left(), y + line, area.width(), line), Qt::AlignLeft | Qt::AlignVCenter, countsText());
 }

@@ -36,7 +36,8 @@ public:
     // The grid: one block of cells per XCD (the physical ids of an XCD in rows of
     // columns()), the blocks side by side in up to four columns, a legend and the counts below.
     // Cells of one group are drawn as one outlined shape; `selected` and its partners outlined red.
-    void paint(QPainter& painter, const QRectF& area, int selected = -1) const;
+    // Printed (not `selectable`), the legend has no entry for a selection.
+    void paint(QPainter& painter, const QRectF& area, int selected = -1, bool selectable = true) const;
     int cellAt(const QRectF& area, const QPointF& point) const;
     QRectF cellRect(const QRectF& area, int id) const;
     double drawnBottom(const QRectF& area) const;  // below the legend and the counts
@@ -56,7 +57,7 @@ private:
     double headerHeight(double cell) const;
     double legendHeight() const;
     void assignColours();
-    void paintLegend(QPainter& painter, const QRectF& area) const;
+    void paintLegend(QPainter& painter, const QRectF& area, bool selectable) const;
 
     std::vector<std::vector<int>> groups_;
     std::vector<int> disabled_;

@@ -22,7 +22,7 @@ constexpr double kMinTailHeight = 210;          // a row of plots below the tabl
 
 void drawCuMapPage(SheetPainter& s, const CuSharingMap& map) {
     const double h = s.drawText(TopologySheet::tr("sL1d CU-sharing map"), 0, 0, SheetPainter::kWidth, 13, true);
-    map.paint(s.painter(), QRectF(0, h + 8, SheetPainter::kWidth, SheetPainter::kHeight - h - 8));
+    map.paint(s.painter(), QRectF(0, h + 8, SheetPainter::kWidth, SheetPainter::kHeight - h - 8), -1, false);
 }
 
 }  // namespace
