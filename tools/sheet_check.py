@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Measures topology sheets (PDF): pages, size, the smallest text and the words cut with "…".
+"""Measures topology sheets (PDF): pages, size, the smallest text, the words cut with "…" and
+the words that run past their page's edge.
 
 Usage: tools/sheet_check.py SHEET.pdf...   (needs pdfinfo and pdftotext from poppler-utils)
 The text height is read from `pdftotext -bbox-layout`; DejaVu Sans words are 1.164 times as high
@@ -38,14 +39,27 @@ def measure(path):
             smallest, where = points, text
         if text.endswith("…") and len(text) > 1:
             cut.append(text)
-    return pages, size, smallest, where, cut
+    layout = subprocess.run(["pdftotext", "-bbox", path, "-"], capture_output=True, text=True, check=True).stdout
+    return pages, size, smallest, where, cut, off_the_page(layout)
+
+
+def off_the_page(html):
+    """Words (with their page) whose box runs past the page's edge."""
+    off = []
+    pages = re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', html, re.S)
+    for number, (width, height, body) in enumerate(pages, 1):
+        for x0, y0, x1, y1, text in re.findall(
+                r'<word xMin="(-?[\d.]+)" yMin="(-?[\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', body):
+            if float(x0) < 0 or float(y0) < 0 or float(x1) > float(width) or float(y1) > float(height):
+                off.append(f"page {number}: {text}")
+    return off
 
 
 def main():
     for path in sys.argv[1:]:
-        pages, size, smallest, where, cut = measure(path)
+        pages, size, smallest, where, cut, off = measure(path)
         print(f"{path}: {pages} pages, {size / 1e6:.2f} MB, smallest text {smallest:.1f} pt ({where!r}), "
-              f"{len(cut)} cut words {cut[:8]}")
+              f"{len(cut)} cut words {cut[:8]}, {len(off)} words off the page {off[:8]}")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@
 #include "plots/evidence_view.hpp"
 #include "plots/plot_panel.hpp"
 #include "plots/series_store.hpp"
+#include "sheet_figure_agreement.hpp"
 #include "sheet_plot_fit.hpp"
 #include "topology/topology_sheet.hpp"
 
@@ -36,6 +37,14 @@ double smallestFont(QCustomPlot& plot) {
     for (QCPLayoutElement* e : plot.plotLayout()->elements(true))
         if (auto* title = qobject_cast<QCPTextElement*>(e); title && title->visible()) note(title->font());
     return smallest;
+}
+
+QStringList visibleLabels(QCustomPlot& plot) {
+    QStringList out;
+    for (int i = 0; i < plot.itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(plot.item(i)); text && text->visible() && !text->text().isEmpty())
+            out << text->text();
+    return out;
 }
 
 // A legend in a row of its own (the size plot's) that is wider than the sheet's plot wraps into
@@ -85,6 +94,8 @@ public:
         const LegendWrap wrap(canvas, width);
         const SheetPlotFit fit(canvas, width, height, painter.device());
         labelsOutside_ += SheetPlotFit::labelsOutside(canvas, painter.device());
+        pointsUnderLegends_ += SheetPlotFit::pointsUnderLegend(canvas);
+        labels_.emplace_back(id, visibleLabels(canvas));
         painter.translate(target.topLeft());
         painter.scale(scale, scale);
         canvas.toPainter(&painter, width, height);
@@ -92,6 +103,9 @@ public:
     }
 
     int labelsOutside() const { return labelsOutside_; }
+    int pointsUnderLegends() const { return pointsUnderLegends_; }
+    // The text labels of each figure drawn, by series.
+    const std::vector<std::pair<QString, QStringList>>& labels() const { return labels_; }
 
 private:
     PlotPanel* show(const QString& id) {
@@ -110,6 +124,8 @@ private:
     EvidenceView& evidence_;
     QString shown_;
     int labelsOutside_ = 0;
+    int pointsUnderLegends_ = 0;
+    std::vector<std::pair<QString, QStringList>> labels_;
 };
 
 }  // namespace
@@ -121,7 +137,11 @@ bool exportTopologySheet(const Topology& shown, EvidenceView& evidence, const QS
     evidence.setFollow(false);
     WindowEvidence plots(evidence);
     const bool ok = TopologySheet::write(path, shown, &plots, error, stats);
-    if (stats) stats->labelsOutside = plots.labelsOutside();
+    if (stats) {
+        stats->labelsOutside = plots.labelsOutside();
+        stats->pointsUnderLegends = plots.pointsUnderLegends();
+        for (const auto& [id, labels] : plots.labels()) stats->figureDisagreements << figureDisagreements(shown, id, labels);
+    }
     if (!series.isEmpty()) evidence.showSeries(series);
     evidence.setFollow(follow);
     return ok;

@@ -105,7 +105,14 @@ SheetPlotFit::~SheetPlotFit() {
         s.item->position->setCoords(s.x, s.y);
         s.item->setLayer(s.layer);
     }
-    if (legendIndex_ >= 0)
+    if (legendMovedFrom_) {
+        QCPLegend* legend = plot_.legend;
+        plot_.plotLayout()->take(legend);
+        plot_.plotLayout()->simplify();
+        legend->setWrap(legendWrap_);
+        legend->setFillOrder(static_cast<QCPLayoutGrid::FillOrder>(legendFillOrder_), true);
+        legendMovedFrom_->addElement(legend, legendAlignment_);
+    } else if (legendIndex_ >= 0)
         if (auto* inset = qobject_cast<QCPLayoutInset*>(plot_.legend->layout()))
             inset->setInsetAlignment(legendIndex_, legendAlignment_);
     plot_.setViewport(viewport_);
@@ -183,10 +190,42 @@ void SheetPlotFit::placeInsetLegend() {
     for (Qt::Alignment a : {Qt::AlignTop | Qt::AlignRight, Qt::AlignTop | Qt::AlignLeft, Qt::AlignBottom | Qt::AlignRight,
                             Qt::AlignBottom | Qt::AlignLeft})
         if (const int c = cost(a); c < bestCost) best = a, bestCost = c;
+    if (bestCost > 0) return moveLegendBelow(inset);
     if (best == legendAlignment_) return;
     legendIndex_ = index;
     inset->setInsetAlignment(index, best);
     layOut();
+}
+
+// Every corner hides data (a scatter that fills the plot, curves in every corner): the legend
+// goes under the axis rect, as many entries a row as the plot's width holds.
+void SheetPlotFit::moveLegendBelow(QCPLayoutInset* inset) {
+    QCPLegend* legend = plot_.legend;
+    legendMovedFrom_ = inset;
+    legendWrap_ = legend->wrap();
+    legendFillOrder_ = legend->fillOrder();
+    inset->take(legend);
+    inset->simplify();
+    QCPLayoutGrid* grid = plot_.plotLayout();
+    const int row = grid->rowCount();
+    grid->insertRow(row);
+    grid->addElement(row, 0, legend);
+    grid->setRowStretchFactor(row, 0.001);
+    for (int perRow = legend->itemCount(); perRow >= 1; --perRow) {
+        legend->setWrap(perRow);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+        if (legend->minimumOuterSizeHint().width() <= size_.width()) break;
+    }
+    layOut();
+}
+
+int SheetPlotFit::pointsUnderLegend(QCustomPlot& plot) {
+    if (!plot.legend || !plot.legend->visible()) return 0;
+    int hidden = 0;
+    for (QCPAxisRect* rect : plot.axisRects())
+        if (const QRectF over = QRectF(plot.legend->outerRect()).intersected(rect->rect()); !over.isEmpty())
+            hidden += pointsIn(plot, over);
+    return hidden;
 }
 
 int SheetPlotFit::labelsOutside(QCustomPlot& plot, const QPaintDevice* device) {

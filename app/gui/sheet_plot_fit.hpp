@@ -4,8 +4,8 @@
 // fit: an axis title longer than its axis in lines as long as the axis; a text label that leaves the axis rect
 // turned to its other side or else moved inside when it has a background of its own (a decision
 // label), left out when it has none (it would cover the data); labels with a background drawn
-// over the data; a legend inside the
-// axis rect in the corner that hides the fewest data points. Everything is put back afterwards.
+// over the data; a legend inside the axis rect in a corner that hides no data point, or where
+// every corner hides some, in rows of its own under the plot. Everything is put back afterwards.
 #include <QRect>
 #include <QSize>
 #include <QString>
@@ -16,6 +16,7 @@ class QCustomPlot;
 class QCPAxis;
 class QCPItemText;
 class QCPLayer;
+class QCPLayoutInset;
 class QPaintDevice;
 
 namespace ts::gui {
@@ -31,6 +32,8 @@ public:
     // Labels that still leave the plot (text labels outside their axis rect, axis titles longer
     // than their axis, a legend outside the plot), as laid out now.
     static int labelsOutside(QCustomPlot& plot, const QPaintDevice* device);
+    // The data points a legend inside an axis rect hides, as laid out now.
+    static int pointsUnderLegend(QCustomPlot& plot);
 
 private:
     struct SavedText {
@@ -44,6 +47,7 @@ private:
     void wrapAxisTitles();
     void fitTextItems();
     void placeInsetLegend();
+    void moveLegendBelow(QCPLayoutInset* inset);
 
     QCustomPlot& plot_;
     const QPaintDevice* device_;
@@ -53,6 +57,9 @@ private:
     std::vector<SavedText> texts_;
     int legendIndex_ = -1;
     Qt::Alignment legendAlignment_;
+    QCPLayoutInset* legendMovedFrom_ = nullptr;
+    int legendWrap_ = 0;
+    int legendFillOrder_ = 0;  // a QCPLayoutGrid::FillOrder
 };
 
 }  // namespace ts::gui

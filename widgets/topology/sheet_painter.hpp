@@ -22,6 +22,9 @@ struct SheetStats {
     int tablePages = 0;
     int smallestSplitPiece = 0;  // the fewest rows of a split element on one page; 0: none split
     int labelsOutside = 0;       // plot labels (text, axis titles, legends) left outside their plot
+    int pointsUnderLegends = 0;  // data points that a legend inside a plot hides
+    QStringList figureDisagreements;  // figures whose labels say what the table does not
+    int textOutsideBoxes = 0;    // diagram lines wider than their box
 };
 
 class SheetPainter {

@@ -194,6 +194,7 @@ void SheetSummary::draw(SheetEvidence* evidence) {
         p.scale(scale_, scale_);
         scene_.paint(p);
         p.restore();
+        s_.stats().textOutsideBoxes += scene_.linesWiderThanBoxes(p.device());
         s_.noteText(TopologyScene::smallestTextPixels() * scale_);
     }
     const double keyX = diagramWidth_ + kColumnGap, keyW = SheetPainter::kWidth - keyX;

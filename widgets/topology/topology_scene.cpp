@@ -597,6 +597,21 @@ void TopologyScene::paint(QPainter& p, int selected) const {
     p.restore();
 }
 
+int TopologyScene::linesWiderThanBoxes(const QPaintDevice* device) const {
+    const QFontMetricsF label = device ? QFontMetricsF(labelFont(), device) : QFontMetricsF(labelFont());
+    const QFontMetricsF text = device ? QFontMetricsF(textFont(), device) : QFontMetricsF(textFont());
+    constexpr double kTolerance = 0.5;
+    int wider = 0;
+    for (const SceneBox& b : boxes_) {
+        if (b.invisible) continue;
+        const double room = (b.kind == BoxKind::Unit ? b.rect.width() : b.rect.width() - 2 * kPad) + kTolerance;
+        if (!b.label.isEmpty() && (b.kind == BoxKind::Unit ? text : label).horizontalAdvance(b.label) > room) ++wider;
+        for (const QString& l : b.lines)
+            if (text.horizontalAdvance(l) > room) ++wider;
+    }
+    return wider;
+}
+
 int TopologyScene::hitTest(const QPointF& point) const {
     for (int i = static_cast<int>(boxes_.size()) - 1; i >= 0; --i) {
         const SceneBox& b = boxes_[static_cast<std::size_t>(i)];

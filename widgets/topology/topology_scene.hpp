@@ -15,6 +15,8 @@
 
 class QPainter;
 
+class QPaintDevice;
+
 namespace ts::gui {
 
 enum class BoxKind { Gpu, UnitGroup, Unit, Fold, UnitDetail, Scratchpad, Cache, ConstantCache, ScalarCache, L2, Segment, L3, Memory };
@@ -67,6 +69,8 @@ public:
     static std::vector<std::pair<QColor, QString>> legend();
     // The smallest text the diagram sets, in scene units: a scale times it is the printed size.
     static double smallestTextPixels();
+    // Lines of text wider than their box, measured as `device` sets text (null: the screen).
+    int linesWiderThanBoxes(const QPaintDevice* device = nullptr) const;
 
 private:
     // build(), one part of the diagram each, top to bottom; each adds its boxes under `root`.
