@@ -1904,8 +1904,12 @@
         </translation>
     </message>
     <message>
-        <source>%1 (%2, %3): %4 units at %5, L2 %6, memory %7 [%8]</source>
-        <translation>%1 (%2, %3): %4 Einheiten mit %5, L2 %6, Speicher %7 [%8]</translation>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 units at %4, L2 %5, memory %6 [%7]</source>
+        <translation>%1 (%2): %3 Einheiten mit %4, L2 %5, Speicher %6 [%7]</translation>
     </message>
 </context>
 <context>

@@ -131,8 +131,10 @@ void RunPage::onDeviceInfo(const DeviceInfo& d, const QString& measuredUtc, cons
     topology_.toolVersion = toolVersion.toStdString();
     if (!topologyTimer_->isActive()) topologyTimer_->start();
     Q_EMIT deviceShown(d);
-    Q_EMIT logged(tr("%1 (%2, %3): %4 units at %5, L2 %6, memory %7 [%8]")
-                      .arg(qText(d.name), qText(toString(d.vendor)), qText(d.arch))
+    // MT4G's reports name no architecture: "(AMD)", not "(AMD, )".
+    const QString maker = d.arch.empty() ? qText(toString(d.vendor)) : tr("%1, %2").arg(qText(toString(d.vendor)), qText(d.arch));
+    Q_EMIT logged(tr("%1 (%2): %3 units at %4, L2 %5, memory %6 [%7]")
+                      .arg(qText(d.name), maker)
                       .arg(d.unitCount)
                       .arg(formatClockKhz(static_cast<double>(d.clockKhz)),
                            formatBytes(static_cast<double>(d.l2SizeBytes)),

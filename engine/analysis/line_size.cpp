@@ -173,8 +173,9 @@ Decision decideLineSize(const Series& series, double cacheBytes, double fetchGra
     d.decided = d.confidence >= 0.5;
 
     char buf[160];
-    std::snprintf(buf, sizeof buf, "; squared error %.3g over %zu rows, probability %.3f among line sizes %.0f..%.0f B",
-                  fits[best].sse, rows.size(), d.confidence, first, last);
+    std::snprintf(buf, sizeof buf, "; squared error %.3g over %zu rows, probability %.3f among line sizes %s to %s",
+                  fits[best].sse, rows.size(), d.confidence, bytesText(static_cast<std::uint64_t>(first)).c_str(),
+                  bytesText(static_cast<std::uint64_t>(last)).c_str());
     d.reason = "capacity model fits best with " + std::to_string(static_cast<long long>(d.value)) + " B lines and " +
                bytesText(static_cast<std::uint64_t>(fits[best].capacity)) + " effective capacity (measured " +
                bytesText(static_cast<std::uint64_t>(cacheBytes)) + ")" + buf;

@@ -83,7 +83,7 @@ std::optional<double> rowBelow(const Series& sorted, std::size_t onset) {
 }
 
 std::string edgeNote(double onsetBytes, double edgeBytes, double changeBytes) {
-    const auto bytes = [](double b) { return kibText(static_cast<std::uint64_t>(b)); };
+    const auto bytes = [](double b) { return preciseBytesText(static_cast<std::uint64_t>(b)); };
     return "; more loads miss than chance explains from " + bytes(onsetBytes) + " on, so the largest array below that, " +
            bytes(edgeBytes) + ", is reported (change point at " + bytes(changeBytes) + ")";
 }

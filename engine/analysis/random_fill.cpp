@@ -335,7 +335,7 @@ Decision fittedCapacity(const std::vector<RandomFillCandidate>& fitted, const Ra
         most = std::max(most, static_cast<double>(c.ways) * static_cast<double>(c.sets));
     }
     std::ostringstream range;
-    range << static_cast<long long>(least) << ".." << static_cast<long long>(most) << " lines";
+    range << static_cast<long long>(least) << " to " << static_cast<long long>(most) << " lines";
     const std::string list = candidateList(fitted, m.capacityLines);
     if (most - least > kCapacityAgreement * capacity)
         return {false, capacity, 0, "random-fill", "the candidates that explain the walks hold " + range.str() + ": " + list + measured,

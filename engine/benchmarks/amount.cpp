@@ -28,7 +28,7 @@ void measureAmount(RunContext& ctx, const CacheTarget& target) {
         ctx.report(target.element, undecided(attr::amountPerUnit, "fewer than two warps per unit"));
         return;
     }
-    ctx.beginStep(title, "fill A on warp 0, fill B on warps 1.." + std::to_string(warps - 1));
+    ctx.beginStep(title, "fill A on warp 0, fill B on warps 1 to " + std::to_string(warps - 1));
     ctx.openSeries(seriesId(target, "amount"), title, SeriesKind::Amount, target.element);
     const auto control = retimeAfter(ctx, target.space, half, stride, 0, std::nullopt);
     const HitReference reference = hitReference(control);

@@ -7,6 +7,7 @@
 #include "benchmarks/attributes.hpp"
 #include "model/attribute_names.hpp"
 #include "model/byte_text.hpp"
+#include "model/count_text.hpp"
 
 namespace ts {
 namespace {
@@ -122,7 +123,7 @@ void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, con
     if (d.fittedCapacityLines.decided) {
         const auto lines = static_cast<long long>(d.fittedCapacityLines.value);
         reportMeasuredCapacity(ctx, element, knee, d.fittedCapacityLines.value * lineBytes, d.fittedCapacityLines.confidence,
-                               "random-fill", std::to_string(lines) + " lines of " + std::to_string(static_cast<long long>(lineBytes)) +
+                               "random-fill", countText(lines) + " lines of " + std::to_string(static_cast<long long>(lineBytes)) +
                                                   " B, " + d.fittedCapacityLines.reason,
                                hashed, evidence);
         return;

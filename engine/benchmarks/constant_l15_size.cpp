@@ -11,6 +11,7 @@
 #include "benchmarks/cache_common.hpp"
 #include "benchmarks/sweep_runner.hpp"
 #include "model/attribute_names.hpp"
+#include "model/byte_text.hpp"
 #include "model/percent_text.hpp"
 
 namespace ts {
@@ -120,7 +121,7 @@ void measureConstantSizeInOneBank(RunContext& ctx, const CacheTarget& target) {
     const BankEdge edge = findEdge(shares, walk.missShare);
     const auto& rows = runner.sorted().rows;
     const std::string walkText = "stride " + std::to_string(walk.stride) + " B (the front cache's line) over " +
-                                 std::to_string(firstBytes) + ".." + std::to_string(bank) + " B of one bank";
+                                 bytesText(firstBytes) + " to " + bytesText(bank) + " of one bank";
 
     Attribute a;
     a.name = attr::size;

@@ -13,7 +13,7 @@ namespace ts {
 // Behind another cache, strides start at that cache's line so every load passes it.
 void measureFetchGranularity(RunContext& ctx, const CacheTarget& target) {
     const std::string title = target.title + " Fetch Granularity";
-    ctx.beginStep(title, "cold chases, strides 4 B .. 1 KiB");
+    ctx.beginStep(title, "cold chases, strides 4 B to 1 KiB");
     // Behind another cache a cold chase must touch a new sector of it on every load,
     // so strides start at that cache's fetch granularity.
     std::uint32_t firstStride = 4;

@@ -116,7 +116,7 @@ Capacity bisect(RunContext& ctx, const Setup& s, const std::string& seriesId, st
     c.bytes = low;
     c.reason = "largest array with at most 1 % of " + std::to_string(s.blockReads ? kSampledLoads : 256) +
                " loads spread over it slower than " + std::to_string(static_cast<int>(s.missCut)) +
-               " cycles (1.25 x the far hit); the next tried, " + kibText(high) + ", misses";
+               " cycles (1.25 x the far hit); the next tried, " + preciseBytesText(high) + ", misses";
     return c;
 }
 
@@ -130,12 +130,12 @@ Capacity bisectAtPlacements(RunContext& ctx, const Setup& s, const std::string& 
     }
     std::string all;
     for (int k = 0; k < kPlacements; ++k)
-        all += (k ? ", " : "") + kibText(each[static_cast<std::size_t>(k)].bytes) + " at +" + mib(k * kPlacementStep);
+        all += (k ? ", " : "") + preciseBytesText(each[static_cast<std::size_t>(k)].bytes) + " at +" + mib(k * kPlacementStep);
     auto bySize = [](const Capacity& a, const Capacity& b) { return a.bytes < b.bytes; };
     std::sort(each.begin(), each.end(), bySize);
     Capacity median = each[each.size() / 2];
     median.reason += "; the median of " + std::to_string(kPlacements) + " placements of the array, which span " +
-                     kibText(each.front().bytes) + " to " + kibText(each.back().bytes) + " (" + all + ")";
+                     preciseBytesText(each.front().bytes) + " to " + preciseBytesText(each.back().bytes) + " (" + all + ")";
     return median;
 }
 

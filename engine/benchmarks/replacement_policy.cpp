@@ -127,7 +127,7 @@ void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
     const std::vector<std::uint64_t> set = conflictSet(ctx, target);
     if (!ways || !size || !line || set.size() != static_cast<std::size_t>(ways->value) + 1 || ways->value < 2 ||
         ways->value > kMaxProbedWays) {
-        ctx.report(target.element, undecided(attr::replacementPolicy, "needs 2.." + std::to_string(kMaxProbedWays) +
+        ctx.report(target.element, undecided(attr::replacementPolicy, "needs 2 to " + std::to_string(kMaxProbedWays) +
                                                  " decided ways and the lines of one set, or a fully associative cache"));
         return;
     }

@@ -141,7 +141,7 @@ public:
         : ctx_(ctx), spec_(spec), runner_(ctx, spec.seriesId, spec.title, spec.kind, spec.element) {}
 
     SizeSearchOutcome run() {
-        ctx_.beginStep(spec_.title, "exponential search from " + kibText(spec_.startBytes));
+        ctx_.beginStep(spec_.title, "exponential search from " + preciseBytesText(spec_.startBytes));
         std::vector<std::uint64_t> doublings;
         for (std::uint64_t s = spec_.startBytes; s <= spec_.limitBytes; s *= 2) doublings.push_back(s);
         if (doublings.size() < 2) return {false, spec_.startBytes, 0, true, "search range too small"};
@@ -155,7 +155,7 @@ public:
         if (!hi) {
             finishSeries();
             return {false, doublings.back(), 0, true,
-                    "no capacity knee up to " + kibText(doublings.back()) + ": the cache is at least this large"};
+                    "no capacity knee up to " + preciseBytesText(doublings.back()) + ": the cache is at least this large"};
         }
         const ChangePoint final = sweep(lo, hi);
         const SizeEdge edge = final.found ? edgeOf(final, lo) : SizeEdge{final.x, ""};
@@ -187,7 +187,7 @@ private:
             xs.push_back(static_cast<double>(bytes));
         }
         if (requests.empty()) return;
-        ctx_.beginStep(spec_.title, "past the knee, for the plot: up to " + kibText(static_cast<std::uint64_t>(xs.back())));
+        ctx_.beginStep(spec_.title, "past the knee, for the plot: up to " + preciseBytesText(static_cast<std::uint64_t>(xs.back())));
         runner_.showAlso(requests, xs);
     }
 
@@ -226,7 +226,7 @@ private:
         for (std::size_t i = 1; i < doublings.size(); ++i) {
             if (doublings[i] >= kLongRows && disturbedSoFar(ctx_)) {
                 stopped_ = SizeSearchOutcome{false, doublings[i - 1], 0, true,
-                                             "search stopped at " + kibText(doublings[i - 1]) + ": another context disturbed it"};
+                                             "search stopped at " + preciseBytesText(doublings[i - 1]) + ": another context disturbed it"};
                 return {0, 0};
             }
             if (!missesAtIndex(i)) continue;
@@ -246,7 +246,7 @@ private:
         const std::uint64_t bytes =
             alignDown(std::min(spec_.limitBytes, api > 0 ? 2 * api : 64 * spec_.startBytes), spec_.strideBytes);
         if (bytes <= 4 * spec_.startBytes) return referenceCut(referenceRow_, reference_.fence);
-        ctx_.beginStep(spec_.title, "miss reference at " + kibText(bytes));
+        ctx_.beginStep(spec_.title, "miss reference at " + preciseBytesText(bytes));
         ChaseRequest request = sizeRequest(spec_, bytes);
         request.shownOnly = true;  // out of the series' analysis, as the rows past the knee
         const auto far = runner_.showAlso({request}, {static_cast<double>(bytes)}).front();

@@ -78,6 +78,19 @@ T clampTo(std::optional<double> v) {
     return static_cast<T>(*v);
 }
 
+// MT4G writes the driver's version number as the runtime returns it: CUDA's 1000 x major + 10 x
+// minor (12020: CUDA 12.2), HIP's 10^7 x major + 10^5 x minor + patch (60342134: HIP 6.3.42134).
+// Anything else (a text, a number that fits neither) is kept as written.
+std::string driverText(const std::string& written, Vendor vendor) {
+    if (written.empty() || written.find_first_not_of("0123456789") != std::string::npos || written.size() > 12) return written;
+    const long long v = std::stoll(written);
+    if (vendor == Vendor::Amd && v >= 10000000)
+        return "HIP " + std::to_string(v / 10000000) + "." + std::to_string(v / 100000 % 100) + "." + std::to_string(v % 100000);
+    if (vendor == Vendor::Nvidia && v >= 1000 && v < 1000000)
+        return "CUDA " + std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10);
+    return written;
+}
+
 void readDevice(const json& j, const Fields& f, DeviceInfo& d) {
     const json* general = f.object(j, "general", "top level");
     if (!general) f.fail("general", "missing: not an MT4G report");
@@ -107,7 +120,7 @@ void readDevice(const json& j, const Fields& f, DeviceInfo& d) {
         if (c->contains("numXCDs")) d.xcds = clampTo<int>(f.number(*c, "numXCDs", w, 1, 1000));
         d.simdsPerUnit = clampTo<int>(f.number(*c, "numSIMDsPerCU", w, 0, 1000));
     }
-    if (const json* meta = f.object(j, "meta", "top level")) d.driver = f.text(*meta, "driver", "meta");
+    if (const json* meta = f.object(j, "meta", "top level")) d.driver = driverText(f.text(*meta, "driver", "meta"), d.vendor);
     d.backend = "mt4g";
 }
 

@@ -11,6 +11,7 @@
 #include "io/input_file.hpp"
 #include "io/json_input.hpp"
 #include "io/legacy_marks.hpp"
+#include "io/legacy_prose.hpp"
 #include "model/attribute_marks.hpp"
 #include "model/attribute_names.hpp"
 
@@ -216,7 +217,7 @@ Attribute attributeFromJson(const json& j, const std::string& where, const Reade
     a.confidence = r.get<double>(j, "confidence", where, 0);
     if (a.confidence < 0 || a.confidence > 1) r.fail(where + ".confidence", "outside 0..1");
     a.evidence = r.get<std::string>(j, "evidence", where, "");
-    a.reason = r.get<std::string>(j, "reason", where, "");
+    a.reason = proseOfLegacyReason(r.get<std::string>(j, "reason", where, ""));
     a.lowerBound = r.get<bool>(j, "lowerBound", where, false);
     a.upperBound = r.get<bool>(j, "upperBound", where, false);
     a.overheadSubtracted = r.get<bool>(j, "overheadSubtracted", where, false);

@@ -2,6 +2,7 @@
 
 #include "io/json_input.hpp"
 #include "io/legacy_marks.hpp"
+#include "io/legacy_prose.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -189,7 +190,7 @@ private:
     void progress(const json& r, const std::string& origin, double t) {
         SessionEvent e = event(SessionEvent::Kind::Progress, t);
         e.benchmark = r.contains("benchmark") ? text(r, "benchmark", origin) : "";
-        e.text = r.contains("step") ? text(r, "step", origin) : "";
+        e.text = r.contains("step") ? proseOfLegacyReason(text(r, "step", origin)) : "";
         e.done = countOf(r, "done", origin);
         e.total = countOf(r, "total", origin);
         keep(std::move(e));

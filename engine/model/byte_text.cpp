@@ -14,9 +14,15 @@ std::string bytesText(std::uint64_t bytes) {
     return out.str();
 }
 
-std::string kibText(std::uint64_t bytes) {
+std::string preciseBytesText(std::uint64_t bytes) {
     std::ostringstream out;
-    out << static_cast<double>(bytes) / 1024.0 << " KiB";
+    if (bytes < (8ull << 20)) {
+        out << static_cast<double>(bytes) / 1024.0 << " KiB";
+    } else {
+        out.precision(4);
+        if (bytes >= (1ull << 30)) out << static_cast<double>(bytes) / (1ull << 30) << " GiB";
+        else out << static_cast<double>(bytes) / (1ull << 20) << " MiB";
+    }
     return out.str();
 }
 

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <qcustomplot.h>
+
 #include <algorithm>
 #include <limits>
 #include <vector>
@@ -23,6 +25,8 @@
 #include "io/session_recorder.hpp"
 #include "main_window.hpp"
 #include "run_panel.hpp"
+#include "plots/evidence_view.hpp"
+#include "plots/plot_panel.hpp"
 #include "plots/series_store.hpp"
 #include "replay_speed_menu.hpp"
 #include "run_controller.hpp"
@@ -38,6 +42,7 @@ using namespace ts::gui;
 using ts::gui::test::finishedOutcome;
 using ts::gui::test::openAndWait;
 using ts::gui::test::quietOptions;
+using ts::gui::test::recordedSeconds;
 using ts::gui::test::waitForDevices;
 
 namespace {
@@ -70,12 +75,6 @@ QStringList shown(MainWindow& w) {
     return out;
 }
 
-double recordedSeconds(const QString& session) {
-    double last = 0;
-    for (const auto& e : ts::readSession(session.toStdString(), true).timeline) last = std::max(last, e.t);
-    return last;
-}
-
 }  // namespace
 
 class TestReplay : public QObject {
@@ -91,6 +90,30 @@ private slots:
         ts::writeReportFile(ts::test::recordRun(session_.toStdString(), {"l1", "memory"}), untimedReport_.toStdString());
         // The simulated H100's whole default suite, as ctest's simulated_run.h100 wrote it.
         report_ = QString::fromStdString(ts::test::simulatedRunFile("h100", ".json").string());
+    }
+
+    // Issue 37, item 12: a plot switched to another series draws that series with its own axes
+    // before anything is painted; it never shows an empty plot with the previous series' axes
+    // (twice seen in the replays of the H100 and H200 sessions, between the switch and the
+    // plot's next refresh).
+    void aSwitchedPlotDrawsItsSeriesAtOnce() {
+        MainWindow w(quietOptions());
+        QVERIFY(waitForDevices(w));
+        QCOMPARE(openAndWait(w, report_).ok, true);
+        const QString l1 = QStringLiteral("l1.size"), l2 = QStringLiteral("l2.size");
+        QVERIFY(w.store()->find(l1) && w.store()->find(l2));
+        w.showEvidence(l1);
+        QCoreApplication::processEvents();
+        w.showEvidence(l2);  // no event is processed before the check: what a paint would show now
+        const PlotPanel* plot = w.evidence()->currentPlot();
+        QVERIFY(plot && plot->seriesId() == l2);
+        const ts::gui::StoredSeries& rows = *w.store()->find(l2);
+        const QCPRange x = plot->plot()->xAxis->range();
+        QVERIFY2(x.contains(rows.rows.back().x) && x.upper < 64.0 * rows.rows.back().x,
+                 qPrintable(QStringLiteral("x axis %1..%2 for rows up to %3").arg(x.lower).arg(x.upper).arg(rows.rows.back().x)));
+        int points = 0;
+        for (int i = 0; i < plot->plot()->graphCount(); ++i) points += plot->plot()->graph(i)->dataCount();
+        QVERIFY(points > 0);
     }
 
     // Issue 37, item 7: the benchmark tree lists the replayed recording's GPU's items, not those

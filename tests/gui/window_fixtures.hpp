@@ -2,6 +2,9 @@
 // The main window as the GUI tests start it: the simulated H100, no saved settings.
 #include <QSignalSpy>
 
+#include <algorithm>
+
+#include "io/session_read.hpp"
 #include "launch_options.hpp"
 #include "main_window.hpp"
 #include "run_outcome.hpp"
@@ -32,6 +35,13 @@ inline RunOutcome openAndWait(MainWindow& w, const QString& path) {
 }
 
 // True once the window knows its devices (at most 20 s).
+// The seconds a session's events span, as recorded.
+inline double recordedSeconds(const QString& session) {
+    double last = 0;
+    for (const auto& e : ts::readSession(session.toStdString(), true).timeline) last = std::max(last, e.t);
+    return last;
+}
+
 inline bool waitForDevices(MainWindow& w) {
     if (w.devicesKnown()) return true;
     QSignalSpy ready(&w, &MainWindow::devicesReady);

@@ -81,7 +81,12 @@ void PlotPanel::setSeries(const QString& id) {
     plottedRows_ = 0;
     clearPlot();
     setCaption({});
-    scheduleRefresh(true);  // drawn on the next tick: a fast run switches series often
+    // Drawn now, with its own axes: left to the next tick, a paint in between showed an empty
+    // plot under the previous series' axes (issue 37, item 12). The view switches at most every
+    // 60 ms while following a run.
+    fullPending_ = true;
+    if (id.isEmpty()) scheduleRefresh(true);
+    else refreshNow();
 }
 
 void PlotPanel::setLogScale(bool on) {

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "model/attribute_names.hpp"
+#include "model/count_text.hpp"
 
 namespace ts::gui {
 namespace {
@@ -48,6 +49,8 @@ QString formatNumber(double value) { return number(value); }
 QString formatClockKhz(double kilohertz) {
     return QCoreApplication::translate("ts::gui::Format", "%1 MHz").arg(number(kilohertz / 1000));
 }
+
+QString formatCount(qint64 count) { return QString::fromStdString(ts::countText(count)); }
 
 QString formatBytes(double bytes) {
     static const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};

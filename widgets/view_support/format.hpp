@@ -10,6 +10,8 @@ namespace ts::gui {
 // A plain number as every view writes it: whole numbers without decimals ("124"), others to three
 // significant digits at most ("31.2", "0.125"), never an exponent.
 QString formatNumber(double value);
+// A count in full, its digits in groups of three: "24 641 536" (narrow spaces, in every language).
+QString formatCount(qint64 count);
 // "48 B", "256 KiB", "50 MiB", "1.5 GiB": binary prefixes, at most 3 significant digits.
 QString formatBytes(double bytes);
 // A clock the API gives in kHz, as people say it: "1980 MHz", "1.5 MHz".

@@ -159,7 +159,7 @@ QString ResultsModel::toolTip(const ResultRow& row) const {
     lines << tr("%1 %2: %3").arg(elementNameOf(row), attributeTitle(qText(r.name)), formatValue(r));
     // The cell rounds to three digits; two runs' sizes may differ in the fourth.
     if (r.unit == unit::bytes && r.value >= 1024 && r.value == std::floor(r.value))
-        lines << tr("Exactly %1 bytes").arg(static_cast<qint64>(r.value));
+        lines << tr("Exactly %1 bytes").arg(formatCount(static_cast<qint64>(r.value)));
     if (!r.method.empty()) lines << tr("Method: %1").arg(qText(r.method));
     if (!r.evidence.empty()) lines << tr("Evidence: %1").arg(qText(r.evidence));
     if (r.stats)
