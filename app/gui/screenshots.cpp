@@ -68,13 +68,14 @@ QStringList saveScreenshots(const WindowViews& views, const QString& dir) {
     const QString windowShot = out.filePath(QStringLiteral("main-window.png"));
     if (saveImage(windowShot, views.window->grab().toImage())) written << windowShot;
 
-    // The Topology tab (L1 selected, so its details show), the diagram alone, and the CU map
+    // The Topology tab (L1 or vL1 selected, so its details show), the diagram alone, and the CU map
     // where the run found sL1d sharing (AMD).
     TopologyView& view = *views.topology->view();
     views.tabs->setCurrentWidget(views.topology);
     settle();
     view.fitToWindow();
-    view.select(view.scene().findElement(QStringLiteral("l1")));
+    const int l1 = view.scene().findElement(QStringLiteral("l1"));
+    view.select(l1 >= 0 ? l1 : view.scene().findElement(QStringLiteral("vl1")));  // AMD's first level: vL1
     settle();
     const QString diagram = out.filePath(QStringLiteral("topology.png"));
     if (view.exportTo(diagram)) written << diagram;
