@@ -23,7 +23,7 @@ std::string describe(double value, double confidence, double crossCheck) {
                   value, confidence);
     std::string s = buf;
     if (crossCheck > 0) {
-        std::snprintf(buf, sizeof buf, "; smaller strides give stride/missFraction = %.1f B", crossCheck);
+        std::snprintf(buf, sizeof buf, "; at smaller strides, the stride over the share of loads that missed gives %.3g B", crossCheck);
         s += buf;
     }
     return s;

@@ -38,9 +38,15 @@ std::string proseOfLegacyReason(const std::string& reason) {
     static const std::regex dots(R"((\d(?: [KMG]iB| B)?)\s*\.\.\s*(\d))");
     static const std::regex bytes(R"((^|[^\d.,])(\d{4,}) B\b)");
     static const std::regex kibibytes(R"((^|[^\d.,])(\d{5,}) KiB\b)");
+    static const std::regex missFraction(R"(smaller strides give stride/missFraction = (\d+(?:\.\d+)?) B)");
     static const std::regex decimals(R"((^|[^\d.])(\d+\.0*[1-9]\d{4,})\b)");
     std::string out = rewriteEach(reason, halfOpen, [](const std::smatch& m) {
         return std::to_string(std::stoll(m[1]) + 1) + "-" + m[2].str();
+    });
+    out = rewriteEach(out, missFraction, [](const std::smatch& m) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.3g", std::stod(m[1]));
+        return "at smaller strides, the stride over the share of loads that missed gives " + std::string(buf) + " B";
     });
     out = rewriteEach(out, byteRange, [](const std::smatch& m) {
         return bytesOf(m[1].str()) + " to " + bytesOf(m[2].str());

@@ -44,6 +44,8 @@ const std::vector<Rule>& rules() {
         {"a raw count of seven digits or more", QRegularExpression(QStringLiteral("(?<![\\d.,])\\d{7,}(?![\\d.,])"))},
         {"a machine decimal", QRegularExpression(QStringLiteral("(?<![\\d.])\\d+\\.0*[1-9]\\d{4,}"))},
         {"an empty clause", QRegularExpression(QStringLiteral(":\\s*[;.,)]|;\\s*[;.,)]|\\(\\s*\\)|,\\s*[,;.)]"))},
+        {"a byte count with a decimal zero", QRegularExpression(QStringLiteral("\\d\\.0 (?:B|KiB|MiB|GiB)\\b"))},
+        {"a formula", QRegularExpression(QStringLiteral("\\b[a-z]+[A-Z][a-zA-Z]* = "))},
         {"an array of no bytes", QRegularExpression(QStringLiteral("\\barray 0 B\\b"))},
         {"\"..\" for \"to\"", QRegularExpression(QStringLiteral("\\d\\s*(?:[KMG]iB|B)?\\s*\\.\\.\\s*\\d"))},
     };
@@ -130,7 +132,8 @@ private slots:
     void rulesFindTheEngineTextOfIssue37() {
         // What the issue saw, each caught; prose that resembles it is not.
         for (const char* engine : {"rows [0,24) and [24,43)", "knee 29360128 B is 0.466667 of the L2",
-                                   "(confidence 0.80): ; decided by", "array 0 B", "sweep 262144 KiB .. 524288 KiB"}) {
+                                   "(confidence 0.80): ; decided by", "array 0 B", "sweep 262144 KiB .. 524288 KiB",
+                                   "stride/missFraction = 32.0 B A load counts"}) {
             TextSweep s;
             s.add(QStringLiteral("sample"), QLatin1String(engine));
             QVERIFY2(!s.faults().isEmpty(), engine);

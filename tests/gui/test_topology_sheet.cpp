@@ -125,6 +125,14 @@ void checkSheet(const QString& path, const SheetStats& stats, QString* text) {
     static const QRegularExpression trailingZero(QStringLiteral("\\d\\.0 (cycles|GiB/s|TiB/s)"));
     QVERIFY2(!trailingZero.match(*text).hasMatch(), qPrintable(trailingZero.match(*text).captured()));
     QVERIFY(!text->contains(QStringLiteral("undecided: ")) || text->contains(QStringLiteral("—")));
+    // Issue 37, item 10: every page names the GPU and its number; the table keeps to three pages
+    // (the H200 session's filled four and a half).
+    for (int page = 1; page <= stats.pages; ++page) {
+        const QString onPage = text->section(QLatin1Char('\f'), page - 1, page - 1);
+        QVERIFY2(onPage.contains(QStringLiteral("page %1 of %2").arg(page).arg(stats.pages)), qPrintable(QString::number(page)));
+        QVERIFY2(onPage.contains(QStringLiteral("memory topology")), qPrintable(QString::number(page)));
+    }
+    QVERIFY2(stats.tablePages <= 3, qPrintable(QString::number(stats.tablePages)));
 }
 
 }  // namespace
@@ -164,7 +172,7 @@ private slots:
         QString text;
         checkSheet(path, stats, &text);
         if (QTest::currentTestFailed()) return;
-        QVERIFY(text.contains(gpu));
+        for (int page = 0; page < stats.pages; ++page) QVERIFY(text.section(QLatin1Char('\f'), page, page).contains(gpu));
         QCOMPARE(stats.plotted.first(), QStringLiteral("l1.size"));
         if (!fullReport) return;
         QVERIFY(stats.plotted.size() >= 8);  // page 1's decisive plots and the pages after the table

@@ -19,6 +19,8 @@ TEST(LegacyProse, OlderEngineWordsBecomeTodays) {
               "which span 23.52 MiB to 25.43 MiB (25.43 MiB at +0 MiB)");
     EXPECT_EQ(proseOfLegacyReason("the knee 29360128 B is 0.466667 of the API's"), "the knee 28 MiB is 0.467 of the API's");
     EXPECT_EQ(proseOfLegacyReason("needs 2..32 decided ways"), "needs 2 to 32 decided ways");
+    EXPECT_EQ(proseOfLegacyReason("sector model fits best with 32 B; smaller strides give stride/missFraction = 32.0 B"),
+              "sector model fits best with 32 B; at smaller strides, the stride over the share of loads that missed gives 32 B");
     EXPECT_EQ(proseOfLegacyReason("sweep 262144 KiB .. 524288 KiB"), "sweep 256 MiB to 512 MiB");
 }
 

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+#include "topology/topology_sheet.hpp"
+
 namespace ts::gui {
 namespace {
 
@@ -21,10 +23,30 @@ QTextOption wrapping() {
 
 }  // namespace
 
+void SheetPainter::setFooter(const QString& title, int pages) {
+    footerTitle_ = title;
+    footerPages_ = pages;
+}
+
+// In the bottom margin, under the page's area.
+void SheetPainter::drawFooter() {
+    if (footerPages_ == 0) return;
+    const double y = kHeight + kMargin / 3;
+    const QColor grey(0x60, 0x60, 0x60);
+    const QString number = TopologySheet::tr("page %1 of %2").arg(page_).arg(footerPages_);
+    drawText(footerTitle_, 0, y, kWidth * 0.75, kMinPoints, false, grey);
+    setFont(kMinPoints);
+    const double w = QFontMetricsF(p_.font(), p_.device()).horizontalAdvance(number);
+    drawText(number, kWidth - w - 1, y, w + 1, kMinPoints, false, grey);
+}
+
 void SheetPainter::newPage() {
+    drawFooter();
     pdf_.newPage();
     ++page_;
 }
+
+void SheetPainter::finish() { drawFooter(); }
 
 void SheetPainter::noteText(double points) {
     if (stats_.smallestPoints == 0 || points < stats_.smallestPoints) stats_.smallestPoints = points;

@@ -40,7 +40,11 @@ public:
 
     QCPPainter& painter() { return p_; }
     int page() const { return page_; }
+    // Every page ends in a footer: `title` on the left, "page N of M" on the right (issue 37,
+    // item 10: pages 2-6 had no GPU name and no page number). Set before the first newPage().
+    void setFooter(const QString& title, int pages);
     void newPage();
+    void finish();  // the last page's footer
 
     // Sets a font of `points` (raised to kMinPoints) and notes its size.
     void setFont(double points, bool bold = false);
@@ -55,9 +59,12 @@ public:
     SheetStats& stats() { return stats_; }
 
 private:
+    void drawFooter();
     QPdfWriter& pdf_;
     QCPPainter& p_;
     int page_ = 1;
+    QString footerTitle_;
+    int footerPages_ = 0;
     SheetStats stats_;
 };
 

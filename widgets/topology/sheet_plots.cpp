@@ -27,18 +27,6 @@ int attributeRank(const std::string& name) {
     return it == order.end() ? static_cast<int>(order.size()) : static_cast<int>(it - order.begin());
 }
 
-// Elements that are the same physical cache as an earlier one (H100's Texture and Read Only are
-// its L1): their series come after every first member's.
-QStringList secondaryMembers(const Topology& d) {
-    std::vector<Element> all;
-    for (const QString& id : elementIds(d))
-        if (const auto e = elementOfId(id)) all.push_back(*e);
-    QStringList out;
-    for (const auto& cache : physicalCaches(d, all))
-        for (std::size_t i = 1; i < cache.size(); ++i) out << idOf(cache[i]);
-    return out;
-}
-
 QString evidenceOf(const Topology& d, const QString& id, const std::string& name) {
     const Attribute* a = findAttribute(d, id, name);
     return a ? QString::fromStdString(a->evidence) : QString();
@@ -74,7 +62,9 @@ SheetPlotChoice chooseSheetPlots(const Topology& d, const SheetEvidence& evidenc
         QString series;
     };
     std::vector<Candidate> rest;
-    const QStringList secondary = secondaryMembers(d);
+    // A later member of a physical cache (the H100's Texture is its L1): its series come after
+    // every first member's.
+    const std::map<QString, QString> secondary = laterMembersOfACache(d);
     int order = 0;
     for (const QString& id : elementIds(d))
         for (const Attribute& a : attributesOf(d, id)) {
@@ -82,7 +72,7 @@ SheetPlotChoice chooseSheetPlots(const Topology& d, const SheetEvidence& evidenc
             ++order;
             if (series.isEmpty() || !evidence.has(series) || choice.decisive.contains(series)) continue;
             if (std::any_of(rest.begin(), rest.end(), [&](const Candidate& c) { return c.series == series; })) continue;
-            rest.push_back({attributeRank(a.name) + (secondary.contains(id) ? 100 : 0), order, series});
+            rest.push_back({attributeRank(a.name) + (secondary.count(id) ? 100 : 0), order, series});
         }
     std::stable_sort(rest.begin(), rest.end(),
                      [](const Candidate& a, const Candidate& b) { return std::tie(a.rank, a.order) < std::tie(b.rank, b.order); });

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 
 #include "view_support/format.hpp"
 #include "model/attribute_names.hpp"
@@ -15,7 +16,7 @@ namespace ts::gui {
 namespace {
 
 // Attribute, value, source, confidence, method, note, evidence: the page width in points.
-constexpr std::array<double, 7> kColumns = {100, 92, 54, 58, 170, 252, 60};
+constexpr std::array<double, 7> kColumns = {100, 92, 54, 58, 150, 272, 60};
 constexpr double kPadX = 3, kPadY = 1.8, kHeadingPoints = 9, kCellPoints = 7.5;
 constexpr int kSheetEvidenceColumn = 6;
 
@@ -25,10 +26,23 @@ QStringList columnTitles() {
             TopologySheet::tr("Evidence")};
 }
 
-// The engine's reason, and for the L2 segments the units near each (the diagram counts them).
+// The engine's reason as far as its clauses fit kNoteChars (the first always), "…" where the
+// report and the window's tool tip say more: whole reasons made a session's table five pages long
+// (issue 37, item 10).
+QString condensedReason(const std::string& reason) {
+    constexpr qsizetype kNoteChars = 120;
+    const QStringList clauses = QString::fromStdString(reason).split(QStringLiteral("; "));
+    QString kept = clauses.front();
+    qsizetype next = 1;
+    for (; next < clauses.size() && kept.size() + 2 + clauses[next].size() <= kNoteChars; ++next) kept += QStringLiteral("; ") + clauses[next];
+    return next < clauses.size() ? kept + QStringLiteral("; …") : kept;
+}
+
+// The engine's reason (condensed), and for the L2 segments the units near each (the diagram
+// counts them).
 QString noteOf(const Topology& d, const Attribute& a) {
     QStringList note;
-    if (!a.reason.empty()) note << QString::fromStdString(a.reason);
+    if (!a.reason.empty()) note << condensedReason(a.reason);
     if (a.name == attr::segments) {
         const QString unit = d.device.vendor == Vendor::Amd ? TopologySheet::tr("CUs") : TopologySheet::tr("SMs");
         for (std::size_t g = 0; g < a.groups.size(); ++g)
@@ -43,13 +57,28 @@ bool sheetUndecided(const Attribute& a) { return a.source != Source::Api && !a.i
 
 QString sheetValue(const Attribute& a) { return sheetUndecided(a) ? QStringLiteral("—") : formatValue(a); }
 
+// A later member of a physical cache (the H100's Texture and Read Only are its L1) lists only
+// what differs from the first member; one row names the rest (issue 37, item 10: the three
+// lists of the same cache made a session's table pages long).
+bool sameAsFirstMember(const Topology& d, const QString& first, const Attribute& a) {
+    const Attribute* theirs = findAttribute(d, first, a.name);
+    return theirs && sheetValue(*theirs) == sheetValue(a) && theirs->source == a.source;
+}
+
 SheetTable::SheetTable(SheetPainter& sheet, const Topology& d) : sheet_(sheet) {
+    const std::map<QString, QString> laterMembers = laterMembersOfACache(d);
     for (const QString& id : elementIds(d)) {
         Row heading;
         heading.heading = true;
         heading.element = elementName(id);
         rows_.push_back(heading);
+        const auto first = laterMembers.find(id);
+        QStringList asFirst;
         for (const Attribute& a : attributesOf(d, id)) {
+            if (first != laterMembers.end() && sameAsFirstMember(d, first->second, a)) {
+                asFirst << attributeTitle(QString::fromStdString(a.name)).toLower();
+                continue;
+            }
             Row r;
             r.element = heading.element;
             r.series = QString::fromStdString(a.evidence);
@@ -63,6 +92,16 @@ SheetTable::SheetTable(SheetPainter& sheet, const Topology& d) : sheet_(sheet) {
                        QString::fromStdString(a.method),
                        noteOf(d, a),
                        r.series.isEmpty() ? QString() : TopologySheet::tr("Fig. 00")};  // the widest it gets
+            rows_.push_back(r);
+        }
+        if (!asFirst.isEmpty()) {
+            Row r;
+            r.element = heading.element;
+            r.cells = {TopologySheet::tr("Same cache as %1").arg(elementName(first->second)),
+                       TopologySheet::tr("as %1").arg(elementName(first->second)),
+                       QString(), QString(), QString(),
+                       TopologySheet::tr("the same values as %1: %2").arg(elementName(first->second), asFirst.join(QStringLiteral(", "))),
+                       QString()};
             rows_.push_back(r);
         }
     }

@@ -39,4 +39,14 @@ const Attribute* findShowable(const Topology& topology, const QString& id, const
     return element ? topology.findShowable(*element, name) : nullptr;
 }
 
+std::map<QString, QString> laterMembersOfACache(const Topology& d) {
+    std::vector<Element> all;
+    for (const QString& id : elementIds(d))
+        if (const auto e = elementOfId(id)) all.push_back(*e);
+    std::map<QString, QString> out;
+    for (const auto& cache : physicalCaches(d, all))
+        for (std::size_t i = 1; i < cache.size(); ++i) out[idOf(cache[i])] = idOf(cache.front());
+    return out;
+}
+
 }  // namespace ts::gui

@@ -5,6 +5,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -20,6 +21,9 @@ bool hasElement(const Topology& topology, const QString& id);  // it holds at le
 QStringList elementIds(const Topology& topology);               // those with attributes, in the engine's order
 std::span<const Attribute> attributesOf(const Topology& topology, const QString& id);
 const Attribute* findAttribute(const Topology& topology, const QString& id, const std::string& name);
+// Elements that are the same physical cache as an earlier one (the H100's Texture and Read Only
+// are its L1, the engine's physicalCaches), each with that first member's id.
+std::map<QString, QString> laterMembersOfACache(const Topology& topology);
 const Attribute* findShowable(const Topology& topology, const QString& id, const std::string& name);
 
 }  // namespace ts::gui

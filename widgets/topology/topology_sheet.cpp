@@ -68,6 +68,10 @@ bool TopologySheet::render(QIODevice& device, const QString& path, const Topolog
     const QStringList drawn = rest.mid(0, capacity);
     s.stats().leftOut = rest.mid(capacity);
     const QStringList figures = summary.plotted() + drawn;
+    const int shownTail = std::min(tailPlots, static_cast<int>(drawn.size()));
+    const int plotPagesDrawn = (static_cast<int>(drawn.size()) - shownTail + perPage - 1) / perPage;
+    s.setFooter(tr("%1 — memory topology, TopoScope %2").arg(QString::fromStdString(data.device.name), QCoreApplication::applicationVersion()),
+                1 + table.pages() + (map.empty() ? 0 : 1) + plotPagesDrawn);
 
     summary.draw(evidence);
     s.newPage();
@@ -89,6 +93,7 @@ bool TopologySheet::render(QIODevice& device, const QString& path, const Topolog
         drawSheetPlots(s, data, *evidence, drawn.mid(i, perPage), firstFigure + i,
                        QRectF(0, 0, SheetPainter::kWidth, SheetPainter::kHeight), kPlotColumns, kPlotRows);
     }
+    s.finish();
     s.stats().pages = s.page();
     s.stats().tablePages = table.pages();
     s.stats().smallestSplitPiece = table.smallestSplitPiece();
