@@ -1076,6 +1076,11 @@
         <source>%1 MHz</source>
         <translation>%1 MHz</translation>
     </message>
+    <message>
+        <source>%1</source>
+        <comment>the engine&apos;s reason, in English: mark it so in another language</comment>
+        <translation>(auf Englisch:) %1</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::LatencyHistogramPlot</name>
@@ -2612,6 +2617,26 @@
     <message>
         <source>memory clock %1</source>
         <translation>Speichertakt %1</translation>
+    </message>
+    <message>
+        <source>page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
+    </message>
+    <message>
+        <source>Same cache as %1</source>
+        <translation>Derselbe Cache wie %1</translation>
+    </message>
+    <message>
+        <source>as %1</source>
+        <translation>wie %1</translation>
+    </message>
+    <message>
+        <source>the same values as %1: %2</source>
+        <translation>dieselben Werte wie %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 — memory topology, TopoScope %2</source>
+        <translation>%1 — Speichertopologie, TopoScope %2</translation>
     </message>
 </context>
 <context>

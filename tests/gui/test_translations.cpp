@@ -6,6 +6,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "recording_window.hpp"
 #include "window_fixtures.hpp"
 #include "gui_test.hpp"
 #include "benchmark_catalog.hpp"
@@ -55,6 +56,39 @@ private Q_SLOTS:
         const auto groups = benchmarkCatalog(QStringLiteral("NVIDIA"));
         QVERIFY(!groups.isEmpty());
         QCOMPARE(groups.front().title, QStringLiteral("L1-Cache"));
+    }
+
+    // Issue 37, item 10: the German window fits 1024 x 700 (its longer words forced it to
+    // 1162 px), on every tab, with the H100 session open.
+    void germanWindowFits1024x700() {
+        QCOMPARE(installTranslations(QStringLiteral("de")), QStringLiteral("de"));
+        MainWindow w(quietOptions());
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(waitForDevices(w));
+        QVERIFY(ts::gui::test::openAndWait(w, ts::gui::test::resultsRecording(QStringLiteral("2026-11-26/h100-session.tss"))).ok);
+        for (int tab = 0; tab < w.tabs()->count(); ++tab) {
+            w.tabs()->setCurrentIndex(tab);
+            QCoreApplication::processEvents();
+            QVERIFY2(w.minimumSizeHint().width() <= 1024,
+                     qPrintable(QStringLiteral("tab %1: at least %2 px wide").arg(w.tabs()->tabText(tab)).arg(w.minimumSizeHint().width())));
+            QVERIFY2(w.width() <= 1024, qPrintable(QStringLiteral("tab %1: %2 px wide").arg(w.tabs()->tabText(tab)).arg(w.width())));
+        }
+    }
+
+    // Issue 37, item 10: the engine's reasons are English; in the German window they are marked
+    // so where they stand in a German sentence, and stay unmarked in the English one.
+    void engineReasonsAreMarkedEnglishInGerman() {
+        ts::Attribute a;
+        a.name = "size";
+        a.reason = "no room beside the walk";
+        a.source = ts::Source::Benchmark;
+        a.confidence = 0;
+        QCOMPARE(reasonText(a.reason), QStringLiteral("no room beside the walk"));
+        QCOMPARE(installTranslations(QStringLiteral("de")), QStringLiteral("de"));
+        QCOMPARE(reasonText(a.reason), QStringLiteral("(auf Englisch:) no room beside the walk"));
+        QVERIFY2(formatValue(a).endsWith(QStringLiteral(": (auf Englisch:) no room beside the walk")), qPrintable(formatValue(a)));
     }
 
     // Under a German system locale the plot axes wrote "0,2" beside "confidence 1.00": numbers

@@ -32,7 +32,7 @@ QString decisionClause(const Attribute& d) {
                              .arg(attributeTitle(QString::fromStdString(d.name)), formatValue(d))
                              .arg(d.confidence, 0, 'f', 2);
     // An empty reason leaves no empty clause behind ("(confidence 0.80): ; decided …").
-    return d.reason.empty() ? head : head + QStringLiteral(": ") + QString::fromStdString(d.reason);
+    return d.reason.empty() ? head : head + QStringLiteral(": ") + reasonText(d.reason);
 }
 
 }  // namespace ts::gui

@@ -30,7 +30,7 @@ QString decisionsText(const StoredSeries& s) {
         values << QCoreApplication::translate("ts::gui::Evidence", "%1 %2 = %3 (confidence %4)")
                       .arg(qText(displayName(d.element)), attributeTitle(qText(a.name)), formatValue(a))
                       .arg(a.confidence, 0, 'f', 2);
-        if (!a.reason.empty() && !reasons.contains(qText(a.reason))) reasons << qText(a.reason);
+        if (!a.reason.empty() && !reasons.contains(reasonText(a.reason))) reasons << reasonText(a.reason);
     }
     QString text = QCoreApplication::translate("ts::gui::Evidence", "%1: %2.").arg(s.title, values.join(QStringLiteral("; ")));
     if (!reasons.isEmpty()) text += QLatin1Char(' ') + reasons.join(QStringLiteral("; "));

@@ -88,7 +88,7 @@ EvidenceView::EvidenceView(SeriesStore* store, QWidget* parent)
     auto* label = new QLabel(tr("&Evidence:"), this);
     label->setBuddy(chooser_);
     chooser_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    chooser_->setMinimumContentsLength(32);
+    chooser_->setMinimumContentsLength(12);  // it takes the row's room; a German window at 1024 px needed the space
     top->addWidget(label);
     top->addWidget(chooser_, 1);
     top->addWidget(followBox_);

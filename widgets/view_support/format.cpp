@@ -39,6 +39,15 @@ QString bandwidth(double gibPerSecond) {
            QStringLiteral(" TiB/s");
 }
 
+}  // namespace
+
+QString reasonText(const std::string& reason) {
+    return QCoreApplication::translate("ts::gui::Format", "%1", "the engine's reason, in English: mark it so in another language")
+        .arg(QString::fromStdString(reason));
+}
+
+namespace {
+
 // An attribute no benchmark settled on (confidence 0, not even a bound) has no value to show.
 bool undecided(const Attribute& a) { return a.source != Source::Api && !a.isDecided() && !a.isBound(); }
 
@@ -68,7 +77,7 @@ QString formatValue(const Attribute& a) {
     if (undecided(a))
         return a.reason.empty() ? QCoreApplication::translate("ts::gui::Format", "undecided")
                                 : QCoreApplication::translate("ts::gui::Format", "undecided: %1")
-                                      .arg(QString::fromStdString(a.reason));
+                                      .arg(reasonText(a.reason));
     QString text;
     if (!a.names.empty()) {
         QStringList names;

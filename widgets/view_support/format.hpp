@@ -20,6 +20,10 @@ QString formatClockKhz(double kilohertz);
 // "3.35 TiB/s", "L1, Texture"; never an exponent. A value no benchmark decided (confidence 0,
 // not a bound) is no number: "undecided: <the engine's reason>".
 QString formatValue(const Attribute& attribute);
+// The engine's reason for a decision, which the engine words in English: as it is in an English
+// window, marked as English where it stands in a sentence of another language (issue 37,
+// item 10: English and German mixed on one line).
+QString reasonText(const std::string& reason);
 // "4 s", "2 min 05 s", "1 h 02 min"; "…" for a negative (unknown) duration.
 QString formatDuration(double seconds);
 // SM/CU ids as ranges: "0–65, 70, 72–80" (in any order given, each id once).

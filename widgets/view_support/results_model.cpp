@@ -169,7 +169,7 @@ QString ResultsModel::toolTip(const ResultRow& row) const {
                      .arg(r.stats->samples);
     if (r.hasMark(Mark::SharedGpu))
         lines << tr("Measured while another process used the GPU: kept at confidence at most 0.5.");
-    if (!r.reason.empty()) lines << qText(r.reason);
+    if (!r.reason.empty()) lines << reasonText(r.reason);
     if (!row.cutOff.isEmpty()) lines << tr("The run ended while %1 ran: the recording was cut off.").arg(row.cutOff);
     return lines.join(QLatin1Char('\n'));
 }
