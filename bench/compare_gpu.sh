@@ -5,14 +5,15 @@
 # between the two trees' first runs. The earlier commit's sources come as a folder (made here
 # with `git archive COMMIT | tar x -C gpu-base`: the device machine gets no .git).
 # Usage: bench/compare_gpu.sh BASE_SOURCE_DIR STRESS_SOURCE [OUTDIR] (default $OUT, else gpu-out).
-# Everything lands in OUTDIR/compare.tgz (the device tool returns a few files only) and summary.txt.
+# Everything lands in OUTDIR/compare.tgz (the device tool returns a few files only) and summary.txt;
+# the new tree's first report (series and all) in OUTDIR/new-run1.json.gz.
 set -euo pipefail
 base_src="$1"
 stress_source="$2"
 final="${3:-${OUT:-gpu-out}}"
 out="$(mktemp -d)"
 mkdir -p "$final"
-trap 'tar czf "$final/compare.tgz" --exclude="*.json" -C "$out" . ; cp "$out/summary.txt" "$final/" 2>/dev/null || true' EXIT
+trap 'tar czf "$final/compare.tgz" --exclude="*.json" -C "$out" . ; cp "$out/summary.txt" "$final/" 2>/dev/null || true; gzip -c "$out/new-run1.json" > "$final/new-run1.json.gz" 2>/dev/null || true' EXIT
 export PATH=/usr/local/cuda/bin:$PATH
 configure() {  # $1: source, $2: build folder
   cmake -S "$1" -B "$2" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPOSCOPE_GUI=OFF -DTOPOSCOPE_HIP=OFF -DTOPOSCOPE_CUDA=ON \
