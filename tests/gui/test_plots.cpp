@@ -1,6 +1,9 @@
 // The evidence plots on synthetic series: what they draw, hover readout, log axis, export.
 #include <QFile>
+#include <QLabel>
 #include <QMouseEvent>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTemporaryDir>
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -122,6 +125,30 @@ private Q_SLOTS:
         QCOMPARE(plot.curveCount(), 1);
         for (int i = 0; i < plot.plot()->graphCount(); ++i)
             QVERIFY2(plot.plot()->graph(i)->name() != QStringLiteral("array 0 B"), "a curve of no array");
+    }
+
+    // Issue 37, item 10: a caption longer than its three lines scrolls, whole, instead of being cut
+    // in the middle of a line (the TLB caption at 1024 x 700); the plot keeps its height.
+    void aLongCaptionScrollsWhole() {
+        struct Captioned : LineSizePlot {
+            using PlotPanel::setCaption;
+        } plot;
+        plot.resize(700, 420);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        const int plotHeight = plot.plot()->height();
+        QStringList sentences;
+        for (int i = 0; i < 12; ++i) sentences << QStringLiteral("Sentence %1 of a long engine reason about a TLB level and its walk.").arg(i);
+        plot.setCaption(sentences.join(QLatin1Char(' ')));
+        QCoreApplication::processEvents();
+        auto* area = plot.findChild<QScrollArea*>();
+        QVERIFY(area);
+        auto* label = qobject_cast<QLabel*>(area->widget());
+        QVERIFY(label);
+        QVERIFY2(label->height() >= label->heightForWidth(label->width()),
+                 qPrintable(QStringLiteral("%1 of %2 px shown").arg(label->height()).arg(label->heightForWidth(label->width()))));
+        QVERIFY(area->verticalScrollBar()->maximum() > 0);  // the rest is a scroll away
+        QCOMPARE(plot.plot()->height(), plotHeight);
     }
 
     void sizePlotDrawsSweepAndChangePoint() {

@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPdfWriter>
+#include <QScrollArea>
 #include <QSvgGenerator>
 #include <QVBoxLayout>
 #include <QWindow>
@@ -21,7 +22,11 @@ constexpr int kRefreshMs = 40;
 }  // namespace
 
 PlotPanel::PlotPanel(QWidget* parent)
-    : QWidget(parent), plot_(new QCustomPlot(this)), readoutLabel_(new QLabel(this)), captionLabel_(new QLabel(this)) {
+    : QWidget(parent),
+      plot_(new QCustomPlot(this)),
+      readoutLabel_(new QLabel(this)),
+      captionLabel_(new QLabel),
+      captionArea_(new QScrollArea(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_, 1);
@@ -29,18 +34,24 @@ PlotPanel::PlotPanel(QWidget* parent)
     // them (1.00, 0.2): under a German system locale the axes said "0,2" beside "confidence 1.00".
     plot_->setLocale(QLocale::c());
     layout->addWidget(readoutLabel_);
-    layout->addWidget(captionLabel_);
+    layout->addWidget(captionArea_);
     // Fixed heights and ignored widths: new text must not resize the plot (a resize means a
     // full re-layout and a replot of every layer).
     const int line = fontMetrics().lineSpacing();
     readoutLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     readoutLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     readoutLabel_->setFixedHeight(line + 4);
+    // The caption shows three lines and scrolls past them: a fixed three-line label cut longer
+    // captions in the middle of a line at 1024 x 700 (issue 37, item 10).
     captionLabel_->setWordWrap(true);
     captionLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    captionLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
-    captionLabel_->setFixedHeight(3 * line + 4);
     captionLabel_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    captionArea_->setWidget(captionLabel_);
+    captionArea_->setWidgetResizable(true);
+    captionArea_->setFrameShape(QFrame::NoFrame);
+    captionArea_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    captionArea_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    captionArea_->setFixedHeight(3 * line + 4);
     plot_->setMinimumSize(320, 220);
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot_->setNoAntialiasingOnDrag(true);

@@ -9,6 +9,7 @@
 class QCPGraph;
 class QCustomPlot;
 class QLabel;
+class QScrollArea;
 class QMouseEvent;
 
 namespace ts::gui {
@@ -92,6 +93,7 @@ private:
     QCustomPlot* plot_;
     QLabel* readoutLabel_;
     QLabel* captionLabel_;
+    QScrollArea* captionArea_;  // three lines high; a longer caption scrolls (issue 37, item 10)
     QPointer<const SeriesStore> store_;
     QString seriesId_;
     QTimer refreshTimer_;
