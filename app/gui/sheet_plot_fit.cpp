@@ -67,6 +67,12 @@ std::vector<QCPItemText*> visibleTexts(QCustomPlot& plot) {
 
 // Data points of the 1D plottables (graphs, boxes, bars) inside `rect` or within a mark's radius
 // of it, with each box's range ends.
+QRectF cornerRect(const QRectF& area, const QSizeF& size, Qt::Alignment a) {
+    const double x = a & Qt::AlignRight ? area.right() - size.width() : area.left();
+    const double y = a & Qt::AlignBottom ? area.bottom() - size.height() : area.top();
+    return {QPointF(x, y), size};
+}
+
 int pointsIn(QCustomPlot& plot, const QRectF& rect) {
     constexpr double kMark = 5;
     const QRectF near = rect.adjusted(-kMark, -kMark, kMark, kMark);
@@ -91,13 +97,21 @@ int pointsIn(QCustomPlot& plot, const QRectF& rect) {
 
 SheetPlotFit::SheetPlotFit(QCustomPlot& plot, int width, int height, const QPaintDevice* device)
     : plot_(plot), device_(device), viewport_(plot.viewport()), size_(width, height) {
+    tightenTopMargin();
     layOut();
     wrapAxisTitles();
     fitTextItems();
     placeInsetLegend();
+    if (!legendMovedFrom_) placeRowLegendInside();
 }
 
 SheetPlotFit::~SheetPlotFit() {
+    for (auto& [rect, top] : topMargins_) {
+        QMargins m = rect->minimumMargins();
+        m.setTop(top);
+        rect->setMinimumMargins(m);
+    }
+    if (rowSpacing_ >= 0) plot_.plotLayout()->setRowSpacing(rowSpacing_);
     for (auto& [axis, title] : titles_) axis->setLabel(title);
     for (const SavedText& s : texts_) {
         s.item->setVisible(s.visible);
@@ -105,7 +119,19 @@ SheetPlotFit::~SheetPlotFit() {
         s.item->position->setCoords(s.x, s.y);
         s.item->setLayer(s.layer);
     }
-    if (legendMovedFrom_) {
+    if (legendRowMovedFrom_ >= 0) {
+        QCPLegend* legend = plot_.legend;
+        if (auto* inset = qobject_cast<QCPLayoutInset*>(legend->layout())) {
+            inset->take(legend);
+            inset->simplify();
+        }
+        QCPLayoutGrid* grid = plot_.plotLayout();
+        grid->insertRow(legendRowMovedFrom_);
+        grid->addElement(legendRowMovedFrom_, 0, legend);
+        grid->setRowStretchFactor(legendRowMovedFrom_, 0.001);
+        legend->setWrap(legendWrap_);
+        legend->setFillOrder(static_cast<QCPLayoutGrid::FillOrder>(legendFillOrder_), true);
+    } else if (legendMovedFrom_) {
         QCPLegend* legend = plot_.legend;
         plot_.plotLayout()->take(legend);
         plot_.plotLayout()->simplify();
@@ -117,6 +143,30 @@ SheetPlotFit::~SheetPlotFit() {
             inset->setInsetAlignment(legendIndex_, legendAlignment_);
     plot_.setViewport(viewport_);
     plot_.replot(QCustomPlot::rpQueuedReplot);
+}
+
+// An axis rect with no axis on top keeps QCustomPlot's 15 px minimum margin there, and the plot
+// layout 5 px between rows: on a sheet's small plot (some 170 px) that blank is a tenth of the
+// height the axes need (the L2 size plot on page 1 had some 2.4 cm: issue 37, item 10). Only the
+// half of the top tick label that stands above the axis rect is kept.
+void SheetPlotFit::tightenTopMargin() {
+    for (QCPAxisRect* rect : plot_.axisRects()) {
+        bool topAxis = false;
+        int tickHalf = 0;
+        for (QCPAxis* axis : rect->axes()) {
+            if (!axis->visible()) continue;
+            if (axis->axisType() == QCPAxis::atTop) topAxis = true;
+            if (axis->orientation() == Qt::Vertical && axis->tickLabels())
+                tickHalf = std::max(tickHalf, QFontMetrics(axis->tickLabelFont(), device_).height() / 2 + 1);
+        }
+        if (topAxis) continue;
+        QMargins m = rect->minimumMargins();
+        topMargins_.emplace_back(rect, m.top());
+        m.setTop(std::min(m.top(), tickHalf));
+        rect->setMinimumMargins(m);
+    }
+    rowSpacing_ = plot_.plotLayout()->rowSpacing();
+    plot_.plotLayout()->setRowSpacing(1);
 }
 
 void SheetPlotFit::layOut() {
@@ -174,16 +224,7 @@ void SheetPlotFit::placeInsetLegend() {
     if (index < 0 || inset->insetPlacement(index) != QCPLayoutInset::ipBorderAligned) return;
     const QRectF area = inset->rect();
     const QSizeF size = legend->outerRect().size();
-    std::vector<QRectF> labels;
-    for (QCPItemText* t : visibleTexts(plot_)) labels.push_back(textRect(*t, device_));
-    const auto cost = [&](Qt::Alignment a) {
-        const double x = a & Qt::AlignRight ? area.right() - size.width() : area.left();
-        const double y = a & Qt::AlignBottom ? area.bottom() - size.height() : area.top();
-        const QRectF r(QPointF(x, y), size);
-        int c = pointsIn(plot_, r);
-        for (const QRectF& label : labels) c += r.intersects(label) ? 1000 : 0;
-        return c;
-    };
+    const auto cost = [&](Qt::Alignment a) { return legendCost(cornerRect(area, size, a)); };
     legendAlignment_ = inset->insetAlignment(index);
     Qt::Alignment best = legendAlignment_;
     int bestCost = cost(best);
@@ -195,6 +236,51 @@ void SheetPlotFit::placeInsetLegend() {
     legendIndex_ = index;
     inset->setInsetAlignment(index, best);
     layOut();
+}
+
+// What a legend at `where` would hide: data points, and a thousand for each text label it covers.
+int SheetPlotFit::legendCost(const QRectF& where) const {
+    int c = pointsIn(plot_, where);
+    for (QCPItemText* t : visibleTexts(plot_)) c += where.intersects(textRect(*t, device_)) ? 1000 : 0;
+    return c;
+}
+
+// A legend in a row of its own above the axes (the size plots': placeLegendAbovePlot) goes into a
+// corner of the axis rect that hides nothing, two or three entries a row, where one is free: on
+// a sheet's small plot its row took a sixth of the height (issue 37, item 10).
+void SheetPlotFit::placeRowLegendInside() {
+    QCPLegend* legend = plot_.legend;
+    QCPLayoutGrid* grid = plot_.plotLayout();
+    if (!legend || !legend->visible() || legend->layout() != grid || plot_.axisRectCount() != 1) return;
+    int row = -1;
+    for (int r = 0; r < grid->rowCount(); ++r)
+        if (grid->element(r, 0) == legend) row = r;
+    if (row < 0) return;
+    const int wrap = legend->wrap();
+    const int fill = legend->fillOrder();
+    const QRectF area = plot_.axisRect()->rect();
+    for (int perRow : {3, 2}) {
+        legend->setWrap(perRow);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+        const QSizeF size = legend->minimumOuterSizeHint();
+        if (size.width() > 0.7 * area.width() || size.height() > 0.45 * area.height()) continue;
+        for (Qt::Alignment a : {Qt::AlignTop | Qt::AlignLeft, Qt::AlignTop | Qt::AlignRight, Qt::AlignBottom | Qt::AlignRight,
+                                Qt::AlignBottom | Qt::AlignLeft}) {
+            // The axis rect grows by the legend's row once it leaves: judged where it will be.
+            const QRectF grown = area.adjusted(0, -legend->outerRect().height() - grid->rowSpacing(), 0, 0);
+            if (legendCost(cornerRect(grown, size, a)) > 0 || legendCost(cornerRect(area, size, a)) > 0) continue;
+            legendRowMovedFrom_ = row;
+            legendWrap_ = wrap;
+            legendFillOrder_ = fill;
+            grid->take(legend);
+            grid->simplify();
+            plot_.axisRect()->insetLayout()->addElement(legend, a);
+            layOut();
+            return;
+        }
+    }
+    legend->setWrap(wrap);
+    legend->setFillOrder(static_cast<QCPLayoutGrid::FillOrder>(fill), true);
 }
 
 // Every corner hides data (a scatter that fills the plot, curves in every corner): the legend

@@ -5,7 +5,9 @@
 // turned to its other side or else moved inside when it has a background of its own (a decision
 // label), left out when it has none (it would cover the data); labels with a background drawn
 // over the data; a legend inside the axis rect in a corner that hides no data point, or where
-// every corner hides some, in rows of its own under the plot. Everything is put back afterwards.
+// every corner hides some, in rows of its own under the plot; a legend in a row of its own
+// (the size plots') moved into a corner that hides nothing, which gives its row to the axes.
+// Everything is put back afterwards.
 #include <QRect>
 #include <QSize>
 #include <QString>
@@ -14,6 +16,7 @@
 
 class QCustomPlot;
 class QCPAxis;
+class QCPAxisRect;
 class QCPItemText;
 class QCPLayer;
 class QCPLayoutInset;
@@ -48,6 +51,9 @@ private:
     void fitTextItems();
     void placeInsetLegend();
     void moveLegendBelow(QCPLayoutInset* inset);
+    void placeRowLegendInside();
+    void tightenTopMargin();
+    int legendCost(const QRectF& where) const;
 
     QCustomPlot& plot_;
     const QPaintDevice* device_;
@@ -58,6 +64,9 @@ private:
     int legendIndex_ = -1;
     Qt::Alignment legendAlignment_;
     QCPLayoutInset* legendMovedFrom_ = nullptr;
+    int legendRowMovedFrom_ = -1;
+    std::vector<std::pair<QCPAxisRect*, int>> topMargins_;  // each axis rect's minimum top margin before
+    int rowSpacing_ = -1;  // the plot layout's row the legend left for a corner inside
     int legendWrap_ = 0;
     int legendFillOrder_ = 0;  // a QCPLayoutGrid::FillOrder
 };

@@ -103,8 +103,10 @@ QString sheetPlotCaption(const Topology& d, const QString& seriesId) {
 void drawSheetPlots(SheetPainter& s, const Topology& d, SheetEvidence& evidence, const QStringList& ids, int firstFigure,
                     const QRectF& area, int columns, int rows, bool withCaptions) {
     constexpr double gap = 14, titlePoints = 8.5, captionPoints = 7.5;
+    // Without captions a plot's own x-axis title ends it: rows need less between them (page 1).
+    const double rowGap = withCaptions ? gap : 6;
     const double cellW = (area.width() - (columns - 1) * gap) / columns;
-    const double cellH = (area.height() - (rows - 1) * gap) / rows;
+    const double cellH = (area.height() - (rows - 1) * rowGap) / rows;
     QCPPainter& p = s.painter();
     for (int row = 0; row * columns < ids.size() && row < rows; ++row) {
         // One caption height for the row, so the plots of a row line up.
@@ -117,7 +119,7 @@ void drawSheetPlots(SheetPainter& s, const Topology& d, SheetEvidence& evidence,
             titleH = std::max(titleH, s.textHeight(titles.back(), cellW, titlePoints, true));
             if (withCaptions) captionH = std::max(captionH, s.textHeight(captions.back(), cellW, captionPoints));
         }
-        const double top = area.top() + row * (cellH + gap);
+        const double top = area.top() + row * (cellH + rowGap);
         for (int k = 0; k < titles.size(); ++k) {
             const QString id = ids[row * columns + k];
             const double x = area.left() + k * (cellW + gap);
