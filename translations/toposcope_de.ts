@@ -2638,6 +2638,10 @@
         <source>%1 — memory topology, TopoScope %2</source>
         <translation>%1 — Speichertopologie, TopoScope %2</translation>
     </message>
+    <message>
+        <source>measured by MT4G, read by TopoScope %1</source>
+        <translation>gemessen von MT4G, gelesen von TopoScope %1</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::TopologyView</name>

@@ -224,6 +224,8 @@ private slots:
         checkSheet(path, stats, &text);
         if (QTest::currentTestFailed()) return;
         QVERIFY(text.contains(QStringLiteral("MI210")));
+        QVERIFY2(text.contains(QStringLiteral("AMD · driver HIP 6.3.42134")), qPrintable(text.left(300)));  // no "AMD  ·"
+        QVERIFY(text.contains(QStringLiteral("measured by MT4G")));
         QVERIFY(text.contains(QStringLiteral("64 KiB per unit")));
         QVERIFY(!text.contains(QStringLiteral("6.5 MiB per unit")));
     }

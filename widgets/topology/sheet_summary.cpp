@@ -83,7 +83,8 @@ double SheetSummary::header(bool paint) {
     const DeviceInfo& g = d_.device;
     const QString title = TopologySheet::tr("%1 — memory topology").arg(qText(g.name));
     QStringList facts;
-    if (!g.name.empty()) facts << qText(std::string(toString(g.vendor))) + QLatin1Char(' ') + qText(g.arch);
+    // MT4G's reports name no architecture: "AMD", not "AMD " before the separator (issue 37, item 6).
+    if (!g.name.empty()) facts << (qText(std::string(toString(g.vendor))) + QLatin1Char(' ') + qText(g.arch)).trimmed();
     facts << TopologySheet::tr("driver %1").arg(g.driver.empty() ? TopologySheet::tr("unknown") : qText(g.driver));
     if (g.clockKhz > 0) facts << TopologySheet::tr("clock %1").arg(formatClockKhz(static_cast<double>(g.clockKhz)));
     if (g.memoryClockKhz > 0)
@@ -91,7 +92,9 @@ double SheetSummary::header(bool paint) {
     if (g.unitCount > 0) facts << TopologySheet::tr("%n unit(s)", nullptr, g.unitCount);
     const QString date = d_.timestamp.empty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODate) : qText(d_.timestamp);
     facts << TopologySheet::tr("measured %1").arg(date)
-          << TopologySheet::tr("TopoScope %1").arg(d_.toolVersion.empty() ? QCoreApplication::applicationVersion() : qText(d_.toolVersion))
+          << (g.backend == "mt4g" ? TopologySheet::tr("measured by MT4G, read by TopoScope %1").arg(QCoreApplication::applicationVersion())
+                                  : TopologySheet::tr("TopoScope %1").arg(d_.toolVersion.empty() ? QCoreApplication::applicationVersion()
+                                                                                                  : qText(d_.toolVersion)))
           << TopologySheet::tr("backend %1").arg(qText(g.backend));
     const QString line = facts.join(QStringLiteral(" · "));
     const double w = SheetPainter::kWidth;
