@@ -27,8 +27,7 @@ FetchGranularityPlot::FetchGranularityPlot(QWidget* parent) : PlotPanel(parent),
     observed_->setName(tr("Observed miss fraction"));
     predicted_ = p->addGraph(p->xAxis, p->yAxis);
     predicted_->setName(tr("Sector model of the decision"));
-    p->legend->setVisible(true);
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignLeft | Qt::AlignTop);
+    placeLegendAbovePlot();  // inside, it covered the loads and the curve (issue 37, item 10)
     applyScale();
     applyTheme();
 }
