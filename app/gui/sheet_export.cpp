@@ -95,6 +95,7 @@ public:
         const SheetPlotFit fit(canvas, width, height, painter.device());
         labelsOutside_ += SheetPlotFit::labelsOutside(canvas, painter.device());
         pointsUnderLegends_ += SheetPlotFit::pointsUnderLegend(canvas);
+        if (canvas.axisRect()) axes_[id] = canvas.axisRect()->rect().height() * scale;
         labels_.emplace_back(id, visibleLabels(canvas));
         painter.translate(target.topLeft());
         painter.scale(scale, scale);
@@ -104,6 +105,7 @@ public:
 
     int labelsOutside() const { return labelsOutside_; }
     int pointsUnderLegends() const { return pointsUnderLegends_; }
+    const QMap<QString, double>& axes() const { return axes_; }
     // The text labels of each figure drawn, by series.
     const std::vector<std::pair<QString, QStringList>>& labels() const { return labels_; }
 
@@ -125,6 +127,7 @@ private:
     QString shown_;
     int labelsOutside_ = 0;
     int pointsUnderLegends_ = 0;
+    QMap<QString, double> axes_;
     std::vector<std::pair<QString, QStringList>> labels_;
 };
 
@@ -140,6 +143,7 @@ bool exportTopologySheet(const Topology& shown, EvidenceView& evidence, const QS
     if (stats) {
         stats->labelsOutside = plots.labelsOutside();
         stats->pointsUnderLegends = plots.pointsUnderLegends();
+        stats->axesPoints = plots.axes();
         for (const auto& [id, labels] : plots.labels()) stats->figureDisagreements << figureDisagreements(shown, id, labels);
     }
     if (!series.isEmpty()) evidence.showSeries(series);

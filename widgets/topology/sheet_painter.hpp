@@ -7,6 +7,7 @@
 #include <QFont>
 #include <QRectF>
 #include <QString>
+#include <QMap>
 #include <QStringList>
 
 class QPdfWriter;
@@ -25,6 +26,7 @@ struct SheetStats {
     int pointsUnderLegends = 0;  // data points that a legend inside a plot hides
     QStringList figureDisagreements;  // figures whose labels say what the table does not
     int textOutsideBoxes = 0;    // diagram lines wider than their box
+    QMap<QString, double> axesPoints;  // each figure's axis rect height in points, by series
 };
 
 class SheetPainter {
