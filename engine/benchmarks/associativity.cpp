@@ -46,6 +46,9 @@ constexpr std::size_t kTimedChunk = 1024;
 constexpr double kDoubtedLineConfidence = 0.5;
 // A line size no set's index bits confirmed (calibrated: docs/calibration.md).
 constexpr double kUnconfirmedLineConfidence = 0.8;
+// The set index's own line, where the line-size benchmark read another and the set structure
+// probed again in the index's lines found that line again (calibrated: docs/calibration.md).
+constexpr double kIndexLineConfidence = 0.7;
 
 struct Probe {
     RunContext& ctx;
@@ -432,6 +435,25 @@ void doubtTheLine(RunContext& ctx, Element element, int lineBit, const std::stri
     }
 }
 
+// The line is the set index's (`indexLine`), found twice: the line-size benchmark's model read
+// another (a sectored cache's misses come a sector at a time, and its model read the sector).
+void lineFromTheIndex(RunContext& ctx, Element element, std::uint64_t indexLine, std::uint64_t modelLine,
+                      const std::string& evidence) {
+    const Attribute* line = ctx.topology().find(element, attr::lineSize);
+    if (!line) return;
+    Attribute a = *line;
+    a.value = static_cast<double>(indexLine);
+    a.confidence = kIndexLineConfidence;
+    a.lowerBound = a.upperBound = false;
+    a.method = "set index bits";
+    a.reason = "flipping address bit " + std::to_string(std::countr_zero(indexLine)) +
+               " is the first to move a line to another set, in the lines of " + std::to_string(modelLine) +
+               " B the capacity model read and again when the set structure was probed in lines of " +
+               std::to_string(indexLine) + " B (" + evidence + ", rows line-bit); the capacity model's " + line->reason;
+    a.evidence = evidence;
+    ctx.revise(element, a);
+}
+
 // The line-size benchmark's model, where no set's index bits could confirm it: it reads a hashed
 // cache's lines wrong now and then (docs/calibration.md), so at most kUnconfirmedLineConfidence.
 void lineUnconfirmed(RunContext& ctx, Element element, const std::string& why) {
@@ -497,6 +519,23 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
         probe.maxWays = static_cast<std::uint32_t>(
             std::clamp<std::uint64_t>(ctx.backend().maxArrayBytes(target.space) / bytes, 2, kMaxWays + 1) - 1);
         const SetProbe s = probeSets(probe, bytes, bytes / lineBytes);
+        // The index sees other lines than the line-size benchmark read: probed again in the
+        // index's lines, the set structure counts in them, and finding that line again makes it
+        // the line size (a sectored cache's model reads its sector: random NVIDIA #1010's L1,
+        // 128 B lines of 64 B sectors, read 64 B and had its right 6 ways held at 0.5).
+        if (s.lineBit >= 0 && (std::uint64_t{1} << s.lineBit) != lineBytes) {
+            const std::uint64_t indexLine = std::uint64_t{1} << s.lineBit;
+            Probe again{ctx, target, id, capacityMissThreshold(ctx, target.space, bytes, indexLine, id), std::min(indexLine, sector)};
+            again.maxWays = probe.maxWays;
+            const SetProbe t = indexLine < bytes ? probeSets(again, bytes, bytes / indexLine) : SetProbe{};
+            if (indexLine < bytes && t.lineBit == s.lineBit) {
+                lineFromTheIndex(ctx, target.element, indexLine, lineBytes, id);
+                const SetDecision decision = decideSets(t, bytes / indexLine);
+                reportSets(ctx, target.element, decision, id);
+                reportCapacity(ctx, target.element, knee, decision, static_cast<double>(indexLine), id);
+                return;
+            }
+        }
         const SetDecision decision = decideSets(s, bytes / lineBytes);
         reportSets(ctx, target.element, decision, id);
         reportCapacity(ctx, target.element, knee, decision, static_cast<double>(lineBytes), id);

@@ -48,13 +48,20 @@ void reportPolicy(RunContext& ctx, const CacheTarget& target, const PolicyDecisi
     ctx.report(target.element, a);
 }
 
-// The W + 1 lines of one set the associativity benchmark left in its evidence.
+// The W + 1 lines of one set the associativity benchmark left in its evidence: the last it
+// recorded (where the set index saw other lines than the line-size benchmark, the set structure
+// is probed again in the index's lines and records that set after the first).
 std::vector<std::uint64_t> conflictSet(RunContext& ctx, const CacheTarget& t) {
     std::vector<std::uint64_t> set;
     const Series* s = ctx.topology().findSeries(seriesId(t, "associativity"));
     if (!s) return set;
-    for (const SeriesRow& row : s->rows)
-        if (row.label == "conflict-line") set.push_back(static_cast<std::uint64_t>(row.x));
+    bool inSet = false;
+    for (const SeriesRow& row : s->rows) {
+        const bool line = row.label == "conflict-line";
+        if (line && !inSet) set.clear();
+        if (line) set.push_back(static_cast<std::uint64_t>(row.x));
+        inSet = line;
+    }
     return set;
 }
 
