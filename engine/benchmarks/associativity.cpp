@@ -437,7 +437,8 @@ void doubtTheLine(RunContext& ctx, Element element, int lineBit, const std::stri
 
 // The line is the set index's (`indexLine`), found twice: the line-size benchmark's model read
 // another (a sectored cache's misses come a sector at a time, and its model read the sector).
-void lineFromTheIndex(RunContext& ctx, Element element, std::uint64_t indexLine, std::uint64_t modelLine,
+// `fromFetch`: the line-size benchmark decided none and the fetch granularity (`probedLine`) stood in.
+void lineFromTheIndex(RunContext& ctx, Element element, std::uint64_t indexLine, std::uint64_t probedLine, bool fromFetch,
                       const std::string& evidence) {
     const Attribute* line = ctx.topology().find(element, attr::lineSize);
     if (!line) return;
@@ -445,11 +446,15 @@ void lineFromTheIndex(RunContext& ctx, Element element, std::uint64_t indexLine,
     a.value = static_cast<double>(indexLine);
     a.confidence = kIndexLineConfidence;
     a.lowerBound = a.upperBound = false;
+    a.failed = false;
     a.method = "set index bits";
+    const std::string probed = std::to_string(probedLine) + " B" +
+                               (fromFetch ? " (the fetch granularity: the line-size benchmark decided none)" : " (the capacity model's line)");
     a.reason = "flipping address bit " + std::to_string(std::countr_zero(indexLine)) +
-               " is the first to move a line to another set, in the lines of " + std::to_string(modelLine) +
-               " B the capacity model read and again when the set structure was probed in lines of " +
-               std::to_string(indexLine) + " B (" + evidence + ", rows line-bit); the capacity model's " + line->reason;
+               " is the first to move a line to another set, in lines of " + probed +
+               (indexLine == probedLine ? std::string()
+                                        : " and again when the set structure was probed in lines of " + std::to_string(indexLine) + " B") +
+               " (" + evidence + ", rows line-bit); the line-size benchmark: " + line->reason;
     a.evidence = evidence;
     ctx.revise(element, a);
 }
@@ -497,6 +502,11 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
     }
     const Attribute* size = decided(ctx, target.element, attr::size);
     const Attribute* line = decided(ctx, target.element, attr::lineSize);
+    // No line size decided (no row of its sweep thrashed): the fetch granularity stands in, and
+    // the set index's line, probed again, gives the line (lineFromTheIndex).
+    const Attribute* fetch = line ? nullptr : usableFetchGranularity(ctx, target.element);
+    const bool standIn = !line && fetch && fetch->value > 0;
+    if (standIn) line = fetch;
     if (!size || !line || line->value <= 0) {
         reportUncounted(ctx, target, "size or line size unknown");
         return;
@@ -529,7 +539,7 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
             again.maxWays = probe.maxWays;
             const SetProbe t = indexLine < bytes ? probeSets(again, bytes, bytes / indexLine) : SetProbe{};
             if (indexLine < bytes && t.lineBit == s.lineBit) {
-                lineFromTheIndex(ctx, target.element, indexLine, lineBytes, id);
+                lineFromTheIndex(ctx, target.element, indexLine, lineBytes, standIn, id);
                 const SetDecision decision = decideSets(t, bytes / indexLine);
                 reportSets(ctx, target.element, decision, id);
                 reportCapacity(ctx, target.element, knee, decision, static_cast<double>(indexLine), id);
@@ -539,7 +549,10 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
         const SetDecision decision = decideSets(s, bytes / lineBytes);
         reportSets(ctx, target.element, decision, id);
         reportCapacity(ctx, target.element, knee, decision, static_cast<double>(lineBytes), id);
-        if (s.lineBit < 0) lineUnconfirmed(ctx, target.element, "no set's lines were found to flip its address bits in");
+        if (standIn && s.lineBit >= 0 && (std::uint64_t{1} << s.lineBit) == lineBytes)
+            lineFromTheIndex(ctx, target.element, lineBytes, lineBytes, standIn, id);
+        else if (standIn) doubtTheLine(ctx, target.element, s.lineBit >= 0 ? s.lineBit : std::countr_zero(lineBytes), id);
+        else if (s.lineBit < 0) lineUnconfirmed(ctx, target.element, "no set's lines were found to flip its address bits in");
         else if ((std::uint64_t{1} << s.lineBit) != lineBytes) doubtTheLine(ctx, target.element, s.lineBit, id);
     } catch (const BackendError& e) {
         if (e.deviceLost()) throw;

@@ -164,6 +164,31 @@ TEST(AssocSim, SyntheticProfilesFindWaysSetsModuloAndPolicy) {
     }
 }
 
+// Issue 34: a sectored L1 (128 B lines of 64 B sectors, random NVIDIA #1010's). Here no row of the
+// line-size sweep thrashes and it decides no line (in #1010's run its model read the sector, 64 B):
+// the set structure is probed in the fetch granularity's lines, the set index sees 128 B lines,
+// probed again in them it finds that line again, and the line size, ways, sets and capacity are
+// counted in it (they were undecided, "size or line size unknown").
+TEST(AssocSim, ASectoredCachesLineIsTheOneItsIndexSees) {
+    auto j = test::nvidiaTestProfile();
+    j["caches"][0]["size"] = 147456;
+    j["caches"][0]["line"] = 128;
+    j["caches"][0]["sector"] = 64;
+    j["caches"][0]["ways"] = 6;
+    j["caches"][0]["index"] = "modulo";
+    j["caches"][0]["policy"] = "lru";
+    j["caches"][3]["size"] = 4 << 20;  // an L2 well past the L1
+    j["api"]["l2_size"] = 4 << 20;
+    const SimProfile p = test::parseTestProfile(j, "sectored-l1.json");
+    const Topology t = test::simulate(p, {"l1"});
+    const Attribute& line = decidedAttribute(t, Element::L1, "lineSize");
+    EXPECT_EQ(line.value, 128) << line.reason;
+    EXPECT_EQ(line.method, "set index bits");
+    EXPECT_EQ(decidedAttribute(t, Element::L1, "ways").value, 6);
+    EXPECT_EQ(decidedAttribute(t, Element::L1, "sets").value, 192);
+    EXPECT_EQ(decidedAttribute(t, Element::L1, "size").value, 147456);
+}
+
 // Pages larger than the first sweep stride (2 MiB): the walks at 32 MiB find the levels, a walk
 // at 4 MiB the page size from the share of loads that cross into a new page.
 TEST(AssocSim, PagesLargerThanTwoMibAreFoundAtTheWiderStride) {
