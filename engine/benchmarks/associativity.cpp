@@ -456,6 +456,7 @@ void lineFromTheIndex(RunContext& ctx, Element element, std::uint64_t indexLine,
                                         : " and again when the set structure was probed in lines of " + std::to_string(indexLine) + " B") +
                " (" + evidence + ", rows line-bit); the line-size benchmark: " + line->reason;
     a.evidence = evidence;
+    if (!a.marks.empty()) a.confidence = std::min(a.confidence, kDoubtedLineConfidence);  // a neighbour's mark holds it
     ctx.revise(element, a);
 }
 
@@ -502,10 +503,12 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
     }
     const Attribute* size = decided(ctx, target.element, attr::size);
     const Attribute* line = decided(ctx, target.element, attr::lineSize);
-    // No line size decided (no row of its sweep thrashed): the fetch granularity stands in, and
-    // the set index's line, probed again, gives the line (lineFromTheIndex).
-    const Attribute* fetch = line ? nullptr : usableFetchGranularity(ctx, target.element);
-    const bool standIn = !line && fetch && fetch->value > 0;
+    // No line size at all (no row of its sweep thrashed; not one it doubted, which a neighbour
+    // can make): the fetch granularity stands in, and the set index's line, probed again, gives
+    // the line (lineFromTheIndex).
+    const Attribute* modelLine = ctx.topology().find(target.element, attr::lineSize);
+    const Attribute* fetch = line || (modelLine && modelLine->value > 0) ? nullptr : usableFetchGranularity(ctx, target.element);
+    const bool standIn = !line && fetch && fetch->value > 0 && fetch->marks.empty();
     if (standIn) line = fetch;
     if (!size || !line || line->value <= 0) {
         reportUncounted(ctx, target, "size or line size unknown");
