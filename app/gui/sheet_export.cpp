@@ -39,14 +39,6 @@ double smallestFont(QCustomPlot& plot) {
     return smallest;
 }
 
-QStringList visibleLabels(QCustomPlot& plot) {
-    QStringList out;
-    for (int i = 0; i < plot.itemCount(); ++i)
-        if (auto* text = qobject_cast<QCPItemText*>(plot.item(i)); text && text->visible() && !text->text().isEmpty())
-            out << text->text();
-    return out;
-}
-
 // A legend in a row of its own (the size plot's) that is wider than the sheet's plot wraps into
 // more rows while the sheet draws it, rather than clipping its entries.
 class LegendWrap {
@@ -96,7 +88,7 @@ public:
         labelsOutside_ += SheetPlotFit::labelsOutside(canvas, painter.device());
         pointsUnderLegends_ += SheetPlotFit::pointsUnderLegend(canvas);
         if (canvas.axisRect()) axes_[id] = canvas.axisRect()->rect().height() * scale;
-        labels_.emplace_back(id, visibleLabels(canvas));
+        labels_.emplace_back(id, SheetPlotFit::labelTexts(canvas));
         painter.translate(target.topLeft());
         painter.scale(scale, scale);
         canvas.toPainter(&painter, width, height);

@@ -65,14 +65,22 @@ std::vector<QCPItemText*> visibleTexts(QCustomPlot& plot) {
     return out;
 }
 
-// Data points of the 1D plottables (graphs, boxes, bars) inside `rect` or within a mark's radius
-// of it, with each box's range ends.
+// A box of `size` in the corner `a` of `area`.
 QRectF cornerRect(const QRectF& area, const QSizeF& size, Qt::Alignment a) {
     const double x = a & Qt::AlignRight ? area.right() - size.width() : area.left();
     const double y = a & Qt::AlignBottom ? area.bottom() - size.height() : area.top();
     return {QPointF(x, y), size};
 }
 
+// The legend in a row of its own at `row` of the plot layout, as short as its entries let it be.
+void legendIntoRow(QCPLayoutGrid* grid, QCPLegend* legend, int row) {
+    grid->insertRow(row);
+    grid->addElement(row, 0, legend);
+    grid->setRowStretchFactor(row, 0.001);
+}
+
+// Data points of the 1D plottables (graphs, boxes, bars) inside `rect` or within a mark's radius
+// of it, with each box's range ends.
 int pointsIn(QCustomPlot& plot, const QRectF& rect) {
     constexpr double kMark = 5;
     const QRectF near = rect.adjusted(-kMark, -kMark, kMark, kMark);
@@ -125,10 +133,7 @@ SheetPlotFit::~SheetPlotFit() {
             inset->take(legend);
             inset->simplify();
         }
-        QCPLayoutGrid* grid = plot_.plotLayout();
-        grid->insertRow(legendRowMovedFrom_);
-        grid->addElement(legendRowMovedFrom_, 0, legend);
-        grid->setRowStretchFactor(legendRowMovedFrom_, 0.001);
+        legendIntoRow(plot_.plotLayout(), legend, legendRowMovedFrom_);
         legend->setWrap(legendWrap_);
         legend->setFillOrder(static_cast<QCPLayoutGrid::FillOrder>(legendFillOrder_), true);
     } else if (legendMovedFrom_) {
@@ -259,6 +264,9 @@ void SheetPlotFit::placeRowLegendInside() {
     const int wrap = legend->wrap();
     const int fill = legend->fillOrder();
     const QRectF area = plot_.axisRect()->rect();
+    // The axis rect grows by the legend's row once it leaves: a corner is judged where it is now
+    // and where it will be.
+    const QRectF grown = area.adjusted(0, -legend->outerRect().height() - grid->rowSpacing(), 0, 0);
     for (int perRow : {3, 2}) {
         legend->setWrap(perRow);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
@@ -266,8 +274,6 @@ void SheetPlotFit::placeRowLegendInside() {
         if (size.width() > 0.7 * area.width() || size.height() > 0.45 * area.height()) continue;
         for (Qt::Alignment a : {Qt::AlignTop | Qt::AlignLeft, Qt::AlignTop | Qt::AlignRight, Qt::AlignBottom | Qt::AlignRight,
                                 Qt::AlignBottom | Qt::AlignLeft}) {
-            // The axis rect grows by the legend's row once it leaves: judged where it will be.
-            const QRectF grown = area.adjusted(0, -legend->outerRect().height() - grid->rowSpacing(), 0, 0);
             if (legendCost(cornerRect(grown, size, a)) > 0 || legendCost(cornerRect(area, size, a)) > 0) continue;
             legendRowMovedFrom_ = row;
             legendWrap_ = wrap;
@@ -292,17 +298,19 @@ void SheetPlotFit::moveLegendBelow(QCPLayoutInset* inset) {
     legendFillOrder_ = legend->fillOrder();
     inset->take(legend);
     inset->simplify();
-    QCPLayoutGrid* grid = plot_.plotLayout();
-    const int row = grid->rowCount();
-    grid->insertRow(row);
-    grid->addElement(row, 0, legend);
-    grid->setRowStretchFactor(row, 0.001);
+    legendIntoRow(plot_.plotLayout(), legend, plot_.plotLayout()->rowCount());
     for (int perRow = legend->itemCount(); perRow >= 1; --perRow) {
         legend->setWrap(perRow);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
         if (legend->minimumOuterSizeHint().width() <= size_.width()) break;
     }
     layOut();
+}
+
+QStringList SheetPlotFit::labelTexts(QCustomPlot& plot) {
+    QStringList out;
+    for (QCPItemText* t : visibleTexts(plot)) out << t->text();
+    return out;
 }
 
 int SheetPlotFit::pointsUnderLegend(QCustomPlot& plot) {

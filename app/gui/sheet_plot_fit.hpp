@@ -11,6 +11,7 @@
 #include <QRect>
 #include <QSize>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -37,6 +38,8 @@ public:
     static int labelsOutside(QCustomPlot& plot, const QPaintDevice* device);
     // The data points a legend inside an axis rect hides, as laid out now.
     static int pointsUnderLegend(QCustomPlot& plot);
+    // The texts of the plot's visible text labels (a decision, a rejected change point).
+    static QStringList labelTexts(QCustomPlot& plot);
 
 private:
     struct SavedText {

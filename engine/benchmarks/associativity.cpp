@@ -528,19 +528,22 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
     try {
         const Attribute* fg = usableFetchGranularity(ctx, target.element);
         const std::uint64_t sector = fg ? std::min(lineBytes, static_cast<std::uint64_t>(fg->value)) : lineBytes;
-        Probe probe{ctx, target, id, capacityMissThreshold(ctx, target.space, bytes, lineBytes, id), sector};
-        probe.maxWays = static_cast<std::uint32_t>(
+        const auto maxWays = static_cast<std::uint32_t>(
             std::clamp<std::uint64_t>(ctx.backend().maxArrayBytes(target.space) / bytes, 2, kMaxWays + 1) - 1);
-        const SetProbe s = probeSets(probe, bytes, bytes / lineBytes);
+        // The set structure probed in lines of `probedLine` bytes.
+        const auto probeIn = [&](std::uint64_t probedLine, std::uint64_t sectorBytes) {
+            Probe probe{ctx, target, id, capacityMissThreshold(ctx, target.space, bytes, probedLine, id), sectorBytes};
+            probe.maxWays = maxWays;
+            return probeSets(probe, bytes, bytes / probedLine);
+        };
+        const SetProbe s = probeIn(lineBytes, sector);
         // The index sees other lines than the line-size benchmark read: probed again in the
         // index's lines, the set structure counts in them, and finding that line again makes it
         // the line size (a sectored cache's model reads its sector: random NVIDIA #1010's L1,
         // 128 B lines of 64 B sectors, read 64 B and had its right 6 ways held at 0.5).
         if (s.lineBit >= 0 && (std::uint64_t{1} << s.lineBit) != lineBytes) {
             const std::uint64_t indexLine = std::uint64_t{1} << s.lineBit;
-            Probe again{ctx, target, id, capacityMissThreshold(ctx, target.space, bytes, indexLine, id), std::min(indexLine, sector)};
-            again.maxWays = probe.maxWays;
-            const SetProbe t = indexLine < bytes ? probeSets(again, bytes, bytes / indexLine) : SetProbe{};
+            const SetProbe t = indexLine < bytes ? probeIn(indexLine, std::min(indexLine, sector)) : SetProbe{};
             if (indexLine < bytes && t.lineBit == s.lineBit) {
                 lineFromTheIndex(ctx, target.element, indexLine, lineBytes, standIn, id);
                 const SetDecision decision = decideSets(t, bytes / indexLine);

@@ -35,6 +35,14 @@ int pdfPages(const QString& path) {
     return m.hasMatch() ? m.captured(1).toInt() : -1;
 }
 
+// A word of `pdftotext -bbox` or `-bbox-layout` output: its box (a word past the page's top or
+// left edge has negative coordinates) and its text.
+const QRegularExpression& wordBox() {
+    static const QRegularExpression re(QStringLiteral(
+        "<word xMin=\"(-?[\\d.]+)\" yMin=\"(-?[\\d.]+)\" xMax=\"([\\d.]+)\" yMax=\"([\\d.]+)\">([^<]*)</word>"));
+    return re;
+}
+
 // The smallest horizontal text in points: DejaVu Sans words are 1.164 times as high as their
 // size. Slanted tick labels come as fragments whose boxes tell no size; they are left out
 // (the sheet's own record covers them).
@@ -42,14 +50,12 @@ double smallestWordPoints(const QString& path, QString* word) {
     const QString html = run(QStringLiteral("pdftotext"), {QStringLiteral("-bbox-layout"), path, QStringLiteral("-")});
     static const QRegularExpression lineRe(QStringLiteral("<line[^>]*>(.*?)</line>"),
                                            QRegularExpression::DotMatchesEverythingOption);
-    static const QRegularExpression wordRe(QStringLiteral(
-        "<word xMin=\"([\\d.]+)\" yMin=\"([\\d.]+)\" xMax=\"([\\d.]+)\" yMax=\"([\\d.]+)\">([^<]*)</word>"));
     double smallest = 1e9;
     for (auto line = lineRe.globalMatch(html); line.hasNext();) {
         const QString inner = line.next().captured(1);
         QList<QRegularExpressionMatch> words;
         QSet<int> tops;
-        for (auto w = wordRe.globalMatch(inner); w.hasNext();) {
+        for (auto w = wordBox().globalMatch(inner); w.hasNext();) {
             words << w.next();
             tops << qRound(words.back().captured(2).toDouble());
         }
@@ -75,14 +81,12 @@ QString wordOffThePage(const QString& path) {
     const QString html = run(QStringLiteral("pdftotext"), {QStringLiteral("-bbox"), path, QStringLiteral("-")});
     static const QRegularExpression pageRe(QStringLiteral("<page width=\"([\\d.]+)\" height=\"([\\d.]+)\">(.*?)</page>"),
                                            QRegularExpression::DotMatchesEverythingOption);
-    static const QRegularExpression wordRe(QStringLiteral(
-        "<word xMin=\"(-?[\\d.]+)\" yMin=\"(-?[\\d.]+)\" xMax=\"([\\d.]+)\" yMax=\"([\\d.]+)\">([^<]*)</word>"));
     int page = 0;
     for (auto p = pageRe.globalMatch(html); p.hasNext();) {
         const auto match = p.next();
         ++page;
         const double width = match.captured(1).toDouble(), height = match.captured(2).toDouble();
-        for (auto w = wordRe.globalMatch(match.captured(3)); w.hasNext();) {
+        for (auto w = wordBox().globalMatch(match.captured(3)); w.hasNext();) {
             const auto word = w.next();
             if (word.captured(1).toDouble() < 0 || word.captured(2).toDouble() < 0 || word.captured(3).toDouble() > width ||
                 word.captured(4).toDouble() > height)
