@@ -140,6 +140,7 @@ void hashedWays(const SetProbe& p, double lines, SetDecision& d) {
 
 SetDecision decideSets(const SetProbe& p, std::uint64_t capacityLines) {
     SetDecision d;
+    d.randomVictims = p.randomVictims;
     const auto lines = static_cast<double>(capacityLines);
     if (p.waysPlateau > 0 && !p.capacityBound && p.plateauConfirmed) {
         // At most 0.8: a hashed index whose bits skip the stride's reads like modulo here, and the

@@ -52,6 +52,8 @@ struct SetProbe {
     // Too large to scatter: how many random lines survive the random-fill walks (not complete:
     // not measured).
     RandomFillMeasurement randomFill;
+    // The set was found only with many walks: a full set gives up a random line.
+    bool randomVictims = false;
 };
 
 struct SetDecision {
@@ -62,6 +64,7 @@ struct SetDecision {
     std::string indexReason;
     // In lines, where the random fill fitted one and no set was counted (docs/methods.md, "Random fill").
     Decision fittedCapacityLines;
+    bool randomVictims = false;  // SetProbe::randomVictims
 };
 
 SetDecision decideSets(const SetProbe& probe, std::uint64_t capacityLines);

@@ -27,9 +27,9 @@ std::uint64_t dependentLoads(const SequenceChase& request) {
     return request.offsets.size() + request.otherOffsets.size();
 }
 
-// The target, the chosen lines and the pool's prefix twice, the target again.
+// The target, the chosen lines and the pool's prefix `passes` times, the target again.
 std::uint64_t dependentLoads(const EvictionTest& test) {
-    return 2 + 2 * test.chosen.size() + 2 * test.prefix / kBlockReadParallelism;
+    return 2 + test.passes * (test.chosen.size() + test.prefix / kBlockReadParallelism);
 }
 
 }  // namespace ts

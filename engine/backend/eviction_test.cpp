@@ -13,7 +13,7 @@ SequenceChase evictionSequence(const EvictionTest& t) {
     r.space = t.space;
     r.offsets = {0};
     const std::vector<std::uint64_t> loads = evictionLoads(t);
-    for (int pass = 0; pass < 2; ++pass) r.offsets.insert(r.offsets.end(), loads.begin(), loads.end());
+    for (std::uint32_t pass = 0; pass < t.passes; ++pass) r.offsets.insert(r.offsets.end(), loads.begin(), loads.end());
     if (t.refresh != 0) r.offsets.push_back(t.refresh);
     r.offsets.push_back(0);
     r.timedFrom = static_cast<std::uint32_t>(r.offsets.size() - 1);

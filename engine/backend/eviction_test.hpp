@@ -21,6 +21,9 @@ struct EvictionTest {
     // or the next line, so that a translation the loads pushed out of a TLB is back and the timed
     // load tells the cache's eviction alone.
     std::uint64_t refresh = 0;
+    // Walks over the chosen lines and the prefix. Two suffice where a full set gives up its oldest
+    // line; under random replacement the target goes only by chance, so more walks make it sure.
+    std::uint32_t passes = 2;
 };
 
 // Byte offsets of the lines a test loads after the target, in the order a sequential backend

@@ -59,6 +59,9 @@ struct Probe {
     // Most lines one stride of the whole size can test: kMaxWays, or fewer where the space's array
     // ends first (64 KiB of constant memory hold 32 strides of a 2 KiB constant L1).
     std::uint32_t maxWays = kMaxWays;
+    // The eviction set was found only with many walks: a full set gives up a random line, so an
+    // overfull set's misses fall on other loads each walk (tailFits, fillHoles).
+    bool randomVictims = false;
 
     // Do n lines at `stride` all hit on their second pass? One line too many always leaves a miss
     // (whatever the policy), so a run with a miss is repeated once: a delayed load is no conflict.
@@ -160,6 +163,27 @@ void countResidentLines(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_
     s.residentLines = s.residentCounts.front();
 }
 
+// Under random replacement an overfull set misses somewhere in every pass, a different load each
+// time, while a delayed load (one in 500 to 1000) comes and goes: the lines walked once and then
+// kRandomTimedPasses times more, timed; they do not fit when every timed pass had a miss, in each
+// of three walks (six passes of 1024 loads all hit by a delayed load about once in 16, three
+// walks of them once in 4000).
+constexpr int kRandomTimedPasses = 6;  // 7 visits a line: a GPU chain allows 8
+bool everyPassFits(Probe& p, const std::vector<std::uint64_t>& lines) {
+    SequenceChase request;
+    request.space = p.target.space;
+    for (int pass = 0; pass <= kRandomTimedPasses; ++pass) request.offsets.insert(request.offsets.end(), lines.begin(), lines.end());
+    request.timedFrom = static_cast<std::uint32_t>(lines.size());
+    for (int walk = 0; walk < 3; ++walk) {
+        const std::vector<std::uint32_t> timed = p.ctx.chaseSequence(request).latencies;
+        for (std::size_t from = 0; from < timed.size(); from += lines.size())
+            if (std::none_of(timed.begin() + static_cast<long>(from), timed.begin() + static_cast<long>(std::min(timed.size(), from + lines.size())),
+                             [&](std::uint32_t l) { return l > p.threshold; }))
+                return true;  // a pass without a miss
+    }
+    return false;
+}
+
 // Two passes over `lines` in order, the last `timed` loads of the second timed.
 SequenceChase twoPasses(const Probe& p, const std::vector<std::uint64_t>& lines, std::size_t timed) {
     SequenceChase request;
@@ -179,6 +203,7 @@ SequenceChase twoPasses(const Probe& p, const std::vector<std::uint64_t>& lines,
 // loads at one place in two of three walks came about once in 80 trials at one in 500: enough
 // over a packing's two thousand trials to leave sets a line short).
 bool tailFits(Probe& p, const std::vector<std::uint64_t>& lines) {
+    if (p.randomVictims) return everyPassFits(p, lines);
     const SequenceChase request = twoPasses(p, lines, std::min(lines.size(), kTimedChunk));
     std::vector<int> misses;  // per timed load: the walks so far in which it missed
     for (int attempt = 1; attempt <= 3; ++attempt) {
@@ -216,7 +241,9 @@ std::vector<std::uint64_t> candidatesThatHit(Probe& p, const std::vector<std::ui
 // beside the kept ones are tried alone; blocks go on until two in a row fill no hole, up to 3 x
 // the capacity offered (one chase a block instead of one a line). A block with more suspects than
 // kMostHoleSuspects says that lines of full sets hit too (a policy other than LRU or FIFO, or
-// noise): it tells no holes, and trying each alone cost the H200's L1 half a second.
+// noise): it tells no holes, and trying each alone cost the H200's L1 half a second. Where the
+// set was found to give up lines at random (Probe::randomVictims) that is expected: each line of
+// a block is tried alone.
 void fillHoles(Probe& p, std::vector<std::uint64_t>& kept, std::uint64_t& next, std::uint64_t lines, std::uint64_t lineBytes,
                std::uint32_t ways) {
     const std::uint64_t sets = std::max<std::uint64_t>(1, lines / std::max<std::uint32_t>(1, ways));
@@ -225,8 +252,8 @@ void fillHoles(Probe& p, std::vector<std::uint64_t>& kept, std::uint64_t& next, 
         std::vector<std::uint64_t> candidates;
         for (std::uint64_t i = 0; i < block && next + i < 3 * lines; ++i) candidates.push_back((next + i) * lineBytes);
         next += candidates.size();
-        const std::vector<std::uint64_t> suspects = candidatesThatHit(p, kept, candidates);
-        if (suspects.size() > kMostHoleSuspects) return;
+        const std::vector<std::uint64_t> suspects = p.randomVictims ? candidates : candidatesThatHit(p, kept, candidates);
+        if (!p.randomVictims && suspects.size() > kMostHoleSuspects) return;
         bool filled = false;
         for (const std::uint64_t suspect : suspects) {
             std::vector<std::uint64_t> trial = kept;
@@ -329,6 +356,18 @@ void fillAtRandom(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t line
     if (lines >= kMinRandomFillLines && lines <= kMaxRandomFillLines) s.randomFill = measureRandomFill(p.ctx, p.target.space, lines, lineBytes, p.threshold, p.series);
 }
 
+// A search by chance (many walks, random victims) can keep a line of another set beside the W + 1
+// of the target's. Without such a line the lines still do not fit (W + 1 of one set never do,
+// whatever the policy): dropped, the target kept. Rows "stray-line".
+std::vector<std::uint64_t> withoutStrayLines(Probe& p, std::vector<std::uint64_t> set) {
+    for (std::size_t j = set.size(); j-- > 1 && set.size() > 2;) {
+        std::vector<std::uint64_t> without(set);
+        without.erase(without.begin() + static_cast<long>(j));
+        if (!p.listFits(without, "stray-line", static_cast<double>(set[j]))) set = std::move(without);
+    }
+    return set;
+}
+
 // A hashed index: search one set's lines (capacity permitting) and check one line fewer does not evict.
 void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t lineBytes) {
     if (lines > p.ctx.backend().maxEvictionSearchLines()) {  // too large to search: random lines instead
@@ -340,25 +379,27 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
     // evict anything), else the next line (of the target's set once in `sets`).
     const std::uint64_t refresh = p.sectorBytes > 0 && p.sectorBytes < lineBytes ? p.sectorBytes : lineBytes;
     const ConflictSearch search{p.target.space, lines, lineBytes, p.threshold, kMaxWays, p.series, refresh};
-    const auto set = findConflictSet(p.ctx, search);
+    const std::optional<ConflictSet> found = findConflictSet(p.ctx, search);
     // A target and at least one line that evicts it; a lone line is no set (a search that ended on
     // one found nothing: a random policy can evict the target with no set full). Then how many
     // random lines survive tells the ways, the policy and the capacity, where anything does.
-    if (!set || set->size() < 2) {
+    if (!found || found->lines.size() < 2) {
         fillAtRandom(p, s, lines, lineBytes);
         return;
     }
-    s.conflictWays = static_cast<std::uint32_t>(set->size() - 1);
+    p.randomVictims = s.randomVictims = found->passes > 2;
+    const std::vector<std::uint64_t> set = p.randomVictims ? withoutStrayLines(p, found->lines) : found->lines;
+    s.conflictWays = static_cast<std::uint32_t>(set.size() - 1);
     // Whatever the replacement policy, `ways` lines of one set fit on their own and one more do
     // not: checked by plain two-pass walks, so that a search whose evictions came from anything
     // but one set's conflicts (another level, a neighbour) cannot pass for the set.
-    const std::vector<std::uint64_t> ways(set->begin() + 1, set->end());
-    s.conflictConfirmed = oneFewerKeepsTarget(p, *set, lineBytes) && p.listFits(ways, "set-fits");
-    s.conflictContradicted = p.listFits(*set, "set-plus-one-fits");
-    recordConflictSet(p.ctx, p.series, *set);
+    const std::vector<std::uint64_t> ways(set.begin() + 1, set.end());
+    s.conflictConfirmed = oneFewerKeepsTarget(p, set, lineBytes) && p.listFits(ways, "set-fits");
+    s.conflictContradicted = p.listFits(set, "set-plus-one-fits");
+    recordConflictSet(p.ctx, p.series, set);
     if (s.conflictConfirmed && !s.conflictContradicted) {
-        flipIndexBits(p, s, *set, lineBytes);
-        findLineBit(p, s, *set, lineBytes);
+        flipIndexBits(p, s, set, lineBytes);
+        findLineBit(p, s, set, lineBytes);
         if (lines <= kMaxConsecutiveFitLines) {
             s.consecutiveFit = largestConsecutiveFit(p, lines, lineBytes);
             if (lines <= kMaxPackedLines) s.packedLines = packedLines(p, lines, lineBytes, s.conflictWays);

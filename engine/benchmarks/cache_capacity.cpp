@@ -19,6 +19,10 @@ constexpr double kKneeOnlyConfidence = 0.5;
 // A hashed cache's knee this far below its measured capacity lies on a ramp of misses.
 constexpr double kRampBelowCapacity = 0.1;
 constexpr double kOnARampConfidence = 0.9;
+// Where a full set gives up a random line, misses come gradually past the first full set, and the
+// knee's edge depends on how many a row may have (calibration, session 31: a random 8-way hashed
+// L1 read 26816 B at 1.0, its truth 24398-25981 B).
+constexpr double kRandomVictimsKneeConfidence = 0.8;
 
 // The size stays the knee, at most kKneeOnlyConfidence, and says why.
 void capKneeOnly(RunContext& ctx, Element element, const Attribute& knee, const std::string& why) {
@@ -60,7 +64,8 @@ namespace {
 // kept beside it where they differ; a knee above it caps the size instead (a cache holds at least
 // the contiguous array that all hit, so such a count counts no capacity).
 void reportMeasuredCapacity(RunContext& ctx, Element element, const Attribute& knee, double capacity, double confidence,
-                            const std::string& method, const std::string& how, bool hashed, const std::string& evidence) {
+                            const std::string& method, const std::string& how, bool hashed, bool randomVictims,
+                            const std::string& evidence) {
     const double apart = (knee.value - capacity) / capacity;
     if (std::abs(apart) <= kSameFigure && !hashed) return;  // the knee is the capacity
     if (apart > kSameFigure) {
@@ -90,6 +95,11 @@ void reportMeasuredCapacity(RunContext& ctx, Element element, const Attribute& k
                             " % below the capacity, where the edge falls depends on how many misses a row may have; " +
                             contiguous.reason;
     }
+    if (randomVictims && contiguous.confidence > kRandomVictimsKneeConfidence) {
+        contiguous.confidence = kRandomVictimsKneeConfidence;
+        contiguous.reason = "a full set gives up a random line, so misses grow gradually past the first full set and "
+                            "where the edge falls depends on how many misses a row may have; " + contiguous.reason;
+    }
     // Rows below the knee that already miss: the contiguous array stopped hitting at the first of
     // them, which bounds the knee from above (calibration, session 27: a 2-way hashed sL1d of
     // 15488 B read a knee of 15744 B at 1.0, its rows missing 2-4 % from 8 KiB on, its truth 8 KiB).
@@ -117,7 +127,8 @@ void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, con
         how << static_cast<long long>(d.ways.value) << " ways x " << static_cast<long long>(d.sets.value) << " sets x "
             << static_cast<long long>(lineBytes) << " B (" << d.sets.method << ": " << d.sets.reason << ")";
         reportMeasuredCapacity(ctx, element, knee, d.ways.value * d.sets.value * lineBytes,
-                               std::min(d.ways.confidence, d.sets.confidence), "ways x sets x line", how.str(), hashed, evidence);
+                               std::min(d.ways.confidence, d.sets.confidence), "ways x sets x line", how.str(), hashed, d.randomVictims,
+                               evidence);
         return;
     }
     if (d.fittedCapacityLines.decided) {
@@ -125,7 +136,7 @@ void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, con
         reportMeasuredCapacity(ctx, element, knee, d.fittedCapacityLines.value * lineBytes, d.fittedCapacityLines.confidence,
                                "random-fill", countText(lines) + " lines of " + std::to_string(static_cast<long long>(lineBytes)) +
                                                   " B, " + d.fittedCapacityLines.reason,
-                               hashed, evidence);
+                               hashed, d.randomVictims, evidence);
         return;
     }
     if (hashed)
@@ -153,8 +164,12 @@ void shareCapacity(RunContext& ctx, Element element, Element owner, const std::s
     if (!mine || !theirs || t.find(element, attr::contiguousKnee) || mine->source != Source::Benchmark ||
         !mine->isDecidedFigure())
         return;
-    if (t.find(owner, attr::contiguousKnee) && theirs->isDecidedQuantity()) {
-        const Attribute knee = contiguousKneeFrom(*mine, "");
+    if (const Attribute* ownersKnee = t.find(owner, attr::contiguousKnee); ownersKnee && theirs->isDecidedQuantity()) {
+        Attribute knee = contiguousKneeFrom(*mine, "");
+        if (knee.confidence > ownersKnee->confidence) {  // the same cache's edge, as doubtful as there
+            knee.confidence = ownersKnee->confidence;
+            knee.reason = "no surer than the knee of " + ownerTitle + " (" + ownersKnee->reason + "); " + knee.reason;
+        }
         Attribute size = *theirs;
         size.method = "capacity of the cache it shares";
         size.confidence = std::min(theirs->confidence, sharing);

@@ -13,7 +13,7 @@ namespace ts::cuda {
 std::uint32_t EvictionTester::run(const EvictionTest& t) {
     if (t.chosen.size() > cudak::kMaxEvictionChosen)
         throw BackendError("eviction test: more than " + std::to_string(cudak::kMaxEvictionChosen) + " chosen lines");
-    if (t.lineBytes == 0 || (t.prefix > 0 && (t.pool.bits == 0 || t.pool.bits > 40 || t.prefix > t.pool.count)))
+    if (t.lineBytes == 0 || (t.passes == 0 || (t.prefix > 0 && (t.pool.bits == 0 || t.pool.bits > 40 || t.prefix > t.pool.count))))
         throw BackendError("eviction test: malformed pool");
     std::uint64_t span = t.prefix > 0 ? (1ull << t.pool.bits) * t.lineBytes : t.lineBytes;
     for (std::uint64_t c : t.chosen) span = std::max(span, c + t.lineBytes);
@@ -35,12 +35,13 @@ std::uint32_t EvictionTester::run(const EvictionTest& t) {
     p.chosenCount = static_cast<std::uint32_t>(t.chosen.size());
     p.space = sequenceSpaceCode(t.space, "eviction test");
     p.refresh = t.refresh;
+    p.passes = t.passes;
     std::copy(t.chosen.begin(), t.chosen.end(), p.chosen);
     check(cudaMemsetAsync(out_.data(), 0, 256, stream), "clearing an eviction test result");
     check(cudak::launchEviction(p, stream), "launching an eviction test");
     check(cudaMemcpyAsync(hostOut_.data(), out_.data(), 16, cudaMemcpyDeviceToHost, stream), "reading an eviction test result");
     check(cudaEventRecord(ctx_.doneEvent(), stream), "recording an event");
-    waitForEvent(ctx_.doneEvent(), 10.0 + 1e-8 * static_cast<double>(t.prefix), "eviction test");
+    waitForEvent(ctx_.doneEvent(), 10.0 + 1e-8 * static_cast<double>(t.prefix) * t.passes, "eviction test");
     const auto* out = reinterpret_cast<const std::uint32_t*>(hostOut_.data());
     if (out[1] == 0) throw BackendError("eviction test: the kernel did not time the target");
     return out[0];

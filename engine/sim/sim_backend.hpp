@@ -30,6 +30,9 @@ public:
     ChaseResult chase(const ChaseRequest& request) override;
     BandwidthResult bandwidth(const BandwidthRequest& request) override;
     ChaseResult chaseSequence(const SequenceChase& request) override;  // sim_sequence.cpp
+    // As the CUDA backend's block runs it, not as a chain: its walks have no visit limit
+    // (sim_sequence.cpp).
+    std::uint32_t evictionTest(const EvictionTest& test) override;
     // Translation walks get the address space a CUDA backend maps for them: one allocation
     // repeated (sim_sequence.cpp).
     TranslationWalkSpace translationWalkSpace(Space space) override;
@@ -39,7 +42,9 @@ private:
     [[noreturn]] void reject(const std::string& problem) const;
     static ChaseLimits chaseLimits(const SimProfile& profile);
     void validate(const ChaseRequest& request) const;
-    void validateSequence(const SequenceChase& request);
+    // `chain`: the request runs as a GPU pointer chain, with its visit limit per line.
+    void validateSequence(const SequenceChase& request, bool chain);
+    ChaseResult runSequence(const SequenceChase& request);
 
     SimProfile profile_;
     ChaseLimits limits_;

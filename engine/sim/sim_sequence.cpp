@@ -1,6 +1,7 @@
 // SimBackend::chaseSequence: an explicit address list through the simulated hierarchy.
 #include <string>
 
+#include "backend/eviction_test.hpp"
 #include "backend/sequence_chase.hpp"
 #include "backend/sequence_layout.hpp"
 #include "sim/load_noise.hpp"
@@ -20,7 +21,7 @@ constexpr std::uint64_t kAliasPeriod = 1ull << 30;
 
 }  // namespace
 
-void SimBackend::validateSequence(const SequenceChase& r) {
+void SimBackend::validateSequence(const SequenceChase& r, bool chain) {
     if (r.space == Space::Shared || r.space == Space::Lds) reject("sequence chase: scratchpad spaces have no caches");
     if (!supports(r.space))
         reject("sequence chase: space \"" + std::string(toString(r.space)) + "\" is not supported on " +
@@ -33,7 +34,7 @@ void SimBackend::validateSequence(const SequenceChase& r) {
     // The space a (test) subclass may have narrowed, as the benchmarks saw it.
     const TranslationWalkSpace walks = r.translationWalk ? translationWalkSpace(r.space)
                                                          : TranslationWalkSpace{};
-    checkSequence(r, "sim", walks.period);  // the visit limit a GPU chain has
+    if (chain) checkSequence(r, "sim", walks.period);  // the visit limit a GPU chain has
     const std::uint64_t limit =
         walks.period > 0 ? std::min(kMaxSequenceOffset, walks.maxBytes) : std::min(kMaxSequenceOffset, maxArrayBytes(r.space));
     for (const auto* list : {&r.offsets, &r.otherOffsets})
@@ -47,7 +48,18 @@ TranslationWalkSpace SimBackend::translationWalkSpace(Space space) {
 }
 
 ChaseResult SimBackend::chaseSequence(const SequenceChase& r) {
-    validateSequence(r);
+    validateSequence(r, true);
+    return runSequence(r);
+}
+
+std::uint32_t SimBackend::evictionTest(const EvictionTest& t) {
+    if (t.lineBytes == 0 || t.passes == 0) reject("eviction test: malformed test");
+    const SequenceChase r = evictionSequence(t);
+    validateSequence(r, false);
+    return runSequence(r).latencies.back();
+}
+
+ChaseResult SimBackend::runSequence(const SequenceChase& r) {
     const std::uint64_t seed = nextSeed();
     hierarchy_.reset(seed);
     sim_detail::LoadNoise noise(profile_.noise, sim_detail::mixSeed(seed, 0x6e6f697365));

@@ -1,5 +1,5 @@
 // One eviction test (issue 22, engine/backend/eviction_test.hpp) with the pool loaded by a whole
-// block: thread 0 loads the target, then twice the chosen lines one by one and all threads the
+// block: thread 0 loads the target, then `passes` times the chosen lines one by one and all threads the
 // pool prefix, then thread 0 loads the refresh line and times the target again. A sequence chase visits a pool of an L2's
 // size one load after another (some 0.1 s a test); a block on one SM loads it in about 1 ms.
 #include <cstdint>
@@ -62,7 +62,7 @@ __global__ void __launch_bounds__(kEvictionThreads) evictionKernel(EvictionLaunc
     std::uint64_t sink = 0;
     if (threadIdx.x == 0) sink = load64<S>(p.base);
     barrierAfterLoads(p.out + 2, sink);
-    for (int pass = 0; pass < 2; ++pass) {
+    for (std::uint32_t pass = 0; pass < p.passes; ++pass) {
         if (threadIdx.x == 0) sink ^= loadChosen<S>(p);
         barrierAfterLoads(p.out + 2, sink);
         sink ^= loadPool<S>(p);

@@ -61,6 +61,7 @@ struct EvictionLaunch {
     std::uint32_t chosenCount;
     std::uint32_t space;         // SpaceCode
     std::uint64_t refresh;       // EvictionTest::refresh
+    std::uint32_t passes;        // EvictionTest::passes
     std::uint64_t chosen[kMaxEvictionChosen];
 };
 
