@@ -15,7 +15,9 @@
 namespace ts {
 namespace {
 
-constexpr std::uint64_t kMinPage = 64ull << 10;       // smaller pages read as 64 KiB
+// The smallest page a walk tells (AMD and CPUs map 4 KiB pages; a walk at 4 KiB strides runs only
+// where the one at 32 KiB found every group missing).
+constexpr std::uint64_t kMinPage = 4ull << 10;
 // Sweep strides: 2 MiB (the large page of current NVIDIA and AMD drivers) and, when no level
 // shows there, 32 MiB: the H200 translates in 32 MiB units at its last level (2048 of them, a
 // 64 GiB reach, docs/validation.md "TLB"), which a 2 MiB walk of at most kMaxPages cannot pass.
