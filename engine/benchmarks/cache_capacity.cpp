@@ -19,10 +19,14 @@ constexpr double kKneeOnlyConfidence = 0.5;
 // A hashed cache's knee this far below its measured capacity lies on a ramp of misses.
 constexpr double kRampBelowCapacity = 0.1;
 constexpr double kOnARampConfidence = 0.9;
-// Where a full set gives up a random line, misses come gradually past the first full set, and the
-// knee's edge depends on how many a row may have (calibration, session 31: a random 8-way hashed
-// L1 read 26816 B at 1.0, its truth 24398-25981 B).
-constexpr double kRandomVictimsKneeConfidence = 0.8;
+// Where a full set gives up a random line (or a tree-PLRU one), misses come gradually past the
+// first full set, and the knee's edge depends on how many a row may have (calibration, session 31:
+// a random 8-way hashed L1 read 26816 B at 1.0, its truth 24398-25981 B; of 300 random GPUs, two
+// PLRU L1s read 0.5 % and 2.7 % above theirs at 1.0).
+constexpr double kGradualKneeConfidence = 0.8;
+constexpr const char* kGradualKneeNote =
+    " gives up one of a full set's lines, so misses grow gradually past the first full set and where the edge falls "
+    "depends on how many misses a row may have; ";
 
 // The size stays the knee, at most kKneeOnlyConfidence, and says why.
 void capKneeOnly(RunContext& ctx, Element element, const Attribute& knee, const std::string& why) {
@@ -95,10 +99,9 @@ void reportMeasuredCapacity(RunContext& ctx, Element element, const Attribute& k
                             " % below the capacity, where the edge falls depends on how many misses a row may have; " +
                             contiguous.reason;
     }
-    if (randomVictims && contiguous.confidence > kRandomVictimsKneeConfidence) {
-        contiguous.confidence = kRandomVictimsKneeConfidence;
-        contiguous.reason = "a full set gives up a random line, so misses grow gradually past the first full set and "
-                            "where the edge falls depends on how many misses a row may have; " + contiguous.reason;
+    if (randomVictims && contiguous.confidence > kGradualKneeConfidence) {
+        contiguous.confidence = kGradualKneeConfidence;
+        contiguous.reason = std::string("the set search found lines leaving at random: the policy") + kGradualKneeNote + contiguous.reason;
     }
     // Rows below the knee that already miss: the contiguous array stopped hitting at the first of
     // them, which bounds the knee from above (calibration, session 27: a 2-way hashed sL1d of
@@ -146,6 +149,16 @@ void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, con
         capKneeOnly(ctx, element, knee, "no set structure was decided (" + d.ways.reason + ")" + kHashedKneeMoves);
     else if (const auto size = heldTo(knee, d.indexConfidence, kneeAsCapacityNote(d)))
         ctx.report(element, *size);
+}
+
+void holdKneeForPolicy(RunContext& ctx, Element element, const std::string& policy) {
+    if (policy != "plru" && policy != "random") return;
+    const Attribute* knee = ctx.topology().find(element, attr::contiguousKnee);
+    if (!knee || knee->confidence <= kGradualKneeConfidence) return;
+    Attribute held = *knee;
+    held.confidence = kGradualKneeConfidence;
+    held.reason = (policy == "plru" ? "a tree-PLRU policy" : "a random policy") + std::string(kGradualKneeNote) + held.reason;
+    ctx.revise(element, held);
 }
 
 std::optional<Element> setStructureMeasuredAs(const Topology& t, Element element) {

@@ -17,6 +17,10 @@ void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, con
 // Where no set structure could be counted (`why`): the size stays the knee, at most 0.5.
 void reportKneeOnly(RunContext& ctx, Element element, const Attribute& knee, const std::string& why);
 
+// The replacement policy decided: under tree-PLRU or random replacement the contiguous knee is
+// held at 0.8 (misses grow gradually past the first full set).
+void holdKneeForPolicy(RunContext& ctx, Element element, const std::string& policy);
+
 // `element` is one cache with `owner` (physical sharing, every pair confirmed): where the owner's
 // capacity was counted, it is `element`'s size too, its own knee kept as attr::contiguousKnee;
 // where the owner is hashed and its sets were not counted, `element`'s knee-read size is capped as

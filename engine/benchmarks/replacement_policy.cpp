@@ -46,6 +46,7 @@ void reportPolicy(RunContext& ctx, const CacheTarget& target, const PolicyDecisi
                                 attr::replacementPolicy, id);
     if (!p.policy.empty()) a.names = {p.policy};
     ctx.report(target.element, a);
+    if (a.confidence > 0.5) holdKneeForPolicy(ctx, target.element, p.policy);
 }
 
 // The W + 1 lines of one set the associativity benchmark left in its evidence: the last it
