@@ -73,7 +73,7 @@ void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& tar
     }
     if (candidates.size() < 2) return;
     ctx.beginStep("Physical Sharing", std::to_string(candidates.size()) + " spaces, every pair");
-    const std::string id = "sharing.physical";
+    const std::string id = kPhysicalSharingSeries;
     ctx.openSeries(id, "Physical Sharing", SeriesKind::Sharing, candidates.front().target->element);
 
     const auto n = candidates.size();

@@ -12,6 +12,7 @@ void measureAmount(RunContext& ctx, const CacheTarget& target);
 // Which logical spaces are served by one physical cache: an equivalence over the targets
 // (fill A in space X, fill B in space Y on the same thread, re-time A).
 void measurePhysicalSharing(RunContext& ctx, const std::vector<CacheTarget>& targets);
+inline constexpr char kPhysicalSharingSeries[] = "sharing.physical";  // its evidence
 
 // Which units share one sL1d (AMD): groups of physical CU ids plus the disabled ids.
 void measureCuSharing(RunContext& ctx, const CacheTarget& scalarTarget);
