@@ -586,7 +586,17 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
             probe.maxWays = maxWays;
             return probeSets(probe, bytes, bytes / probedLine);
         };
-        const SetProbe s = probeIn(lineBytes, sector);
+        // A line longer than the cache's (two AMD L2s of 128 B lines read 256 B): a pass at its
+        // stride touches only some lines and hits throughout, so the set structure is probed in
+        // the fetch granularity's lines, and the index's line found there decides as below.
+        const SetProbe s = [&] {
+            try {
+                return probeIn(lineBytes, sector);
+            } catch (const NoCapacityMiss&) {
+                if (sector >= lineBytes) throw;
+                return probeIn(sector, sector);
+            }
+        }();
         // The index sees other lines than the line-size benchmark read: probed again in the
         // index's lines, the set structure counts in them, and finding that line again makes it
         // the line size (a sectored cache's model reads its sector: random NVIDIA #1010's L1,
@@ -613,6 +623,13 @@ void measureAssociativity(RunContext& ctx, const CacheTarget& target) {
     } catch (const BackendError& e) {
         if (e.deviceLost()) throw;
         reportUncounted(ctx, target, std::string("sequence chase: ") + e.what());
+    } catch (const NoCapacityMiss& e) {
+        reportUncounted(ctx, target, e.what());
+        // The line-size benchmark's capacity model took that size for the capacity, or read too
+        // long a line.
+        if (const Attribute* line = ctx.topology().find(target.element, attr::lineSize))
+            if (const auto held = heldTo(*line, kDoubtedLineConfidence, std::string("the capacity walk at this line contradicts it: ") + e.what()))
+                ctx.revise(target.element, *held);
     }
 }
 

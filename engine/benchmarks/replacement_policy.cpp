@@ -99,6 +99,9 @@ void measureFullyAssociativePolicy(RunContext& ctx, const CacheTarget& target, s
         if (e.deviceLost()) throw;
         ctx.report(target.element, undecided(attr::replacementPolicy, std::string("sequence chase: ") + e.what()));
         return;
+    } catch (const NoCapacityMiss& e) {
+        ctx.report(target.element, undecided(attr::replacementPolicy, e.what()));
+        return;
     }
     reportPolicy(ctx, target, decideFullyAssociativePolicy(probes, evicted, ways), id);
 }
@@ -155,6 +158,9 @@ void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
     } catch (const BackendError& e) {
         if (e.deviceLost()) throw;
         ctx.report(target.element, undecided(attr::replacementPolicy, std::string("sequence chase: ") + e.what()));
+        return;
+    } catch (const NoCapacityMiss& e) {
+        ctx.report(target.element, undecided(attr::replacementPolicy, e.what()));
         return;
     }
     reportPolicy(ctx, target, decidePolicy(evicted, w), id);

@@ -1,13 +1,21 @@
 #include "benchmarks/sequence_probe.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "analysis/robust.hpp"
+#include "model/byte_text.hpp"
 
 namespace ts {
 
 namespace {
 constexpr std::uint64_t kMaxCapacityWalk = 1u << 21;  // lines of the capacity-miss pass
+// A capacity miss is served by the next level: at least this much slower than a hit (and 4
+// cycles), or the pass over twice the size mostly hit (of 300 random GPUs, a 2-way scrambled L1 of
+// 59 KiB read a knee of 26 KiB; its 52 KiB pass hit at 26 cycles like one line, every load above
+// that counted as a miss, and it read 1 way of 836 sets at 0.9; two AMD L2s of 128 B lines read
+// 256 B lines, and a pass at that stride touched half their lines).
+constexpr double kMissOverHit = 1.2;
 
 // The threshold as a row of its own (value, no loads): a plot of the series draws the one the
 // benchmark decided with, not one it would have to recompute from the kept samples.
@@ -64,6 +72,12 @@ double capacityMissThreshold(RunContext& ctx, Space space, std::uint64_t size, s
     const double miss = timedSecondPass(ctx, space, stridedLines(2 * size / line, line, 1), seriesId,
                                         static_cast<double>(line), static_cast<double>(2 * size), "capacity-miss")
                             .median;
+    if (miss < kMissOverHit * hit + 4)
+        throw NoCapacityMiss("a pass over twice the size (" + bytesText(2 * size) + " at a " + bytesText(line) + " stride) hit in " +
+                             std::to_string(static_cast<long long>(std::lround(miss))) + " cycles, as one line does (" +
+                             std::to_string(static_cast<long long>(std::lround(hit))) +
+                             "): the cache holds more than that size, or its lines are smaller than that stride, so no miss "
+                             "threshold could be drawn");
     return recordThreshold(ctx, seriesId, (hit + miss) / 2);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers the sequence-chase benchmarks share: address lists and hit/miss calibration.
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,15 @@ ProbeRun timedSecondPass(RunContext& ctx, Space space, const std::vector<std::ui
 // second pass over twice the size). A cold miss would come from DRAM and sit too high where a
 // large next level (AMD's Infinity Cache) serves the misses. Rows "hit" and "capacity-miss"; above
 // 2^20 lines (taken as the last level before DRAM) cold lines instead ("cold-miss").
+// Throws NoCapacityMiss where the pass over twice the size hit about as fast as the hit: the
+// cache holds more than `size` (a knee far below the capacity) or its lines are smaller than
+// `line`, and no threshold can be drawn.
 double capacityMissThreshold(RunContext& ctx, Space space, std::uint64_t size, std::uint64_t line,
                              const std::string& seriesId);
+
+class NoCapacityMiss : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
 
 }  // namespace ts
