@@ -132,7 +132,16 @@ Decision decideFetchGranularity(const Series& series, const std::vector<std::uin
         d.reason = "needs at least 2 strides with samples and a warm reference";
         return d;
     }
-    const double fence = missThreshold(hitReference);
+    // A cache behind another (the Constant L1.5 behind the Constant L1) has the front cache's hits
+    // in its warm reference too, and their spread set the fence above the next level's hits, so
+    // the next level's sectors were read as this cache's (of 300 random GPUs, a 64 B Constant L1.5
+    // sector read 128 B at 1.0, its fence at 309 cycles between hits of 21 and 93). The fence is
+    // drawn from the reference's own level: its loads at least 2/3 of its median.
+    const double level = median(hitReference);
+    std::vector<std::uint32_t> ownLevel;
+    for (std::uint32_t l : hitReference)
+        if (3.0 * l >= 2.0 * level) ownLevel.push_back(l);
+    const double fence = missThreshold(ownLevel);
     if (median(rows.back().latencies) <= fence) {
         d.reason = "the largest stride's cold loads are as fast as the warm reference: misses cannot be told from hits";
         return d;
