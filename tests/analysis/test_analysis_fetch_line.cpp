@@ -82,6 +82,27 @@ TEST(AnalysisFetchGranularity, SomeLoadsHitAtTheLargestStride) {
     EXPECT_TRUE(d.lowerBound);
 }
 
+// Of 300 random GPUs: a Constant L1.5 of 64 B sectors (hits 93 cycles) behind a Constant L1 (21)
+// over an L2 of 128 B sectors (249) read 128 B at 1.0: its warm reference held the front cache's
+// hits, their spread put the fence at 309 cycles, and only the L2's misses (509) counted.
+TEST(AnalysisFetchGranularity, AFrontCachesHitsInTheReferenceDoNotWidenTheFence) {
+    Series s;
+    for (double stride = 32; stride <= 1024; stride *= 2) {
+        SeriesRow row{stride, 0, "", 0, {}};
+        for (int i = 0; i < 64; ++i) {
+            const double at = stride * i;
+            const bool newSector = std::fmod(at, 64) == 0, newL2Sector = std::fmod(at, 128) == 0;
+            row.latencies.push_back(static_cast<std::uint32_t>(!newSector ? 93 + i % 3 : newL2Sector ? 509 + i % 2 : 249 + i % 3));
+        }
+        s.rows.push_back(row);
+    }
+    std::vector<std::uint32_t> reference;
+    for (int i = 0; i < 64; ++i) reference.push_back(i < 20 ? 21 + i % 2 : 92 + i % 3);
+    const Decision d = decideFetchGranularity(s, reference);
+    EXPECT_TRUE(d.decided) << d.reason;
+    EXPECT_EQ(d.value, 64) << d.reason;
+}
+
 TEST(AnalysisFetchGranularity, TooFewRows) {
     const Series s = synth::fetchGranularitySeries({32}, 32, 64, {}, 5);
     EXPECT_FALSE(decideFetchGranularity(s).decided);
