@@ -416,25 +416,36 @@ void searchConflicts(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_t l
     // capacity gives (docs/validation.md, session 22), so it decided nothing and cost 0.6 s.
 }
 
+// More lines than any way count fit at the size stride: full associativity or a hashed index.
+void probeCapacityBound(Probe& p, SetProbe& s, std::uint64_t size, std::uint64_t lines) {
+    s.capacityBound = true;
+    if (lines > kMaxScatterLines) {
+        s.tooLargeToScatter = s.searchSkipped = true;
+        fillAtRandom(p, s, lines, size / lines);
+        return;
+    }
+    // 90 % of the capacity, then all of it: a hashed index of few sets and many ways (9 x 16)
+    // takes 90 % scattered lines by chance, rarely all (a full set then overflows).
+    s.randomLinesFit = p.scatteredFit(lines * 9 / 10, size / lines) && p.scatteredFit(lines, size / lines);
+    if (!s.randomLinesFit) searchConflicts(p, s, lines, size / lines);
+}
+
 SetProbe probeSets(Probe& p, std::uint64_t size, std::uint64_t lines) {
     SetProbe s;
     if (p.fits(p.maxWays + 1, size)) {
-        s.capacityBound = true;
-        if (lines > kMaxScatterLines) {
-            s.tooLargeToScatter = s.searchSkipped = true;
-            fillAtRandom(p, s, lines, size / lines);
-            return s;
-        }
-        // 90 % of the capacity, then all of it: a hashed index of few sets and many ways (9 x 16)
-        // takes 90 % scattered lines by chance, rarely all (a full set then overflows).
-        s.randomLinesFit = p.scatteredFit(lines * 9 / 10, size / lines) && p.scatteredFit(lines, size / lines);
-        if (!s.randomLinesFit) searchConflicts(p, s, lines, size / lines);
+        probeCapacityBound(p, s, size, lines);
         return s;
     }
     std::uint32_t lo = 0, hi = p.maxWays + 1;  // lo lines fit, hi do not
     while (hi - lo > 1) {
         const std::uint32_t mid = (lo + hi) / 2;
         (p.fits(mid, size) ? lo : hi) = mid;
+    }
+    // As many lines as the whole capacity fit at the size stride: a cache of few lines that
+    // any line may hold (a fully associative 16-line L1 read "hashed" with no set found).
+    if (lo >= lines) {
+        probeCapacityBound(p, s, size, lines);
+        return s;
     }
     s.waysPlateau = lo;
     const std::uint64_t half = lo > 0 ? size / (2 * lo) : 0;

@@ -114,7 +114,12 @@ void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
     const Attribute* size = decided(ctx, target.element, attr::size);
     const Attribute* line = decided(ctx, target.element, attr::lineSize);
     const Attribute* sets = decided(ctx, target.element, attr::sets);
-    if (ways && size && line && sets && sets->value == 1 && ways->value >= 2) {
+    // A fully associative cache of few lines is probed line by line like one set (its lines are
+    // consecutive): random replacement sends a probed line away once in W, and a few probes of
+    // three repetitions each saw none go (of the slice's fully associative random Constant L1s,
+    // none was decided).
+    const bool fewLines = ways && ways->value <= kMaxProbedWays;
+    if (ways && size && line && sets && sets->value == 1 && ways->value >= 2 && !fewLines) {
         noteIfDisturbed(ctx, target.element, ways);
         noteIfDisturbed(ctx, target.element, line);
         if (ways->value > kMaxFullyAssociativeWays) {
@@ -135,7 +140,12 @@ void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
         reportPolicy(ctx, target, policy, evidence, "random-fill");
         return;
     }
-    const std::vector<std::uint64_t> set = conflictSet(ctx, target);
+    const bool fullyAssociative = sets && sets->value == 1;
+    std::vector<std::uint64_t> set = conflictSet(ctx, target);
+    if (fullyAssociative && ways && line) {
+        set.clear();
+        for (std::uint64_t i = 0; i <= static_cast<std::uint64_t>(ways->value); ++i) set.push_back(i * static_cast<std::uint64_t>(line->value));
+    }
     if (!ways || !size || !line || set.size() != static_cast<std::size_t>(ways->value) + 1 || ways->value < 2 ||
         ways->value > kMaxProbedWays) {
         ctx.report(target.element, undecided(attr::replacementPolicy, "needs 2 to " + std::to_string(kMaxProbedWays) +

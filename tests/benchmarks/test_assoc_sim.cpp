@@ -117,6 +117,12 @@ TEST(AssocSim, FullyAssociativeCachesFindTheirPolicy) {
     ASSERT_NE(policy, nullptr);
     EXPECT_EQ(policy->confidence, 0);
     EXPECT_NE(policy->reason.find("lines probed"), std::string::npos) << policy->reason;
+    // A fully associative cache of at most 32 lines is probed line by line, eight times each, as
+    // one set is: random victims show (session 31; a random 32-line Constant L1 was undecided).
+    j["caches"][0]["size"] = 2048;
+    const Topology small = test::simulate(test::parseTestProfile(j, "fully-associative-random-small.json"), {"l1"});
+    EXPECT_EQ(decidedAttribute(small, Element::L1, "ways").value, 16);
+    EXPECT_EQ(nameOf(small, Element::L1, "replacementPolicy"), "random");
 }
 
 // The built-in profiles' fully associative L1s (the A100's; the MI210's and MI300X's vector L1;
