@@ -110,9 +110,9 @@ std::vector<std::uint64_t> neededLines(RunContext& ctx, const ConflictSearch& s,
 // after the target evict it only now and then (one miss in W on the second walk) and the search
 // takes lines of other sets. The last search then walks the lines kManyPasses times: W lines of
 // the target's set leave a miss in every walk until the target goes (after 30 walks it stays
-// about once in 7 for W = 16, once in 50 for W = 8), one line fewer never evicts it. L1-sized
-// caches only: an L2's pool walked 30 times took a minute a search on the simulator, and its
-// random fill decides there.
+// once in 2000 for W = 8, once in 45 for W = 16, once in 6 for W = 32), one line fewer never
+// evicts it. L1-sized caches only: an L2's pool walked 30 times took a minute a search on the
+// simulator, and its random fill decides there.
 std::optional<ConflictSet> findConflictSet(RunContext& ctx, const ConflictSearch& s) {
     constexpr std::uint64_t kSeeds[] = {0x2545f4914f6cdd1dull, 0x9e3779b97f4a7c15ull, 0xd1b54a32d192ed03ull};
     for (std::size_t attempt = 0; attempt < std::size(kSeeds); ++attempt) {
