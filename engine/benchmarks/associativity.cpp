@@ -166,8 +166,9 @@ void countResidentLines(Probe& p, SetProbe& s, std::uint64_t lines, std::uint64_
 // Under random replacement an overfull set misses somewhere in every pass, a different load each
 // time, while a delayed load (one in 500 to 1000) comes and goes: the lines walked once and then
 // kRandomTimedPasses times more, timed; they do not fit when every timed pass had a miss, in each
-// of three walks (six passes of 1024 loads all hit by a delayed load about once in 16, three
-// walks of them once in 4000).
+// of three walks. At one delayed load in 1000, six passes of 1024 loads are all hit by one about
+// once in 14 and three walks of them once in 3000; at one in 500 (a noisy GPU) three walks still
+// are once in 12, so lists of a thousand lines there would need more passes than a chain allows.
 constexpr int kRandomTimedPasses = 6;  // 7 visits a line: a GPU chain allows 8
 bool everyPassFits(Probe& p, const std::vector<std::uint64_t>& lines) {
     SequenceChase request;
