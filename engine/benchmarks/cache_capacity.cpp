@@ -28,7 +28,7 @@ constexpr double kOnARampConfidence = 0.9;
 constexpr double kGradualKneeConfidence = 0.8;
 constexpr const char* kGradualKneeNote =
     " gives up one of a full set's lines, so misses grow gradually past the first full set and where the edge falls "
-    "depends on how many misses a row may have; ";
+    "depends on how many misses a row may have";
 
 // The physical-sharing fills were sized from the sizes as the size sweep read them, before any
 // turned out a knee. A pair that evicted neither way says nothing where both did: a hashed cache
@@ -124,24 +124,19 @@ void reportMeasuredCapacity(RunContext& ctx, Element element, const Attribute& k
     // edge falls on that ramp depends on how many misses a row may have: at most kOnARampConfidence
     // (calibration, session 22: a 6-way scrambled L2's knee read 9.8 MiB at 0.985, its truth
     // 6.0-8.5 MiB, its capacity 12 MiB).
-    if (hashed && apart < -kRampBelowCapacity && contiguous.confidence > kOnARampConfidence) {
-        contiguous.confidence = kOnARampConfidence;
-        contiguous.reason = "on a ramp of misses: more than " + std::to_string(static_cast<int>(kRampBelowCapacity * 100)) +
-                            " % below the capacity, where the edge falls depends on how many misses a row may have; " +
-                            contiguous.reason;
-    }
-    if (d.randomVictims && contiguous.confidence > kGradualKneeConfidence) {
-        contiguous.confidence = kGradualKneeConfidence;
-        contiguous.reason = std::string("the set search found lines leaving at random: the policy") + kGradualKneeNote + contiguous.reason;
-    }
+    const auto holdKnee = [&](double cap, const std::string& why) {
+        if (const auto held = heldTo(contiguous, cap, why)) contiguous = *held;
+    };
+    if (hashed && apart < -kRampBelowCapacity)
+        holdKnee(kOnARampConfidence, "on a ramp of misses: more than " + std::to_string(static_cast<int>(kRampBelowCapacity * 100)) +
+                                         " % below the capacity, where the edge falls depends on how many misses a row may have");
+    if (d.randomVictims) holdKnee(kGradualKneeConfidence, std::string("the set search found lines leaving at random: the policy") + kGradualKneeNote);
     // A hashed direct-mapped cache: two lines of one set already conflict, a couple of misses a
     // pass that a row's share barely shows (of 300 random GPUs, a 1-way sL1d of 9984 B read its
     // knee at 10112 B at 0.998, its rows missing 1-3 % from the first conflict at 4.3 KiB on).
-    if (hashed && d.ways.decided && d.ways.value == 1 && contiguous.confidence > kGradualKneeConfidence) {
-        contiguous.confidence = kGradualKneeConfidence;
-        contiguous.reason = "direct-mapped with a hashed index: two lines of one set conflict anywhere below the capacity, a "
-                            "couple of misses a pass that a row's share barely shows; " + contiguous.reason;
-    }
+    if (hashed && d.ways.decided && d.ways.value == 1)
+        holdKnee(kGradualKneeConfidence, "direct-mapped with a hashed index: two lines of one set conflict anywhere below the "
+                                         "capacity, a couple of misses a pass that a row's share barely shows");
     // Rows below the knee that already miss: the contiguous array stopped hitting at the first of
     // them, which bounds the knee from above (calibration, session 27: a 2-way hashed sL1d of
     // 15488 B read a knee of 15744 B at 1.0, its rows missing 2-4 % from 8 KiB on, its truth 8 KiB).
@@ -192,11 +187,10 @@ void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, con
 void holdKneeForPolicy(RunContext& ctx, Element element, const std::string& policy) {
     if (policy != "plru" && policy != "random") return;
     const Attribute* knee = ctx.topology().find(element, attr::contiguousKnee);
-    if (!knee || knee->confidence <= kGradualKneeConfidence) return;
-    Attribute held = *knee;
-    held.confidence = kGradualKneeConfidence;
-    held.reason = (policy == "plru" ? "a tree-PLRU policy" : "a random policy") + std::string(kGradualKneeNote) + held.reason;
-    ctx.revise(element, held);
+    if (!knee) return;
+    if (const auto held = heldTo(*knee, kGradualKneeConfidence,
+                                 (policy == "plru" ? "a tree-PLRU policy" : "a random policy") + std::string(kGradualKneeNote)))
+        ctx.revise(element, *held);
 }
 
 std::optional<Element> setStructureMeasuredAs(const Topology& t, Element element) {

@@ -28,9 +28,9 @@ bool evictsOnce(RunContext& ctx, const ConflictSearch& s, const std::vector<std:
 bool evicts(RunContext& ctx, const ConflictSearch& s, const std::vector<std::uint64_t>& chosen,
             const ScatteredPool& pool, std::uint64_t prefix) {
     if (s.passes <= 2) return evictsOnce(ctx, s, chosen, pool, prefix) && evictsOnce(ctx, s, chosen, pool, prefix);
-    const int first = evictsOnce(ctx, s, chosen, pool, prefix) ? 1 : 0;
-    const int second = evictsOnce(ctx, s, chosen, pool, prefix) ? 1 : 0;
-    return first + second == 2 || (first + second == 1 && evictsOnce(ctx, s, chosen, pool, prefix));
+    int votes = evictsOnce(ctx, s, chosen, pool, prefix) + evictsOnce(ctx, s, chosen, pool, prefix);
+    if (votes == 1) votes += evictsOnce(ctx, s, chosen, pool, prefix);
+    return votes >= 2;
 }
 
 // Evidence of the search: x = pool size or the round's line offset, x2 = pool factor or prefix.

@@ -83,8 +83,7 @@ std::vector<std::uint32_t> fullyAssociativeProbes(std::uint32_t ways) {
 // lines, a few lines probed instead of every one.
 void measureFullyAssociativePolicy(RunContext& ctx, const CacheTarget& target, std::uint32_t ways, std::uint64_t size,
                                    std::uint64_t line) {
-    std::vector<std::uint64_t> set;
-    for (std::uint64_t i = 0; i <= ways; ++i) set.push_back(i * line);
+    const std::vector<std::uint64_t> set = stridedLines(std::uint64_t{ways} + 1, line, 1);
     const std::vector<std::uint32_t> probes = fullyAssociativeProbes(ways);
     const std::string id = seriesId(target, "replacement_policy");
     ctx.beginStep(target.title + " Replacement Policy", "victim probes (fully associative)");
@@ -140,12 +139,9 @@ void measureReplacementPolicy(RunContext& ctx, const CacheTarget& target) {
         reportPolicy(ctx, target, policy, evidence, "random-fill");
         return;
     }
-    const bool fullyAssociative = sets && sets->value == 1;
-    std::vector<std::uint64_t> set = conflictSet(ctx, target);
-    if (fullyAssociative && ways && line) {
-        set.clear();
-        for (std::uint64_t i = 0; i <= static_cast<std::uint64_t>(ways->value); ++i) set.push_back(i * static_cast<std::uint64_t>(line->value));
-    }
+    const std::vector<std::uint64_t> set = sets && sets->value == 1 && ways && line
+                                               ? stridedLines(static_cast<std::uint64_t>(ways->value) + 1, static_cast<std::uint64_t>(line->value), 1)
+                                               : conflictSet(ctx, target);
     if (!ways || !size || !line || set.size() != static_cast<std::size_t>(ways->value) + 1 || ways->value < 2 ||
         ways->value > kMaxProbedWays) {
         ctx.report(target.element, undecided(attr::replacementPolicy, "needs 2 to " + std::to_string(kMaxProbedWays) +
