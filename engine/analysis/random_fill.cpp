@@ -2,6 +2,8 @@
 // give them (see random_fill.hpp).
 #include "analysis/random_fill.hpp"
 
+#include "analysis/set_model.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -14,79 +16,6 @@
 
 namespace ts {
 namespace {
-
-enum class Policy { Lru, Fifo, Plru, Random };
-
-Policy policyOf(const std::string& name) {
-    return name == "lru" ? Policy::Lru : name == "fifo" ? Policy::Fifo : name == "plru" ? Policy::Plru : Policy::Random;
-}
-
-// One set of `ways` lines under a replacement policy. Empty ways fill first, lowest first. Lines
-// are small non-negative numbers; where each one sits is kept by number, since the predictions
-// below walk millions of lines through it.
-class SetModel {
-public:
-    SetModel(std::uint32_t ways, Policy policy, std::mt19937_64& rng)
-        : policy_(policy), rng_(rng), lines_(ways, -1), stamps_(ways, 0), tree_(ways, 0) {}
-
-    void empty() {
-        for (std::size_t way = 0; way < filled_; ++way) wayOf_[static_cast<std::size_t>(lines_[way])] = kAbsent;
-        std::fill(lines_.begin(), lines_.end(), -1);
-        std::fill(tree_.begin(), tree_.end(), 0);
-        filled_ = 0;
-    }
-    bool access(int line) {
-        ++clock_;
-        const auto number = static_cast<std::size_t>(line);
-        if (number >= wayOf_.size()) wayOf_.resize(std::max(number + 1, 2 * wayOf_.size()), kAbsent);
-        if (wayOf_[number] != kAbsent) {
-            touch(wayOf_[number], false);
-            return true;
-        }
-        const std::size_t way = filled_ < lines_.size() ? filled_++ : victim();
-        if (lines_[way] >= 0) wayOf_[static_cast<std::size_t>(lines_[way])] = kAbsent;
-        lines_[way] = line;
-        wayOf_[number] = way;
-        touch(way, true);
-        return false;
-    }
-
-private:
-    void touch(std::size_t way, bool filled) {
-        if (policy_ == Policy::Lru || (policy_ == Policy::Fifo && filled)) stamps_[way] = clock_;
-        if (policy_ == Policy::Plru) {  // every node on the way's path points away from it
-            std::size_t node = 1;
-            for (std::uint32_t half = static_cast<std::uint32_t>(lines_.size()) / 2; half > 0; half /= 2) {
-                const bool right = (way & half) != 0;
-                tree_[node] = right ? 0 : 1;
-                node = 2 * node + (right ? 1 : 0);
-            }
-        }
-    }
-    std::size_t victim() {
-        if (policy_ == Policy::Random) return std::uniform_int_distribution<std::size_t>(0, lines_.size() - 1)(rng_);
-        if (policy_ == Policy::Plru) {
-            std::size_t node = 1, way = 0;
-            for (std::uint32_t half = static_cast<std::uint32_t>(lines_.size()) / 2; half > 0; half /= 2) {
-                const bool right = tree_[node] != 0;
-                if (right) way += half;
-                node = 2 * node + (right ? 1 : 0);
-            }
-            return way;
-        }
-        return static_cast<std::size_t>(std::min_element(stamps_.begin(), stamps_.end()) - stamps_.begin());
-    }
-
-    Policy policy_;
-    std::mt19937_64& rng_;
-    std::vector<int> lines_;
-    std::vector<std::uint64_t> stamps_;
-    std::vector<std::uint8_t> tree_;  // node 1 is the root; 1 = the victim is on the right
-    std::uint64_t clock_ = 0;
-    std::size_t filled_ = 0;                  // ways 0..filled_-1 hold a line
-    static constexpr std::size_t kAbsent = ~std::size_t{0};
-    std::vector<std::size_t> wayOf_;          // by line number: its way, or kAbsent
-};
 
 // Lines simulated for the reuse experiment's prediction: its shares move by some 0.005 between
 // seeds, a quarter of the tolerance. The fill's are exact (each load weighted by its probability),
@@ -102,14 +31,14 @@ double binomialPmf(int n, double p, int k) {
 // Expected hits of the second pass when k lines of one set are walked twice, k = 0..upTo (a random
 // policy's averaged over kRandomTrials walks). It depends on the ways and the policy alone, so
 // one table serves every set count a capacity fit tries.
-const std::vector<double>& secondPassHits(std::uint32_t ways, Policy policy, int upTo) {
+const std::vector<double>& secondPassHits(std::uint32_t ways, SetPolicy policy, int upTo) {
     static std::mutex mutex;
-    static std::map<std::pair<std::uint32_t, Policy>, std::vector<double>> known;
+    static std::map<std::pair<std::uint32_t, SetPolicy>, std::vector<double>> known;
     const std::lock_guard<std::mutex> lock(mutex);
     std::vector<double>& hits = known[{ways, policy}];
     if (static_cast<int>(hits.size()) > upTo) return hits;
     std::mt19937_64 rng(0x72616e646f6d66ull ^ ways);  // fixed: a prediction is the same every time
-    const int trials = policy == Policy::Random ? kRandomTrials : 1;
+    const int trials = policy == SetPolicy::Random ? kRandomTrials : 1;
     SetModel set(ways, policy, rng);
     for (int load = static_cast<int>(hits.size()); load <= upTo; ++load) {
         double sum = 0;
@@ -127,7 +56,7 @@ const std::vector<double>& secondPassHits(std::uint32_t ways, Policy policy, int
 // each of its `candidates` lines (region / sets) with probability `drawn` (an index that spreads
 // the region evenly; at random it is Poisson, nearly the same for a region many times the
 // capacity), and each count's hits are weighted by its probability.
-double fillShare(std::uint32_t ways, Policy policy, int candidates, double drawn) {
+double fillShare(std::uint32_t ways, SetPolicy policy, int candidates, double drawn) {
     const double mean = candidates * drawn;
     const int most = std::min(candidates, static_cast<int>(mean + 12 * std::sqrt(mean) + 20));
     const std::vector<double>& hits = secondPassHits(ways, policy, most);
@@ -143,7 +72,7 @@ double fillShare(std::uint32_t ways, Policy policy, int candidates, double drawn
 // The reuse experiment in one set: its lines of A's first and second half, and of B, drawn from
 // its candidates (`first`: A's lines' share of the region, `fresh`: B's), and which of A's lines
 // are sampled for timing.
-std::pair<double, double> reuseShares(std::uint32_t ways, Policy policy, int candidates, double first,
+std::pair<double, double> reuseShares(std::uint32_t ways, SetPolicy policy, int candidates, double first,
                                       double fresh, std::mt19937_64& rng) {
     std::bernoulli_distribution sampled(1.0 / kReuseSampleStep);
     HitCount firstHalf, secondHalf;
@@ -166,12 +95,6 @@ std::pair<double, double> reuseShares(std::uint32_t ways, Policy policy, int can
     return {firstHalf.share(), secondHalf.share()};
 }
 
-std::vector<std::string> policiesFor(std::uint32_t ways) {
-    std::vector<std::string> policies{"lru", "fifo", "random"};
-    if (std::has_single_bit(ways)) policies.push_back("plru");
-    return policies;
-}
-
 std::string candidateText(const RandomFillCandidate& c, std::uint64_t scaleLines) {
     if (c.ways >= scaleLines && c.sets <= 1) return "fully associative";
     return std::to_string(c.ways) + " ways " + c.policy + " in " + std::to_string(c.sets) + " sets";
@@ -188,7 +111,7 @@ std::string measuredText(const RandomFillMeasurement& m) {
 
 // The predicted share of the fill that fits the capacity (the last: as many lines as the knee),
 // with `sets` sets of `ways`.
-double predictedFittingFill(const RandomFillMeasurement& m, std::uint32_t ways, Policy policy, std::uint64_t sets) {
+double predictedFittingFill(const RandomFillMeasurement& m, std::uint32_t ways, SetPolicy policy, std::uint64_t sets) {
     const int candidates = static_cast<int>(std::llround(static_cast<double>(m.regionLines) / static_cast<double>(sets)));
     return fillShare(ways, policy, candidates,
                      kRandomFillFractions[kCapacityFill] * static_cast<double>(m.capacityLines) / static_cast<double>(m.regionLines));
@@ -197,7 +120,7 @@ double predictedFittingFill(const RandomFillMeasurement& m, std::uint32_t ways, 
 // The set count of `ways` under `policy` whose capacity-fitting fill keeps the measured share:
 // the share grows with the sets, so a bisection over [least, most] (none where the measured share
 // lies outside what that range gives: the capacity it asks for is not one the knee allows).
-std::optional<std::uint64_t> fittedSets(const RandomFillMeasurement& m, std::uint32_t ways, Policy policy) {
+std::optional<std::uint64_t> fittedSets(const RandomFillMeasurement& m, std::uint32_t ways, SetPolicy policy) {
     const double scale = static_cast<double>(m.capacityLines);
     auto lo = static_cast<std::uint64_t>(std::ceil(kLeastCapacityOfKnee * scale / ways));
     auto hi = static_cast<std::uint64_t>(std::floor(kMostCapacityOfKnee * scale / ways));
@@ -218,7 +141,7 @@ bool fillsWithinTolerance(const RandomFillMeasurement& m, std::uint32_t ways, co
     const int candidates = static_cast<int>(std::llround(static_cast<double>(m.regionLines) / static_cast<double>(sets)));
     const double scaleShare = static_cast<double>(m.capacityLines) / static_cast<double>(m.regionLines);
     for (std::size_t i = 0; i < m.fills.size(); ++i)
-        if (std::abs(fillShare(ways, policyOf(policy), candidates, kRandomFillFractions[i] * scaleShare) - m.fills[i].share()) >
+        if (std::abs(fillShare(ways, setPolicyOf(policy), candidates, kRandomFillFractions[i] * scaleShare) - m.fills[i].share()) >
             kRandomFillTolerance)
             return false;
     return true;
@@ -247,7 +170,7 @@ std::vector<RandomFillCandidate> explainingCandidates(const RandomFillMeasuremen
         for (const std::string& policy : policiesFor(w)) {
             if (counts == SetCounts::KneeSplit) {
                 if (m.capacityLines % w == 0) consider(w, policy, m.capacityLines / w);
-            } else if (const auto sets = fittedSets(m, w, policyOf(policy))) {
+            } else if (const auto sets = fittedSets(m, w, setPolicyOf(policy))) {
                 consider(w, policy, *sets);
             }
         }
@@ -296,9 +219,9 @@ std::vector<double> predictedRandomFillShares(const RandomFillMeasurement& m, st
     const int candidates = static_cast<int>(std::llround(static_cast<double>(m.regionLines) / static_cast<double>(sets)));
     const double scaleShare = static_cast<double>(m.capacityLines) / static_cast<double>(m.regionLines);
     std::vector<double> shares;
-    for (double fraction : kRandomFillFractions) shares.push_back(fillShare(ways, policyOf(policy), candidates, fraction * scaleShare));
+    for (double fraction : kRandomFillFractions) shares.push_back(fillShare(ways, setPolicyOf(policy), candidates, fraction * scaleShare));
     const auto [first, second] =
-        reuseShares(ways, policyOf(policy), candidates, kReuseFirstLines * scaleShare, kReuseNewLines * scaleShare, rng);
+        reuseShares(ways, setPolicyOf(policy), candidates, kReuseFirstLines * scaleShare, kReuseNewLines * scaleShare, rng);
     shares.push_back(first);
     shares.push_back(second);
     const std::lock_guard<std::mutex> lock(mutex);
@@ -321,27 +244,29 @@ RandomFillDecision undecidedFill(RandomFillDecision d, const std::string& why, d
     return d;
 }
 
-// The capacity of the fitted candidates, where they agree on it within kCapacityAgreement of the
-// best's: where the lines number the capacity, how many survive hardly depends on the ways, so
-// way counts the walks cannot tell apart still agree on it.
+// The capacity of the fitted candidates: the middle of their range, where every one lies within
+// kCapacityAgreement of it. Where the lines number the capacity, how many survive hardly depends
+// on the ways, so way counts the walks cannot tell apart still agree on the capacity.
 Decision fittedCapacity(const std::vector<RandomFillCandidate>& fitted, const RandomFillMeasurement& m, const std::string& measured) {
     if (fitted.empty() || std::any_of(fitted.begin(), fitted.end(), [&](const auto& c) { return isFully(c, m); }))
         return {false, 0, 0, "random-fill", "no set-associative candidate alone explains the walks" + measured, false, false};
-    const RandomFillCandidate& best = fitted.front();
-    const double capacity = static_cast<double>(best.ways) * static_cast<double>(best.sets);
-    double least = capacity, most = capacity;
+    const auto linesOf = [](const RandomFillCandidate& c) { return static_cast<double>(c.ways) * static_cast<double>(c.sets); };
+    double least = linesOf(fitted.front()), most = least;
     for (const RandomFillCandidate& c : fitted) {
-        least = std::min(least, static_cast<double>(c.ways) * static_cast<double>(c.sets));
-        most = std::max(most, static_cast<double>(c.ways) * static_cast<double>(c.sets));
+        least = std::min(least, linesOf(c));
+        most = std::max(most, linesOf(c));
     }
+    const double middle = std::round((least + most) / 2);
     std::ostringstream range;
     range << static_cast<long long>(least) << " to " << static_cast<long long>(most) << " lines";
     const std::string list = candidateList(fitted, m.capacityLines);
-    if (most - least > kCapacityAgreement * capacity)
-        return {false, capacity, 0, "random-fill", "the candidates that explain the walks hold " + range.str() + ": " + list + measured,
+    if (most > (1 + kCapacityAgreement) * middle || least < (1 - kCapacityAgreement) * middle)
+        return {false, middle, 0, "random-fill", "the candidates that explain the walks hold " + range.str() + ": " + list + measured,
                 false, false};
-    return {true, capacity, kRandomFillConfidence, "random-fill",
-            "the capacity at which " + list + " keep as many random lines as survived (" + range.str() + ")" + measured, false, false};
+    return {true, middle, kRandomFillConfidence, "random-fill",
+            "the middle of the capacities at which " + list + " keep as many random lines as survived (" + range.str() + ")" +
+                measured,
+            false, false};
 }
 
 // Whether the knee is the capacity as far as the fit tells: a fitted candidate of `ways` holds

@@ -45,7 +45,7 @@ inline constexpr double kRandomFillTolerance = 0.02;
 // Ways, policy and capacity that the walks decide; the fitted set count is no count (at most 0.5).
 inline constexpr double kRandomFillConfidence = 0.7;
 inline constexpr double kFittedSetsConfidence = 0.5;
-// The explaining candidates' capacities must lie this close to the best's for a capacity.
+// The explaining candidates' capacities must lie this close to the middle of their range for a capacity.
 inline constexpr double kCapacityAgreement = 0.02;
 RandomFillDecision decideRandomFill(const RandomFillMeasurement& m);
 

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <sstream>
 
+#include "analysis/even_spread.hpp"
 #include "analysis/knee_ramp.hpp"
+#include "analysis/miss_rule.hpp"
 #include "benchmarks/attributes.hpp"
 #include "benchmarks/unit_benchmarks.hpp"
 #include "model/attribute_names.hpp"
@@ -153,6 +155,29 @@ void reportMeasuredCapacity(RunContext& ctx, Element element, const Attribute& k
     ctx.report(element, contiguous);
 }
 
+// The size sweep's rows past the knee: each one's share of loads above halfway from the hit level
+// (the sweep's first row) to a miss (the level's miss penalty on top of it).
+std::vector<OverflowRow> overflowRows(const Topology& t, Element element, const Attribute& knee) {
+    const Series* sweep = t.findSeries(knee.evidence);
+    const Attribute* penalty = t.find(element, attr::missPenalty);
+    if (!sweep || !penalty || !penalty->isDecidedFigure() || knee.value <= 0) return {};
+    const Series rows = analysedRows(*sweep);
+    if (rows.rows.empty() || rows.rows.front().latencies.empty()) return {};
+    const double fence = hitReference(rows.rows.front().latencies).median + penalty->value / 2;
+    std::vector<OverflowRow> past;
+    for (const SeriesRow& row : rows.rows)
+        if (row.x > knee.value && !row.latencies.empty()) past.push_back({row.x / knee.value, shareAbove(fence, row.latencies)});
+    return past;
+}
+
+// A hashed cache whose ways were counted but not its sets: where the rows past the knee miss as an
+// even spread of the array over the sets would, the knee is the capacity (analysis/even_spread.hpp).
+constexpr double kEvenSpreadConfidence = 0.7;
+std::optional<EvenSpreadFit> evenSpreadCapacity(RunContext& ctx, Element element, const Attribute& knee, const SetDecision& d) {
+    if (!d.ways.decided || d.ways.value < 2) return std::nullopt;
+    return fitEvenSpread(overflowRows(ctx.topology(), element, knee), static_cast<std::uint32_t>(d.ways.value));
+}
+
 }  // namespace
 
 void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, const SetDecision& d, double lineBytes,
@@ -175,9 +200,17 @@ void reportCapacity(RunContext& ctx, Element element, const Attribute& knee, con
                                hashed, d, evidence);
         return;
     }
-    if (hashed)
+    const std::optional<EvenSpreadFit> even = hashed ? evenSpreadCapacity(ctx, element, knee, d) : std::nullopt;
+    if (even && even->fits) {
+        std::ostringstream how;
+        how << "the contiguous knee, " << static_cast<long long>(d.ways.value) << " ways (" << d.ways.method
+            << ") of an index that spreads the array evenly: " << even->reason;
+        reportMeasuredCapacity(ctx, element, knee, knee.value, std::min(kEvenSpreadConfidence, d.ways.confidence), "even-spread overflow",
+                               how.str(), hashed, d, evidence);
+    } else if (hashed)
         capKneeOnly(ctx, element, knee,
-                    std::string("the sets of this hashed set-associative cache were not counted") + kHashedKneeMoves);
+                    std::string("the sets of this hashed set-associative cache were not counted") +
+                        (even ? " (" + even->reason + ")" : "") + kHashedKneeMoves);
     else if (d.indexFunction.empty())  // neither modulo nor full associativity, where the knee is the capacity
         capKneeOnly(ctx, element, knee, "no set structure was decided (" + d.ways.reason + ")" + kHashedKneeMoves);
     else if (const auto size = heldTo(knee, d.indexConfidence, kneeAsCapacityNote(d)))
