@@ -2,7 +2,9 @@
 // "TLB levels").
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <map>
+#include <optional>
 
 #include "analysis/assoc.hpp"
 #include "analysis/robust.hpp"
@@ -292,20 +294,43 @@ std::uint64_t largerPageBeyond(Walker& w, const Sweep& s, double minStep) {
     double total = 0;
     for (const TlbStep& step : s.steps) total += step.missCost;
     const std::uint64_t missing = w.groupsMissing(s.pages, s.stride, kPageGroups, "larger-page", total + minStep);
-    if (missing == 0 || missing >= kPageGroups / 2) return 0;  // none, or a level of the sweep's own pages
+    if (missing == 0 || missing > kPageGroups / 2) return 0;  // none, or a level of the sweep's own pages
     const std::uint64_t page = pageFromMissFraction(s.stride, static_cast<double>(missing) / static_cast<double>(kPageGroups));
     return page > s.stride ? page : 0;
 }
 
-// The levels a sweep at the larger page finds past those of the first sweep: the first sweep's
-// levels miss there too (a page of theirs is smaller than that stride), so its first steps must
-// cost what they did (within 2 x minStep in all); the steps after them are the new levels. Empty
-// where they do not: the first sweep's levels stand alone.
-std::size_t firstNewStep(const Sweep& first, const Sweep& wider, double minStep) {
-    if (wider.steps.size() <= first.steps.size()) return wider.steps.size();
-    double before = 0, again = 0;
-    for (std::size_t k = 0; k < first.steps.size(); ++k) before += first.steps[k].missCost, again += wider.steps[k].missCost;
-    return std::abs(before - again) <= 2 * minStep ? first.steps.size() : wider.steps.size();
+double costOf(const std::vector<TlbStep>& steps, std::size_t upTo) {
+    double cost = 0;
+    for (std::size_t k = 0; k < upTo && k < steps.size(); ++k) cost += steps[k].missCost;
+    return cost;
+}
+
+// The step of `wider` (a sweep at a larger stride) after which its levels cost `cumulative`, the
+// cost of some levels of another sweep up to one of them (within 2 x minStep). A level of smaller
+// pages than the wider stride still misses there, though a set-associative one may show fewer
+// entries and share a step with another (its pages fall in fewer sets): steps are matched by what
+// they cost together, not by their count.
+std::optional<std::size_t> stepCosting(const Sweep& wider, double cumulative, double minStep) {
+    double cost = 0;
+    for (std::size_t k = 0; k < wider.steps.size(); ++k) {
+        cost += wider.steps[k].missCost;
+        if (std::abs(cost - cumulative) <= 2 * minStep) return k;
+        if (cost > cumulative + 2 * minStep) break;
+    }
+    return std::nullopt;
+}
+
+// A level of pages larger than its sweep's stride that the sweep saw (half its pairs or more miss
+// it: a page of two strides; random AMD #1009 read 256 entries of 4 MiB as 512 of 2 MiB): past it
+// the walk's pairs grouped by index modulo kPageGroups miss in some groups only, and its page is
+// stride x groups / groups that miss. 0 where every group misses (the page is no larger).
+std::uint64_t pageAboveStride(Walker& w, const Sweep& s, std::size_t k) {
+    const std::uint64_t loads = std::min(std::max(2 * (s.steps[k].entries + 1), 4 * kPageGroups), s.pages);
+    if (loads < 2 * kPageGroups) return 0;
+    const std::uint64_t missing = w.groupsMissing(loads, s.stride, kPageGroups, "page-above-stride", s.limits[k]);
+    if (missing == 0 || missing >= kPageGroups) return 0;
+    const std::uint64_t page = pageFromMissFraction(s.stride, static_cast<double>(missing) / static_cast<double>(kPageGroups));
+    return page > s.stride ? page : 0;
 }
 
 // Page size of level k: walks past it at strides below the sweep's, until some loads stay on a
@@ -315,6 +340,7 @@ std::size_t firstNewStep(const Sweep& first, const Sweep& wider, double minStep)
 // many pairs, not single pairs, decide: a 10-cycle miss (the H100's first level) and a hit's
 // noise overlap, and per-pair shares read its 16 MiB page as 8 or 32 MiB in two runs of twelve.
 std::uint64_t pageSize(Walker& w, const Sweep& s, std::size_t k) {
+    if (const std::uint64_t above = pageAboveStride(w, s, k)) return above;
     const std::uint64_t entries = s.steps[k].entries;
     const std::uint64_t span = std::min(w.budget, 2 * (entries + 1) * s.stride);
     for (std::uint64_t stride = s.stride / 8;; stride /= 8) {
@@ -415,10 +441,30 @@ void reportLevels(RunContext& ctx, Walker& w, const std::vector<Level>& levels, 
         TlbScopeDecision scope{"", 0, ctx.device().unitCount < 2 ? "one unit only: no other SM/CU to disturb it"
                                                                  : "no room beside the walk for another unit's 2 x entries pages"};
         if (ctx.device().unitCount >= 2 && other > entries) scope = scopeOf(w, pages, other, sweep.stride, sweep.limits[k]);
-        // Entries count loads at the sweep's stride: one a page, the page being no larger.
-        reportLevel(ctx, static_cast<int>(i) + 1, sweep.steps[k], pageSizes[i], scope);
+        // Entries count loads at the sweep's stride: one a page, or page / stride of them where the
+        // page is larger (pageAboveStride).
+        TlbStep step = sweep.steps[k];
+        if (pageSizes[i] > sweep.stride) step.entries = step.entries * sweep.stride / pageSizes[i];
+        reportLevel(ctx, static_cast<int>(i) + 1, step, pageSizes[i], scope);
     }
 }
+
+// Levels whose page is larger than their sweep's stride (pageAboveStride) measured again by a
+// sweep at their page, one walk page a page: at the smaller stride only every few pairs miss them,
+// and neither the half-miss count nor the edge search holds (random AMD #1002 read 1024 entries of
+// 4 MiB as 14404). Where no step of that sweep costs what the level and those before it did, the
+// level keeps its first sweep's count, converted to its pages.
+void atTheirPages(Walker& w, std::deque<Sweep>& sweeps, std::vector<Level>& levels, const std::vector<std::uint64_t>& pageSizes,
+                  double minStep) {
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+        const Sweep& own = *levels[i].sweep;
+        if (pageSizes[i] <= own.stride) continue;
+        w.ctx.beginStep("TLB Levels", "pages of " + spanText(pageSizes[i]));
+        const Sweep& wider = sweeps.emplace_back(sweepAt(w, pageSizes[i], minStep));
+        if (const auto k = stepCosting(wider, costOf(own.steps, levels[i].k + 1), minStep)) levels[i] = {&wider, *k};
+    }
+}
+
 
 
 // The walks' array may span most of the device: the benchmarks after this one need it back.
@@ -473,15 +519,14 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
                                                            : "")));
             return;
         }
+        std::deque<Sweep> sweeps{found};  // every level points into its sweep
         std::vector<Level> levels;
-        for (std::size_t k = 0; k < found.steps.size(); ++k) levels.push_back({&found, k});
-        std::uint64_t walked = found.pages * found.stride;
-        Sweep wider;
+        for (std::size_t k = 0; k < found.steps.size(); ++k) levels.push_back({&sweeps.front(), k});
         if (const std::uint64_t page = largerPageBeyond(w, found, minStep)) {
             ctx.beginStep("TLB Levels", "pages of " + spanText(page));
-            wider = sweepAt(w, page, minStep);
-            walked = std::max(walked, wider.pages * wider.stride);
-            for (std::size_t k = firstNewStep(found, wider, minStep); k < wider.steps.size(); ++k) levels.push_back({&wider, k});
+            const Sweep& wider = sweeps.emplace_back(sweepAt(w, page, minStep));
+            if (const auto last = stepCosting(wider, costOf(found.steps, found.steps.size()), minStep))
+                for (std::size_t k = *last + 1; k < wider.steps.size(); ++k) levels.push_back({&wider, k});
         }
         ctx.beginStep("TLB Levels", "page size");
         // A level whose page no walk could measure ends the list: the levels before it stand.
@@ -490,7 +535,7 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
             pageSizes.push_back(pageSize(w, *level.sweep, level.k));
             if (pageSizes.back() == 0) break;
         }
-        std::string further = "no further level up to " + spanText(walked) + " of pages";
+        std::string further;
         const bool unmeasuredLevel = pageSizes.back() == 0;  // a further level stands, its page unknown
         if (unmeasuredLevel) {
             pageSizes.pop_back();
@@ -504,6 +549,9 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
             ctx.report(Element::DeviceMemory, undecided(attr::tlbLevels, "levels seen, but " + further));
             return;
         }
+        atTheirPages(w, sweeps, levels, pageSizes, minStep);
+        std::uint64_t walked = 0;
+        for (const Sweep& sweep : sweeps) walked = std::max(walked, sweep.pages * sweep.stride);
         reportLevels(ctx, w, levels, pageSizes);
         // A level that reaches as far as the walk or further never misses in it, so no walk rules
         // one more out, not even one over all of the device's memory: a TLB may map more than the
@@ -511,7 +559,8 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
         // 16 GiB of memory read "2 levels" at 0.8).
         const std::uint64_t memory = ctx.device().totalGlobalBytes;
         if (!unmeasuredLevel)
-            further += ": a further level reaching " + spanText(walked) + " or more is not ruled out" +
+            further = "no further level up to " + spanText(walked) + " of pages: a further level reaching " + spanText(walked) +
+                      " or more is not ruled out" +
                        (memory == 0        ? " (the device's memory size is unknown)"
                         : walked < memory ? " (less than the device's " + spanText(memory) + ")"
                                           : "");
