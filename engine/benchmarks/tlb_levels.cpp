@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <limits>
 #include <map>
 #include <optional>
 
@@ -248,12 +249,13 @@ struct Sweep {
     std::uint64_t pages = 0;          // largest walk
     std::vector<TlbStep> steps;
     std::vector<double> limits;       // per step: cycles above which a pair misses that level
+    double countedUpTo = std::numeric_limits<double>::infinity();  // steps past this cost keep the grid's count
 };
 
 // Levels at one stride: the longest walk first (it sizes the array once, and a walk without a
 // miss ends the sweep), then the grid, each rise of the pairs' median cost a level.
-Sweep sweepAt(Walker& w, std::uint64_t stride, double minStep) {
-    Sweep s{stride, w.pagesAt(stride), {}, {}};
+Sweep sweepAt(Walker& w, std::uint64_t stride, double minStep, double countUpToCost = std::numeric_limits<double>::infinity()) {
+    Sweep s{stride, w.pagesAt(stride), {}, {}, countUpToCost};
     if (s.pages < 2) return s;
     const PairStats longest = w.walk(s.pages, stride, "pages");
     if (longest.medianDelta <= minStep) return s;
@@ -267,7 +269,9 @@ Sweep sweepAt(Walker& w, std::uint64_t stride, double minStep) {
     for (TlbStep& step : s.steps) {
         const double limit = level + step.missCost / 2;
         const auto next = std::upper_bound(grid.begin(), grid.end(), step.entries);
-        if (next != grid.end()) {
+        // Steps past those a caller asked for keep the grid's count: their edge searches would cost
+        // walks of thousands of pages for nothing.
+        if (next != grid.end() && level <= countUpToCost + 2 * minStep) {
             const std::uint64_t half = halfMissPages(w, step.entries, *next, stride, limit);
             // Without growth page by page up to there (a random policy, or another process's walks
             // beside it), the count where half the pairs miss stands, less sure.
@@ -449,20 +453,73 @@ void reportLevels(RunContext& ctx, Walker& w, const std::vector<Level>& levels, 
     }
 }
 
-// Levels whose page is larger than their sweep's stride (pageAboveStride) measured again by a
-// sweep at their page, one walk page a page: at the smaller stride only every few pairs miss them,
-// and neither the half-miss count nor the edge search holds (random AMD #1002 read 1024 entries of
-// 4 MiB as 14404). Where no step of that sweep costs what the level and those before it did, the
-// level keeps its first sweep's count, converted to its pages.
-void atTheirPages(Walker& w, std::deque<Sweep>& sweeps, std::vector<Level>& levels, const std::vector<std::uint64_t>& pageSizes,
-                  double minStep) {
-    for (std::size_t i = 0; i < levels.size(); ++i) {
-        const Sweep& own = *levels[i].sweep;
-        if (pageSizes[i] <= own.stride) continue;
-        w.ctx.beginStep("TLB Levels", "pages of " + spanText(pageSizes[i]));
-        const Sweep& wider = sweeps.emplace_back(sweepAt(w, pageSizes[i], minStep));
-        if (const auto k = stepCosting(wider, costOf(own.steps, levels[i].k + 1), minStep)) levels[i] = {&wider, *k};
+// A level and its page (0: unmeasured).
+struct PagedLevel {
+    Level level;
+    std::uint64_t page = 0;
+};
+
+// Sweeps beyond the first two, at most (each walks up to 32768 pages), and levels taken from the
+// queue (two sweeps whose pages each send a level to the other would go on for ever).
+constexpr int kMostResweeps = 4;
+constexpr int kMostRounds = 32;
+
+// Levels counted again by a sweep at their own page, one walk page a page (docs/methods.md, "TLB
+// levels"). A page larger than the sweep's stride: only every few pairs miss the level there, and
+// neither the half-miss count nor the edge search holds (random AMD #1002 read 1024 entries of
+// 4 MiB as 14404); the step of the sweep at its page after which the levels cost what they did up
+// to it is the level. A page smaller than the stride: a set-associative level then gets all the
+// walked pages in a few of its sets (random NVIDIA #1000: levels of 4, 8 and 16 KiB pages behind a
+// 2 MiB stride read as one level of 245 cycles); the steps of the sweep at its page between what
+// the levels before it cost and what they cost with it are the level, or several, each with its
+// page measured there (and counted again at it where that differs). Where no step matches, the
+// level stays as its sweep counted it.
+std::vector<PagedLevel> atTheirPages(Walker& w, std::deque<Sweep>& sweeps, const std::vector<PagedLevel>& found, double minStep) {
+    std::deque<PagedLevel> queue(found.begin(), found.end());
+    std::vector<PagedLevel> counted;
+    int resweeps = 0, rounds = 0;
+    const auto sweepOf = [&](std::uint64_t stride, double upToCost) -> const Sweep& {
+        for (const Sweep& s : sweeps)
+            if (s.stride == stride && s.countedUpTo >= upToCost) return s;
+        ++resweeps;
+        w.ctx.beginStep("TLB Levels", "pages of " + spanText(stride));
+        return sweeps.emplace_back(sweepAt(w, stride, minStep, upToCost));
+    };
+    while (!queue.empty()) {
+        const PagedLevel next = queue.front();
+        queue.pop_front();
+        const Sweep& own = *next.level.sweep;
+        const bool known = std::any_of(sweeps.begin(), sweeps.end(), [&](const Sweep& s) { return s.stride == next.page; });
+        if (next.page == own.stride || (!known && resweeps >= kMostResweeps) || ++rounds > kMostRounds) {
+            counted.push_back(next);
+            continue;
+        }
+        const double before = costOf(own.steps, next.level.k), with = costOf(own.steps, next.level.k + 1);
+        const Sweep& at = sweepOf(next.page, with);
+        const std::optional<std::size_t> last = stepCosting(at, with, minStep);
+        const std::optional<std::size_t> beforeLast = next.level.k == 0 ? std::nullopt : stepCosting(at, before, minStep);
+        const std::size_t first = beforeLast ? *beforeLast + 1 : 0;
+        if (!last || (next.level.k > 0 && !beforeLast) || first > *last) {
+            counted.push_back(next);
+            continue;
+        }
+        if (next.page > own.stride) {
+            counted.push_back({{&at, *last}, next.page});
+            continue;
+        }
+        std::vector<PagedLevel> parts;
+        for (std::size_t k = first; k <= *last; ++k) {
+            const std::uint64_t page = pageSize(w, at, k);
+            if (page == 0) break;
+            parts.push_back({{&at, k}, page});
+        }
+        if (parts.size() != *last - first + 1) {
+            counted.push_back(next);
+            continue;
+        }
+        queue.insert(queue.begin(), parts.begin(), parts.end());  // a part's page may differ from this stride
     }
+    return counted;
 }
 
 
@@ -549,7 +606,12 @@ void measureTlbLevels(RunContext& ctx, std::uint64_t walkLimitBytes) {
             ctx.report(Element::DeviceMemory, undecided(attr::tlbLevels, "levels seen, but " + further));
             return;
         }
-        atTheirPages(w, sweeps, levels, pageSizes, minStep);
+        std::vector<PagedLevel> paged;
+        for (std::size_t i = 0; i < levels.size(); ++i) paged.push_back({levels[i], pageSizes[i]});
+        paged = atTheirPages(w, sweeps, paged, minStep);
+        levels.clear();
+        pageSizes.clear();
+        for (const PagedLevel& p : paged) levels.push_back(p.level), pageSizes.push_back(p.page);
         std::uint64_t walked = 0;
         for (const Sweep& sweep : sweeps) walked = std::max(walked, sweep.pages * sweep.stride);
         reportLevels(ctx, w, levels, pageSizes);
