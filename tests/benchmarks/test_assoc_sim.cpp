@@ -69,6 +69,22 @@ SimProfile synthetic(std::uint32_t ways, const char* policy, const char* l1TlbSc
     return test::parseTestProfile(j, "synthetic.json");
 }
 
+// One TLB level of a test profile (`ways` 0: fully associative).
+nlohmann::json tlb(const char* id, const char* scope, int entries, std::uint64_t page, int cost, int ways = 0) {
+    nlohmann::json t{{"id", id}, {"scope", scope}, {"entries", entries}, {"page_size", page}, {"miss_cost", cost}};
+    if (ways) t["ways"] = ways;
+    return t;
+}
+
+// The test NVIDIA GPU with these TLB levels (an L2 of 8 MiB keeps one line of every walked page).
+SimProfile withTlbs(const nlohmann::json& tlbs, const char* name) {
+    auto j = test::nvidiaTestProfile();
+    j["caches"][3]["size"] = 8 << 20;
+    j["api"]["l2_size"] = 8 << 20;
+    j["tlbs"] = tlbs;
+    return test::parseTestProfile(j, name);
+}
+
 }  // namespace
 
 // The H100 profile's TLBs are the levels measured on the GPU: 16 x 16 MiB per SM, and 32 MiB pages
@@ -414,21 +430,12 @@ TEST(AssocSim, NoiseAtAFullyAssociativeLevelsLastPageIsNoEdge) {
 // a set-associative one that a 16 MiB stride puts in an eighth of its sets).
 TEST(AssocSim, LevelsOfLargerPagesThanTheStrideAreFound) {
     using Tlbs = nlohmann::json;
-    const auto tlb = [](const char* id, const char* scope, int entries, std::uint64_t page, int cost, int ways = 0) {
-        Tlbs t{{"id", id}, {"scope", scope}, {"entries", entries}, {"page_size", page}, {"miss_cost", cost}};
-        if (ways) t["ways"] = ways;
-        return t;
-    };
     const std::vector<Tlbs> cases{
         Tlbs::array({tlb("t1", "sm", 16, 2 << 20, 80), tlb("t2", "gpu", 256, 16 << 20, 110, 16)}),
         Tlbs::array({tlb("t1", "sm", 8, 2 << 20, 109), tlb("t2", "gpu", 1024, 4 << 20, 40)}),
         Tlbs::array({tlb("t1", "sm", 64, 2 << 20, 100), tlb("t2", "gpu", 512, 2 << 20, 85, 8), tlb("t3", "gpu", 512, 16 << 20, 120)})};
     for (const Tlbs& tlbs : cases) {
-        auto j = test::nvidiaTestProfile();
-        j["caches"][3]["size"] = 8 << 20;
-        j["api"]["l2_size"] = 8 << 20;
-        j["tlbs"] = tlbs;
-        const SimProfile p = test::parseTestProfile(j, "larger-page-tlb.json");
+        const SimProfile p = withTlbs(tlbs, "larger-page-tlb.json");
         SCOPED_TRACE(tlbs.dump());
         expectTlbs(p, test::simulate(p, {"memory"}));
     }
@@ -440,20 +447,11 @@ TEST(AssocSim, LevelsOfLargerPagesThanTheStrideAreFound) {
 // 2 MiB stride read as one level). Counted again by a sweep at its page, it reads right.
 TEST(AssocSim, LevelsOfSmallerPagesThanTheStrideAreCountedAtTheirPages) {
     using Tlbs = nlohmann::json;
-    const auto tlb = [](const char* id, const char* scope, int entries, std::uint64_t page, int cost, int ways = 0) {
-        Tlbs t{{"id", id}, {"scope", scope}, {"entries", entries}, {"page_size", page}, {"miss_cost", cost}};
-        if (ways) t["ways"] = ways;
-        return t;
-    };
     const std::vector<Tlbs> cases{
         Tlbs::array({tlb("t1", "sm", 32, 16 << 20, 60), tlb("t2", "gpu", 512, 16 << 20, 93, 4)}),
         Tlbs::array({tlb("t1", "sm", 64, 4 << 10, 86), tlb("t2", "gpu", 512, 8 << 10, 64, 4), tlb("t3", "gpu", 2048, 16 << 10, 95, 8)})};
     for (const Tlbs& tlbs : cases) {
-        auto j = test::nvidiaTestProfile();
-        j["caches"][3]["size"] = 8 << 20;
-        j["api"]["l2_size"] = 8 << 20;
-        j["tlbs"] = tlbs;
-        const SimProfile p = test::parseTestProfile(j, "smaller-page-tlb.json");
+        const SimProfile p = withTlbs(tlbs, "smaller-page-tlb.json");
         SCOPED_TRACE(tlbs.dump());
         expectTlbs(p, test::simulate(p, {"memory"}));
     }
