@@ -2,40 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <mutex>
 #include <sstream>
 
 #include "analysis/set_model.hpp"
 
 namespace ts {
-namespace {
-
-// Hits in the last of three passes over `load` lines of one set (two warm it, as the size sweep's
-// rows are warmed); a random policy's averaged over kTrials walks.
-constexpr int kTrials = 64;
-double lastPassHits(std::uint32_t ways, SetPolicy policy, int load) {
-    static std::mutex mutex;
-    static std::map<std::tuple<std::uint32_t, SetPolicy, int>, double> known;
-    const std::lock_guard<std::mutex> lock(mutex);
-    const auto key = std::make_tuple(ways, policy, load);
-    if (const auto it = known.find(key); it != known.end()) return it->second;
-    std::mt19937_64 rng(0x6576656e ^ ways);  // fixed: a prediction is the same every time
-    SetModel set(ways, policy, rng);
-    const int trials = policy == SetPolicy::Random ? kTrials : 1;
-    double hits = 0;
-    for (int trial = 0; trial < trials; ++trial) {
-        set.empty();
-        for (int pass = 0; pass < 3; ++pass)
-            for (int line = 0; line < load; ++line) {
-                const bool hit = set.access(line);
-                if (pass == 2 && hit) hits += 1;
-            }
-    }
-    return known.emplace(key, hits / trials).first->second;
-}
-
-}  // namespace
 
 double evenSpreadMissShare(double overKnee, std::uint32_t ways, const std::string& policy) {
     const double perSet = overKnee * ways;  // lines a set holds on average
@@ -43,7 +14,8 @@ double evenSpreadMissShare(double overKnee, std::uint32_t ways, const std::strin
     const double more = perSet - fewer;      // share of sets with one line more
     if (perSet <= 0) return 0;
     const SetPolicy p = setPolicyOf(policy);
-    const double hits = (1 - more) * lastPassHits(ways, p, fewer) + more * lastPassHits(ways, p, fewer + 1);
+    const std::vector<double> walked = lastPassHits(ways, p, 3, fewer + 1);  // the size sweep warms its rows twice
+    const double hits = (1 - more) * walked[static_cast<std::size_t>(fewer)] + more * walked[static_cast<std::size_t>(fewer + 1)];
     return std::clamp(1 - hits / perSet, 0.0, 1.0);
 }
 

@@ -18,38 +18,13 @@ namespace ts {
 namespace {
 
 // Lines simulated for the reuse experiment's prediction: its shares move by some 0.005 between
-// seeds, a quarter of the tolerance. The fill's are exact (each load weighted by its probability),
-// a random policy's averaged over this many walks of each load.
+// seeds, a quarter of the tolerance. The fill's are exact (each load weighted by its probability;
+// a random policy's averaged over many walks of each load, lastPassHits).
 constexpr std::uint64_t kModelLines = 1u << 18;
-constexpr int kRandomTrials = 64;
 
 double binomialPmf(int n, double p, int k) {
     return std::exp(std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0) + k * std::log(p) +
                     (n - k) * std::log1p(-p));
-}
-
-// Expected hits of the second pass when k lines of one set are walked twice, k = 0..upTo (a random
-// policy's averaged over kRandomTrials walks). It depends on the ways and the policy alone, so
-// one table serves every set count a capacity fit tries.
-const std::vector<double>& secondPassHits(std::uint32_t ways, SetPolicy policy, int upTo) {
-    static std::mutex mutex;
-    static std::map<std::pair<std::uint32_t, SetPolicy>, std::vector<double>> known;
-    const std::lock_guard<std::mutex> lock(mutex);
-    std::vector<double>& hits = known[{ways, policy}];
-    if (static_cast<int>(hits.size()) > upTo) return hits;
-    std::mt19937_64 rng(0x72616e646f6d66ull ^ ways);  // fixed: a prediction is the same every time
-    const int trials = policy == SetPolicy::Random ? kRandomTrials : 1;
-    SetModel set(ways, policy, rng);
-    for (int load = static_cast<int>(hits.size()); load <= upTo; ++load) {
-        double sum = 0;
-        for (int trial = 0; trial < trials; ++trial) {
-            set.empty();
-            for (int i = 0; i < load; ++i) set.access(i);
-            for (int i = 0; i < load; ++i) sum += set.access(i) ? 1 : 0;
-        }
-        hits.push_back(sum / trials);
-    }
-    return hits;
 }
 
 // Share of the second pass that hits when each set's drawn lines are walked twice: a set draws
@@ -59,7 +34,7 @@ const std::vector<double>& secondPassHits(std::uint32_t ways, SetPolicy policy, 
 double fillShare(std::uint32_t ways, SetPolicy policy, int candidates, double drawn) {
     const double mean = candidates * drawn;
     const int most = std::min(candidates, static_cast<int>(mean + 12 * std::sqrt(mean) + 20));
-    const std::vector<double>& hits = secondPassHits(ways, policy, most);
+    const std::vector<double> hits = lastPassHits(ways, policy, 2, most);
     double lines = 0, hit = 0;
     for (int load = 1; load <= most; ++load) {
         const double weight = binomialPmf(candidates, drawn, load);

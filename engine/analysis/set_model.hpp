@@ -90,4 +90,10 @@ private:
     std::vector<std::size_t> wayOf_;          // by line number: its way, or kAbsent
 };
 
+// Hits in the last of `passes` walks over `load` lines of one set, for load = 0..upTo (a random
+// policy's averaged over 64 walks from a fixed seed: a prediction is the same every time). The
+// random fill asks for two passes (fill, then timed), the even spread for three (the size sweep's
+// rows are warmed twice). A copy: the table behind it grows while other threads ask.
+std::vector<double> lastPassHits(std::uint32_t ways, SetPolicy policy, int passes, int upTo);
+
 }  // namespace ts
