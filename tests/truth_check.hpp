@@ -121,7 +121,9 @@ inline const char* scopeWord(CacheScope s) {
 inline void judgeSetStructure(Judge& j, Element e, const SimCache& c, double size) {
     if (!j.has(e, attr::ways)) return;
     const double lines = size / c.line;
-    const bool fully = c.ways == 0;
+    // One set that holds every line is full associativity, whatever index the profile names (a
+    // constant L1 of 16 lines in 16 ways, "xor", read fully associative and was judged wrong).
+    const bool fully = c.ways == 0 || c.ways >= lines;
     const std::size_t first = j.judged.size();
     j.near(e, attr::ways, fully ? lines : c.ways, 0);
     j.near(e, attr::sets, fully ? 1 : lines / c.ways, 0);
