@@ -233,8 +233,23 @@ inline nlohmann::json setAssociativeVariant(nlohmann::json profile, unsigned see
     return profile;
 }
 
+// An NVIDIA SM layout (issue 39) of TPCs of two SMs in 1-8 GPCs of any sizes (harvested parts
+// differ), clusters up to 8 or 16; none where the SM count is odd. Its own dice: the caches'
+// draws stay as they were.
+inline void addRandomLayout(nlohmann::json& profile, unsigned seed) {
+    const int sms = profile["compute"]["sm_count"].get<int>();
+    if (sms % 2 != 0) return;
+    ProfileDice d(seed * 104729u + 3u);
+    const int tpcs = sms / 2;
+    std::vector<int> perGpc(static_cast<std::size_t>(d.between(1, std::min(8, tpcs))), 1);
+    for (int t = static_cast<int>(perGpc.size()); t < tpcs; ++t)
+        ++perGpc[static_cast<std::size_t>(d.between(0, static_cast<int>(perGpc.size()) - 1))];
+    profile["compute"]["layout"] = {{"tpcs_per_gpc", perGpc}, {"sms_per_tpc", 2}, {"max_cluster_size", d.pick({8, 16})}};
+}
+
 inline nlohmann::json randomProfile(Vendor vendor, unsigned seed, RandomCaches caches) {
     nlohmann::json p = vendor == Vendor::Nvidia ? randomNvidiaProfile(seed) : randomAmdProfile(seed);
+    if (vendor == Vendor::Nvidia) addRandomLayout(p, seed);
     return caches == RandomCaches::SetAssociative ? setAssociativeVariant(std::move(p), seed) : p;
 }
 

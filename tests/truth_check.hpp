@@ -14,6 +14,7 @@
 #include "model/topology.hpp"
 #include "sim/cache_truth.hpp"
 #include "sim/profile.hpp"
+#include "sim/sm_layout.hpp"
 #include "sim_truth.hpp"
 
 namespace ts::test {
@@ -193,6 +194,34 @@ inline void judgeTlbs(Judge& j, const SimProfile& p) {
     }
 }
 
+// The TPCs and GPCs thread-block clusters found (issue 39), as unit ids: right when they are the
+// profile's; a lower bound on the GPCs right when each group found is one of the profile's.
+inline void judgeLayout(Judge& j, const SimProfile& p) {
+    if (p.compute.tpcsPerGpc.empty() || p.compute.maxClusterSize < 2) return;
+    const sim_detail::SmLayout layout = sim_detail::smLayout(p);
+    std::vector<std::vector<int>> tpcs = layout.tpcs, gpcs;
+    for (const auto& gpc : layout.gpcs) {
+        gpcs.emplace_back();
+        for (int t : gpc) gpcs.back().insert(gpcs.back().end(), layout.tpcs[static_cast<std::size_t>(t)].begin(),
+                                              layout.tpcs[static_cast<std::size_t>(t)].end());
+    }
+    for (auto* groups : {&tpcs, &gpcs}) {
+        for (auto& g : *groups) std::sort(g.begin(), g.end());
+        std::sort(groups->begin(), groups->end());
+    }
+    if (j.begin(Element::Compute, attr::tpcs)) {
+        const Attribute* a = j.attribute();
+        j.verdict(a && a->groups == tpcs, number(static_cast<double>(tpcs.size())) + " TPCs");
+    }
+    if (j.begin(Element::Compute, attr::gpcs)) {
+        const Attribute* a = j.attribute();
+        const bool eachKnown = a && std::all_of(a->groups.begin(), a->groups.end(), [&](const std::vector<int>& g) {
+            return std::find(gpcs.begin(), gpcs.end(), g) != gpcs.end();
+        });
+        j.verdict(a && (a->lowerBound ? eachKnown : a->groups == gpcs), number(static_cast<double>(gpcs.size())) + " GPCs");
+    }
+}
+
 }  // namespace truth_detail
 
 // Judges `t`, a whole-suite discovery on `p`.
@@ -203,6 +232,7 @@ inline std::vector<JudgedAttribute> judgeAgainstTruth(const SimProfile& p, const
     j.near(p.vendor == Vendor::Nvidia ? Element::Shared : Element::Lds, attr::latency, p.sharedMemory.latency, 2.0);
     j.near(Element::DeviceMemory, attr::latency, p.dram.latency, 2.0);
     truth_detail::judgeTlbs(j, p);
+    truth_detail::judgeLayout(j, p);
     return std::move(j.judged);
 }
 

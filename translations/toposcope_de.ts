@@ -262,6 +262,10 @@
         <translation>Bandbreite</translation>
     </message>
     <message>
+        <source>SM layout (TPCs, GPCs)</source>
+        <translation>SM-Anordnung (TPCs, GPCs)</translation>
+    </message>
+    <message>
         <source>Benchmark group &quot;%1&quot; (toposcope-cli --only %1)</source>
         <translation>Benchmark-Gruppe „%1“ (toposcope-cli --only %1)</translation>
     </message>
@@ -1004,6 +1008,18 @@
     <message>
         <source>Far latency spread over units</source>
         <translation>Streuung der Latenz fern über die Einheiten</translation>
+    </message>
+    <message>
+        <source>TPCs (SM pairs)</source>
+        <translation>TPCs (SM-Paare)</translation>
+    </message>
+    <message>
+        <source>GPCs</source>
+        <translation>GPCs (Grafikprozessor-Cluster)</translation>
+    </message>
+    <message>
+        <source>Largest thread-block cluster</source>
+        <translation>Größter Thread-Block-Cluster</translation>
     </message>
     <message>
         <source>Near capacity</source>
@@ -2254,6 +2270,27 @@
         <translation>
             <numerusform>%n CU</numerusform>
             <numerusform>%n CUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>≥ %n GPC(s)</source>
+        <translation>
+            <numerusform>≥ %n GPC</numerusform>
+            <numerusform>≥ %n GPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPC(s)</source>
+        <translation>
+            <numerusform>%n GPC</numerusform>
+            <numerusform>%n GPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n TPC(s)</source>
+        <translation>
+            <numerusform>%n TPC</numerusform>
+            <numerusform>%n TPCs</numerusform>
         </translation>
     </message>
     <message numerus="yes">

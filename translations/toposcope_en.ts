@@ -225,6 +225,27 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>≥ %n GPC(s)</source>
+        <translation>
+            <numerusform>≥ %n GPC</numerusform>
+            <numerusform>≥ %n GPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPC(s)</source>
+        <translation>
+            <numerusform>%n GPC</numerusform>
+            <numerusform>%n GPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n TPC(s)</source>
+        <translation>
+            <numerusform>%n TPC</numerusform>
+            <numerusform>%n TPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n SM(s)</source>
         <translation>
             <numerusform>%n SM</numerusform>

@@ -4,6 +4,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "layout_table.hpp"
 #include "mig_table.hpp"
 #include "value_text.hpp"
 #include "model/attribute_names.hpp"
@@ -45,6 +46,7 @@ void printSummary(std::ostream& out, const Topology& t) {
             out << '\n';
         }
     }
+    printLayoutTable(out, t);
     printMigTable(out, t);
     auto isFailure = [&](const std::string& w) {
         return std::any_of(t.failures.begin(), t.failures.end(), [&](const BenchmarkFailure& f) {

@@ -111,6 +111,23 @@ struct BandwidthResult {
     double vendorCopyGibPerSecond = 0;  // cudaMemcpy D2D or hipMemcpy beside ours (Copy only; 0 = not measured)
 };
 
+// Thread-block clusters (NVIDIA sm_90 and later): launches of as many clusters of `clusterSize`
+// blocks as can run at once, one block per SM, each block naming the SM it ran on.
+struct ClusterPlacementRequest {
+    int clusterSize = 2;
+    int launches = 1;
+};
+
+struct PlacedCluster {
+    int launch = 0;
+    std::vector<int> units;  // the SM (%smid) of each block of the cluster, in block order
+};
+
+struct ClusterPlacement {
+    int maxActiveClusters = 0;  // what the occupancy API allows at once; 0 = this size cannot run
+    std::vector<PlacedCluster> clusters;
+};
+
 // A primitive could not run: driver error, out of memory, kernel fault, unsupported space.
 // `deviceLost`: the device cannot be used any more (a kernel fault broke the context, a kernel
 // hung past the watchdog); every later call would fail too, so the engine stops calling it.
@@ -158,6 +175,9 @@ public:
     virtual std::uint64_t maxEvictionSearchLines() const = 0;
     // Gives back the memory sequence chases hold (the TLB walks may take most of the device).
     virtual void releaseSequenceMemory() = 0;
+    // Where the blocks of thread-block clusters run. Backends without clusters throw a BackendError
+    // that says why; the layout benchmark then reports it undecided.
+    virtual ClusterPlacement clusterPlacement(const ClusterPlacementRequest& request) = 0;
     // Other processes on the GPU as the driver sees them (known = false where it cannot tell).
     virtual GpuActivity activity() = 0;
     // Waits while the GPU is left to others (the engine's back-off on a shared GPU). A

@@ -23,6 +23,10 @@ std::uint32_t DeviceBackend::evictionTest(const EvictionTest& t) {
     return res.latencies.back();
 }
 
+ClusterPlacement DeviceBackend::clusterPlacement(const ClusterPlacementRequest&) {
+    throw BackendError("the " + kind() + " backend launches no thread-block clusters");
+}
+
 void DeviceBackend::pause(std::chrono::milliseconds duration) { std::this_thread::sleep_for(duration); }
 
 }  // namespace ts

@@ -18,6 +18,8 @@ public:
     std::uint32_t evictionTest(const EvictionTest& test) override;
     std::uint64_t maxEvictionSearchLines() const override { return 1u << 17; }
     void releaseSequenceMemory() override {}
+    // Throws a BackendError: thread-block clusters are NVIDIA's, from sm_90 on.
+    ClusterPlacement clusterPlacement(const ClusterPlacementRequest& request) override;
     // Unknown (known = false).
     GpuActivity activity() override { return {}; }
     // A real sleep.

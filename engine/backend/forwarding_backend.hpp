@@ -32,6 +32,9 @@ public:
     std::uint32_t evictionTest(const EvictionTest& test) override { return inner_.evictionTest(test); }
     std::uint64_t maxEvictionSearchLines() const override { return inner_.maxEvictionSearchLines(); }
     void releaseSequenceMemory() override { inner_.releaseSequenceMemory(); }
+    ClusterPlacement clusterPlacement(const ClusterPlacementRequest& request) override {
+        return inner_.clusterPlacement(request);
+    }
     GpuActivity activity() override { return inner_.activity(); }
     void pause(std::chrono::milliseconds duration) override { inner_.pause(duration); }
 

@@ -22,6 +22,7 @@ const std::vector<BenchmarkGroup>& benchmarkGroups() {
         {"scalar", QT_TRANSLATE_NOOP("ts::gui::Catalog", "Scalar L1 cache"), false, true},
         {"sharing", QT_TRANSLATE_NOOP("ts::gui::Catalog", "Amount and sharing")},
         {"bandwidth", QT_TRANSLATE_NOOP("ts::gui::Catalog", "Bandwidth")},
+        {"layout", QT_TRANSLATE_NOOP("ts::gui::Catalog", "SM layout (TPCs, GPCs)"), true, false},
     };
     return groups;
 }
@@ -48,6 +49,7 @@ std::vector<Element> groupElements(const BenchmarkGroup& group, Vendor vendor) {
     if (group.id == "shared") return {vendor == Vendor::Nvidia ? Element::Shared : Element::Lds};
     if (group.id == "memory") return {Element::DeviceMemory};
     if (group.id == "bandwidth") return {Element::L2, Element::DeviceMemory};
+    if (group.id == "layout") return {Element::Compute};
     if (group.id == "sharing")
         for (const auto& t : targets)
             if (measuredForSharing(t)) out.push_back(t.element);

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "benchmarks/assoc_benchmarks.hpp"
+#include "benchmarks/benchmark_groups.hpp"
 #include "model/api_attributes.hpp"
 #include "benchmarks/cache_benchmarks.hpp"
 #include "benchmarks/constant_l15_size.hpp"
@@ -83,6 +84,13 @@ public:
             add({"TLB Levels", [span = options_.tlbWalkBytes](RunContext& c) { measureTlbLevels(c, span); },
                  Element::DeviceMemory, attr::tlbLevels},
                 WorkKind::Sweep);
+        // Issue 39: where thread-block clusters run. Last: the simulator's noise follows the order
+        // of the chases, and this benchmark adds none before the sentinel after it.
+        if (wants(options_, "layout") && findBenchmarkGroup("layout")->existsOn(vendor)) {
+            PlanItem layout{"SM Layout", measureSmLayout, Element::Compute, attr::tpcs};
+            layout.also = {{Element::Compute, attr::gpcs}, {Element::Compute, attr::largestClusterSize}};
+            add(std::move(layout), WorkKind::Moment);
+        }
         return std::move(items_);
     }
 

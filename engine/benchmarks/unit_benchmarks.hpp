@@ -24,4 +24,9 @@ void measureL2Segments(RunContext& ctx, const CacheTarget& l2Target);
 // unit x segment matrix in its series, and how far the units' near and far latencies spread.
 void measureL2Distance(RunContext& ctx, const CacheTarget& l2Target);
 
+// Which SMs form a TPC and a GPC (issue 39), from where thread-block clusters of 2 to the largest
+// size ran (NVIDIA sm_90 and later); elsewhere undecided with the backend's reason.
+void measureSmLayout(RunContext& ctx);
+inline constexpr char kSmLayoutSeries[] = "compute.layout";  // its evidence
+
 }  // namespace ts

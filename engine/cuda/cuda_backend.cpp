@@ -7,6 +7,7 @@
 #include "backend/device_backend.hpp"
 #include "cuda/bandwidth.hpp"
 #include "cuda/chase_launcher.hpp"
+#include "cuda/cluster_placer.hpp"
 #include "cuda/device_query.hpp"
 #include "cuda/gpu_context.hpp"
 #include "cuda/nvml_processes.hpp"
@@ -50,6 +51,7 @@ public:
     std::uint32_t evictionTest(const EvictionTest& test) override { return eviction_.run(test); }
     std::uint64_t maxEvictionSearchLines() const override { return 1u << 20; }
     void releaseSequenceMemory() override { sequence_.releaseArray(); }
+    ClusterPlacement clusterPlacement(const ClusterPlacementRequest& request) override { return clusters_.run(request); }
     std::uint64_t maxSequenceBytes(Space space) override {
         return chaser_.maxArrayBytes(space) == 0 ? 0 : sequence_.maxArrayBytes();
     }
@@ -70,6 +72,7 @@ private:
     BandwidthRunner bandwidth_;
     SequenceChaser sequence_{ctx_};
     EvictionTester eviction_{ctx_, sequence_.array()};
+    ClusterPlacer clusters_{ctx_};
     std::chrono::steady_clock::time_point lastNvml_;
 };
 

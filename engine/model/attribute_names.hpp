@@ -69,6 +69,12 @@ inline constexpr char tlbMissCost[] = "MissCost";
 inline constexpr char tlbScope[] = "Scope";
 inline std::string tlbLevel(int level, std::string_view part) { return "tlb" + std::to_string(level) + std::string(part); }
 
+// The layout of the compute units (Element::Compute): TPCs and GPCs as thread-block clusters
+// find them, each with the units' ids in `groups`; the largest cluster the occupancy API allows.
+inline constexpr char tpcs[] = "tpcs";
+inline constexpr char gpcs[] = "gpcs";
+inline constexpr char largestClusterSize[] = "largestClusterSize";
+
 // Read from the driver's API (source Api), named as the CUDA runtime names them.
 inline constexpr char apiSize[] = "apiSize";
 inline constexpr char apiLineSize[] = "apiLineSize";
@@ -100,7 +106,8 @@ inline constexpr std::pair<std::string_view, std::string_view> units[] = {
     {sharedWith, unit::count}, {sharedBetween, unit::count}, {ways, unit::count}, {sets, unit::count},
     {indexFunction, unit::count}, {replacementPolicy, unit::count},
     {nearCapacity, unit::bytes}, {farCapacity, unit::bytes}, {sharedCapacity, unit::bytes}, {farReplicated, unit::count},
-    {tlbLevels, unit::count}};
+    {tlbLevels, unit::count}, {tpcs, unit::count}, {gpcs, unit::count},
+    {largestClusterSize, unit::count}};
 
 // The parts of a TLB level's attributes (tlbLevel(n, part)) and their units.
 inline constexpr std::pair<std::string_view, std::string_view> tlbPartUnits[] = {

@@ -18,7 +18,7 @@ struct ElementNames {
     std::string_view id;
     std::string_view display;
 };
-constexpr std::array<ElementNames, 12> kElements{{
+constexpr std::array<ElementNames, 13> kElements{{
     {Element::L1, "l1", "L1"},
     {Element::L2, "l2", "L2"},
     {Element::Texture, "texture", "Texture"},
@@ -31,6 +31,7 @@ constexpr std::array<ElementNames, 12> kElements{{
     {Element::SL1D, "sl1d", "sL1d"},
     {Element::L3, "l3", "L3"},
     {Element::Lds, "lds", "LDS"},
+    {Element::Compute, "compute", "Compute"},
 }};
 
 }  // namespace

@@ -21,10 +21,11 @@ enum class Space {
     Lds,       // AMD local data share
 };
 
-// Memory elements of the topology report.
+// Elements of the topology report: the memories, and the compute units they serve.
 enum class Element {
     L1, L2, Texture, ReadOnly, ConstantL1, ConstantL15, Shared, DeviceMemory,  // NVIDIA
     VL1, SL1D, L3, Lds,                                                        // AMD (L2 and DeviceMemory shared)
+    Compute,   // the SMs or CUs themselves: how they are laid out (TPCs, GPCs); no memory
 };
 
 std::string_view toString(Space s);

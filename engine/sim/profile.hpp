@@ -80,6 +80,12 @@ struct SimCompute {
     int regsPerSm = 0;
     int xcds = 1;
     std::vector<int> physicalCuIds;  // logical unit -> physical id; empty = identity
+    // The SM -> TPC -> GPC layout (hidden truth, `compute.layout`): TPCs of `smsPerTpc` consecutive
+    // logical units, dealt to the GPCs in turn while each has room (sim/sm_layout.hpp). Empty: no
+    // layout described, and no thread-block clusters.
+    std::vector<int> tpcsPerGpc;
+    int smsPerTpc = 2;
+    int maxClusterSize = 0;          // largest thread-block cluster; 0 = none (before sm_90)
 };
 
 struct SimApi {

@@ -41,6 +41,13 @@ void checkCompute(const SimProfile& p, const ProfileReader& r) {
     if (c.smCount % c.xcds != 0)
         r.fail("compute.xcds", std::to_string(c.smCount) + " units do not split evenly into " +
                                    std::to_string(c.xcds) + " XCDs");
+    if (!c.tpcsPerGpc.empty()) {
+        long long tpcs = 0;
+        for (int t : c.tpcsPerGpc) tpcs += t;
+        if (tpcs * c.smsPerTpc != c.smCount)
+            r.fail("compute.layout", std::to_string(tpcs) + " TPCs of " + std::to_string(c.smsPerTpc) + " SMs are not sm_count (" +
+                                         std::to_string(c.smCount) + ")");
+    }
     if (c.physicalCuIds.empty()) return;
     if (static_cast<int>(c.physicalCuIds.size()) != c.smCount)
         r.fail("compute.physical_cu_ids", "lists " + std::to_string(c.physicalCuIds.size()) +

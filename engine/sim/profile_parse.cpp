@@ -45,12 +45,24 @@ Vendor readVendor(const ProfileReader& r, const Json& root) {
     r.fail("vendor", "expected \"NVIDIA\" or \"AMD\", got \"" + cutForMessage(text) + "\"");
 }
 
+void readLayout(const ProfileReader& r, const Json& j, const std::string& path, SimCompute& c) {
+    r.expectObject(j, path);
+    r.checkKeys(j, path, {"tpcs_per_gpc", "sms_per_tpc", "max_cluster_size"});
+    const std::string gpcsPath = childPath(path, "tpcs_per_gpc");
+    const Json& gpcs = r.require(j, path, "tpcs_per_gpc");
+    r.expectArray(gpcs, gpcsPath);
+    for (std::size_t i = 0; i < gpcs.size(); ++i)
+        c.tpcsPerGpc.push_back(static_cast<int>(r.integer(gpcs[i], indexPath(gpcsPath, i), 1, 1024)));
+    c.smsPerTpc = static_cast<int>(r.optionalInt(j, path, "sms_per_tpc", 1, 16, 2));
+    c.maxClusterSize = static_cast<int>(r.optionalInt(j, path, "max_cluster_size", 0, 64, 0));
+}
+
 SimCompute readCompute(const ProfileReader& r, const Json& root) {
     const std::string path = "compute";
     const Json& j = r.require(root, "", path);
     r.expectObject(j, path);
     r.checkKeys(j, path, {"sm_count", "warp_size", "cores_per_sm", "max_threads_per_block", "max_threads_per_sm",
-                          "max_blocks_per_sm", "regs_per_block", "regs_per_sm", "xcds", "physical_cu_ids"});
+                          "max_blocks_per_sm", "regs_per_block", "regs_per_sm", "xcds", "physical_cu_ids", "layout"});
     SimCompute c;
     auto integer = [&](std::string_view key, std::uint64_t min, std::uint64_t max) {
         return static_cast<int>(r.requireInt(j, path, key, min, max));
@@ -70,6 +82,7 @@ SimCompute readCompute(const ProfileReader& r, const Json& root) {
         for (std::size_t i = 0; i < ids->size(); ++i)
             c.physicalCuIds.push_back(static_cast<int>(r.integer((*ids)[i], indexPath(idsPath, i), 0, 1 << 20)));
     }
+    if (const Json* layout = ProfileReader::find(j, "layout")) readLayout(r, *layout, childPath(path, "layout"), c);
     return c;
 }
 

@@ -8,6 +8,7 @@
 #include "sim/bandwidth_model.hpp"
 #include "sim/load_noise.hpp"
 #include "sim/profile_check.hpp"
+#include "sim/sm_layout.hpp"
 #include "backend/rng.hpp"
 
 namespace ts {
@@ -185,6 +186,10 @@ ChaseResult SimBackend::chase(const ChaseRequest& r) {
         main.run(r.recordEvery - 1);
     }
     return result;
+}
+
+ClusterPlacement SimBackend::clusterPlacement(const ClusterPlacementRequest& request) {
+    return sim_detail::placeClusters(profile_, request, sim_detail::mixSeed(profile_.noise.seed ^ 0xc1u, clusterCalls_++));
 }
 
 BandwidthResult SimBackend::bandwidth(const BandwidthRequest& r) {

@@ -36,6 +36,8 @@ public:
     // Translation walks get the address space a CUDA backend maps for them: one allocation
     // repeated (sim_sequence.cpp).
     TranslationWalkSpace translationWalkSpace(Space space) override;
+    // As the profile's `compute.layout` places them (sim/sm_layout.hpp).
+    ClusterPlacement clusterPlacement(const ClusterPlacementRequest& request) override;
 
 private:
     std::uint64_t nextSeed();
@@ -50,7 +52,8 @@ private:
     ChaseLimits limits_;
     sim_detail::CacheHierarchy hierarchy_;
     std::uint64_t calls_ = 0;
-    std::uint64_t shownOnlyCalls_ = 0;  // chases for a plot only: a noise stream of their own
+    std::uint64_t shownOnlyCalls_ = 0;
+    std::uint64_t clusterCalls_ = 0;    // their own seeds: the chases' noise stays as it was  // chases for a plot only: a noise stream of their own
 };
 
 }  // namespace ts

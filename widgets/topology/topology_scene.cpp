@@ -305,6 +305,17 @@ int TopologyScene::addGpu(const Topology& d) {
     if (units > 0) facts << (amd ? tr("%n CU(s)", nullptr, units) : tr("%n SM(s)", nullptr, units));
     if (d.device.clockKhz > 0) facts << formatClockKhz(static_cast<double>(d.device.clockKhz));
     if (!facts.isEmpty()) gpu.lines << facts.join(QStringLiteral(" · "));
+    // Issue 39: the GPCs and TPCs thread-block clusters found; the box opens their evidence.
+    QStringList layout;
+    if (const Attribute* gpcs = d.find(Element::Compute, attr::gpcs); gpcs && gpcs->isDecidedQuantity())
+        layout << (gpcs->lowerBound ? tr("≥ %n GPC(s)", nullptr, static_cast<int>(gpcs->value))
+                                    : tr("%n GPC(s)", nullptr, static_cast<int>(gpcs->value)));
+    if (const Attribute* tpcs = d.find(Element::Compute, attr::tpcs); tpcs && tpcs->isDecidedQuantity())
+        layout << tr("%n TPC(s)", nullptr, static_cast<int>(tpcs->value));
+    if (!layout.isEmpty()) {
+        gpu.lines << layout.join(QStringLiteral(" · "));
+        gpu.elementIds << QString::fromUtf8(toString(Element::Compute).data());
+    }
     gpu.toolTip = tr("%1, backend %2, driver %3").arg(gpu.label, qText(d.device.backend), qText(d.device.driver));
     return add(gpu, -1);
 }

@@ -181,6 +181,9 @@ QString attributeTitle(const QString& name) {
         {attr::indexFunction, QT_TRANSLATE_NOOP("ts::gui::Format", "Set index function")},
         {attr::replacementPolicy, QT_TRANSLATE_NOOP("ts::gui::Format", "Replacement policy")},
         {attr::tlbLevels, QT_TRANSLATE_NOOP("ts::gui::Format", "TLB levels")},
+        {attr::tpcs, QT_TRANSLATE_NOOP("ts::gui::Format", "TPCs (SM pairs)")},
+        {attr::gpcs, QT_TRANSLATE_NOOP("ts::gui::Format", "GPCs")},
+        {attr::largestClusterSize, QT_TRANSLATE_NOOP("ts::gui::Format", "Largest thread-block cluster")},
     };
     // The TLB levels' attributes: tlb1Entries, tlb2MissCost, ...
     static const struct {
