@@ -1327,6 +1327,10 @@
         <translation>&amp;CU-Teilung</translation>
     </message>
     <message>
+        <source>SM &amp;Layout</source>
+        <translation>SM-An&amp;ordnung</translation>
+    </message>
+    <message>
         <source>topology sheet written to %1</source>
         <translation>Topologieblatt nach %1 geschrieben</translation>
     </message>
@@ -2721,6 +2725,111 @@
     <message>
         <source>could not draw %1</source>
         <translation>%1 konnte nicht gezeichnet werden</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::SmLayoutMap</name>
+    <message numerus="yes">
+        <source>GPC %1 · %n TPC(s)</source>
+        <translation>
+            <numerusform>GPC %1 · %n TPC</numerusform>
+            <numerusform>GPC %1 · %n TPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>at least %n GPC(s)</source>
+        <translation>
+            <numerusform>mindestens %n GPC</numerusform>
+            <numerusform>mindestens %n GPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPC(s)</source>
+        <translation>
+            <numerusform>%n GPC</numerusform>
+            <numerusform>%n GPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n TPC(s)</source>
+        <translation>
+            <numerusform>%n TPC</numerusform>
+            <numerusform>%n TPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n SM(s)</source>
+        <translation>
+            <numerusform>%n SM</numerusform>
+            <numerusform>%n SMs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>in no GPC found</source>
+        <translation>in keinem gefundenen GPC</translation>
+    </message>
+    <message>
+        <source>SM %1</source>
+        <translation>SM %1</translation>
+    </message>
+    <message>
+        <source>TPC of SMs %1</source>
+        <translation>TPC der SMs %1</translation>
+    </message>
+    <message>
+        <source>near L2 segment %1</source>
+        <translation>nahes L2-Segment %1</translation>
+    </message>
+    <message>
+        <source>L2 hit %1 cycles</source>
+        <translation>L2-Treffer %1 Takte</translation>
+    </message>
+    <message>
+        <source>L2 segments not measured</source>
+        <translation>L2-Segmente nicht gemessen</translation>
+    </message>
+    <message>
+        <source>L2 hit latency not measured</source>
+        <translation>L2-Trefferlatenz nicht gemessen</translation>
+    </message>
+    <message>
+        <source>%1 cycles</source>
+        <translation>%1 Takte</translation>
+    </message>
+    <message>
+        <source>%1 cycles (L2 hit in the SM's own segment)</source>
+        <translation>%1 Takte (L2-Treffer im eigenen Segment des SM)</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::SmMapView</name>
+    <message>
+        <source>Colour by near L2 segment</source>
+        <translation>Farbe nach nahem L2-Segment</translation>
+    </message>
+    <message>
+        <source>Colour by L2 hit latency</source>
+        <translation>Farbe nach L2-Trefferlatenz</translation>
+    </message>
+    <message>
+        <source>No run yet: the SM layout shows which SMs of an NVIDIA GPU (sm_90 and later, or its simulator profile) form a TPC and a GPC, once the layout benchmark has placed thread-block clusters.</source>
+        <translation>Noch kein Lauf: Die SM-Anordnung zeigt, welche SMs einer NVIDIA-GPU (ab sm_90, oder ihres Simulatorprofils) einen TPC und einen GPC bilden, sobald der Anordnungs-Benchmark Thread-Block-Cluster platziert hat.</translation>
+    </message>
+    <message>
+        <source>No SM layout for %1: %2</source>
+        <translation>Keine SM-Anordnung für %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: the layout of AMD CUs (shader arrays, engines, XCDs) is not measured yet; the CU Sharing tab shows which CUs share a scalar L1.</source>
+        <translation>%1: Die Anordnung der AMD-CUs (Shader-Arrays, Engines, XCDs) wird noch nicht gemessen; der Reiter „CU-Teilung“ zeigt, welche CUs sich einen skalaren L1 teilen.</translation>
+    </message>
+    <message>
+        <source>No SM layout measured on %1: run the layout benchmark group.</source>
+        <translation>Keine SM-Anordnung auf %1 gemessen: die Benchmark-Gruppe „layout“ ausführen.</translation>
+    </message>
+    <message>
+        <source>Click an SM to mark its TPC and GPC; double-click opens the clusters' placements.</source>
+        <translation>Ein SM anklicken, um seinen TPC und GPC zu markieren; ein Doppelklick öffnet die Platzierungen der Cluster.</translation>
     </message>
 </context>
 </TS>

@@ -312,4 +312,42 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>ts::gui::SmLayoutMap</name>
+    <message numerus="yes">
+        <source>GPC %1 · %n TPC(s)</source>
+        <translation>
+            <numerusform>GPC %1 · %n TPC</numerusform>
+            <numerusform>GPC %1 · %n TPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>at least %n GPC(s)</source>
+        <translation>
+            <numerusform>at least %n GPC</numerusform>
+            <numerusform>at least %n GPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPC(s)</source>
+        <translation>
+            <numerusform>%n GPC</numerusform>
+            <numerusform>%n GPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n TPC(s)</source>
+        <translation>
+            <numerusform>%n TPC</numerusform>
+            <numerusform>%n TPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n SM(s)</source>
+        <translation>
+            <numerusform>%n SM</numerusform>
+            <numerusform>%n SMs</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

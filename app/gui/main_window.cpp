@@ -26,6 +26,7 @@
 #include <utility>
 
 #include "cu-map/cu_map_view.hpp"
+#include "sm-map/sm_map_view.hpp"
 #include "evidence_page.hpp"
 #include "fleet_page.hpp"
 #include "help_menu.hpp"
@@ -112,6 +113,9 @@ void MainWindow::buildLayout() {
     tabs_->addTab(evidencePage_, tr("&Evidence"));
     tabs_->addTab(topology_, tr("&Topology"));
     tabs_->addTab(cuMap_, tr("&CU Sharing"));
+    smMap_ = new SmMapView(this);
+    connect(smMap_, &SmMapView::evidenceRequested, this, &MainWindow::showEvidence);
+    tabs_->addTab(smMap_, tr("SM &Layout"));
     migView_ = new MigView(this);
     tabs_->addTab(migView_, tr("&MIG"));
     // The run's banner: another process used the GPU (docs/faults.md, "A shared GPU").
@@ -365,13 +369,14 @@ void MainWindow::afterRun() {
 const Topology& MainWindow::topology() const { return runPage_->topology(); }
 
 WindowViews MainWindow::views() {
-    return {this, tabs_, evidence(), store_, topology_, cuMap_, migView_, fleetView()};
+    return {this, tabs_, evidence(), store_, topology_, cuMap_, smMap_, migView_, fleetView()};
 }
 
 void MainWindow::refreshTopology() {
     const Topology& shown = topology();
     topology_->setData(shown);
     cuMap_->setData(shown);
+    smMap_->setData(shown);
 }
 
 EvidenceView* MainWindow::evidence() const { return evidencePage_->view(); }

@@ -17,6 +17,7 @@ class QTabWidget;
 namespace ts::gui {
 
 class CuMapView;
+class SmMapView;
 class EvidencePage;
 class EvidenceView;
 class FleetPage;
@@ -35,7 +36,7 @@ class TopologyPanel;
 
 // The TopoScope window wires its pages to the run: the run page (RunPage: the run's life;
 // RunPanel: the device and benchmark choice, on the left); the tabs Evidence (EvidencePage), Topology (TopologyPanel), CU Sharing
-// (CuMapView), MIG (MigView) and Fleet (FleetPage); the log below, the run's status
+// (CuMapView), SM Layout (SmMapView), MIG (MigView) and Fleet (FleetPage); the log below, the run's status
 // (RunStatus) at the bottom. Opening recordings is in main_window_recordings.cpp.
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -56,6 +57,7 @@ public:
     QString logText() const;
     TopologyPanel* topologyPanel() const { return topology_; }
     CuMapView* cuMapView() const { return cuMap_; }
+    SmMapView* smMapView() const { return smMap_; }
     MigView* migView() const { return migView_; }
     QTabWidget* tabs() const { return tabs_; }
     // The run or recording shown, as the engine's model (RunPage::topology).
@@ -134,6 +136,7 @@ private:
     QTabWidget* tabs_ = nullptr;
     TopologyPanel* topology_ = nullptr;
     CuMapView* cuMap_ = nullptr;
+    SmMapView* smMap_ = nullptr;
     MigView* migView_ = nullptr;
     QPlainTextEdit* log_ = nullptr;
     RunStatus* status_ = nullptr;

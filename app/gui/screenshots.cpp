@@ -6,6 +6,7 @@
 #include <QTabWidget>
 
 #include "cu-map/cu_map_view.hpp"
+#include "sm-map/sm_map_view.hpp"
 #include "plots/evidence_view.hpp"
 #include "mig/mig_view.hpp"
 #include "plots/plot_panel.hpp"
@@ -87,6 +88,13 @@ QStringList saveScreenshots(const WindowViews& views, const QString& dir) {
         settle();
         const QString cuShot = out.filePath(QStringLiteral("cu-map.png"));
         if (saveImage(cuShot, views.cuMap->grab().toImage())) written << cuShot;
+    }
+    if (!views.smMap->map().empty()) {
+        views.tabs->setCurrentWidget(views.smMap);
+        views.smMap->select(views.smMap->map().rows().front().tpcs.front().front());
+        settle();
+        const QString smShot = out.filePath(QStringLiteral("sm-layout.png"));
+        if (saveImage(smShot, views.smMap->grab().toImage())) written << smShot;
     }
     // The MIG view: the instances where MIG is enabled, else the first profile of the what-if table.
     if (views.mig->profileCount() > 0) {

@@ -10,6 +10,7 @@ class CuMapView;
 class EvidenceView;
 class FleetView;
 class MigView;
+class SmMapView;
 class SeriesStore;
 class TopologyPanel;
 
@@ -20,6 +21,7 @@ struct WindowViews {
     SeriesStore* store = nullptr;
     TopologyPanel* topology = nullptr;
     CuMapView* cuMap = nullptr;
+    SmMapView* smMap = nullptr;
     MigView* mig = nullptr;
     FleetView* fleet = nullptr;
 };
