@@ -2493,6 +2493,30 @@
 <context>
     <name>ts::gui::TopologySheet</name>
     <message>
+        <source>SM layout: %1%2 GPCs of %3 %4</source>
+        <translation>SM-Anordnung: %1%2 GPCs zu %3 %4</translation>
+    </message>
+    <message>
+        <source>at least </source>
+        <translation>mindestens </translation>
+    </message>
+    <message>
+        <source>TPCs</source>
+        <translation>TPCs</translation>
+    </message>
+    <message>
+        <source>SMs</source>
+        <translation>SMs</translation>
+    </message>
+    <message>
+        <source>; %1 TPCs of 2 SMs</source>
+        <translation>; %1 TPCs zu 2 SMs</translation>
+    </message>
+    <message>
+        <source> (%1, thread-block clusters)</source>
+        <translation> (%1, Thread-Block-Cluster)</translation>
+    </message>
+    <message>
         <source>%1 — memory topology</source>
         <translation>%1 — Speichertopologie</translation>
     </message>

@@ -41,6 +41,23 @@ struct KeyCell {
     QString note;
 };
 
+// The SM layout condensed to a line (issue 39): "SM layout: 8 GPCs of 9, 9, 8, … TPCs; 66 TPCs
+// of 2 SMs (0.90, thread-block clusters)"; empty where no GPC was found.
+QString layoutLine(const Topology& d) {
+    const Attribute* gpcs = d.find(Element::Compute, attr::gpcs);
+    if (!gpcs || !gpcs->isDecided() || gpcs->groups.empty()) return {};
+    const Attribute* tpcs = d.find(Element::Compute, attr::tpcs);
+    const bool pairs = tpcs && tpcs->isDecided();
+    QStringList perGpc;
+    for (const auto& gpc : gpcs->groups) perGpc << QString::number(pairs ? (gpc.size() + 1) / 2 : gpc.size());
+    QString text = TopologySheet::tr("SM layout: %1%2 GPCs of %3 %4")
+                       .arg(gpcs->lowerBound ? TopologySheet::tr("at least ") : QString())
+                       .arg(gpcs->groups.size())
+                       .arg(perGpc.join(QStringLiteral(", ")), pairs ? TopologySheet::tr("TPCs") : TopologySheet::tr("SMs"));
+    if (pairs) text += TopologySheet::tr("; %1 TPCs of 2 SMs").arg(tpcs->groups.size());
+    return text + TopologySheet::tr(" (%1, thread-block clusters)").arg(gpcs->confidence, 0, 'f', 2);
+}
+
 }  // namespace
 
 SheetSummary::SheetSummary(SheetPainter& sheet, const Topology& d, const QStringList& decisive) : s_(sheet), d_(d) {
@@ -170,6 +187,7 @@ double SheetSummary::key(double x, double y0, double width, bool paint) {
     };
     std::stable_sort(ids.begin(), ids.end(), [&](const QString& a, const QString& b) { return order(a) < order(b); });
     for (const QString& id : ids) {
+        if (id == QLatin1String(toString(Element::Compute).data())) continue;  // no memory: its line follows
         const int box = scene_.findElement(id);
         const QColor colour = box >= 0 ? scene_.boxes()[static_cast<std::size_t>(box)].fill : QColor();
         y += row(y,
@@ -182,6 +200,8 @@ double SheetSummary::key(double x, double y0, double width, bool paint) {
     y += 3;
     y += (paint ? s_.drawText(legend, x, y, width, SheetPainter::kMinPoints, false, kGrey)
                 : s_.textHeight(legend, width, SheetPainter::kMinPoints)) + 2;
+    if (const QString layout = layoutLine(d_); !layout.isEmpty())
+        y += (paint ? s_.drawText(layout, x, y, width, SheetPainter::kText) : s_.textHeight(layout, width, SheetPainter::kText)) + 2;
     for (const QString& f : footnotes)
         y += (paint ? s_.drawText(f, x, y, width, SheetPainter::kMinPoints, false, kGrey)
                     : s_.textHeight(f, width, SheetPainter::kMinPoints)) + 1;
