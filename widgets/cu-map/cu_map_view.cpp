@@ -6,6 +6,8 @@
 #include <QPainter>
 #include <QToolTip>
 
+#include "view_support/info_label.hpp"
+
 namespace ts::gui {
 
 CuMapView::CuMapView(QWidget* parent) : QWidget(parent), info_(new QLabel(this)) {
@@ -25,10 +27,7 @@ void CuMapView::setData(const Topology& topology) {
 
 // The selection's text right under the map's legend, not at the window's bottom edge.
 void CuMapView::placeInfo() {
-    const int width = this->width() - 16;
-    const int height = info_->heightForWidth(width) > 0 ? info_->heightForWidth(width) : info_->sizeHint().height();
-    const int top = map_.empty() ? 8 : static_cast<int>(map_.drawnBottom(mapArea())) + 4;
-    info_->setGeometry(8, std::min(top, this->height() - height - 4), width, height);
+    placeInfoLabel(*info_, map_.empty() ? 8 : static_cast<int>(map_.drawnBottom(mapArea())) + 4);
 }
 
 void CuMapView::resizeEvent(QResizeEvent* event) {

@@ -8,6 +8,7 @@
 #include <QToolTip>
 
 #include "model/attribute_names.hpp"
+#include "view_support/info_label.hpp"
 
 namespace ts::gui {
 
@@ -54,10 +55,7 @@ QRectF SmMapView::mapArea() const {
 }
 
 void SmMapView::placeInfo() {
-    const int width = this->width() - 16;
-    const int height = info_->heightForWidth(width) > 0 ? info_->heightForWidth(width) : info_->sizeHint().height();
-    const int top = map_.empty() ? 8 : static_cast<int>(map_.drawnBottom(mapArea())) + 8;
-    info_->setGeometry(8, std::min(top, this->height() - height - 4), width, height);
+    placeInfoLabel(*info_, map_.empty() ? 8 : static_cast<int>(map_.drawnBottom(mapArea())) + 8);
 }
 
 void SmMapView::resizeEvent(QResizeEvent* event) {
