@@ -8,7 +8,8 @@
 namespace ts {
 
 // TopoScope's own report, format "toposcope-report/3" (schema: docs/report-schema.json): /2 plus
-// each attribute's marks (model/attribute.hpp, Mark), which /1 and /2 kept only in the reason.
+// each attribute's marks (model/attribute.hpp, Mark), which /1 and /2 kept only in the reason, and
+// the element "compute" (the SM layout, issue 39).
 inline constexpr const char* kReportFormat = "toposcope-report/3";
 // /1 plus the set-structure and TLB attributes of issue 22 (ways, sets, indexFunction,
 // replacementPolicy, tlbN*); still read, marks taken from the reasons (io/legacy_marks.hpp).
