@@ -199,16 +199,10 @@ inline void judgeTlbs(Judge& j, const SimProfile& p) {
 inline void judgeLayout(Judge& j, const SimProfile& p) {
     if (p.compute.tpcsPerGpc.empty() || p.compute.maxClusterSize < 2) return;
     const sim_detail::SmLayout layout = sim_detail::smLayout(p);
-    std::vector<std::vector<int>> tpcs = layout.tpcs, gpcs;
-    for (const auto& gpc : layout.gpcs) {
-        gpcs.emplace_back();
-        for (int t : gpc) gpcs.back().insert(gpcs.back().end(), layout.tpcs[static_cast<std::size_t>(t)].begin(),
-                                              layout.tpcs[static_cast<std::size_t>(t)].end());
-    }
-    for (auto* groups : {&tpcs, &gpcs}) {
-        for (auto& g : *groups) std::sort(g.begin(), g.end());
-        std::sort(groups->begin(), groups->end());
-    }
+    std::vector<std::vector<int>> tpcs = layout.tpcs;
+    for (auto& g : tpcs) std::sort(g.begin(), g.end());
+    std::sort(tpcs.begin(), tpcs.end());
+    const std::vector<std::vector<int>> gpcs = sim_detail::gpcUnits(layout);
     if (j.begin(Element::Compute, attr::tpcs)) {
         const Attribute* a = j.attribute();
         j.verdict(a && a->groups == tpcs, number(static_cast<double>(tpcs.size())) + " TPCs");

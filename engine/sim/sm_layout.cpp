@@ -23,6 +23,18 @@ SmLayout smLayout(const SimProfile& profile) {
     return layout;
 }
 
+std::vector<std::vector<int>> gpcUnits(const SmLayout& layout) {
+    std::vector<std::vector<int>> gpcs;
+    for (const auto& gpc : layout.gpcs) {
+        std::vector<int> sms;
+        for (int t : gpc) sms.insert(sms.end(), layout.tpcs[static_cast<std::size_t>(t)].begin(), layout.tpcs[static_cast<std::size_t>(t)].end());
+        std::sort(sms.begin(), sms.end());
+        gpcs.push_back(std::move(sms));
+    }
+    std::sort(gpcs.begin(), gpcs.end());
+    return gpcs;
+}
+
 ClusterPlacement placeClusters(const SimProfile& profile, const ClusterPlacementRequest& request, std::uint64_t seed) {
     const SimCompute& c = profile.compute;
     if (c.tpcsPerGpc.empty() || c.maxClusterSize == 0)

@@ -19,6 +19,10 @@ struct SmLayout {
 // Empty where the profile describes no layout.
 SmLayout smLayout(const SimProfile& profile);
 
+// The SM ids of each GPC, each ascending, the GPCs by their first id: the truth in the form the
+// layout benchmark reports it (attribute gpcs' groups).
+std::vector<std::vector<int>> gpcUnits(const SmLayout& layout);
+
 // As many clusters of `request.clusterSize` SMs as fit at once, each inside one GPC, every launch;
 // which TPCs of a GPC a cluster takes varies with the launch (`seed`). Throws a BackendError
 // where the profile has no clusters.

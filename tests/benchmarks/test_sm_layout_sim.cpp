@@ -24,13 +24,7 @@ Groups sorted(Groups g) {
 // The truth as unit ids: each TPC's SMs, each GPC's SMs.
 std::pair<Groups, Groups> truthOf(const SimProfile& profile) {
     const sim_detail::SmLayout layout = sim_detail::smLayout(profile);
-    Groups gpcs;
-    for (const auto& gpc : layout.gpcs) {
-        std::vector<int> sms;
-        for (int t : gpc) sms.insert(sms.end(), layout.tpcs[static_cast<std::size_t>(t)].begin(), layout.tpcs[static_cast<std::size_t>(t)].end());
-        gpcs.push_back(sms);
-    }
-    return {sorted(layout.tpcs), sorted(gpcs)};
+    return {sorted(layout.tpcs), sim_detail::gpcUnits(layout)};
 }
 
 void expectLayout(const SimProfile& profile) {
