@@ -92,9 +92,18 @@ struct ChaseResult {
     std::uint32_t maxUntimedStep = 0;
 };
 
+// The level a request aims at. It only sizes a GPU backend's launches (small working sets are
+// swept many times a launch); which level serves the loads follows from the working set, the
+// space and the sweep (the simulator finds it through its caches).
 // L3: a working set that the L3 (AMD Infinity Cache) holds and the L2 does not.
-enum class BandwidthTarget { L2, L3, DeviceMemory };
+enum class BandwidthTarget { L2, L3, DeviceMemory, L1, Scratchpad };
 enum class BandwidthOp { Read, Write, Copy };
+
+// How a bandwidth kernel's threads cover the working set.
+enum class BandwidthSweep {
+    Grid,        // the whole grid sweeps `bytes` once a pass, each thread a grid's width apart
+    EveryBlock,  // every block sweeps all of `bytes` itself (an SM-private level: L1, shared memory)
+};
 
 struct BandwidthRequest {
     BandwidthTarget target = BandwidthTarget::DeviceMemory;
@@ -103,6 +112,12 @@ struct BandwidthRequest {
     int blocks = 0;               // grid size
     int threadsPerBlock = 0;
     int repetitions = 1;
+    // The loads' path: global loads that skip the SM/CU-private caches (ld.global.cg, AMD's GLC)
+    // unless another space is named; Shared/Lds sweep the block's own scratchpad. On AMD the
+    // global spaces stand for the vector ones.
+    Space space = Space::GlobalL2;
+    BandwidthSweep sweep = BandwidthSweep::Grid;
+    int loadsInFlight = 4;        // independent 16-byte loads a thread has outstanding: 1, 2, 4 or 8
 };
 
 struct BandwidthResult {

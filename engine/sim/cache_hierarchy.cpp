@@ -100,18 +100,25 @@ std::size_t CacheHierarchy::nearInstance(const SimCache& c, std::size_t cacheInd
     return 0;
 }
 
-LoadPath CacheHierarchy::path(Space space, int unit, int warp) {
+std::vector<std::size_t> cachesOnPath(const SimProfile& profile, Space space) {
     bool skipPrivate = false;
     if (space == Space::GlobalL2) space = Space::Global, skipPrivate = true;
     if (space == Space::VectorL2) space = Space::Vector, skipPrivate = true;
+    std::vector<std::size_t> out;
+    for (std::size_t c = 0; c < profile.caches.size(); ++c) {
+        const SimCache& cache = profile.caches[c];
+        if (cache.servesSpace(space) && !(skipPrivate && cache.isUnitPrivate())) out.push_back(c);
+    }
+    return out;
+}
 
+LoadPath CacheHierarchy::path(Space space, int unit, int warp) {
     LoadPath path;
     path.dramLatency = profile_.dram.latency;
     for (std::size_t t = 0; t < profile_.tlbs.size(); ++t)
         path.tlbs.push_back(PathTlb{acquireTlb(t, unit), profile_.tlbs[t].missCost});
-    for (std::size_t c = 0; c < profile_.caches.size(); ++c) {
+    for (std::size_t c : cachesOnPath(profile_, space)) {
         const SimCache& cache = profile_.caches[c];
-        if (!cache.servesSpace(space) || (skipPrivate && cache.isUnitPrivate())) continue;
         PathLevel level;
         const std::size_t near = nearInstance(cache, c, unit, warp);
         level.near = acquire(c, near);

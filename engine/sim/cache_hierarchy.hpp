@@ -11,6 +11,10 @@ namespace ts::sim_detail {
 // The shape of one instance of `c`: one unit's copy, or one segment of a GPU-wide cache.
 CacheGeometry geometryOf(const SimCache& c);
 
+// The profile's caches (indexes, in order) that a load in `space` passes: global_l2/vector_l2
+// skip the unit-private levels of global/vector.
+std::vector<std::size_t> cachesOnPath(const SimProfile& profile, Space space);
+
 // One cache a load passes, already resolved to the instances of one unit and warp.
 struct PathLevel {
     CacheSim* near = nullptr;      // the instance this unit looks up and fills
@@ -45,21 +49,33 @@ struct LoadPath {
         return cost;
     }
 
-    std::uint32_t fetch(std::uint64_t address) const {
-        for (const PathLevel& level : levels) {
+    // Which level serves a load (levels.size(): DRAM) and whether from a remote segment; fills on the way.
+    struct Served {
+        std::size_t level = 0;
+        bool far = false;
+    };
+    Served serve(std::uint64_t address) const {
+        for (std::size_t i = 0; i < levels.size(); ++i) {
+            const PathLevel& level = levels[i];
             if (level.far.empty()) {
-                if (level.near->access(address)) return level.latency;
+                if (level.near->access(address)) return {i, false};
                 continue;
             }
-            if (level.near->lookup(address)) return level.latency;
+            if (level.near->lookup(address)) return {i, false};
             for (CacheSim* remote : level.far)
                 if (remote->lookup(address)) {
                     if (level.replicateFar) level.near->fill(address);
-                    return level.farLatency;
+                    return {i, true};
                 }
             level.near->fill(address);
         }
-        return dramLatency;
+        return {levels.size(), false};
+    }
+
+    std::uint32_t fetch(std::uint64_t address) const {
+        const Served s = serve(address);
+        if (s.level == levels.size()) return dramLatency;
+        return s.far ? levels[s.level].farLatency : levels[s.level].latency;
     }
 };
 

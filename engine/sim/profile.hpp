@@ -57,6 +57,15 @@ struct SimCache {
     std::vector<std::vector<int>> groups;  // cu_group scope: physical CU ids sharing one instance
     double readGibs = 0;             // optional L2/L3 bandwidth (xcd/gpu scope); 0 = not given
     double writeGibs = 0;
+    // Bytes one instance delivers a cycle (an SM's L1; a whole GPU-wide cache); 0 = not given
+    // (sim/bandwidth_model.cpp says what stands in).
+    double bytesPerCycle = 0;
+    // Stores: a write-back cache keeps written lines until they are evicted, a write-through one
+    // passes every store on; a write-allocating one takes a line a store missed. JSON "write"
+    // ("back" | "through") and "write_allocate"; unit-private caches default to write-through
+    // without allocation, the others to write-back with allocation.
+    bool writeBack = true;
+    bool writeAllocate = true;
 
     bool servesSpace(Space s) const;
     // What `unitSpread` adds to a hit by logical unit `unit` of `units`: a ramp from 0 to the spread.
@@ -86,6 +95,9 @@ struct SimCompute {
     std::vector<int> tpcsPerGpc;
     int smsPerTpc = 2;
     int maxClusterSize = 0;          // largest thread-block cluster; 0 = none (before sm_90)
+    // Bytes of loads one SM/CU keeps in flight at most (its miss-handling resources): with the
+    // latency of the level that serves them, what bounds a bandwidth (Little's law).
+    std::uint32_t bytesInFlight = 32768;
 };
 
 struct SimApi {
@@ -103,6 +115,7 @@ struct SimApi {
 
 struct SimSharedMemory {
     std::uint32_t latency = 0;       // NVIDIA shared memory / AMD LDS
+    double bytesPerCycle = 128;      // per SM/CU: 32 banks of 4 bytes
 };
 
 struct SimDram {

@@ -62,7 +62,8 @@ SimCompute readCompute(const ProfileReader& r, const Json& root) {
     const Json& j = r.require(root, "", path);
     r.expectObject(j, path);
     r.checkKeys(j, path, {"sm_count", "warp_size", "cores_per_sm", "max_threads_per_block", "max_threads_per_sm",
-                          "max_blocks_per_sm", "regs_per_block", "regs_per_sm", "xcds", "physical_cu_ids", "layout"});
+                          "max_blocks_per_sm", "regs_per_block", "regs_per_sm", "xcds", "physical_cu_ids", "layout",
+                          "bytes_in_flight"});
     SimCompute c;
     auto integer = [&](std::string_view key, std::uint64_t min, std::uint64_t max) {
         return static_cast<int>(r.requireInt(j, path, key, min, max));
@@ -76,6 +77,7 @@ SimCompute readCompute(const ProfileReader& r, const Json& root) {
     c.regsPerBlock = integer("regs_per_block", 1, 1 << 24);
     c.regsPerSm = integer("regs_per_sm", 1, 1 << 24);
     c.xcds = static_cast<int>(r.optionalInt(j, path, "xcds", 1, 64, 1));
+    c.bytesInFlight = static_cast<std::uint32_t>(r.optionalInt(j, path, "bytes_in_flight", 256, 1 << 24, c.bytesInFlight));
     if (const Json* ids = ProfileReader::find(j, "physical_cu_ids")) {
         const std::string idsPath = childPath(path, "physical_cu_ids");
         r.expectArray(*ids, idsPath);
@@ -154,7 +156,8 @@ std::vector<std::vector<int>> readGroups(const ProfileReader& r, const Json& j, 
 SimCache readCache(const ProfileReader& r, const Json& j, const std::string& path) {
     r.expectObject(j, path);
     r.checkKeys(j, path, {"id", "serves", "scope", "per_sm", "size", "line", "sector", "ways", "policy", "index", "latency",
-                          "far_latency", "segments", "replicate_far", "unit_spread", "groups", "read_gibs", "write_gibs"});
+                          "far_latency", "segments", "replicate_far", "unit_spread", "groups", "read_gibs", "write_gibs",
+                          "bytes_per_cycle", "write", "write_allocate"});
     SimCache c;
     c.id = r.requireString(j, path, "id");
     c.serves = readServes(r, j, path);
@@ -175,6 +178,16 @@ SimCache readCache(const ProfileReader& r, const Json& j, const std::string& pat
     c.groups = readGroups(r, j, path);
     c.readGibs = r.optionalNumber(j, path, "read_gibs", 1e-3, kMaxGibs, 0);
     c.writeGibs = r.optionalNumber(j, path, "write_gibs", 1e-3, kMaxGibs, 0);
+    c.bytesPerCycle = r.optionalNumber(j, path, "bytes_per_cycle", 1e-3, 1e6, 0);
+    c.writeBack = c.writeAllocate = !c.isUnitPrivate();
+    if (ProfileReader::find(j, "write")) {
+        const std::string write = r.requireString(j, path, "write");
+        if (write != "back" && write != "through")
+            r.fail(childPath(path, "write"), "expected \"back\" or \"through\", got \"" + cutForMessage(write) + "\"");
+        c.writeBack = write == "back";
+    }
+    if (const Json* allocate = ProfileReader::find(j, "write_allocate"))
+        c.writeAllocate = r.boolean(*allocate, path + ".write_allocate");
     return c;
 }
 
@@ -213,8 +226,11 @@ SimSharedMemory readSharedMemory(const ProfileReader& r, const Json& root) {
     const std::string path = "shared_memory";
     const Json& j = r.require(root, "", path);
     r.expectObject(j, path);
-    r.checkKeys(j, path, {"latency"});
-    return {static_cast<std::uint32_t>(r.requireInt(j, path, "latency", 1, kMaxLatency))};
+    r.checkKeys(j, path, {"latency", "bytes_per_cycle"});
+    SimSharedMemory m;
+    m.latency = static_cast<std::uint32_t>(r.requireInt(j, path, "latency", 1, kMaxLatency));
+    m.bytesPerCycle = r.optionalNumber(j, path, "bytes_per_cycle", 1, 1e6, m.bytesPerCycle);
+    return m;
 }
 
 SimDram readDram(const ProfileReader& r, const Json& root) {

@@ -80,7 +80,7 @@ SimProfile checked(SimProfile p) {
 }  // namespace
 
 SimBackend::SimBackend(SimProfile profile)
-    : profile_(checked(std::move(profile))), limits_(chaseLimits(profile_)), hierarchy_(profile_) {}
+    : profile_(checked(std::move(profile))), limits_(chaseLimits(profile_)), hierarchy_(profile_), bandwidth_(profile_) {}
 
 DeviceInfo SimBackend::queryDevice() { return deviceInfoFrom(profile_); }
 
@@ -200,7 +200,12 @@ BandwidthResult SimBackend::bandwidth(const BandwidthRequest& r) {
                std::to_string(profile_.compute.maxThreadsPerBlock) + ")");
     if (r.repetitions <= 0 || r.repetitions > 100000) reject("bandwidth: repetitions must be in 1..100000");
     if (r.bytes > profile_.api.totalGlobalMem) reject("bandwidth: working set exceeds device memory");
-    return sim_detail::modelBandwidth(profile_, r, nextSeed());
+    if (r.loadsInFlight < 1 || r.loadsInFlight > 8) reject("bandwidth: loadsInFlight must be in 1..8");
+    const bool scratchpad = r.space == Space::Shared || r.space == Space::Lds;
+    if (scratchpad && r.bytes > profile_.api.sharedMemPerBlock)
+        reject("bandwidth: a block's scratchpad holds at most " + std::to_string(profile_.api.sharedMemPerBlock) + " bytes");
+    if (scratchpad && r.sweep != BandwidthSweep::EveryBlock) reject("bandwidth: a scratchpad is swept by every block");
+    return bandwidth_.run(r, nextSeed());
 }
 
 }  // namespace ts

@@ -5,6 +5,7 @@
 
 #include "backend/chase_limits.hpp"
 #include "backend/device_backend.hpp"
+#include "sim/bandwidth_model.hpp"
 #include "sim/cache_hierarchy.hpp"
 #include "sim/profile.hpp"
 
@@ -51,9 +52,10 @@ private:
     SimProfile profile_;
     ChaseLimits limits_;
     sim_detail::CacheHierarchy hierarchy_;
+    sim_detail::BandwidthModel bandwidth_;
     std::uint64_t calls_ = 0;
-    std::uint64_t shownOnlyCalls_ = 0;
-    std::uint64_t clusterCalls_ = 0;    // their own seeds: the chases' noise stays as it was  // chases for a plot only: a noise stream of their own
+    std::uint64_t shownOnlyCalls_ = 0;  // chases for a plot only: a noise stream of their own
+    std::uint64_t clusterCalls_ = 0;    // their own seeds: the chases' noise stays as it was
 };
 
 }  // namespace ts
