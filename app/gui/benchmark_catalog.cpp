@@ -26,9 +26,13 @@ QVector<BenchmarkGroupInfo> benchmarkCatalog(const QString& vendorName, bool wit
         for (Element e : groupElements(group, vendor)) info.elements << entry(e);
         if (withoutL3)
             info.elements.removeIf([](const BenchmarkElement& e) { return e.element == Element::L3; });
+        info.optIn = group.optIn;
         info.toolTip =
-            QCoreApplication::translate("ts::gui::Catalog", "Benchmark group \"%1\" (toposcope-cli --only %1)")
-                .arg(info.id);
+            group.optIn ? QCoreApplication::translate("ts::gui::Catalog",
+                                                      "Benchmark group \"%1\", not in the default run (toposcope-cli --with %1)")
+                              .arg(info.id)
+                        : QCoreApplication::translate("ts::gui::Catalog", "Benchmark group \"%1\" (toposcope-cli --only %1)")
+                              .arg(info.id);
         out.push_back(info);
     }
     return out;

@@ -7,7 +7,11 @@
 namespace ts::app {
 
 void addRunFlagOptions(CLI::App& app, RunFlags& flags) {
-    app.add_option("--only", flags.only, "comma list of groups: " + benchmarkGroupIds());
+    app.add_option("--only", flags.only,
+                   "comma list of groups: " + benchmarkGroupIds() + "; the default run has all but " + optInGroupIds());
+    app.add_option("--with", flags.with,
+                   "comma list of groups to run beside the default ones (or those of --only), such as the opt-in " +
+                       optInGroupIds() + " (it takes longer)");
     app.add_option("--wait-for-idle", flags.waitForIdleSeconds,
                    "on a GPU that other processes use, wait up to SECONDS for them to go; then measure anyway and warn")
         ->check(CLI::NonNegativeNumber);

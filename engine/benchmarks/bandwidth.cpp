@@ -61,26 +61,35 @@ void reportBandwidth(RunContext& ctx, Element element, const std::string& name, 
     ctx.report(element, a);
 }
 
-// One working set failed (out of memory, a kernel fault): the others still run.
-void reportFailedJob(RunContext& ctx, Element element, const std::string& name, const std::string& title,
-                     const std::string& why) {
-    ctx.fail({title, false, why});
-    ctx.warn(title + " failed: " + why);
-    ctx.report(element, undecided(name, "failed: " + why, NotDecided::Failed));
-}
-
 }  // namespace
 
-void measureBandwidth(RunContext& ctx) {
+BandwidthWorkingSets bandwidthWorkingSets(const RunContext& ctx) {
     const auto& dev = ctx.device();
-    const std::uint64_t dramBytes = std::min<std::uint64_t>(1ull << 30, dev.totalGlobalBytes ? dev.totalGlobalBytes / 8 : 1ull << 30);
-    // Working sets from our measured sizes, unless another context disturbed them (an L2 size
-    // that came out low gave a working set that fit a quarter of the L2); then the API's hint.
-    std::uint64_t l2Bytes = dev.l2SizeBytes / 4;
-    if (const Attribute* knee = undisturbed(decided(ctx, Element::L2, attr::size))) l2Bytes = static_cast<std::uint64_t>(knee->value / 2);
-    l2Bytes = l2Bytes / 4096 * 4096;
-    std::uint64_t l3Bytes = 0;  // only where an L3 was measured: half of it
-    if (const Attribute* l3 = undisturbed(decided(ctx, Element::L3, attr::size))) l3Bytes = static_cast<std::uint64_t>(l3->value / 2) / 4096 * 4096;
+    BandwidthWorkingSets sets;
+    // From our measured sizes, unless another context disturbed them (an L2 size that came out
+    // low gave a working set that fit a quarter of the L2); then the API's hint.
+    sets.l2 = dev.l2SizeBytes / 4;
+    if (const Attribute* knee = undisturbed(decided(ctx, Element::L2, attr::size))) sets.l2 = static_cast<std::uint64_t>(knee->value / 2);
+    sets.l2 = sets.l2 / 4096 * 4096;
+    if (const Attribute* l3 = undisturbed(decided(ctx, Element::L3, attr::size))) sets.l3 = static_cast<std::uint64_t>(l3->value / 2) / 4096 * 4096;
+    // Device memory: eight times the largest cache (an MI300X's 256 MiB Infinity Cache still
+    // kept some of a 1 GiB stream), at least 1 GiB, at most an eighth of the memory.
+    const std::uint64_t largest = std::max({dev.l2SizeBytes, 2 * sets.l2, 2 * sets.l3});
+    const std::uint64_t most = dev.totalGlobalBytes ? dev.totalGlobalBytes / 8 : 1ull << 30;
+    sets.memory = std::min(most, std::max<std::uint64_t>(1ull << 30, 8 * largest)) / 4096 * 4096;
+    return sets;
+}
+
+void reportFailedBenchmark(RunContext& ctx, Element element, const std::vector<std::string>& names, const std::string& title,
+                           const std::string& why) {
+    ctx.fail({title, false, why});
+    ctx.warn(title + " failed: " + why);
+    for (const std::string& name : names) ctx.report(element, undecided(name, "failed: " + why, NotDecided::Failed));
+}
+
+void measureBandwidth(RunContext& ctx, bool readsElsewhere) {
+    const BandwidthWorkingSets sets = bandwidthWorkingSets(ctx);
+    const std::uint64_t dramBytes = sets.memory, l2Bytes = sets.l2, l3Bytes = sets.l3;
 
     struct Job { BandwidthTarget target; BandwidthOp op; Element element; const char* name; const char* title; };
     const Job jobs[] = {
@@ -93,6 +102,7 @@ void measureBandwidth(RunContext& ctx) {
         {BandwidthTarget::L3, BandwidthOp::Write, Element::L3, attr::writeBandwidth, "L3 Write Bandwidth"},
     };
     for (const Job& job : jobs) {
+        if (readsElsewhere && job.op == BandwidthOp::Read) continue;
         const std::uint64_t bytes = job.target == BandwidthTarget::L2   ? l2Bytes
                                     : job.target == BandwidthTarget::L3 ? l3Bytes
                                                                         : dramBytes;
@@ -109,7 +119,7 @@ void measureBandwidth(RunContext& ctx) {
             best = searchConfiguration(ctx, job.target, job.op, bytes, id);
         } catch (const BackendError& e) {
             if (e.deviceLost()) throw;  // nothing more can run: the plan marks the rest
-            reportFailedJob(ctx, job.element, job.name, job.title, e.what());
+            reportFailedBenchmark(ctx, job.element, {job.name}, job.title, e.what());
             continue;
         }
         reportBandwidth(ctx, job.element, job.name, best, id, bytes);

@@ -23,6 +23,7 @@ const std::vector<BenchmarkGroup>& benchmarkGroups() {
         {"sharing", QT_TRANSLATE_NOOP("ts::gui::Catalog", "Amount and sharing")},
         {"bandwidth", QT_TRANSLATE_NOOP("ts::gui::Catalog", "Bandwidth")},
         {"layout", QT_TRANSLATE_NOOP("ts::gui::Catalog", "SM layout (TPCs, GPCs)"), true, false},
+        {"roofline", QT_TRANSLATE_NOOP("ts::gui::Catalog", "Roofline (bandwidth of every level, occupancy)"), true, true, true},
     };
     return groups;
 }
@@ -39,6 +40,19 @@ std::string benchmarkGroupIds() {
     return out;
 }
 
+std::string optInGroupIds() {
+    std::string out;
+    for (const auto& g : benchmarkGroups())
+        if (g.optIn) out += (out.empty() ? "" : ", ") + std::string(g.id);
+    return out;
+}
+
+bool runsGroup(const std::set<std::string>& groups, std::string_view group) {
+    if (!groups.empty()) return groups.count(std::string(group)) > 0;
+    const BenchmarkGroup* g = findBenchmarkGroup(group);
+    return g && !g->optIn;
+}
+
 std::vector<Element> groupElements(const BenchmarkGroup& group, Vendor vendor) {
     std::vector<Element> out;
     if (!group.existsOn(vendor)) return out;
@@ -50,6 +64,9 @@ std::vector<Element> groupElements(const BenchmarkGroup& group, Vendor vendor) {
     if (group.id == "memory") return {Element::DeviceMemory};
     if (group.id == "bandwidth") return {Element::L2, Element::DeviceMemory};
     if (group.id == "layout") return {Element::Compute};
+    if (group.id == "roofline")
+        return vendor == Vendor::Nvidia ? std::vector<Element>{Element::L1, Element::Shared, Element::L2, Element::DeviceMemory}
+                                        : std::vector<Element>{Element::VL1, Element::Lds, Element::L2, Element::L3, Element::DeviceMemory};
     if (group.id == "sharing")
         for (const auto& t : targets)
             if (measuredForSharing(t)) out.push_back(t.element);

@@ -15,6 +15,8 @@ struct BenchmarkGroup {
     std::string_view title;  // "L1 cache", in English (the GUI translates it, context ts::gui::Catalog)
     bool onNvidia = true;
     bool onAmd = true;
+    // Runs only when named (--only, the GUI's tree): it costs more than the default run may grow by.
+    bool optIn = false;
     bool existsOn(Vendor v) const { return v == Vendor::Nvidia ? onNvidia : onAmd; }
 };
 
@@ -23,6 +25,10 @@ const std::vector<BenchmarkGroup>& benchmarkGroups();
 const BenchmarkGroup* findBenchmarkGroup(std::string_view id);
 // "l1, l2, texture, ...": the ids for help texts and messages.
 std::string benchmarkGroupIds();
+// "roofline": the opt-in groups' ids, for help texts.
+std::string optInGroupIds();
+// Whether a run of `groups` (empty: the default run) includes `group`.
+bool runsGroup(const std::set<std::string>& groups, std::string_view group);
 // The memory elements a group measures on a device of `vendor`, in the order shown.
 std::vector<Element> groupElements(const BenchmarkGroup& group, Vendor vendor);
 

@@ -1,4 +1,7 @@
 #pragma once
+#include <string>
+#include <vector>
+
 #include "benchmarks/run_context.hpp"
 
 namespace ts {
@@ -11,6 +14,25 @@ void measureScratchpadLatency(RunContext& ctx);
 void measureDeviceMemoryLatency(RunContext& ctx);
 
 // Read, write and copy bandwidth of L2 and device memory, block and thread counts searched.
-void measureBandwidth(RunContext& ctx);
+// `readsElsewhere`: the roofline measures the reads (measureLevelBandwidth), this the rest.
+void measureBandwidth(RunContext& ctx, bool readsElsewhere = false);
+
+// One benchmark of several failed (out of memory, a kernel fault): recorded, announced, and its
+// attributes marked failed; the others still run.
+void reportFailedBenchmark(RunContext& ctx, Element element, const std::vector<std::string>& names, const std::string& title,
+                           const std::string& why);
+
+// The working sets of the bandwidth benchmarks, from this run's measured sizes unless another
+// context disturbed them (then the API's hint); 0 where nothing tells (an L3 not measured).
+struct BandwidthWorkingSets {
+    std::uint64_t l2 = 0;      // half the L2's measured size (a quarter of the API's)
+    std::uint64_t l3 = 0;      // half the L3's measured size
+    std::uint64_t memory = 0;  // 1 GiB, or an eighth of a smaller device memory
+};
+BandwidthWorkingSets bandwidthWorkingSets(const RunContext& ctx);
+
+// The roofline (issue 38): read bandwidth of every level against warps per SM/CU and loads in
+// flight per thread; its plateau, the least occupancy reaching 90 % of it, Little's law beside it.
+void measureLevelBandwidth(RunContext& ctx);
 
 }  // namespace ts

@@ -26,7 +26,7 @@
 namespace ts {
 namespace {
 
-bool wants(const DiscoveryOptions& o, const std::string& group) { return o.groups.empty() || o.groups.count(group); }
+bool wants(const DiscoveryOptions& o, const std::string& group) { return runsGroup(o.groups, group); }
 
 class PlanBuilder {
 public:
@@ -70,6 +70,7 @@ public:
                 for (const auto& t : targets_)
                     if (t.group == group && !t.above && selected(t.element)) addSetItems(t, true);
         if (wants(options_, "bandwidth")) add(bandwidthItem(), WorkKind::Sweep);
+        if (wants(options_, "roofline")) add(rooflineItem(), WorkKind::Sweep);
         // Last: its long chases come after every other benchmark, so they leave the others as
         // they were (the simulator's noise follows the order of calls).
         if (wants(options_, "l2"))
@@ -95,16 +96,22 @@ public:
     }
 
 private:
-    // Every attribute the bandwidth benchmark measures, so a failure marks them instead of dropping them.
+    // Every attribute the bandwidth benchmark measures, so a failure marks them instead of
+    // dropping them. Where the roofline runs, it reads and this writes and copies.
     PlanItem bandwidthItem() const {
-        PlanItem item{"Bandwidth", measureBandwidth};
+        const bool readsElsewhere = wants(options_, "roofline");
+        PlanItem item{"Bandwidth", [readsElsewhere](RunContext& c) { measureBandwidth(c, readsElsewhere); }};
         for (const char* name : {attr::readBandwidth, attr::writeBandwidth, attr::copyBandwidth})
-            item.also.push_back({Element::DeviceMemory, name});
+            if (!(readsElsewhere && name == std::string(attr::readBandwidth))) item.also.push_back({Element::DeviceMemory, name});
         for (Element level : {Element::L2, Element::L3})
             if (findTarget(targets_, level))
-                for (const char* name : {attr::readBandwidth, attr::writeBandwidth}) item.also.push_back({level, name});
+                for (const char* name : {attr::readBandwidth, attr::writeBandwidth})
+                    if (!(readsElsewhere && name == std::string(attr::readBandwidth))) item.also.push_back({level, name});
         return item;
     }
+
+    // The roofline marks its own failures, level by level.
+    PlanItem rooflineItem() const { return PlanItem{"Roofline", measureLevelBandwidth}; }
 
     void addCacheItems(const CacheTarget& t, bool full) {
         if (t.above)

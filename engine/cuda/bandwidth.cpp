@@ -14,6 +14,8 @@ namespace {
 // enough (>~100 us) for event timing; device-memory working sets are swept once.
 constexpr double kL2BytesPerLaunch = 2.0 * (1ull << 30);
 constexpr std::uint32_t kMaxInner = 1u << 16;
+// Dynamic shared memory a launch gets without opting in to more.
+constexpr std::size_t kMostSharedBytes = 48 << 10;
 
 const char* opName(BandwidthOp op) {
     switch (op) {
@@ -40,22 +42,42 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
     const int blocks = r.blocks ? r.blocks : lim.smCount * std::max(1, lim.maxThreadsPerSm / threads);
     const int reps = std::max(1, r.repetitions);
 
+    // Reads take any path and sweep; writes and copies stream over the grid past the L1.
+    cudak::ReadSweep sweep{cudak::kReadPastL1, r.loadsInFlight, r.sweep == BandwidthSweep::EveryBlock};
+    switch (r.space) {
+        case Space::GlobalL2: break;
+        case Space::Global: sweep.path = cudak::kReadCached; break;
+        case Space::Shared: sweep.path = cudak::kReadShared; break;
+        default: throw BackendError(what + ": space \"" + std::string(toString(r.space)) + "\" is not supported by the CUDA backend");
+    }
+    if (r.loadsInFlight != 1 && r.loadsInFlight != 2 && r.loadsInFlight != 4 && r.loadsInFlight != 8)
+        throw BackendError(what + ": loads in flight must be 1, 2, 4 or 8");
+    if (r.op != BandwidthOp::Read && (sweep.path != cudak::kReadPastL1 || sweep.everyBlock || r.loadsInFlight != 4))
+        throw BackendError(what + ": writes and copies stream over the grid past the L1 only");
+    const bool shared = sweep.path == cudak::kReadShared;
+    if (shared && (!sweep.everyBlock || r.bytes > kMostSharedBytes))
+        throw BackendError(what + ": a block sweeps its own shared memory, at most " + formatBytes(kMostSharedBytes));
+
     // Copy splits the working set into source and destination halves.
     const bool copy = r.op == BandwidthOp::Copy;
     const std::size_t part = copy ? r.bytes / 2 / 16 * 16 : r.bytes / 16 * 16;
-    const std::size_t moved = copy ? 2 * part : part;
-    DeviceBuffer& arena = ctx_.arena();
-    arena.reserve(copy ? 2 * part : part, std::size_t{64} << 20, "bandwidth buffers");
-    chaser_.forgetArrays();
-    std::byte* src = arena.data();
-    std::byte* dst = copy ? arena.data() + part : arena.data();
+    const std::size_t pass = (copy ? 2 * part : part) * (sweep.everyBlock ? static_cast<std::size_t>(blocks) : 1);
+    std::byte* src = nullptr;
+    std::byte* dst = nullptr;
+    if (!shared) {
+        DeviceBuffer& arena = ctx_.arena();
+        arena.reserve(copy ? 2 * part : part, std::size_t{64} << 20, "bandwidth buffers");
+        chaser_.forgetArrays();
+        src = arena.data();
+        dst = copy ? arena.data() + part : arena.data();
+    }
 
     std::uint32_t inner = 1;
-    if (r.target == BandwidthTarget::L2)
-        inner = static_cast<std::uint32_t>(std::clamp(kL2BytesPerLaunch / static_cast<double>(moved), 1.0,
+    if (r.target != BandwidthTarget::DeviceMemory)
+        inner = static_cast<std::uint32_t>(std::clamp(kL2BytesPerLaunch / static_cast<double>(pass), 1.0,
                                                       static_cast<double>(kMaxInner)));
-    const cudak::BwOp op = r.op == BandwidthOp::Read ? cudak::kBwRead : r.op == BandwidthOp::Write ? cudak::kBwWrite
-                                                                                                   : cudak::kBwCopy;
+    const std::size_t moved = pass;
+    const cudak::BwOp op = r.op == BandwidthOp::Write ? cudak::kBwWrite : cudak::kBwCopy;
     cudaStream_t stream = ctx_.mainStream();
     // Generous: 1 GB/s would still finish.
     const double timeout = 10.0 + static_cast<double>(moved) * inner / 1e9;
@@ -80,8 +102,11 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
 
     BandwidthResult result;
     const double kernelSeconds = timeLaunches([&] {
-        check(cudak::launchBandwidth(op, src, dst, part / 16, inner, ctx_.sink(), static_cast<unsigned>(blocks),
-                                     static_cast<unsigned>(threads), stream),
+        check(r.op == BandwidthOp::Read
+                  ? cudak::launchRead(sweep, src, part / 16, inner, ctx_.sink(), static_cast<unsigned>(blocks),
+                                      static_cast<unsigned>(threads), stream)
+                  : cudak::launchBandwidth(op, src, dst, part / 16, inner, ctx_.sink(), static_cast<unsigned>(blocks),
+                                           static_cast<unsigned>(threads), stream),
               "launching a bandwidth kernel");
         ++ctx_.stats().bandwidthLaunches;
     });

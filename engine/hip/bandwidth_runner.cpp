@@ -46,6 +46,12 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
     if (r.bytes < 4096) throw BackendError("hip: bandwidth: the working set must be at least 4 KiB");
     if (r.blocks <= 0 || r.threadsPerBlock <= 0 || r.threadsPerBlock > 1024 || r.repetitions <= 0)
         throw BackendError("hip: bandwidth: blocks, threads (1..1024) and repetitions must be positive");
+    // The HIP kernels stream over the grid past the vL1 with four loads in flight; the roofline's
+    // other paths, sweeps and depths are CUDA's and the simulator's for now (docs/hip-backend.md).
+    const bool pastL1 = r.space == Space::GlobalL2 || r.space == Space::VectorL2;
+    if (!pastL1 || r.sweep != BandwidthSweep::Grid || r.loadsInFlight != 4)
+        throw BackendError("hip: bandwidth: only grid sweeps past the vL1 with 4 loads in flight are supported (space \"" +
+                           std::string(toString(r.space)) + "\")");
     const bool copy = r.op == BandwidthOp::Copy;
     // Copy splits the working set into source and destination halves.
     const std::size_t part = (copy ? r.bytes / 2 : r.bytes) / 16 * 16;

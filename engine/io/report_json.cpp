@@ -407,7 +407,8 @@ Series seriesFromJson(const json& one, const std::string& where, const Reader& r
     s.element = *element;
     const auto kind = r.get<std::string>(one, "kind", where, "size");
     for (SeriesKind k : {SeriesKind::Size, SeriesKind::LineSize, SeriesKind::FetchGranularity, SeriesKind::Latency,
-                         SeriesKind::SegmentSize, SeriesKind::Amount, SeriesKind::Sharing, SeriesKind::Bandwidth})
+                         SeriesKind::SegmentSize, SeriesKind::Amount, SeriesKind::Sharing, SeriesKind::Bandwidth,
+                         SeriesKind::Occupancy})
         if (toString(k) == kind) s.kind = k;
     const json& rows = memberOr(one, "rows", emptyJsonArray());
     if (!rows.is_array()) r.fail(where + ".rows", "expected an array");

@@ -15,6 +15,7 @@ namespace ts::unit {
 inline constexpr char bytes[] = "bytes";
 inline constexpr char cycles[] = "cycles";
 inline constexpr char gibPerSecond[] = "GiB/s";
+inline constexpr char bytesPerCycle[] = "B/cycle";
 inline constexpr char bit[] = "bit";
 inline constexpr char kHz[] = "kHz";
 inline constexpr char count[] = "";  // counts, codes and lists
@@ -50,6 +51,11 @@ inline constexpr char readBandwidth[] = "readBandwidth";
 inline constexpr char writeBandwidth[] = "writeBandwidth";
 inline constexpr char copyBandwidth[] = "copyBandwidth";
 inline constexpr char vendorCopyBandwidth[] = "vendorCopyBandwidth";
+// The roofline of every level (issue 38): its read bandwidth per SM/CU and cycle at the plateau,
+// and the fewest warps per SM/CU (with the loads in flight per thread) that reach 90 % of it.
+inline constexpr char readBytesPerCycle[] = "readBytesPerCycle";
+inline constexpr char warpsAt90[] = "warpsAt90";
+inline constexpr char loadsInFlightAt90[] = "loadsInFlightAt90";
 // Set structure and replacement of a cache (a code in `value`, the word in `names`).
 inline constexpr char ways[] = "ways";
 inline constexpr char sets[] = "sets";
@@ -100,7 +106,8 @@ inline constexpr std::pair<std::string_view, std::string_view> units[] = {
     {farPenalty, unit::cycles}, {nearLatencySpread, unit::cycles}, {farLatencySpread, unit::cycles},
     {latencyTlbMiss, unit::cycles},
     {readBandwidth, unit::gibPerSecond}, {writeBandwidth, unit::gibPerSecond}, {copyBandwidth, unit::gibPerSecond},
-    {vendorCopyBandwidth, unit::gibPerSecond},
+    {vendorCopyBandwidth, unit::gibPerSecond}, {readBytesPerCycle, unit::bytesPerCycle}, {warpsAt90, unit::count},
+    {loadsInFlightAt90, unit::count},
     {memoryBusWidth, unit::bit}, {memoryClockRate, unit::kHz},
     {amountPerUnit, unit::count}, {segments, unit::count}, {segmentFraction, unit::count}, {disabledUnits, unit::count},
     {sharedWith, unit::count}, {sharedBetween, unit::count}, {ways, unit::count}, {sets, unit::count},

@@ -17,6 +17,7 @@ enum class SeriesKind {
     Amount,            // row.x = second chaser's warp index
     Sharing,           // row.x = index of the other space / unit (see row.label)
     Bandwidth,         // row.x = blocks, row.x2 = threads; latencies hold nothing, value in row.value
+    Occupancy,         // row.x = warps per SM/CU, row.x2 = loads in flight per thread; value in row.value (GiB/s)
 };
 
 // How a series' miss threshold was found (analysis/series_threshold); the GUI words it.

@@ -109,6 +109,7 @@ std::string_view toString(SeriesKind k) {
         case SeriesKind::Amount: return "amount";
         case SeriesKind::Sharing: return "sharing";
         case SeriesKind::Bandwidth: return "bandwidth";
+        case SeriesKind::Occupancy: return "occupancy";
     }
     return "?";
 }

@@ -13,6 +13,15 @@ DiscoveryOptions discoveryOptions(const RunFlags& flags) {
     }
     for (const auto& group : flags.groups)
         if (std::string error; !parseGroups(group, options.groups, error)) throw InputError("benchmark group: " + error);
+    if (!flags.with.empty()) {
+        std::set<std::string> extra;
+        std::string error;
+        if (!parseGroups(flags.with, extra, error)) throw InputError("--with: " + error);
+        if (options.groups.empty())  // the default run spelled out, so that the extra groups join it
+            for (const auto& g : benchmarkGroups())
+                if (!g.optIn) options.groups.insert(std::string(g.id));
+        options.groups.insert(extra.begin(), extra.end());
+    }
     options.elements = flags.elements;
     if (!(flags.waitForIdleSeconds >= 0)) throw InputError("--wait-for-idle needs a number of seconds, 0 or more");
     options.waitForIdleSeconds = flags.waitForIdleSeconds;

@@ -20,8 +20,11 @@ constexpr double kSharedCacheOverMemory = 2.5;
 // A stream this many times the capacity of the levels it passes leaves nothing in them (and is
 // not walked: a GiB of device memory would take seconds).
 constexpr std::uint64_t kStreamPastCapacity = 4;
-// Loads a simulated pass walks at most; longer streams are walked in coarser steps.
-constexpr std::uint64_t kMostWalkedLoads = 1u << 22;
+// Loads a simulated pass walks at most (2 GiB of 128-byte lines). A longer stream more than twice
+// the capacity is taken to pass every level (under LRU, FIFO and PLRU it does; random replacement
+// would keep a few lines); a shorter one is walked in coarser steps, which touch fewer lines.
+constexpr std::uint64_t kMostWalkedLoads = 1u << 24;
+constexpr std::uint64_t kUnwalkedPastCapacity = 2;
 constexpr int kBytesPerLoad = 16;  // 128-bit loads and stores
 
 // The smaller of two limits, rounded where they meet as a real pipeline's curve is (an exponent
@@ -65,7 +68,8 @@ const std::vector<double>& BandwidthModel::secondPassShares(Space space, const s
         capacity += geometryOf(cache).size;  // the instance a unit fills (one segment of a segmented L2)
         step = step == 0 ? cache.line : std::min<std::uint64_t>(step, cache.line);
     }
-    if (!caches.empty() && bytes <= kStreamPastCapacity * capacity) {
+    const bool tooLongToWalk = step > 0 && bytes / step > kMostWalkedLoads && bytes > kUnwalkedPastCapacity * capacity;
+    if (!caches.empty() && bytes <= kStreamPastCapacity * capacity && !tooLongToWalk) {
         CacheHierarchy hierarchy(profile_);
         hierarchy.reset(profile_.noise.seed);
         LoadPath path = hierarchy.path(space, 0, 0);

@@ -17,7 +17,8 @@ void BenchmarkTreeModel::setCatalog(const QVector<BenchmarkGroupInfo>& groups, c
         group->setUserTristate(false);
         group->setEditable(false);
         group->setToolTip(g.toolTip);
-        const Qt::CheckState state = checked.isEmpty() || checked.contains(g.id) ? Qt::Checked : Qt::Unchecked;
+        const bool on = checked.isEmpty() ? !g.optIn : checked.contains(g.id);
+        const Qt::CheckState state = on ? Qt::Checked : Qt::Unchecked;
         group->setCheckState(state);
         for (const auto& e : g.elements) {
             auto* element = new QStandardItem(e.title);

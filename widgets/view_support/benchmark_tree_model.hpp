@@ -24,6 +24,7 @@ struct BenchmarkGroupInfo {
     QString title;                      // "L1 cache"
     QVector<BenchmarkElement> elements;
     QString toolTip;
+    bool optIn = false;                 // unchecked until the user checks it (it costs more time)
 };
 
 // Check boxes by group and by element. The engine selects whole groups: a group runs when

@@ -1,0 +1,219 @@
+// The roofline (issue 38; docs/methods.md, "Bandwidth of every level"): each level read by
+// 128-bit loads at every occupancy from one warp per SM/CU to the most that fit, with 1, 2, 4 and
+// 8 loads in flight per thread.
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/occupancy_curve.hpp"
+#include "benchmarks/attributes.hpp"
+#include "benchmarks/cache_benchmarks.hpp"
+#include "benchmarks/device_benchmarks.hpp"
+#include "model/attribute_names.hpp"
+#include "model/byte_text.hpp"
+
+namespace ts {
+namespace {
+
+constexpr int kRooflineLoads[] = {1, 2, 4, 8};
+constexpr int kRooflineBytesPerLoad = 16;
+constexpr int kRooflineRepetitions = 3;
+// The watched repeat of the best configuration must read within this of the sweep's plateau.
+constexpr double kRooflineRepeatTolerance = 0.05;
+constexpr double kRooflineUnconfirmed = 0.5;
+// An SM-private level's working set where this run measured no size for it: held by every L1 and
+// vL1 of the GPUs we know of (NVIDIA since Volta, AMD since GCN); said so in the reason.
+constexpr std::uint64_t kRooflineUnmeasuredL1Bytes = 8 << 10;
+constexpr std::uint64_t kRooflineScratchpadBytes = 32 << 10;
+constexpr double kRooflineStillCached = 1.05;
+const std::vector<std::string> kLevelAttributes{attr::readBandwidth, attr::readBytesPerCycle, attr::warpsAt90,
+                                                attr::loadsInFlightAt90};
+
+struct RooflineLevel {
+    Element element;
+    BandwidthTarget target;
+    Space space;
+    BandwidthSweep sweep;
+    std::uint64_t bytes = 0;
+    std::string workingSet;  // how its size was chosen
+};
+
+std::uint64_t rooflineHalfOfMeasured(const RunContext& ctx, Element element, std::uint64_t otherwise, std::string& why) {
+    if (const Attribute* size = undisturbed(decided(ctx, element, attr::size))) {
+        why = "half the measured size";
+        return std::max<std::uint64_t>(4096, static_cast<std::uint64_t>(size->value / 2) / 4096 * 4096);
+    }
+    why = "its size not measured in this run";
+    return otherwise;
+}
+
+std::vector<RooflineLevel> rooflineLevels(const RunContext& ctx) {
+    const DeviceInfo& dev = ctx.device();
+    const bool amd = dev.vendor == Vendor::Amd;
+    const BandwidthWorkingSets sets = bandwidthWorkingSets(ctx);
+    std::vector<RooflineLevel> levels;
+    std::string why;
+    const Element l1 = amd ? Element::VL1 : Element::L1;
+    const std::uint64_t l1Bytes = rooflineHalfOfMeasured(ctx, l1, kRooflineUnmeasuredL1Bytes, why);
+    levels.push_back({l1, BandwidthTarget::L1, amd ? Space::Vector : Space::Global, BandwidthSweep::EveryBlock, l1Bytes, why});
+    const std::uint64_t scratch = std::min<std::uint64_t>(kRooflineScratchpadBytes, dev.sharedPerBlockBytes / 2 / 4096 * 4096);
+    if (scratch > 0)
+        levels.push_back({amd ? Element::Lds : Element::Shared, BandwidthTarget::Scratchpad, amd ? Space::Lds : Space::Shared,
+                          BandwidthSweep::EveryBlock, scratch, "a block's own, half what a block may have"});
+    const Space pastUnits = amd ? Space::VectorL2 : Space::GlobalL2;
+    if (sets.l2 > 0) levels.push_back({Element::L2, BandwidthTarget::L2, pastUnits, BandwidthSweep::Grid, sets.l2, "half the L2"});
+    if (sets.l3 > 0) levels.push_back({Element::L3, BandwidthTarget::L3, pastUnits, BandwidthSweep::Grid, sets.l3, "half the L3"});
+    const bool l3Unmeasured = amd && sets.l3 == 0;
+    levels.push_back({Element::DeviceMemory, BandwidthTarget::DeviceMemory, pastUnits, BandwidthSweep::Grid, sets.memory,
+                      l3Unmeasured ? "eight times the largest cache measured; no L3 was measured in this run, and an L3 may keep part of it"
+                                   : "eight times the largest cache measured, at least 1 GiB"});
+    return levels;
+}
+
+// Warps per unit from one to the most a unit holds, in steps of about 1.5 (1, 2, 3, 4, 6, 8, 12, ...)
+// so that the 90 % point lies within a third of where the curve crosses it, and that most.
+std::vector<int> rooflineOccupancies(const DeviceInfo& dev) {
+    const int most = std::max(1, dev.maxThreadsPerUnit / std::max(1, dev.warpSize));
+    std::vector<int> out;
+    for (int w = 1; w < most; w = w < 2 ? 2 : (w & (w - 1)) == 0 ? w + w / 2 : w / 3 * 4) out.push_back(w);
+    out.push_back(most);
+    return out;
+}
+
+// `warps` per unit on every unit: the fewest equal blocks that make them.
+std::optional<BandwidthRequest> rooflineRequest(const DeviceInfo& dev, const RooflineLevel& level, int warps, int loads) {
+    const int warpsPerBlock = std::max(1, dev.maxThreadsPerBlock / std::max(1, dev.warpSize));
+    int perUnit = (warps + warpsPerBlock - 1) / warpsPerBlock;
+    while (warps % perUnit != 0) ++perUnit;
+    const int threads = warps / perUnit * dev.warpSize;
+    if (level.target == BandwidthTarget::Scratchpad && static_cast<std::uint64_t>(perUnit) * level.bytes > dev.sharedPerUnitBytes)
+        return std::nullopt;
+    BandwidthRequest r{level.target, BandwidthOp::Read, level.bytes, std::max(1, dev.unitCount) * perUnit, threads,
+                       kRooflineRepetitions};
+    r.space = level.space;
+    r.sweep = level.sweep;
+    r.loadsInFlight = loads;
+    return r;
+}
+
+std::string rooflineWarpWord(const DeviceInfo& dev) { return dev.vendor == Vendor::Amd ? "wavefronts per CU" : "warps per SM"; }
+
+void reportRooflineLevel(RunContext& ctx, const RooflineLevel& level, const OccupancyFinding& f, double repeat, const std::string& id,
+                 const std::string& configuration) {
+    const DeviceInfo& dev = ctx.device();
+    const std::string method = "occupancy sweep: 128-bit loads, 1-8 in flight per thread, plateau of the curve";
+    if (!f.decided) {
+        for (const std::string& name : kLevelAttributes) {
+            Attribute a = undecided(name, f.reason);
+            a.evidence = id;
+            ctx.report(level.element, a);
+        }
+        return;
+    }
+    const bool confirmed = std::abs(repeat - f.plateau) <= kRooflineRepeatTolerance * f.plateau;
+    const double confidence = confirmed ? 1.0 : kRooflineUnconfirmed;
+    const std::string unconfirmed =
+        confirmed ? "" : "; its watched repeat read " + std::to_string(static_cast<long long>(std::lround(repeat))) + " GiB/s";
+    const double perUnitCycle = f.plateau * 1073741824.0 / (static_cast<double>(dev.clockKhz) * 1000.0) / std::max(1, dev.unitCount);
+    const auto make = [&](const char* name, double value, const std::string& reason) {
+        Attribute a;
+        a.name = name;
+        a.value = value;
+        a.method = method;
+        a.evidence = id;
+        a.confidence = confidence;
+        a.reason = reason + unconfirmed;
+        return a;
+    };
+    const std::string set = bytesText(level.bytes) + " working set (" + level.workingSet + "), " + configuration;
+    ctx.report(level.element, make(attr::readBandwidth, f.plateau, "plateau of " + std::to_string(f.plateauPoints) + " configurations; " + set));
+    if (dev.clockKhz > 0)
+        ctx.report(level.element, make(attr::readBytesPerCycle, perUnitCycle,
+                                       "per " + std::string(dev.vendor == Vendor::Amd ? "CU" : "SM") + " at the base clock the API reports"));
+    std::string little = "Little's law not checked: the level's latency was not measured in this run";
+    if (const Attribute* latency = decided(ctx, level.element, attr::latency); latency && dev.clockKhz > 0)
+        little = littlesLaw(latency->value, perUnitCycle, f, dev.warpSize, kRooflineBytesPerLoad).text;
+    ctx.report(level.element, make(attr::warpsAt90, f.warpsAt90,
+                                   std::to_string(f.warpsAt90) + " " + rooflineWarpWord(dev) + " at " + std::to_string(f.loadsAt90) +
+                                       " loads in flight per thread reach 90 % of the plateau; " + little));
+    ctx.report(level.element, make(attr::loadsInFlightAt90, f.loadsAt90, "with the warps of warpsAt90"));
+}
+
+// Device memory's working set doubled while doubling it still slows the reads by more than 5 %:
+// a cache not measured in this run (an L3) kept part of the smaller one.
+RooflineLevel pastEveryCache(RunContext& ctx, RooflineLevel level) {
+    const DeviceInfo& dev = ctx.device();
+    const std::uint64_t most = dev.totalGlobalBytes ? dev.totalGlobalBytes / 4 : level.bytes;
+    auto request = rooflineRequest(dev, level, rooflineOccupancies(dev).back(), 8);
+    if (!request) return level;
+    const auto rate = [&](std::uint64_t bytes) {
+        request->bytes = bytes;
+        return ctx.bandwidthUnwatched(*request).gibPerSecond;
+    };
+    double now = rate(level.bytes);
+    while (2 * level.bytes <= most) {
+        const double doubled = rate(2 * level.bytes);
+        if (now <= kRooflineStillCached * doubled) break;
+        level.bytes *= 2, now = doubled;
+        level.workingSet = "doubled until doubling it no longer slowed the reads by more than 5 %";
+    }
+    return level;
+}
+
+void measureRooflineLevel(RunContext& ctx, RooflineLevel level) {
+    const DeviceInfo& dev = ctx.device();
+    if (level.element == Element::DeviceMemory) level = pastEveryCache(ctx, level);
+    const std::string title = std::string(displayName(level.element)) + " Read Occupancy";
+    ctx.beginStep(title, "warps x loads in flight");
+    const std::string id = std::string(toString(level.element)) + ".occupancy";
+    ctx.openSeries(id, title, SeriesKind::Occupancy, level.element);
+    std::vector<OccupancyPoint> points;
+    struct RooflineTry {
+        BandwidthRequest request;
+        double gibs;
+    };
+    std::vector<RooflineTry> tried;
+    for (int loads : kRooflineLoads) {
+        std::vector<SeriesRow> rows;
+        for (int warps : rooflineOccupancies(dev)) {
+            const auto request = rooflineRequest(dev, level, warps, loads);
+            if (!request) continue;
+            const double gibs = ctx.bandwidthUnwatched(*request).gibPerSecond;
+            points.push_back({warps, loads, gibs});
+            tried.push_back({*request, gibs});
+            rows.push_back(SeriesRow{static_cast<double>(warps), static_cast<double>(loads), "", gibs, {}});
+        }
+        ctx.appendRows(id, std::move(rows));  // a curve at a time, so a plot grows as it runs
+    }
+    const OccupancyFinding f = analyseOccupancy(points);
+    // The best configuration again, watched: a neighbour during the sweep shows here.
+    double repeat = 0;
+    std::string configuration;
+    if (!tried.empty()) {
+        const RooflineTry& best = *std::max_element(tried.begin(), tried.end(), [](const RooflineTry& a, const RooflineTry& b) { return a.gibs < b.gibs; });
+        repeat = ctx.bandwidth(best.request).gibPerSecond;
+        const int warps = best.request.blocks / std::max(1, dev.unitCount) * best.request.threadsPerBlock / dev.warpSize;
+        ctx.appendRows(id, {SeriesRow{static_cast<double>(warps), static_cast<double>(best.request.loadsInFlight), "watched", repeat, {}}});
+        configuration = "best at " + std::to_string(best.request.blocks) + " blocks x " + std::to_string(best.request.threadsPerBlock) +
+                        " threads, " + std::to_string(best.request.loadsInFlight) + " loads in flight";
+    }
+    reportRooflineLevel(ctx, level, f, repeat, id, configuration);
+}
+
+}  // namespace
+
+void measureLevelBandwidth(RunContext& ctx) {
+    for (const RooflineLevel& level : rooflineLevels(ctx)) {
+        try {
+            measureRooflineLevel(ctx, level);
+        } catch (const BackendError& e) {
+            if (e.deviceLost()) throw;
+            reportFailedBenchmark(ctx, level.element, kLevelAttributes, std::string(displayName(level.element)) + " Read Occupancy",
+                                  e.what());
+        }
+    }
+}
+
+}  // namespace ts
