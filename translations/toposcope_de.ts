@@ -196,16 +196,32 @@
         <source>%1 threads per block</source>
         <translation>%1 Threads pro Block</translation>
     </message>
-    <message>
-        <source>%1 blocks, %2: %3 GiB/s</source>
-        <translation>%1 Blöcke, %2: %3 GiB/s</translation>
-    </message>
     <message numerus="yes">
         <source>%n more block size(s) not drawn.</source>
         <translation>
             <numerusform>%n weitere Blockgröße nicht gezeichnet.</numerusform>
             <numerusform>%n weitere Blockgrößen nicht gezeichnet.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Warps per SM (wavefronts per CU)</source>
+        <translation>Warps pro SM (Wavefronts pro CU)</translation>
+    </message>
+    <message>
+        <source>%1 loads in flight per thread</source>
+        <translation>%1 Ladevorgänge pro Thread unterwegs</translation>
+    </message>
+    <message>
+        <source>%1 warps</source>
+        <translation>%1 Warps</translation>
+    </message>
+    <message>
+        <source>%1 blocks</source>
+        <translation>%1 Blöcke</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3 GiB/s</source>
+        <translation>%1, %2: %3 GiB/s</translation>
     </message>
 </context>
 <context>
@@ -268,6 +284,14 @@
     <message>
         <source>Benchmark group &quot;%1&quot; (toposcope-cli --only %1)</source>
         <translation>Benchmark-Gruppe „%1“ (toposcope-cli --only %1)</translation>
+    </message>
+    <message>
+        <source>Benchmark group &quot;%1&quot;, not in the default run (toposcope-cli --with %1)</source>
+        <translation>Benchmarkgruppe &quot;%1&quot;, nicht im Standardlauf (toposcope-cli --with %1)</translation>
+    </message>
+    <message>
+        <source>Roofline (bandwidth of every level, occupancy)</source>
+        <translation>Roofline (Bandbreite jeder Ebene, Auslastung)</translation>
     </message>
 </context>
 <context>
@@ -1096,6 +1120,18 @@
         <source>%1</source>
         <comment>the engine&apos;s reason, in English: mark it so in another language</comment>
         <translation>(auf Englisch:) %1</translation>
+    </message>
+    <message>
+        <source>Read bytes per cycle per SM/CU</source>
+        <translation>Gelesene Bytes pro Takt und SM/CU</translation>
+    </message>
+    <message>
+        <source>Warps for 90 % of the bandwidth</source>
+        <translation>Warps für 90 % der Bandbreite</translation>
+    </message>
+    <message>
+        <source>Loads in flight for 90 %</source>
+        <translation>Ladevorgänge unterwegs für 90 %</translation>
     </message>
 </context>
 <context>
@@ -2186,6 +2222,111 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::SmLayoutMap</name>
+    <message numerus="yes">
+        <source>GPC %1 · %n TPC(s)</source>
+        <translation>
+            <numerusform>GPC %1 · %n TPC</numerusform>
+            <numerusform>GPC %1 · %n TPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>at least %n GPC(s)</source>
+        <translation>
+            <numerusform>mindestens %n GPC</numerusform>
+            <numerusform>mindestens %n GPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPC(s)</source>
+        <translation>
+            <numerusform>%n GPC</numerusform>
+            <numerusform>%n GPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n TPC(s)</source>
+        <translation>
+            <numerusform>%n TPC</numerusform>
+            <numerusform>%n TPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n SM(s)</source>
+        <translation>
+            <numerusform>%n SM</numerusform>
+            <numerusform>%n SMs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>in no GPC found</source>
+        <translation>in keinem gefundenen GPC</translation>
+    </message>
+    <message>
+        <source>SM %1</source>
+        <translation>SM %1</translation>
+    </message>
+    <message>
+        <source>TPC of SMs %1</source>
+        <translation>TPC der SMs %1</translation>
+    </message>
+    <message>
+        <source>near L2 segment %1</source>
+        <translation>nahes L2-Segment %1</translation>
+    </message>
+    <message>
+        <source>L2 hit %1 cycles</source>
+        <translation>L2-Treffer %1 Takte</translation>
+    </message>
+    <message>
+        <source>L2 segments not measured</source>
+        <translation>L2-Segmente nicht gemessen</translation>
+    </message>
+    <message>
+        <source>L2 hit latency not measured</source>
+        <translation>L2-Trefferlatenz nicht gemessen</translation>
+    </message>
+    <message>
+        <source>%1 cycles</source>
+        <translation>%1 Takte</translation>
+    </message>
+    <message>
+        <source>%1 cycles (L2 hit in the SM&apos;s own segment)</source>
+        <translation>%1 Takte (L2-Treffer im eigenen Segment des SM)</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::SmMapView</name>
+    <message>
+        <source>Colour by near L2 segment</source>
+        <translation>Farbe nach nahem L2-Segment</translation>
+    </message>
+    <message>
+        <source>Colour by L2 hit latency</source>
+        <translation>Farbe nach L2-Trefferlatenz</translation>
+    </message>
+    <message>
+        <source>No run yet: the SM layout shows which SMs of an NVIDIA GPU (sm_90 and later, or its simulator profile) form a TPC and a GPC, once the layout benchmark has placed thread-block clusters.</source>
+        <translation>Noch kein Lauf: Die SM-Anordnung zeigt, welche SMs einer NVIDIA-GPU (ab sm_90, oder ihres Simulatorprofils) einen TPC und einen GPC bilden, sobald der Anordnungs-Benchmark Thread-Block-Cluster platziert hat.</translation>
+    </message>
+    <message>
+        <source>No SM layout for %1: %2</source>
+        <translation>Keine SM-Anordnung für %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: the layout of AMD CUs (shader arrays, engines, XCDs) is not measured yet; the CU Sharing tab shows which CUs share a scalar L1.</source>
+        <translation>%1: Die Anordnung der AMD-CUs (Shader-Arrays, Engines, XCDs) wird noch nicht gemessen; der Reiter „CU-Teilung“ zeigt, welche CUs sich einen skalaren L1 teilen.</translation>
+    </message>
+    <message>
+        <source>No SM layout measured on %1: run the layout benchmark group.</source>
+        <translation>Keine SM-Anordnung auf %1 gemessen: die Benchmark-Gruppe „layout“ ausführen.</translation>
+    </message>
+    <message>
+        <source>Click an SM to mark its TPC and GPC; double-click opens the clusters&apos; placements.</source>
+        <translation>Ein SM anklicken, um seinen TPC und GPC zu markieren; ein Doppelklick öffnet die Platzierungen der Cluster.</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::Threshold</name>
     <message>
         <source>hit/miss split of the fastest load of each stride</source>
@@ -2628,10 +2769,6 @@
         <translation>CUs</translation>
     </message>
     <message>
-        <source>SMs</source>
-        <translation>SMs</translation>
-    </message>
-    <message>
         <source>Fig. %1 · %2</source>
         <translation>Abb. %1 · %2</translation>
     </message>
@@ -2749,111 +2886,6 @@
     <message>
         <source>could not draw %1</source>
         <translation>%1 konnte nicht gezeichnet werden</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::SmLayoutMap</name>
-    <message numerus="yes">
-        <source>GPC %1 · %n TPC(s)</source>
-        <translation>
-            <numerusform>GPC %1 · %n TPC</numerusform>
-            <numerusform>GPC %1 · %n TPCs</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>at least %n GPC(s)</source>
-        <translation>
-            <numerusform>mindestens %n GPC</numerusform>
-            <numerusform>mindestens %n GPCs</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n GPC(s)</source>
-        <translation>
-            <numerusform>%n GPC</numerusform>
-            <numerusform>%n GPCs</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n TPC(s)</source>
-        <translation>
-            <numerusform>%n TPC</numerusform>
-            <numerusform>%n TPCs</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n SM(s)</source>
-        <translation>
-            <numerusform>%n SM</numerusform>
-            <numerusform>%n SMs</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>in no GPC found</source>
-        <translation>in keinem gefundenen GPC</translation>
-    </message>
-    <message>
-        <source>SM %1</source>
-        <translation>SM %1</translation>
-    </message>
-    <message>
-        <source>TPC of SMs %1</source>
-        <translation>TPC der SMs %1</translation>
-    </message>
-    <message>
-        <source>near L2 segment %1</source>
-        <translation>nahes L2-Segment %1</translation>
-    </message>
-    <message>
-        <source>L2 hit %1 cycles</source>
-        <translation>L2-Treffer %1 Takte</translation>
-    </message>
-    <message>
-        <source>L2 segments not measured</source>
-        <translation>L2-Segmente nicht gemessen</translation>
-    </message>
-    <message>
-        <source>L2 hit latency not measured</source>
-        <translation>L2-Trefferlatenz nicht gemessen</translation>
-    </message>
-    <message>
-        <source>%1 cycles</source>
-        <translation>%1 Takte</translation>
-    </message>
-    <message>
-        <source>%1 cycles (L2 hit in the SM's own segment)</source>
-        <translation>%1 Takte (L2-Treffer im eigenen Segment des SM)</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::SmMapView</name>
-    <message>
-        <source>Colour by near L2 segment</source>
-        <translation>Farbe nach nahem L2-Segment</translation>
-    </message>
-    <message>
-        <source>Colour by L2 hit latency</source>
-        <translation>Farbe nach L2-Trefferlatenz</translation>
-    </message>
-    <message>
-        <source>No run yet: the SM layout shows which SMs of an NVIDIA GPU (sm_90 and later, or its simulator profile) form a TPC and a GPC, once the layout benchmark has placed thread-block clusters.</source>
-        <translation>Noch kein Lauf: Die SM-Anordnung zeigt, welche SMs einer NVIDIA-GPU (ab sm_90, oder ihres Simulatorprofils) einen TPC und einen GPC bilden, sobald der Anordnungs-Benchmark Thread-Block-Cluster platziert hat.</translation>
-    </message>
-    <message>
-        <source>No SM layout for %1: %2</source>
-        <translation>Keine SM-Anordnung für %1: %2</translation>
-    </message>
-    <message>
-        <source>%1: the layout of AMD CUs (shader arrays, engines, XCDs) is not measured yet; the CU Sharing tab shows which CUs share a scalar L1.</source>
-        <translation>%1: Die Anordnung der AMD-CUs (Shader-Arrays, Engines, XCDs) wird noch nicht gemessen; der Reiter „CU-Teilung“ zeigt, welche CUs sich einen skalaren L1 teilen.</translation>
-    </message>
-    <message>
-        <source>No SM layout measured on %1: run the layout benchmark group.</source>
-        <translation>Keine SM-Anordnung auf %1 gemessen: die Benchmark-Gruppe „layout“ ausführen.</translation>
-    </message>
-    <message>
-        <source>Click an SM to mark its TPC and GPC; double-click opens the clusters' placements.</source>
-        <translation>Ein SM anklicken, um seinen TPC und GPC zu markieren; ein Doppelklick öffnet die Platzierungen der Cluster.</translation>
     </message>
 </context>
 </TS>

@@ -18,6 +18,7 @@
 #include "plots/fetch_granularity_plot.hpp"
 #include "view_support/format.hpp"
 #include "gui_test.hpp"
+#include "model/attribute_names.hpp"
 #include "plots/latency_plot.hpp"
 #include "plots/line_size_plot.hpp"
 #include "plots/size_plot.hpp"
@@ -571,6 +572,35 @@ private Q_SLOTS:
         QVERIFY(!view.currentPlot()->logScale());
         store.clear();
         QVERIFY(view.currentSeries().isEmpty());
+    }
+
+    // Issue 38: an occupancy sweep draws one curve per loads in flight against warps per SM, and
+    // the plateau and 90 % of it once the bandwidth is decided.
+    void occupancySweepDrawsCurvesAndThePlateau() {
+        SeriesStore store;
+        EvidenceView view(&store);
+        ts::Series s;
+        s.id = "l2.occupancy";
+        s.title = "L2 Read Occupancy";
+        s.kind = ts::SeriesKind::Occupancy;
+        s.element = ts::Element::L2;
+        for (int loads : {1, 2})
+            for (int warps : {1, 2, 4, 8}) s.rows.push_back(ts::SeriesRow{double(warps), double(loads), "", std::min(100.0 * warps * loads, 600.0), {}});
+        store.addChunk(s, 0);
+        QTRY_COMPARE(view.currentSeries(), QStringLiteral("l2.occupancy"));
+        QCustomPlot* plot = view.currentPlot()->plot();
+        QVERIFY(view.currentPlot() != static_cast<PlotPanel*>(view.sizePlot()));
+        QCOMPARE(plot->graphCount(), 2);
+        QVERIFY2(plot->xAxis->label().contains(QStringLiteral("Warps")), qPrintable(plot->xAxis->label()));
+        QVERIFY(plot->graph(0)->name().contains(QStringLiteral("loads in flight")));
+        QCOMPARE(plot->itemCount(), 0);
+        ts::Attribute bandwidth;
+        bandwidth.name = ts::attr::readBandwidth;
+        bandwidth.unit = "GiB/s";
+        bandwidth.value = 600;
+        bandwidth.evidence = "l2.occupancy";
+        store.addDecision({ts::Element::L2, bandwidth});
+        QTRY_COMPARE(plot->itemCount(), 2);  // the plateau and its 90 %
     }
 };
 

@@ -3,12 +3,14 @@
 #include <map>
 #include <qcustomplot.h>
 
+#include "model/attribute_names.hpp"
 #include "plots/evidence_math.hpp"
+#include "plots/plot_theme.hpp"
 
 namespace ts::gui {
 
-BandwidthPlot::BandwidthPlot(QWidget* parent) : PlotPanel(parent) {
-    plot()->xAxis->setLabel(tr("Blocks"));
+BandwidthPlot::BandwidthPlot(Axis axis, QWidget* parent) : PlotPanel(parent), axis_(axis) {
+    plot()->xAxis->setLabel(axis == Axis::Warps ? tr("Warps per SM (wavefronts per CU)") : tr("Blocks"));
     plot()->yAxis->setLabel(tr("Bandwidth [GiB/s]"));
     plot()->legend->setVisible(true);
     plot()->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignLeft | Qt::AlignTop);
@@ -29,17 +31,20 @@ void BandwidthPlot::applyScale() {
     }
 }
 
-void BandwidthPlot::clearPlot() { plot()->clearGraphs(); }
+void BandwidthPlot::clearPlot() {
+    plot()->clearGraphs();
+    plot()->clearItems();
+}
 
 void BandwidthPlot::rebuild(const StoredSeries& s, bool) {
     clearPlot();
-    std::map<double, std::map<double, double>> curves;  // threads -> blocks -> GiB/s
+    std::map<double, std::map<double, double>> curves;  // threads (loads) -> blocks (warps) -> GiB/s
     for (const auto& r : s.rows) curves[r.x2][r.x] = r.value;
     int index = 0;
     for (const auto& [threads, points] : curves) {
         if (index == kMaxCurves) break;  // the caption counts the rest
         QCPGraph* g = plot()->addGraph();
-        g->setName(tr("%1 threads per block").arg(threads));
+        g->setName(axis_ == Axis::Warps ? tr("%1 loads in flight per thread").arg(threads) : tr("%1 threads per block").arg(threads));
         const QColor c = PlotTheme::cycle(index++);
         g->setPen(QPen(c, 2));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, 6));
@@ -51,7 +56,17 @@ void BandwidthPlot::rebuild(const StoredSeries& s, bool) {
         g->setData(xs, ys, true);
     }
     QStringList captions;
-    for (const auto& d : s.decisions) captions << decisionText(s, d.attribute.name);
+    for (const auto& d : s.decisions) {
+        captions << decisionText(s, d.attribute.name);
+        if (d.attribute.name != attr::readBandwidth || !d.attribute.isDecided()) continue;
+        // The plateau, and the 90 % of it that the least occupancy reaches.
+        for (const double share : {1.0, 0.9}) {
+            auto* line = new QCPItemStraightLine(plot());
+            line->point1->setCoords(0, share * d.attribute.value);
+            line->point2->setCoords(1, share * d.attribute.value);
+            line->setPen(QPen(theme().changePoint, 1, share < 1 ? Qt::DotLine : Qt::DashLine));
+        }
+    }
     if (curves.size() > static_cast<std::size_t>(kMaxCurves))
         captions << tr("%n more block size(s) not drawn.", nullptr, static_cast<int>(curves.size()) - kMaxCurves);
     setCaption(captions.join(QLatin1Char('\n')));
@@ -60,7 +75,8 @@ void BandwidthPlot::rebuild(const StoredSeries& s, bool) {
 QString BandwidthPlot::readoutAt(const QPointF& pixel) const {
     const GraphPoint p = nearestGraphPoint(pixel);
     if (!p.graph) return {};
-    return tr("%1 blocks, %2: %3 GiB/s").arg(p.key).arg(p.graph->name()).arg(p.value, 0, 'f', 1);
+    const QString where = axis_ == Axis::Warps ? tr("%1 warps").arg(p.key) : tr("%1 blocks").arg(p.key);
+    return tr("%1, %2: %3 GiB/s").arg(where, p.graph->name()).arg(p.value, 0, 'f', 1);
 }
 
 }  // namespace ts::gui

@@ -49,7 +49,8 @@ EvidenceView::EvidenceView(SeriesStore* store, QWidget* parent)
       line_(new LineSizePlot(this)),
       latency_(new LatencyHistogramPlot(this)),
       rows_(new EvidenceRowsPlot(this)),
-      bandwidth_(new BandwidthPlot(this)) {
+      bandwidth_(new BandwidthPlot(BandwidthPlot::Axis::Blocks, this)),
+      occupancy_(new BandwidthPlot(BandwidthPlot::Axis::Warps, this)) {
     followAction_ = new QAction(tr("&Follow Run"), this);
     followAction_->setCheckable(true);
     followAction_->setChecked(true);
@@ -98,7 +99,7 @@ EvidenceView::EvidenceView(SeriesStore* store, QWidget* parent)
 
     empty_->setAlignment(Qt::AlignCenter);
     stack_->addWidget(empty_);
-    for (PlotPanel* p : std::initializer_list<PlotPanel*>{size_, fetch_, line_, latency_, rows_, bandwidth_}) {
+    for (PlotPanel* p : std::initializer_list<PlotPanel*>{size_, fetch_, line_, latency_, rows_, bandwidth_, occupancy_}) {
         p->setStore(store_);
         p->setLogScale(logScale_);
         stack_->addWidget(p);
@@ -134,6 +135,8 @@ PlotPanel* EvidenceView::plotFor(SeriesKind kind) const {
             return rows_;
         case SeriesKind::Bandwidth:
             return bandwidth_;
+        case SeriesKind::Occupancy:
+            return occupancy_;
     }
     return size_;
 }

@@ -82,6 +82,7 @@ private:
     LatencyHistogramPlot* latency_;
     EvidenceRowsPlot* rows_;
     BandwidthPlot* bandwidth_;
+    BandwidthPlot* occupancy_;
     QAction* followAction_;
     QAction* logAction_;
     QAction* resetAction_;
