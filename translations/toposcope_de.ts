@@ -1133,6 +1133,14 @@
         <source>Loads in flight for 90 %</source>
         <translation>Ladevorgänge unterwegs für 90 %</translation>
     </message>
+    <message>
+        <source>Write policy</source>
+        <translation>Schreibstrategie</translation>
+    </message>
+    <message>
+        <source>Write allocation</source>
+        <translation>Zeilenbelegung beim Schreiben</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::LatencyHistogramPlot</name>

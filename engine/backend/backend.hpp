@@ -60,6 +60,11 @@ struct ChaseRequest {
     // walk takes tens. Global spaces only; a second chaser comes after it. The HIP backend
     // rejects it (not implemented there yet).
     bool blockWarmup = false;
+    // With blockWarmup: the block stores the chain's own values to the elements instead of reading
+    // them (st.global / a vector store, the space's default write): what a store leaves in each
+    // cache. After flushL2First, the timed pass tells whether a cache took the stored lines
+    // (write-allocate: they hit there) or passed them on. No permutation; the HIP backend rejects it.
+    bool storeWarmup = false;
     // 0: element i holds i + strideBytes. Otherwise it holds i + permutationStepBytes (mod the
     // array): a multiple of strideBytes whose count of strides is co-prime with the array's, so
     // the chase is still one cycle over every strideBytes-aligned element, in the order the step

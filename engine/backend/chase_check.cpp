@@ -69,6 +69,8 @@ private:
         if ((r_.blockWarmup || r_.permutationStepBytes) && !lim_.allowsBlockAccess(r_.space))
             fail("a block warm-up or a scattered permutation is not available in space '" +
                  std::string(toString(r_.space)) + "'");
+        if (r_.storeWarmup && (!r_.blockWarmup || r_.permutationStepBytes))
+            fail("a store warm-up is a block warm-up of the plain chain (no permutation)");
         const std::uint64_t step = r_.permutationStepBytes;
         if (step && (step % r_.strideBytes != 0 || step >= r_.arrayBytes || r_.arrayBytes % r_.strideBytes != 0 ||
                      std::gcd(step / r_.strideBytes, r_.arrayBytes / r_.strideBytes) != 1))

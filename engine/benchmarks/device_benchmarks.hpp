@@ -35,4 +35,7 @@ BandwidthWorkingSets bandwidthWorkingSets(const RunContext& ctx);
 // flight per thread; its plateau, the least occupancy reaching 90 % of it, Little's law beside it.
 void measureLevelBandwidth(RunContext& ctx);
 
+// Write-allocate or not, write-back or write-through, of the L1 (vL1) and the L2 (issue 38).
+void measureWritePolicy(RunContext& ctx);
+
 }  // namespace ts

@@ -70,7 +70,10 @@ public:
                 for (const auto& t : targets_)
                     if (t.group == group && !t.above && selected(t.element)) addSetItems(t, true);
         if (wants(options_, "bandwidth")) add(bandwidthItem(), WorkKind::Sweep);
-        if (wants(options_, "roofline")) add(rooflineItem(), WorkKind::Sweep);
+        if (wants(options_, "roofline")) {
+            add(rooflineItem(), WorkKind::Sweep);
+            add(PlanItem{"Write Policy", measureWritePolicy}, WorkKind::Sweep);
+        }
         // Last: its long chases come after every other benchmark, so they leave the others as
         // they were (the simulator's noise follows the order of calls).
         if (wants(options_, "l2"))

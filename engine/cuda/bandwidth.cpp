@@ -52,8 +52,10 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
     }
     if (r.loadsInFlight != 1 && r.loadsInFlight != 2 && r.loadsInFlight != 4 && r.loadsInFlight != 8)
         throw BackendError(what + ": loads in flight must be 1, 2, 4 or 8");
-    if (r.op != BandwidthOp::Read && (sweep.path != cudak::kReadPastL1 || sweep.everyBlock || r.loadsInFlight != 4))
-        throw BackendError(what + ": writes and copies stream over the grid past the L1 only");
+    if (r.op == BandwidthOp::Copy && (sweep.path != cudak::kReadPastL1 || sweep.everyBlock || r.loadsInFlight != 4))
+        throw BackendError(what + ": copies stream over the grid past the L1 only");
+    if (r.op == BandwidthOp::Write && (sweep.path == cudak::kReadShared || r.loadsInFlight != 4))
+        throw BackendError(what + ": writes go to global memory, four stores in flight");
     const bool shared = sweep.path == cudak::kReadShared;
     if (shared && (!sweep.everyBlock || r.bytes > kMostSharedBytes))
         throw BackendError(what + ": a block sweeps its own shared memory, at most " + formatBytes(kMostSharedBytes));
@@ -105,6 +107,9 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
         check(r.op == BandwidthOp::Read
                   ? cudak::launchRead(sweep, src, part / 16, inner, ctx_.sink(), static_cast<unsigned>(blocks),
                                       static_cast<unsigned>(threads), stream)
+                  : r.op == BandwidthOp::Write
+                  ? cudak::launchWrite(sweep, dst, part / 16, inner, static_cast<unsigned>(blocks), static_cast<unsigned>(threads),
+                                       stream)
                   : cudak::launchBandwidth(op, src, dst, part / 16, inner, ctx_.sink(), static_cast<unsigned>(blocks),
                                            static_cast<unsigned>(threads), stream),
               "launching a bandwidth kernel");

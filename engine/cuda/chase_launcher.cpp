@@ -179,6 +179,7 @@ ChaseLauncher::Plan ChaseLauncher::plan(const ChaseRequest& r, std::size_t index
     p.warmStride = r.strideBytes / 4;
     if (r.blockWarmup) p.blockWarmupPasses = r.warmupPasses;
     else p.warmupLoads = walkLoads(r.warmupPasses, p.elems, p.warmStride);
+    p.blockWarmupStores = r.storeWarmup;
     p.recordLoads = r.recordLoads;
     p.recordEvery = r.recordEvery;
     p.cold = r.warmupPasses == 0 || r.flushL2First;
@@ -427,6 +428,7 @@ ChaseLauncher::JobTables ChaseLauncher::buildJobs(const std::vector<Plan>& group
         j.recordLoads = p.recordLoads;
         j.recordEvery = p.recordEvery;
         j.blockWarmupPasses = p.blockWarmupPasses;
+        j.blockWarmupStores = p.blockWarmupStores ? 1u : 0u;
         j.warmStrideElems = p.warmStride;
         j.resultOffset = t.resultWords;
         t.resultWords += p.recordLoads;

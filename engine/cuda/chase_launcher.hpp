@@ -35,6 +35,7 @@ public:
         std::uint32_t elems = 0, stride = 0;
         std::uint32_t warmupLoads = 0, recordLoads = 0, recordEvery = 1;
         std::uint32_t blockWarmupPasses = 0;  // passes the whole block reads (ChaseRequest::blockWarmup)
+        bool blockWarmupStores = false;       // ... or writes (ChaseRequest::storeWarmup)
         std::uint32_t warmStride = 1;         // elements between two the block warm-up reads (the request's stride)
         bool cold = false;
         int unit = -1;                        // logical; -1 until placed

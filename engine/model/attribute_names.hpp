@@ -56,6 +56,10 @@ inline constexpr char vendorCopyBandwidth[] = "vendorCopyBandwidth";
 inline constexpr char readBytesPerCycle[] = "readBytesPerCycle";
 inline constexpr char warpsAt90[] = "warpsAt90";
 inline constexpr char loadsInFlightAt90[] = "loadsInFlightAt90";
+// A cache's write policy (issue 38; a code in `value`, the word in `names`): writePolicy 1
+// write-back, 2 write-through; writeAllocate 1 write-allocate, 2 no write-allocate.
+inline constexpr char writePolicy[] = "writePolicy";
+inline constexpr char writeAllocate[] = "writeAllocate";
 // Set structure and replacement of a cache (a code in `value`, the word in `names`).
 inline constexpr char ways[] = "ways";
 inline constexpr char sets[] = "sets";
@@ -107,7 +111,7 @@ inline constexpr std::pair<std::string_view, std::string_view> units[] = {
     {latencyTlbMiss, unit::cycles},
     {readBandwidth, unit::gibPerSecond}, {writeBandwidth, unit::gibPerSecond}, {copyBandwidth, unit::gibPerSecond},
     {vendorCopyBandwidth, unit::gibPerSecond}, {readBytesPerCycle, unit::bytesPerCycle}, {warpsAt90, unit::count},
-    {loadsInFlightAt90, unit::count},
+    {loadsInFlightAt90, unit::count}, {writePolicy, unit::count}, {writeAllocate, unit::count},
     {memoryBusWidth, unit::bit}, {memoryClockRate, unit::kHz},
     {amountPerUnit, unit::count}, {segments, unit::count}, {segmentFraction, unit::count}, {disabledUnits, unit::count},
     {sharedWith, unit::count}, {sharedBetween, unit::count}, {ways, unit::count}, {sets, unit::count},

@@ -126,6 +126,8 @@ LoadPath CacheHierarchy::path(Space space, int unit, int warp) {
         level.latency = cache.latency + extra;
         level.farLatency = cache.farLatency + extra;
         level.replicateFar = cache.replicateFar;
+        level.writeBack = cache.writeBack;
+        level.writeAllocate = cache.writeAllocate;
         if (cache.scope == CacheScope::Gpu && cache.segments > 1)
             for (std::size_t s = 0; s < slots_[c].size(); ++s)
                 if (s != near) level.far.push_back(acquire(c, s));

@@ -22,6 +22,8 @@ struct PathLevel {
     std::uint32_t latency = 0;
     std::uint32_t farLatency = 0;
     bool replicateFar = false;     // a far hit also fills `near` (a replica of the far line)
+    bool writeBack = true;         // the cache's write policy (SimCache)
+    bool writeAllocate = true;
 };
 
 // One translation level a load passes before its data (the profile's `tlbs`).
@@ -70,6 +72,17 @@ struct LoadPath {
             level.near->fill(address);
         }
         return {levels.size(), false};
+    }
+
+    // A store: each level in turn; a write-allocating one takes the line, another updates it only
+    // where it holds it. A write-back level that now holds the line keeps the store (the levels
+    // behind never see it); a write-through one passes it on.
+    void store(std::uint64_t address) const {
+        translate(address);
+        for (const PathLevel& level : levels) {
+            const bool held = level.writeAllocate ? (level.near->access(address), true) : level.near->lookup(address);
+            if (level.writeBack && held) return;
+        }
     }
 
     std::uint32_t fetch(std::uint64_t address) const {

@@ -53,12 +53,13 @@ private:
     LoadPath path_;
 };
 
-// ChaseRequest::blockWarmup and SecondChaser::blockRead: the block reads the chase's elements
-// (every `stride` bytes) in address order, `passes` times.
+// ChaseRequest::blockWarmup and SecondChaser::blockRead: the block reads (or, storeWarmup, writes)
+// the chase's elements (every `stride` bytes) in address order, `passes` times.
 void blockWarmup(const LoadPath& path, std::uint64_t base, std::uint64_t bytes, std::uint64_t stride,
-                 std::uint32_t passes) {
+                 std::uint32_t passes, bool stores = false) {
     for (std::uint32_t pass = 0; pass < passes; ++pass)
-        for (std::uint64_t offset = 0; offset < bytes; offset += stride) path.load(base + offset);
+        for (std::uint64_t offset = 0; offset < bytes; offset += stride)
+            stores ? path.store(base + offset) : (void)path.load(base + offset);
 }
 
 }  // namespace
@@ -159,7 +160,7 @@ ChaseResult SimBackend::chase(const ChaseRequest& r) {
 
     const LoadPath mainPath = hierarchy_.path(r.space, unit, 0);
     Chaser main(kMainBase, r.arrayBytes, r.strideBytes, mainPath, r.permutationStepBytes);
-    if (r.blockWarmup) blockWarmup(mainPath, kMainBase, r.arrayBytes, r.strideBytes, r.warmupPasses);
+    if (r.blockWarmup) blockWarmup(mainPath, kMainBase, r.arrayBytes, r.strideBytes, r.warmupPasses, r.storeWarmup);
     else main.run(std::uint64_t{r.warmupPasses} * main.loadsPerPass());
 
     if (r.second) {

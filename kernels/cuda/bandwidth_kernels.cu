@@ -85,19 +85,31 @@ cudaError_t launchSweep(int loads, const void* src, std::size_t vec16, std::uint
     return cudaGetLastError();
 }
 
-__global__ void writeKernel(uint4* dst, std::size_t n, std::uint32_t inner) {
-    const std::size_t step = static_cast<std::size_t>(gridDim.x) * blockDim.x;
-    const std::size_t first = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+__device__ __forceinline__ void stV4Wb(uint4* p, uint4 v) {
+    asm volatile("st.global.wb.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w)
+                 : "memory");
+}
+
+// Stores four deep: .cg past the L1 (kReadPastL1), or the default write-back store that an SM's
+// L1 sees (kReadCached); over the grid once a pass, or every block over the whole array.
+template <std::uint32_t Path>
+__global__ void writeSweep(uint4* dst, std::size_t n, std::uint32_t inner, bool everyBlock) {
+    const std::size_t step = everyBlock ? blockDim.x : static_cast<std::size_t>(gridDim.x) * blockDim.x;
+    const std::size_t first = everyBlock ? threadIdx.x : static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
     const uint4 v = make_uint4(static_cast<std::uint32_t>(first), 1u, 2u, 3u);
+    const auto store = [](uint4* p, uint4 value) {
+        if constexpr (Path == kReadCached) stV4Wb(p, value);
+        else stV4(p, value);
+    };
     for (std::uint32_t it = 0; it < inner; ++it) {
         std::size_t i = first;
         for (; i + 3 * step < n; i += 4 * step) {
-            stV4(dst + i, v);
-            stV4(dst + i + step, v);
-            stV4(dst + i + 2 * step, v);
-            stV4(dst + i + 3 * step, v);
+            store(dst + i, v);
+            store(dst + i + step, v);
+            store(dst + i + 2 * step, v);
+            store(dst + i + 3 * step, v);
         }
-        for (; i < n; i += step) stV4(dst + i, v);
+        for (; i < n; i += step) store(dst + i, v);
     }
 }
 
@@ -124,11 +136,19 @@ cudaError_t launchBandwidth(BwOp op, const void* src, void* dst, std::size_t vec
                             std::uint32_t* sink, unsigned grid, unsigned block, cudaStream_t s) {
     switch (op) {
         case kBwRead: return launchRead(ReadSweep{kReadPastL1, 4, false}, src, vec16, inner, sink, grid, block, s);
-        case kBwWrite: writeKernel<<<grid, block, 0, s>>>(static_cast<uint4*>(dst), vec16, inner); break;
+        case kBwWrite: writeSweep<kReadPastL1><<<grid, block, 0, s>>>(static_cast<uint4*>(dst), vec16, inner, false); break;
         case kBwCopy:
             copyKernel<<<grid, block, 0, s>>>(static_cast<const uint4*>(src), static_cast<uint4*>(dst), vec16, inner);
             break;
     }
+    return cudaGetLastError();
+}
+
+cudaError_t launchWrite(const ReadSweep& sweep, void* dst, std::size_t vec16, std::uint32_t inner, unsigned grid,
+                        unsigned block, cudaStream_t s) {
+    auto* p = static_cast<uint4*>(dst);
+    if (sweep.path == kReadCached) writeSweep<kReadCached><<<grid, block, 0, s>>>(p, vec16, inner, sweep.everyBlock);
+    else writeSweep<kReadPastL1><<<grid, block, 0, s>>>(p, vec16, inner, sweep.everyBlock);
     return cudaGetLastError();
 }
 

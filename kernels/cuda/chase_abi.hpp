@@ -65,6 +65,8 @@ struct alignas(16) ChaseJob {
     std::uint32_t blockWarmupPasses;   // passes the whole block reads in address order before the chase
     std::uint32_t warmStrideElems;     // the block warm-up reads every warmStrideElems-th element (the chase's)
     std::uint32_t secondBlockPasses;   // kOtherUnit: passes the second's whole block reads in address order (0: a walk)
+    std::uint32_t blockWarmupStores;   // 1: the block warm-up stores the chain's values (st.global) instead of reading
+    std::uint32_t pad[3];
 };
 static_assert(sizeof(ChaseJob) % 16 == 0, "ChaseJob must stay 16-byte sized");
 
@@ -169,6 +171,10 @@ struct ReadSweep {
 };
 cudaError_t launchRead(const ReadSweep& sweep, const void* src, std::size_t vec16, std::uint32_t inner, std::uint32_t* sink,
                        unsigned grid, unsigned block, cudaStream_t s);
+// Stores four deep over the path (past the L1 or the default write-back store; not shared memory)
+// and sweep of `sweep` (its `loads` unused).
+cudaError_t launchWrite(const ReadSweep& sweep, void* dst, std::size_t vec16, std::uint32_t inner, unsigned grid,
+                        unsigned block, cudaStream_t s);
 
 // const_module_N.cu, reached through this table (index 0 = first extra module).
 struct ConstModuleOps {

@@ -218,6 +218,18 @@ __device__ __forceinline__ std::uint32_t blockWarmAny(std::uint32_t space, const
     }
 }
 
+// ChaseJob::blockWarmupStores: the whole block writes every `every`-th element its own chain value
+// ((i + every) mod elems: the plain chain, which the chase then walks unchanged) with the default
+// global store, in address order, `passes` times.
+__device__ __forceinline__ void blockStore(std::uint32_t* arr, std::uint32_t elems, std::uint32_t every, std::uint32_t passes) {
+    const std::uint32_t count = (elems + every - 1) / every;
+    for (std::uint32_t pass = 0; pass < passes; ++pass)
+        for (std::uint32_t e = threadIdx.x; e < count; e += blockDim.x) {
+            const std::uint32_t i = e * every, next = i + every;
+            asm volatile("st.global.u32 [%0], %1;" ::"l"(arr + i), "r"(next < elems ? next : next - elems) : "memory");
+        }
+}
+
 // Fill a shared-memory array with the chase pattern, all threads of the block.
 __device__ __forceinline__ void fillShared(std::uint32_t* arr, std::uint32_t elems, std::uint32_t stride) {
     const std::uint32_t s = stride % elems;
@@ -270,7 +282,10 @@ __device__ __forceinline__ void runMain(const ChaseLaunch& P, const ChaseJob& jo
     // chaser, the hand-over to the timed pass (JobHeader::maxUntimedStep).
     std::uint64_t maxStep = 0;
     std::uint64_t warmedAt = 0;
-    if (job.blockWarmupPasses) {
+    if (job.blockWarmupPasses && job.blockWarmupStores) {
+        blockStore(reinterpret_cast<std::uint32_t*>(job.mainPtr), job.elems, job.warmStrideElems, job.blockWarmupPasses);
+        __syncthreads();
+    } else if (job.blockWarmupPasses) {
         const std::uint32_t sink = blockWarmAny(job.space, reinterpret_cast<const std::uint32_t*>(job.mainPtr), job.elems,
                                                 job.warmStrideElems, job.blockWarmupPasses, maxStep);
         // Never true (the array holds indices below elems): keeps the warm-up loads alive.

@@ -155,6 +155,8 @@ QString attributeTitle(const QString& name) {
         {attr::readBytesPerCycle, QT_TRANSLATE_NOOP("ts::gui::Format", "Read bytes per cycle per SM/CU")},
         {attr::warpsAt90, QT_TRANSLATE_NOOP("ts::gui::Format", "Warps for 90 % of the bandwidth")},
         {attr::loadsInFlightAt90, QT_TRANSLATE_NOOP("ts::gui::Format", "Loads in flight for 90 %")},
+        {attr::writePolicy, QT_TRANSLATE_NOOP("ts::gui::Format", "Write policy")},
+        {attr::writeAllocate, QT_TRANSLATE_NOOP("ts::gui::Format", "Write allocation")},
         {attr::apiSize, QT_TRANSLATE_NOOP("ts::gui::Format", "Size (API)")},
         {attr::persistingL2CacheMaxSize, QT_TRANSLATE_NOOP("ts::gui::Format", "Persisting L2 maximum")},
         {attr::totalConstMem, QT_TRANSLATE_NOOP("ts::gui::Format", "Constant memory")},

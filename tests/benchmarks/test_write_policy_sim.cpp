@@ -1,0 +1,56 @@
+// Issue 38, item 3: each cache's write policy against the simulator's truth, both ways round.
+#include <gtest/gtest.h>
+
+#include "model/attribute_names.hpp"
+#include "sim/profile.hpp"
+#include "simulated_runs.hpp"
+
+using namespace ts;
+
+namespace {
+
+SimCache& cache(SimProfile& p, const std::string& id) {
+    for (SimCache& c : p.caches)
+        if (c.id == id) return c;
+    throw std::runtime_error("no cache " + id);
+}
+
+void expectPolicy(const Topology& t, Element e, const SimCache& truth) {
+    const Attribute* policy = t.find(e, attr::writePolicy);
+    const Attribute* allocate = t.find(e, attr::writeAllocate);
+    ASSERT_NE(policy, nullptr);
+    ASSERT_NE(allocate, nullptr);
+    EXPECT_GT(policy->confidence, 0.5) << policy->reason;
+    EXPECT_GT(allocate->confidence, 0.5) << allocate->reason;
+    EXPECT_EQ(policy->value, truth.writeBack ? 1 : 2) << policy->reason;
+    EXPECT_EQ(allocate->value, truth.writeAllocate ? 1 : 2) << allocate->reason;
+}
+
+}  // namespace
+
+TEST(WritePolicySim, TheH100sDefaults) {
+    SimProfile p = loadProfile("h100");
+    const Topology t = test::simulate(p, {"l1", "l2", "roofline"});
+    expectPolicy(t, Element::L1, cache(p, "l1"));  // write-through, no allocation
+    expectPolicy(t, Element::L2, cache(p, "l2"));  // write-back, allocating
+}
+
+TEST(WritePolicySim, EachTheOtherWayRound) {
+    SimProfile p = loadProfile("h100");
+    cache(p, "l1").writeBack = cache(p, "l1").writeAllocate = true;
+    cache(p, "l2").writeBack = cache(p, "l2").writeAllocate = false;
+    const Topology t = test::simulate(p, {"l1", "l2", "roofline"});
+    expectPolicy(t, Element::L1, cache(p, "l1"));
+    expectPolicy(t, Element::L2, cache(p, "l2"));
+}
+
+// A write-back L2 that takes no line a store missed: the stores of a set it holds (read in first
+// by nothing) pass to the memory, so neither the chase nor the bandwidth sees them kept.
+TEST(WritePolicySim, AWriteBackL2ThatDoesNotAllocate) {
+    SimProfile p = loadProfile("mi300x");
+    cache(p, "l2").writeAllocate = false;
+    const Topology t = test::simulate(p, {"roofline"});
+    const Attribute* allocate = t.find(Element::L2, attr::writeAllocate);
+    ASSERT_NE(allocate, nullptr);
+    EXPECT_EQ(allocate->value, 2) << allocate->reason;
+}
