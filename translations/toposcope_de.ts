@@ -208,10 +208,6 @@
         <translation>Warps pro SM (Wavefronts pro CU)</translation>
     </message>
     <message>
-        <source>%1 loads in flight per thread</source>
-        <translation>%1 Ladevorgänge pro Thread unterwegs</translation>
-    </message>
-    <message>
         <source>%1 warps</source>
         <translation>%1 Warps</translation>
     </message>
@@ -222,6 +218,13 @@
     <message>
         <source>%1, %2: %3 GiB/s</source>
         <translation>%1, %2: %3 GiB/s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n load(s) in flight per thread</source>
+        <translation>
+            <numerusform>%n Ladevorgang pro Thread unterwegs</numerusform>
+            <numerusform>%n Ladevorgänge pro Thread unterwegs</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2637,6 +2640,10 @@
     <message>
         <source>TLB %1: %2 (%3 × %4)</source>
         <translation>TLB %1: %2 (%3 × %4)</translation>
+    </message>
+    <message>
+        <source>read %1 · %2</source>
+        <translation>Lesen %1 · %2</translation>
     </message>
 </context>
 <context>

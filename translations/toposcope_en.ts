@@ -10,6 +10,13 @@
             <numerusform>%n more block sizes not drawn.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n load(s) in flight per thread</source>
+        <translation>
+            <numerusform>%n load in flight per thread</numerusform>
+            <numerusform>%n loads in flight per thread</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::CuSharingMap</name>
@@ -182,23 +189,6 @@
     </message>
 </context>
 <context>
-    <name>ts::gui::RunStatus</name>
-    <message numerus="yes">
-        <source>This benchmark has run longer than the %n finished one(s) took on average (%1), so the time left is not known.</source>
-        <translation>
-            <numerusform>This benchmark has run longer than the %n finished one took on average (%1), so the time left is not known.</numerusform>
-            <numerusform>This benchmark has run longer than the %n finished ones took on average (%1), so the time left is not known.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n benchmark(s) finished in %1 (%2 each on average); %3 left.</source>
-        <translation>
-            <numerusform>%n benchmark finished in %1 (%2 each on average); %3 left.</numerusform>
-            <numerusform>%n benchmarks finished in %1 (%2 each on average); %3 left.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>ts::gui::SizePlotWidget</name>
     <message numerus="yes">
         <source>%1: %n array size(s), %2 loads</source>
@@ -212,6 +202,44 @@
         <translation>
             <numerusform>the %n largest size measured past the knee to show the next level, not analysed</numerusform>
             <numerusform>the %n largest sizes measured past the knee to show the next level, not analysed</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::SmLayoutMap</name>
+    <message numerus="yes">
+        <source>GPC %1 · %n TPC(s)</source>
+        <translation>
+            <numerusform>GPC %1 · %n TPC</numerusform>
+            <numerusform>GPC %1 · %n TPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>at least %n GPC(s)</source>
+        <translation>
+            <numerusform>at least %n GPC</numerusform>
+            <numerusform>at least %n GPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPC(s)</source>
+        <translation>
+            <numerusform>%n GPC</numerusform>
+            <numerusform>%n GPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n TPC(s)</source>
+        <translation>
+            <numerusform>%n TPC</numerusform>
+            <numerusform>%n TPCs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n SM(s)</source>
+        <translation>
+            <numerusform>%n SM</numerusform>
+            <numerusform>%n SMs</numerusform>
         </translation>
     </message>
 </context>
@@ -309,44 +337,6 @@
         <translation>
             <numerusform>%n unit</numerusform>
             <numerusform>%n units</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::SmLayoutMap</name>
-    <message numerus="yes">
-        <source>GPC %1 · %n TPC(s)</source>
-        <translation>
-            <numerusform>GPC %1 · %n TPC</numerusform>
-            <numerusform>GPC %1 · %n TPCs</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>at least %n GPC(s)</source>
-        <translation>
-            <numerusform>at least %n GPC</numerusform>
-            <numerusform>at least %n GPCs</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n GPC(s)</source>
-        <translation>
-            <numerusform>%n GPC</numerusform>
-            <numerusform>%n GPCs</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n TPC(s)</source>
-        <translation>
-            <numerusform>%n TPC</numerusform>
-            <numerusform>%n TPCs</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n SM(s)</source>
-        <translation>
-            <numerusform>%n SM</numerusform>
-            <numerusform>%n SMs</numerusform>
         </translation>
     </message>
 </context>

@@ -53,6 +53,7 @@ QStringList saveScreenshots(const WindowViews& views, const QString& dir) {
         {SeriesKind::Amount, "plot-amount.png", "", true},
         {SeriesKind::Sharing, "plot-sharing.png", "sharing.physical", true},
         {SeriesKind::Sharing, "plot-associativity.png", "l2.associativity", false},
+        {SeriesKind::Occupancy, "plot-occupancy.png", "device_memory.occupancy", true},  // the roofline (issue 38)
         {SeriesKind::Size, "plot-size.png", "", true},  // last: the window shot shows the size plot
     };
     for (const auto& [kind, file, suffix, orAny] : plots) {

@@ -13,7 +13,9 @@ BandwidthPlot::BandwidthPlot(Axis axis, QWidget* parent) : PlotPanel(parent), ax
     plot()->xAxis->setLabel(axis == Axis::Warps ? tr("Warps per SM (wavefronts per CU)") : tr("Blocks"));
     plot()->yAxis->setLabel(tr("Bandwidth [GiB/s]"));
     plot()->legend->setVisible(true);
-    plot()->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignLeft | Qt::AlignTop);
+    // Occupancy curves rise from the left: their legend sits where they have reached the plateau.
+    plot()->axisRect()->insetLayout()->setInsetAlignment(0, axis == Axis::Warps ? Qt::AlignRight | Qt::AlignBottom
+                                                                                : Qt::AlignLeft | Qt::AlignTop);
     applyScale();
 }
 
@@ -44,7 +46,8 @@ void BandwidthPlot::rebuild(const StoredSeries& s, bool) {
     for (const auto& [threads, points] : curves) {
         if (index == kMaxCurves) break;  // the caption counts the rest
         QCPGraph* g = plot()->addGraph();
-        g->setName(axis_ == Axis::Warps ? tr("%1 loads in flight per thread").arg(threads) : tr("%1 threads per block").arg(threads));
+        g->setName(axis_ == Axis::Warps ? tr("%n load(s) in flight per thread", nullptr, static_cast<int>(threads))
+                                        : tr("%1 threads per block").arg(threads));
         const QColor c = PlotTheme::cycle(index++);
         g->setPen(QPen(c, 2));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, 6));

@@ -127,6 +127,16 @@ void tlbLines(const Topology& d, const QString& id, QStringList& lines) {
     }
 }
 
+// The read bandwidth (issue 38's roofline, or the bandwidth group's), with the bytes per cycle per
+// SM/CU where the roofline measured them: "read 3.3 TiB/s · 10.6 B/cycle".
+void bandwidthLine(const Topology& d, const QString& id, QStringList& lines) {
+    const Attribute* read = findShowable(d, id, attr::readBandwidth);
+    if (!read) return;
+    const Attribute* perCycle = findShowable(d, id, attr::readBytesPerCycle);
+    lines << (perCycle ? TopologyScene::tr("read %1 · %2").arg(formatValue(*read), formatValue(*perCycle))
+                       : TopologyScene::tr("read %1").arg(formatValue(*read)));
+}
+
 // Size, line, fetch granularity, latency and set structure of an element, as box lines; false
 // when no size was found.
 bool cacheLines(const Topology& d, const QString& id, QStringList& lines) {
@@ -149,6 +159,7 @@ bool cacheLines(const Topology& d, const QString& id, QStringList& lines) {
         lines << TopologyScene::tr("fetch %1").arg(formatValue(*r));
     if (const Attribute* r = findShowable(d, id, attr::latency)) lines << formatValue(*r);
     setStructureLine(d, id, lines);
+    bandwidthLine(d, id, lines);
     return found;
 }
 
@@ -440,6 +451,7 @@ void TopologyScene::addL2(const Topology& d, int root, const QString& unitWord) 
         b.lines << lat;
     }
     setStructureLine(d, l2, b.lines);
+    bandwidthLine(d, l2, b.lines);
     b.toolTip = toolTipOf(d, b.elementIds);
     b.fillWidth = true;
     b.columns = options_.groupColumns;
@@ -476,7 +488,7 @@ void TopologyScene::addMemory(const Topology& d, int root) {
     else if (d.device.totalGlobalBytes > 0)
         b.lines << formatBytes(static_cast<double>(d.device.totalGlobalBytes));
     if (const Attribute* r = findShowable(d, id, attr::latency)) b.lines << formatValue(*r);
-    if (const Attribute* r = findShowable(d, id, attr::readBandwidth)) b.lines << tr("read %1").arg(formatValue(*r));
+    bandwidthLine(d, id, b.lines);
     tlbLines(d, id, b.lines);
     b.toolTip = toolTipOf(d, b.elementIds);
     b.fillWidth = true;
