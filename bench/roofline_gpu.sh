@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 38 on a real NVIDIA GPU: builds the headless CUDA toposcope-cli, runs the roofline group
-# (--only roofline) three times and once beside gpu_stress, prints each level's figures and how
+# (--with roofline: the default run and the roofline) three times and once beside gpu_stress, prints each level's figures and how
 # far the three runs spread, then times three default runs (the roofline is opt-in: the default
 # suite must not grow). Files land in $OUT.
 # Usage (device machine): OUT=dir [BUILD=folder] bash bench/roofline_gpu.sh STRESS_SOURCE
@@ -14,17 +14,17 @@ nvcc -O2 -arch=sm_90 -o $build/gpu_stress "$stress_source"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader
 cli=$build/bin/toposcope-cli
 for i in 1 2 3; do
-  t0=$(date +%s%N); $cli --backend cuda --only memory,shared,roofline --no-session --json $OUT/roofline$i.json > $OUT/roofline$i.txt 2>&1; echo "roofline run $i rc $? $(( ($(date +%s%N)-t0)/1000000 )) ms"
+  t0=$(date +%s%N); $cli --backend cuda --with roofline --no-session --json $OUT/roofline$i.json > $OUT/roofline$i.txt 2>&1; echo "roofline run $i rc $? $(( ($(date +%s%N)-t0)/1000000 )) ms"
 done
 $build/gpu_stress 60 > $OUT/stress.log 2>&1 &
 stress=$!
 sleep 3
-t0=$(date +%s%N); $cli --backend cuda --only memory,shared,roofline --no-session --json $OUT/roofline-stress.json > $OUT/roofline-stress.txt 2>&1; echo "roofline beside gpu_stress rc $? $(( ($(date +%s%N)-t0)/1000000 )) ms"
+t0=$(date +%s%N); $cli --backend cuda --with roofline --no-session --json $OUT/roofline-stress.json > $OUT/roofline-stress.txt 2>&1; echo "roofline beside gpu_stress rc $? $(( ($(date +%s%N)-t0)/1000000 )) ms"
 kill $stress 2>/dev/null || true; wait $stress 2>/dev/null || true
 python3 - $OUT <<'PY'
 import json, sys
 out = sys.argv[1]
-names = ("readBandwidth", "readBytesPerCycle", "warpsAt90", "loadsInFlightAt90")
+names = ("readBandwidth", "readBytesPerCycle", "warpsAt90", "loadsInFlightAt90", "writePolicy", "writeAllocate")
 def figures(path):
     r = json.load(open(path))
     return {(e["id"], a["name"]): a for e in r["elements"] for a in e["attributes"] if a["name"] in names}
@@ -37,7 +37,7 @@ for key in sorted(runs[0]):
     print(f"{key[0]:14} {key[1]:18} " + " ".join(f"{v:10.1f}" for v in values) + f"  spread {spread:4.1f} %"
           f"  | beside stress {s.get('value', 0):10.1f} conf {s.get('confidence', 0):.2f} marks {s.get('marks', [])}")
 for key in sorted(runs[0]):
-    if key[1] in ("warpsAt90", "readBandwidth"):
+    if key[1] in ("warpsAt90", "readBandwidth", "writePolicy", "writeAllocate"):
         print(key[0], key[1], "|", runs[0][key].get("reason", ""))
 PY
 for i in 1 2 3; do
