@@ -16,7 +16,7 @@ cli=$build/bin/toposcope-cli
 for i in 1 2 3; do
   t0=$(date +%s%N); $cli --backend cuda --with roofline --no-session --json $OUT/roofline$i.json > $OUT/roofline$i.txt 2>&1; echo "roofline run $i rc $? $(( ($(date +%s%N)-t0)/1000000 )) ms"
 done
-$build/gpu_stress 60 > $OUT/stress.log 2>&1 &
+$build/gpu_stress 100 > $OUT/stress.log 2>&1 &
 stress=$!
 sleep 3
 t0=$(date +%s%N); $cli --backend cuda --with roofline --no-session --json $OUT/roofline-stress.json > $OUT/roofline-stress.txt 2>&1; echo "roofline beside gpu_stress rc $? $(( ($(date +%s%N)-t0)/1000000 )) ms"
