@@ -129,6 +129,9 @@ struct BandwidthResult {
     double seconds = 0;           // best time of the repetitions
     double gibPerSecond = 0;      // bytes moved per second, GiB/s
     double vendorCopyGibPerSecond = 0;  // cudaMemcpy D2D or hipMemcpy beside ours (Copy only; 0 = not measured)
+    // The SM clock while the kernel ran (its cycle counter against the global timer), Hz; 0 = not
+    // measured. Reads only.
+    double clockHz = 0;
 };
 
 // Thread-block clusters (NVIDIA sm_90 and later): launches of as many clusters of `clusterSize`

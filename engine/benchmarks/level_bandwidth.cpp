@@ -100,8 +100,9 @@ std::optional<BandwidthRequest> rooflineRequest(const DeviceInfo& dev, const Roo
 
 std::string rooflineWarpWord(const DeviceInfo& dev) { return dev.vendor == Vendor::Amd ? "wavefronts per CU" : "warps per SM"; }
 
-void reportRooflineLevel(RunContext& ctx, const RooflineLevel& level, const OccupancyFinding& f, double repeat, const std::string& id,
-                 const std::string& configuration) {
+void reportRooflineLevel(RunContext& ctx, const RooflineLevel& level, const OccupancyFinding& f, const BandwidthResult& repeatRun,
+                         const std::string& id, const std::string& configuration) {
+    const double repeat = repeatRun.gibPerSecond;
     const DeviceInfo& dev = ctx.device();
     const std::string method = "occupancy sweep: 128-bit loads, 1-8 in flight per thread, plateau of the curve";
     if (!f.decided) {
@@ -116,7 +117,15 @@ void reportRooflineLevel(RunContext& ctx, const RooflineLevel& level, const Occu
     const double confidence = confirmed ? 1.0 : kRooflineUnconfirmed;
     const std::string unconfirmed =
         confirmed ? "" : "; its watched repeat read " + std::to_string(static_cast<long long>(std::lround(repeat))) + " GiB/s";
-    const double perUnitCycle = f.plateau * 1073741824.0 / (static_cast<double>(dev.clockKhz) * 1000.0) / std::max(1, dev.unitCount);
+    // Cycles at the clock the SMs ran the best configuration at, where the backend measured it.
+    const double apiHz = static_cast<double>(dev.clockKhz) * 1000.0;
+    const double hz = repeatRun.clockHz > 0 ? repeatRun.clockHz : apiHz;
+    const double perUnitCycle = hz > 0 ? f.plateau * 1073741824.0 / hz / std::max(1, dev.unitCount) : 0;
+    const auto mhz = [](double v) { return std::to_string(std::lround(v / 1e6)) + " MHz"; };
+    const std::string clockText = repeatRun.clockHz > 0
+                                      ? "at the " + mhz(hz) + " the backend measured while the best configuration ran (the API's clock: " +
+                                            mhz(apiHz) + ")"
+                                      : "at the clock the API reports (" + mhz(apiHz) + ")";
     const auto make = [&](const char* name, double value, const std::string& reason) {
         Attribute a;
         a.name = name;
@@ -129,11 +138,11 @@ void reportRooflineLevel(RunContext& ctx, const RooflineLevel& level, const Occu
     };
     const std::string set = bytesText(level.bytes) + " working set (" + level.workingSet + "), " + configuration;
     ctx.report(level.element, make(attr::readBandwidth, f.plateau, "plateau of " + std::to_string(f.plateauPoints) + " configurations; " + set));
-    if (dev.clockKhz > 0)
+    if (perUnitCycle > 0)
         ctx.report(level.element, make(attr::readBytesPerCycle, perUnitCycle,
-                                       "per " + std::string(dev.vendor == Vendor::Amd ? "CU" : "SM") + " at the base clock the API reports"));
+                                       "per " + std::string(dev.vendor == Vendor::Amd ? "CU" : "SM") + " " + clockText));
     std::string little = "Little's law not checked: the level's latency was not measured in this run";
-    if (const Attribute* latency = decided(ctx, level.element, attr::latency); latency && dev.clockKhz > 0)
+    if (const Attribute* latency = decided(ctx, level.element, attr::latency); latency && perUnitCycle > 0)
         little = littlesLaw(latency->value, perUnitCycle, f, dev.warpSize, kRooflineBytesPerLoad).text;
     ctx.report(level.element, make(attr::warpsAt90, f.warpsAt90,
                                    std::to_string(f.warpsAt90) + " " + rooflineWarpWord(dev) + " at " + std::to_string(f.loadsAt90) +
@@ -189,13 +198,13 @@ void measureRooflineLevel(RunContext& ctx, RooflineLevel level) {
     }
     const OccupancyFinding f = analyseOccupancy(points);
     // The best configuration again, watched: a neighbour during the sweep shows here.
-    double repeat = 0;
+    BandwidthResult repeat;
     std::string configuration;
     if (!tried.empty()) {
         const RooflineTry& best = *std::max_element(tried.begin(), tried.end(), [](const RooflineTry& a, const RooflineTry& b) { return a.gibs < b.gibs; });
-        repeat = ctx.bandwidth(best.request).gibPerSecond;
+        repeat = ctx.bandwidth(best.request);
         const int warps = best.request.blocks / std::max(1, dev.unitCount) * best.request.threadsPerBlock / dev.warpSize;
-        ctx.appendRows(id, {SeriesRow{static_cast<double>(warps), static_cast<double>(best.request.loadsInFlight), "watched", repeat, {}}});
+        ctx.appendRows(id, {SeriesRow{static_cast<double>(warps), static_cast<double>(best.request.loadsInFlight), "watched", repeat.gibPerSecond, {}}});
         configuration = "best at " + std::to_string(best.request.blocks) + " blocks x " + std::to_string(best.request.threadsPerBlock) +
                         " threads, " + std::to_string(best.request.loadsInFlight) + " loads in flight";
     }

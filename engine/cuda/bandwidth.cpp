@@ -80,6 +80,11 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
                                                       static_cast<double>(kMaxInner)));
     const std::size_t moved = pass;
     const cudak::BwOp op = r.op == BandwidthOp::Write ? cudak::kBwWrite : cudak::kBwCopy;
+    unsigned long long* clocks = nullptr;
+    if (r.op == BandwidthOp::Read) {
+        ctx_.io().reserve(64, std::size_t{1} << 20, "the bandwidth kernel's clock");
+        clocks = reinterpret_cast<unsigned long long*>(ctx_.io().data());
+    }
     cudaStream_t stream = ctx_.mainStream();
     // Generous: 1 GB/s would still finish.
     const double timeout = 10.0 + static_cast<double>(moved) * inner / 1e9;
@@ -105,7 +110,7 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
     BandwidthResult result;
     const double kernelSeconds = timeLaunches([&] {
         check(r.op == BandwidthOp::Read
-                  ? cudak::launchRead(sweep, src, part / 16, inner, ctx_.sink(), static_cast<unsigned>(blocks),
+                  ? cudak::launchRead(sweep, src, part / 16, inner, ctx_.sink(), clocks, static_cast<unsigned>(blocks),
                                       static_cast<unsigned>(threads), stream)
                   : r.op == BandwidthOp::Write
                   ? cudak::launchWrite(sweep, dst, part / 16, inner, static_cast<unsigned>(blocks), static_cast<unsigned>(threads),
@@ -116,6 +121,12 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
         ++ctx_.stats().bandwidthLaunches;
     });
     result.seconds = kernelSeconds / inner;
+    if (clocks) {  // the last repetition's: cycles over nanoseconds of one block's whole sweep
+        unsigned long long record[4] = {};
+        check(cudaMemcpy(record, clocks, sizeof record, cudaMemcpyDeviceToHost), "reading the kernel's clock");
+        if (record[3] > record[1] && record[2] > record[0])
+            result.clockHz = static_cast<double>(record[2] - record[0]) / static_cast<double>(record[3] - record[1]) * 1e9;
+    }
     result.gibPerSecond = static_cast<double>(moved) / result.seconds / static_cast<double>(1ull << 30);
     if (copy) {
         const double vendorSeconds = timeLaunches([&] {

@@ -207,6 +207,7 @@ BandwidthResult BandwidthModel::run(const BandwidthRequest& r, std::uint64_t see
 
     BandwidthResult result;
     result.gibPerSecond = best;
+    if (r.op == BandwidthOp::Read) result.clockHz = static_cast<double>(profile_.clockKhz) * 1000.0;
     const double moved = static_cast<double>(r.bytes) * (r.sweep == BandwidthSweep::EveryBlock ? r.blocks : 1);
     result.seconds = best > 0 ? moved / (best * kGiB) : 0;
     if (r.op == BandwidthOp::Copy)

@@ -45,9 +45,18 @@ __device__ __forceinline__ uint4 load(const uint4* p) {
 }
 
 // `Loads` independent loads a thread, issued before any is used.
+__device__ __forceinline__ std::uint64_t globalNs() {
+    std::uint64_t t;
+    asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
+    return t;
+}
+
 template <std::uint32_t Path, int Loads>
-__global__ void readSweep(const uint4* global, std::size_t n, std::uint32_t inner, bool everyBlock, std::uint32_t* sink) {
+__global__ void readSweep(const uint4* global, std::size_t n, std::uint32_t inner, bool everyBlock, std::uint32_t* sink,
+                          unsigned long long* clocks) {
     extern __shared__ uint4 scratch[];
+    const bool recorder = clocks && blockIdx.x == 0 && threadIdx.x == 0;
+    if (recorder) clocks[0] = clock64(), clocks[1] = globalNs();
     const uint4* src = global;
     if constexpr (Path == kReadShared) {
         for (std::size_t i = threadIdx.x; i < n; i += blockDim.x) scratch[i] = make_uint4(static_cast<std::uint32_t>(i), 1u, 2u, 3u);
@@ -69,17 +78,19 @@ __global__ void readSweep(const uint4* global, std::size_t n, std::uint32_t inne
         for (; i < n; i += step) acc ^= fold(load<Path>(src + i));
     }
     if (acc == 0x9e3779b9u) *sink = acc;
+    if (recorder) clocks[2] = clock64(), clocks[3] = globalNs();
 }
 
 template <std::uint32_t Path>
 cudaError_t launchSweep(int loads, const void* src, std::size_t vec16, std::uint32_t inner, bool everyBlock,
-                        std::uint32_t* sink, unsigned grid, unsigned block, std::size_t sharedBytes, cudaStream_t s) {
+                        std::uint32_t* sink, unsigned long long* clocks, unsigned grid, unsigned block, std::size_t sharedBytes,
+                        cudaStream_t s) {
     const auto* p = static_cast<const uint4*>(src);
     switch (loads) {
-        case 1: readSweep<Path, 1><<<grid, block, sharedBytes, s>>>(p, vec16, inner, everyBlock, sink); break;
-        case 2: readSweep<Path, 2><<<grid, block, sharedBytes, s>>>(p, vec16, inner, everyBlock, sink); break;
-        case 4: readSweep<Path, 4><<<grid, block, sharedBytes, s>>>(p, vec16, inner, everyBlock, sink); break;
-        case 8: readSweep<Path, 8><<<grid, block, sharedBytes, s>>>(p, vec16, inner, everyBlock, sink); break;
+        case 1: readSweep<Path, 1><<<grid, block, sharedBytes, s>>>(p, vec16, inner, everyBlock, sink, clocks); break;
+        case 2: readSweep<Path, 2><<<grid, block, sharedBytes, s>>>(p, vec16, inner, everyBlock, sink, clocks); break;
+        case 4: readSweep<Path, 4><<<grid, block, sharedBytes, s>>>(p, vec16, inner, everyBlock, sink, clocks); break;
+        case 8: readSweep<Path, 8><<<grid, block, sharedBytes, s>>>(p, vec16, inner, everyBlock, sink, clocks); break;
         default: return cudaErrorInvalidValue;
     }
     return cudaGetLastError();
@@ -135,7 +146,7 @@ __global__ void copyKernel(const uint4* src, uint4* dst, std::size_t n, std::uin
 cudaError_t launchBandwidth(BwOp op, const void* src, void* dst, std::size_t vec16, std::uint32_t inner,
                             std::uint32_t* sink, unsigned grid, unsigned block, cudaStream_t s) {
     switch (op) {
-        case kBwRead: return launchRead(ReadSweep{kReadPastL1, 4, false}, src, vec16, inner, sink, grid, block, s);
+        case kBwRead: return launchRead(ReadSweep{kReadPastL1, 4, false}, src, vec16, inner, sink, nullptr, grid, block, s);
         case kBwWrite: writeSweep<kReadPastL1><<<grid, block, 0, s>>>(static_cast<uint4*>(dst), vec16, inner, false); break;
         case kBwCopy:
             copyKernel<<<grid, block, 0, s>>>(static_cast<const uint4*>(src), static_cast<uint4*>(dst), vec16, inner);
@@ -153,12 +164,13 @@ cudaError_t launchWrite(const ReadSweep& sweep, void* dst, std::size_t vec16, st
 }
 
 cudaError_t launchRead(const ReadSweep& sweep, const void* src, std::size_t vec16, std::uint32_t inner, std::uint32_t* sink,
-                       unsigned grid, unsigned block, cudaStream_t s) {
+                       unsigned long long* clocks, unsigned grid, unsigned block, cudaStream_t s) {
     switch (sweep.path) {
-        case kReadCached: return launchSweep<kReadCached>(sweep.loads, src, vec16, inner, sweep.everyBlock, sink, grid, block, 0, s);
+        case kReadCached:
+            return launchSweep<kReadCached>(sweep.loads, src, vec16, inner, sweep.everyBlock, sink, clocks, grid, block, 0, s);
         case kReadShared:
-            return launchSweep<kReadShared>(sweep.loads, nullptr, vec16, inner, true, sink, grid, block, vec16 * 16, s);
-        default: return launchSweep<kReadPastL1>(sweep.loads, src, vec16, inner, sweep.everyBlock, sink, grid, block, 0, s);
+            return launchSweep<kReadShared>(sweep.loads, nullptr, vec16, inner, true, sink, clocks, grid, block, vec16 * 16, s);
+        default: return launchSweep<kReadPastL1>(sweep.loads, src, vec16, inner, sweep.everyBlock, sink, clocks, grid, block, 0, s);
     }
 }
 

@@ -169,8 +169,9 @@ struct ReadSweep {
     int loads = 4;            // 1, 2, 4 or 8 independent loads in flight per thread
     bool everyBlock = false;  // every block sweeps the whole array, not the grid once
 };
+// `clocks` (null: none): block 0's thread 0 writes clock64 and %globaltimer at its start and end.
 cudaError_t launchRead(const ReadSweep& sweep, const void* src, std::size_t vec16, std::uint32_t inner, std::uint32_t* sink,
-                       unsigned grid, unsigned block, cudaStream_t s);
+                       unsigned long long* clocks, unsigned grid, unsigned block, cudaStream_t s);
 // Stores four deep over the path (past the L1 or the default write-back store; not shared memory)
 // and sweep of `sweep` (its `loads` unused).
 cudaError_t launchWrite(const ReadSweep& sweep, void* dst, std::size_t vec16, std::uint32_t inner, unsigned grid,
