@@ -202,6 +202,25 @@ double SheetSummary::key(double x, double y0, double width, bool paint) {
                 : s_.textHeight(legend, width, SheetPainter::kMinPoints)) + 2;
     if (const QString layout = layoutLine(d_); !layout.isEmpty())
         y += (paint ? s_.drawText(layout, x, y, width, SheetPainter::kText) : s_.textHeight(layout, width, SheetPainter::kText)) + 2;
+    // The roofline (issue 38), where the run measured it: a row per level in the same columns.
+    QStringList roofline;
+    for (const QString& id : ids)
+        if (findShowable(d_, id, attr::readBytesPerCycle)) roofline << id;
+    if (!roofline.isEmpty()) {
+        y += 4;
+        y += row(y, {{TopologySheet::tr("Roofline (read)"), {}}, {TopologySheet::tr("Bandwidth"), {}},
+                     {TopologySheet::tr("Per SM/CU"), {}}, {TopologySheet::tr("90 % at"), {}}},
+                 QColor(), true);
+        for (const QString& id : roofline) {
+            const int box = scene_.findElement(id);
+            const QColor colour = box >= 0 ? scene_.boxes()[static_cast<std::size_t>(box)].fill : QColor();
+            KeyCell warps = cell(id, {attr::warpsAt90});
+            if (!warps.value.isEmpty() && !warps.value.startsWith(QStringLiteral("—")))
+                warps.value = TopologySheet::tr("%1 warps").arg(warps.value);
+            y += row(y, {{elementName(id), {}}, cell(id, {attr::readBandwidth}), cell(id, {attr::readBytesPerCycle}), warps},
+                     colour, false);
+        }
+    }
     for (const QString& f : footnotes)
         y += (paint ? s_.drawText(f, x, y, width, SheetPainter::kMinPoints, false, kGrey)
                     : s_.textHeight(f, width, SheetPainter::kMinPoints)) + 1;
