@@ -247,9 +247,36 @@ inline void addRandomLayout(nlohmann::json& profile, unsigned seed) {
     profile["compute"]["layout"] = {{"tpcs_per_gpc", perGpc}, {"sms_per_tpc", 2}, {"max_cluster_size", d.pick({8, 16})}};
 }
 
+// What the roofline and the write policy measure (issue 38): each cache's bytes per cycle (the
+// GPU-wide ones' read and write GiB/s) and write policy, the scratchpad's bytes per cycle, the
+// bytes an SM keeps in flight. Its own dice: nothing else moves.
+inline void addRandomBandwidth(nlohmann::json& profile, unsigned seed) {
+    ProfileDice d(seed * 15485863u + 5u);
+    const double memoryRead = profile["dram"]["read_gibs"].get<double>();
+    for (auto& cache : profile["caches"]) {
+        const std::string scope = cache["scope"];
+        const bool unitPrivate = scope == "sm" || scope == "cu" || scope == "cu_group";
+        if (unitPrivate) {
+            cache["bytes_per_cycle"] = d.pick({32, 64, 96, 128});
+        } else {
+            const double read = memoryRead * d.between(15, 40) / 10.0;
+            cache["read_gibs"] = read;
+            cache["write_gibs"] = read * d.between(5, 9) / 10.0;
+        }
+        // Write-through without allocation (an SM's cache, mostly), or write-back with it (an L2,
+        // mostly); now and then the other ways round.
+        const bool back = unitPrivate ? d.between(0, 3) == 0 : d.between(0, 3) != 0;
+        cache["write"] = back ? "back" : "through";
+        cache["write_allocate"] = back ? d.between(0, 5) != 0 : d.between(0, 3) == 0;
+    }
+    profile["shared_memory"]["bytes_per_cycle"] = d.pick({64, 128});
+    profile["compute"]["bytes_in_flight"] = d.pick({16384, 32768, 65536});
+}
+
 inline nlohmann::json randomProfile(Vendor vendor, unsigned seed, RandomCaches caches) {
     nlohmann::json p = vendor == Vendor::Nvidia ? randomNvidiaProfile(seed) : randomAmdProfile(seed);
     if (vendor == Vendor::Nvidia) addRandomLayout(p, seed);
+    addRandomBandwidth(p, seed);
     return caches == RandomCaches::SetAssociative ? setAssociativeVariant(std::move(p), seed) : p;
 }
 

@@ -13,7 +13,11 @@
 #include "model/attribute_names.hpp"
 #include "model/topology.hpp"
 #include "sim/cache_truth.hpp"
+#include "sim/bandwidth_model.hpp"
+#include "sim/cache_hierarchy.hpp"
 #include "sim/profile.hpp"
+#include "sim/bandwidth_model.hpp"
+#include "sim/cache_hierarchy.hpp"
 #include "sim/sm_layout.hpp"
 #include "sim_truth.hpp"
 
@@ -216,6 +220,42 @@ inline void judgeLayout(Judge& j, const SimProfile& p) {
     }
 }
 
+// The roofline and the write policy (issue 38), where the run had them: each level's bytes per
+// cycle per SM/CU within 3 % of what the simulator gives reads that level alone serves at full
+// occupancy (its own limit, or its latency over the bytes an SM keeps in flight:
+// bandwidth_model.hpp), and each cache's write policy exactly.
+inline void judgeRoofline(Judge& j, const SimProfile& p) {
+    const bool amd = p.vendor == Vendor::Amd;
+    const std::vector<std::size_t> withUnits = sim_detail::cachesOnPath(p, amd ? Space::Vector : Space::Global);
+    const std::vector<std::size_t> shared = sim_detail::cachesOnPath(p, amd ? Space::VectorL2 : Space::GlobalL2);
+    sim_detail::BandwidthModel model(p);
+    const auto perCycle = [&](Element e, int cache) {
+        if (!j.has(e, attr::readBytesPerCycle)) return;
+        const int warps = p.compute.maxThreadsPerSm / p.compute.warpSize;
+        const double truth = model.levelReadPlateau(cache, p.unitCount(), warps, 8);
+        j.near(e, attr::readBytesPerCycle, truth, 0.03 * truth);
+    };
+    const auto policy = [&](Element e, const SimCache& c) {
+        if (j.has(e, attr::writePolicy) && j.begin(e, attr::writePolicy))
+            j.verdict(j.attribute() && j.attribute()->value == (c.writeBack ? 1 : 2), c.writeBack ? "write-back" : "write-through");
+        if (j.has(e, attr::writeAllocate) && j.begin(e, attr::writeAllocate))
+            j.verdict(j.attribute() && j.attribute()->value == (c.writeAllocate ? 1 : 2),
+                      c.writeAllocate ? "write-allocate" : "no write-allocate");
+    };
+    const Element l1 = amd ? Element::VL1 : Element::L1;
+    if (!withUnits.empty() && p.caches[withUnits.front()].isUnitPrivate()) {
+        perCycle(l1, static_cast<int>(withUnits.front()));
+        policy(l1, p.caches[withUnits.front()]);
+    }
+    perCycle(amd ? Element::Lds : Element::Shared, sim_detail::ServedShare::kScratchpad);
+    if (!shared.empty()) {
+        perCycle(Element::L2, static_cast<int>(shared[0]));
+        policy(Element::L2, p.caches[shared[0]]);
+    }
+    if (shared.size() > 1) perCycle(Element::L3, static_cast<int>(shared[1]));
+    perCycle(Element::DeviceMemory, sim_detail::ServedShare::kDeviceMemory);
+}
+
 }  // namespace truth_detail
 
 // Judges `t`, a whole-suite discovery on `p`.
@@ -227,6 +267,7 @@ inline std::vector<JudgedAttribute> judgeAgainstTruth(const SimProfile& p, const
     j.near(Element::DeviceMemory, attr::latency, p.dram.latency, 2.0);
     truth_detail::judgeTlbs(j, p);
     truth_detail::judgeLayout(j, p);
+    truth_detail::judgeRoofline(j, p);
     return std::move(j.judged);
 }
 

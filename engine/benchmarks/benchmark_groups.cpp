@@ -47,6 +47,13 @@ std::string optInGroupIds() {
     return out;
 }
 
+std::set<std::string> defaultGroups() {
+    std::set<std::string> out;
+    for (const auto& g : benchmarkGroups())
+        if (!g.optIn) out.insert(std::string(g.id));
+    return out;
+}
+
 bool runsGroup(const std::set<std::string>& groups, std::string_view group) {
     if (!groups.empty()) return groups.count(std::string(group)) > 0;
     const BenchmarkGroup* g = findBenchmarkGroup(group);

@@ -27,6 +27,8 @@ const BenchmarkGroup* findBenchmarkGroup(std::string_view id);
 std::string benchmarkGroupIds();
 // "roofline": the opt-in groups' ids, for help texts.
 std::string optInGroupIds();
+// The default run's groups spelled out (every group but the opt-in ones), so others can join them.
+std::set<std::string> defaultGroups();
 // Whether a run of `groups` (empty: the default run) includes `group`.
 bool runsGroup(const std::set<std::string>& groups, std::string_view group);
 // The memory elements a group measures on a device of `vendor`, in the order shown.

@@ -17,9 +17,7 @@ DiscoveryOptions discoveryOptions(const RunFlags& flags) {
         std::set<std::string> extra;
         std::string error;
         if (!parseGroups(flags.with, extra, error)) throw InputError("--with: " + error);
-        if (options.groups.empty())  // the default run spelled out, so that the extra groups join it
-            for (const auto& g : benchmarkGroups())
-                if (!g.optIn) options.groups.insert(std::string(g.id));
+        if (options.groups.empty()) options.groups = defaultGroups();  // so that the extra groups join it
         options.groups.insert(extra.begin(), extra.end());
     }
     options.elements = flags.elements;

@@ -158,6 +158,12 @@ double BandwidthModel::levelBytesPerCycle(int cache, bool store, int activeUnits
     return whole / units;
 }
 
+double BandwidthModel::levelReadPlateau(int cache, int activeUnits, int warpsPerUnit, int loadsInFlight) const {
+    const double inFlight = std::min<double>(static_cast<double>(warpsPerUnit) * loadsInFlight * profile_.compute.warpSize * kBytesPerLoad,
+                                             profile_.compute.bytesInFlight);
+    return smoothMin(inFlight / std::max(levelLatency(cache), 1.0), levelBytesPerCycle(cache, false, activeUnits));
+}
+
 double BandwidthModel::readBytesPerCycle(const BandwidthRequest& r, int warpsPerUnit, int activeUnits) {
     double latency = 0, limit = 0;
     for (const ServedShare& s : readShares(r)) {

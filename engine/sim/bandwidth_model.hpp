@@ -40,6 +40,13 @@ public:
     double readBytesPerCycle(const BandwidthRequest& request, int warpsPerUnit, int activeUnits);
     double storeBytesPerCycle(const BandwidthRequest& request, int warpsPerUnit, int activeUnits);
 
+    // What one level (a cache index, or ServedShare's two) delivers one SM/CU a cycle when
+    // `activeUnits` share it: the figure a roofline at full occupancy reads (the calibration's truth).
+    double levelBytesPerCycle(int cache, bool store, int activeUnits) const;
+    // What reads that this level alone serves reach per SM/CU a cycle with `warpsPerUnit` warps of
+    // `loadsInFlight` loads each: its own limit, or what the bytes in flight over its latency allow.
+    double levelReadPlateau(int cache, int activeUnits, int warpsPerUnit, int loadsInFlight) const;
+
 private:
     // The share of a stream's second pass each of `caches` serves (the last entry: none of them).
     const std::vector<double>& secondPassShares(Space space, const std::vector<std::size_t>& caches, std::uint64_t bytes);
@@ -47,7 +54,6 @@ private:
     std::vector<ServedShare> holdShares(const BandwidthRequest& request);
     std::uint64_t unitShare(const BandwidthRequest& request, int activeUnits) const;
     double levelLatency(int cache) const;
-    double levelBytesPerCycle(int cache, bool store, int activeUnits) const;
 
     const SimProfile& profile_;
     std::map<std::tuple<Space, std::vector<std::size_t>, std::uint64_t>, std::vector<double>> memo_;

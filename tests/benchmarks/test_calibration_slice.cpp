@@ -28,7 +28,9 @@ TEST(CalibrationSlice, NothingDecidedAbove095IsWrong) {
         for (const Vendor vendor : {Vendor::Nvidia, Vendor::Amd}) {
             const auto json = test::randomProfile(vendor, seed, test::RandomCaches::SetAssociative);
             const SimProfile profile = parseProfile(json.dump(), "random-" + std::to_string(seed));
-            Topology topology = test::simulate(profile);
+            test::Groups groups = defaultGroups();  // and the roofline (issue 38), judged alike
+            groups.insert("roofline");
+            Topology topology = test::simulate(profile, groups);
             table.add(test::judgeAgainstTruth(profile, topology));
         }
     table.print(stdout);
