@@ -25,6 +25,33 @@ const char* opName(BandwidthOp op) {
     }
 }
 
+// The kernel's path and sweep for a request: reads take any path and sweep; writes go to global
+// memory; copies stream over the grid past the L1. Throws on anything else.
+cudak::ReadSweep sweepOf(const BandwidthRequest& r, const std::string& what) {
+    cudak::ReadSweep sweep{cudak::kReadPastL1, r.loadsInFlight, r.sweep == BandwidthSweep::EveryBlock};
+    switch (r.space) {
+        case Space::GlobalL2: break;
+        case Space::Global: sweep.path = cudak::kReadCached; break;
+        case Space::Shared: sweep.path = cudak::kReadShared; break;
+        default: throw BackendError(what + ": space \"" + std::string(toString(r.space)) + "\" is not supported by the CUDA backend");
+    }
+    if (r.loadsInFlight != 1 && r.loadsInFlight != 2 && r.loadsInFlight != 4 && r.loadsInFlight != 8)
+        throw BackendError(what + ": loads in flight must be 1, 2, 4 or 8");
+    if (r.op == BandwidthOp::Copy && (sweep.path != cudak::kReadPastL1 || sweep.everyBlock || r.loadsInFlight != 4))
+        throw BackendError(what + ": copies stream over the grid past the L1 only");
+    if (r.op == BandwidthOp::Write && (sweep.path == cudak::kReadShared || r.loadsInFlight != 4))
+        throw BackendError(what + ": writes go to global memory, four stores in flight");
+    return sweep;
+}
+
+// The SM clock from a read kernel's record (clock64 and %globaltimer at block 0's start and end), Hz; 0 if unusable.
+double clockOf(const unsigned long long* deviceRecord) {
+    unsigned long long record[4] = {};
+    check(cudaMemcpy(record, deviceRecord, sizeof record, cudaMemcpyDeviceToHost), "reading the kernel's clock");
+    if (record[3] <= record[1] || record[2] <= record[0]) return 0;
+    return static_cast<double>(record[2] - record[0]) / static_cast<double>(record[3] - record[1]) * 1e9;
+}
+
 }  // namespace
 
 BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
@@ -42,20 +69,7 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
     const int blocks = r.blocks ? r.blocks : lim.smCount * std::max(1, lim.maxThreadsPerSm / threads);
     const int reps = std::max(1, r.repetitions);
 
-    // Reads take any path and sweep; writes and copies stream over the grid past the L1.
-    cudak::ReadSweep sweep{cudak::kReadPastL1, r.loadsInFlight, r.sweep == BandwidthSweep::EveryBlock};
-    switch (r.space) {
-        case Space::GlobalL2: break;
-        case Space::Global: sweep.path = cudak::kReadCached; break;
-        case Space::Shared: sweep.path = cudak::kReadShared; break;
-        default: throw BackendError(what + ": space \"" + std::string(toString(r.space)) + "\" is not supported by the CUDA backend");
-    }
-    if (r.loadsInFlight != 1 && r.loadsInFlight != 2 && r.loadsInFlight != 4 && r.loadsInFlight != 8)
-        throw BackendError(what + ": loads in flight must be 1, 2, 4 or 8");
-    if (r.op == BandwidthOp::Copy && (sweep.path != cudak::kReadPastL1 || sweep.everyBlock || r.loadsInFlight != 4))
-        throw BackendError(what + ": copies stream over the grid past the L1 only");
-    if (r.op == BandwidthOp::Write && (sweep.path == cudak::kReadShared || r.loadsInFlight != 4))
-        throw BackendError(what + ": writes go to global memory, four stores in flight");
+    const cudak::ReadSweep sweep = sweepOf(r, what);
     const bool shared = sweep.path == cudak::kReadShared;
     if (shared && (!sweep.everyBlock || r.bytes > kMostSharedBytes))
         throw BackendError(what + ": a block sweeps its own shared memory, at most " + formatBytes(kMostSharedBytes));
@@ -121,12 +135,7 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
         ++ctx_.stats().bandwidthLaunches;
     });
     result.seconds = kernelSeconds / inner;
-    if (clocks) {  // the last repetition's: cycles over nanoseconds of one block's whole sweep
-        unsigned long long record[4] = {};
-        check(cudaMemcpy(record, clocks, sizeof record, cudaMemcpyDeviceToHost), "reading the kernel's clock");
-        if (record[3] > record[1] && record[2] > record[0])
-            result.clockHz = static_cast<double>(record[2] - record[0]) / static_cast<double>(record[3] - record[1]) * 1e9;
-    }
+    if (clocks) result.clockHz = clockOf(clocks);  // the last repetition's
     result.gibPerSecond = static_cast<double>(moved) / result.seconds / static_cast<double>(1ull << 30);
     if (copy) {
         const double vendorSeconds = timeLaunches([&] {

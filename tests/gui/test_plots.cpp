@@ -592,7 +592,7 @@ private Q_SLOTS:
         QVERIFY(view.currentPlot() != static_cast<PlotPanel*>(view.sizePlot()));
         QCOMPARE(plot->graphCount(), 2);
         QVERIFY2(plot->xAxis->label().contains(QStringLiteral("Warps")), qPrintable(plot->xAxis->label()));
-        QVERIFY(plot->graph(0)->name().contains(QStringLiteral("loads in flight")));
+        QVERIFY(plot->graph(0)->name().contains(QStringLiteral("in flight per thread")));
         QCOMPARE(plot->itemCount(), 0);
         ts::Attribute bandwidth;
         bandwidth.name = ts::attr::readBandwidth;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <utility>
 
 #include "view_support/format.hpp"
 #include "model/attribute_names.hpp"
@@ -186,15 +187,17 @@ double SheetSummary::key(double x, double y0, double width, bool paint) {
         return box >= 0 ? box : std::numeric_limits<int>::max();
     };
     std::stable_sort(ids.begin(), ids.end(), [&](const QString& a, const QString& b) { return order(a) < order(b); });
+    const auto colourOf = [&](const QString& id) {  // the element's box colour in the diagram
+        const int box = scene_.findElement(id);
+        return box >= 0 ? scene_.boxes()[static_cast<std::size_t>(box)].fill : QColor();
+    };
     for (const QString& id : ids) {
         if (id == QLatin1String(toString(Element::Compute).data())) continue;  // no memory: its line follows
-        const int box = scene_.findElement(id);
-        const QColor colour = box >= 0 ? scene_.boxes()[static_cast<std::size_t>(box)].fill : QColor();
         y += row(y,
                  {{elementName(id), {}},
                   cell(id, {attr::size, attr::apiSize, attr::sharedMemPerMultiProcessor, attr::totalGlobalMem}),
                   cell(id, {attr::lineSize, attr::apiLineSize}), cell(id, {attr::latency})},
-                 colour, false);
+                 colourOf(id), false);
     }
     const QString legend = TopologySheet::tr("Grey: the confidence of a measured value (0 to 1), or API where the driver reported it.");
     y += 3;
@@ -203,23 +206,16 @@ double SheetSummary::key(double x, double y0, double width, bool paint) {
     if (const QString layout = layoutLine(d_); !layout.isEmpty())
         y += (paint ? s_.drawText(layout, x, y, width, SheetPainter::kText) : s_.textHeight(layout, width, SheetPainter::kText)) + 2;
     // The roofline (issue 38), where the run measured it: a row per level in the same columns.
-    QStringList roofline;
-    for (const QString& id : ids)
-        if (findShowable(d_, id, attr::readBytesPerCycle)) roofline << id;
-    if (!roofline.isEmpty()) {
-        y += 4;
-        y += row(y, {{TopologySheet::tr("Roofline (read)"), {}}, {TopologySheet::tr("Bandwidth"), {}},
-                     {TopologySheet::tr("Per SM/CU"), {}}, {TopologySheet::tr("90 % at"), {}}},
-                 QColor(), true);
-        for (const QString& id : roofline) {
-            const int box = scene_.findElement(id);
-            const QColor colour = box >= 0 ? scene_.boxes()[static_cast<std::size_t>(box)].fill : QColor();
-            KeyCell warps = cell(id, {attr::warpsAt90});
-            if (!warps.value.isEmpty() && !warps.value.startsWith(QStringLiteral("—")))
-                warps.value = TopologySheet::tr("%1 warps").arg(warps.value);
-            y += row(y, {{elementName(id), {}}, cell(id, {attr::readBandwidth}), cell(id, {attr::readBytesPerCycle}), warps},
-                     colour, false);
-        }
+    bool rooflineHeader = false;
+    for (const QString& id : ids) {
+        if (!findShowable(d_, id, attr::readBytesPerCycle)) continue;
+        if (!std::exchange(rooflineHeader, true))
+            y += 4 + row(y + 4, {{TopologySheet::tr("Roofline (read)"), {}}, {TopologySheet::tr("Bandwidth"), {}},
+                                 {TopologySheet::tr("Per SM/CU"), {}}, {TopologySheet::tr("90 % at"), {}}}, QColor(), true);
+        KeyCell warps = cell(id, {attr::warpsAt90});
+        if (!warps.value.isEmpty() && !warps.value.startsWith(QStringLiteral("—"))) warps.value = TopologySheet::tr("%1 warps").arg(warps.value);
+        y += row(y, {{elementName(id), {}}, cell(id, {attr::readBandwidth}), cell(id, {attr::readBytesPerCycle}), warps},
+                 colourOf(id), false);
     }
     for (const QString& f : footnotes)
         y += (paint ? s_.drawText(f, x, y, width, SheetPainter::kMinPoints, false, kGrey)
