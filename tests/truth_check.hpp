@@ -247,6 +247,10 @@ inline void judgeRoofline(Judge& j, const SimProfile& p) {
         perCycle(l1, static_cast<int>(withUnits.front()));
         policy(l1, p.caches[withUnits.front()]);
     }
+    if (!amd)
+        if (const auto readOnly = sim_detail::cachesOnPath(p, Space::ReadOnly);
+            !readOnly.empty() && p.caches[readOnly.front()].isUnitPrivate())
+            perCycle(Element::ReadOnly, static_cast<int>(readOnly.front()));
     perCycle(amd ? Element::Lds : Element::Shared, sim_detail::ServedShare::kScratchpad);
     if (!shared.empty()) {
         perCycle(Element::L2, static_cast<int>(shared[0]));

@@ -72,7 +72,8 @@ std::vector<Element> groupElements(const BenchmarkGroup& group, Vendor vendor) {
     if (group.id == "bandwidth") return {Element::L2, Element::DeviceMemory};
     if (group.id == "layout") return {Element::Compute};
     if (group.id == "roofline")
-        return vendor == Vendor::Nvidia ? std::vector<Element>{Element::L1, Element::Shared, Element::L2, Element::DeviceMemory}
+        return vendor == Vendor::Nvidia ? std::vector<Element>{Element::L1, Element::ReadOnly, Element::Shared, Element::L2,
+                                                               Element::DeviceMemory}
                                         : std::vector<Element>{Element::VL1, Element::Lds, Element::L2, Element::L3, Element::DeviceMemory};
     if (group.id == "sharing")
         for (const auto& t : targets)

@@ -58,6 +58,10 @@ std::vector<RooflineLevel> rooflineLevels(const RunContext& ctx) {
     const Element l1 = amd ? Element::VL1 : Element::L1;
     const std::uint64_t l1Bytes = rooflineHalfOfMeasured(ctx, l1, kRooflineUnmeasuredL1Bytes, why);
     levels.push_back({l1, BandwidthTarget::L1, amd ? Space::Vector : Space::Global, BandwidthSweep::EveryBlock, l1Bytes, why});
+    if (!amd) {  // the read-only path (ld.global.nc), one cache with the L1 on NVIDIA GPUs since Volta
+        const std::uint64_t readOnly = rooflineHalfOfMeasured(ctx, Element::ReadOnly, l1Bytes, why);
+        levels.push_back({Element::ReadOnly, BandwidthTarget::L1, Space::ReadOnly, BandwidthSweep::EveryBlock, readOnly, why});
+    }
     const std::uint64_t scratch = std::min<std::uint64_t>(kRooflineScratchpadBytes, dev.sharedPerBlockBytes / 2 / 4096 * 4096);
     if (scratch > 0)
         levels.push_back({amd ? Element::Lds : Element::Shared, BandwidthTarget::Scratchpad, amd ? Space::Lds : Space::Shared,

@@ -65,8 +65,10 @@ ChaseRequest afterWarmup(const WriteLevel& level, bool stores) {
     r.blockWarmup = true;
     r.storeWarmup = stores;
     r.flushL2First = true;
-    r.recordLoads = kWriteTimedLoads;
-    r.recordEvery = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, level.bytes / level.line / kWriteTimedLoads));
+    // Each line timed once at most: a second round would find the first round's loads.
+    const std::uint64_t lines = std::max<std::uint64_t>(1, level.bytes / level.line);
+    r.recordLoads = static_cast<std::uint32_t>(std::min<std::uint64_t>(kWriteTimedLoads, lines));
+    r.recordEvery = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, lines / kWriteTimedLoads));
     return r;
 }
 

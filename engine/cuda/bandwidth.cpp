@@ -32,6 +32,7 @@ cudak::ReadSweep sweepOf(const BandwidthRequest& r, const std::string& what) {
     switch (r.space) {
         case Space::GlobalL2: break;
         case Space::Global: sweep.path = cudak::kReadCached; break;
+        case Space::ReadOnly: sweep.path = cudak::kReadNonCoherent; break;
         case Space::Shared: sweep.path = cudak::kReadShared; break;
         default: throw BackendError(what + ": space \"" + std::string(toString(r.space)) + "\" is not supported by the CUDA backend");
     }
@@ -39,7 +40,7 @@ cudak::ReadSweep sweepOf(const BandwidthRequest& r, const std::string& what) {
         throw BackendError(what + ": loads in flight must be 1, 2, 4 or 8");
     if (r.op == BandwidthOp::Copy && (sweep.path != cudak::kReadPastL1 || sweep.everyBlock || r.loadsInFlight != 4))
         throw BackendError(what + ": copies stream over the grid past the L1 only");
-    if (r.op == BandwidthOp::Write && (sweep.path == cudak::kReadShared || r.loadsInFlight != 4))
+    if (r.op == BandwidthOp::Write && (sweep.path == cudak::kReadShared || sweep.path == cudak::kReadNonCoherent || r.loadsInFlight != 4))
         throw BackendError(what + ": writes go to global memory, four stores in flight");
     return sweep;
 }

@@ -30,6 +30,13 @@ __device__ __forceinline__ uint4 ldV4Ca(const uint4* p) {
                  : "l"(p));
     return v;
 }
+__device__ __forceinline__ uint4 ldV4Nc(const uint4* p) {
+    uint4 v;
+    asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                 : "l"(p));
+    return v;
+}
 __device__ __forceinline__ uint4 ldV4Shared(const uint4* p) {
     uint4 v;
     const auto address = static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
@@ -40,6 +47,7 @@ __device__ __forceinline__ uint4 ldV4Shared(const uint4* p) {
 template <std::uint32_t Path>
 __device__ __forceinline__ uint4 load(const uint4* p) {
     if constexpr (Path == kReadCached) return ldV4Ca(p);
+    else if constexpr (Path == kReadNonCoherent) return ldV4Nc(p);
     else if constexpr (Path == kReadShared) return ldV4Shared(p);
     else return ldV4(p);
 }
@@ -168,6 +176,8 @@ cudaError_t launchRead(const ReadSweep& sweep, const void* src, std::size_t vec1
     switch (sweep.path) {
         case kReadCached:
             return launchSweep<kReadCached>(sweep.loads, src, vec16, inner, sweep.everyBlock, sink, clocks, grid, block, 0, s);
+        case kReadNonCoherent:
+            return launchSweep<kReadNonCoherent>(sweep.loads, src, vec16, inner, sweep.everyBlock, sink, clocks, grid, block, 0, s);
         case kReadShared:
             return launchSweep<kReadShared>(sweep.loads, nullptr, vec16, inner, true, sink, clocks, grid, block, vec16 * 16, s);
         default: return launchSweep<kReadPastL1>(sweep.loads, src, vec16, inner, sweep.everyBlock, sink, clocks, grid, block, 0, s);

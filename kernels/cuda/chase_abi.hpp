@@ -161,9 +161,10 @@ cudaError_t launchSmIdScan(std::uint32_t* bitmap, std::uint32_t bitmapWords, uns
 enum BwOp : std::uint32_t { kBwRead = 0, kBwWrite = 1, kBwCopy = 2 };
 cudaError_t launchBandwidth(BwOp op, const void* src, void* dst, std::size_t vec16, std::uint32_t inner,
                             std::uint32_t* sink, unsigned grid, unsigned block, cudaStream_t s);
-// A read sweep's path: ld.global.cg (past the L1), ld.global.ca (through it), or the block's own
-// dynamic shared memory of vec16 x 16 bytes (every block sweeps it; `src` unused).
-enum ReadPath : std::uint32_t { kReadPastL1 = 0, kReadCached = 1, kReadShared = 2 };
+// A read sweep's path: ld.global.cg (past the L1), ld.global.ca (through it), ld.global.nc (the
+// read-only path), or the block's own dynamic shared memory of vec16 x 16 bytes (every block
+// sweeps it; `src` unused).
+enum ReadPath : std::uint32_t { kReadPastL1 = 0, kReadCached = 1, kReadShared = 2, kReadNonCoherent = 3 };
 struct ReadSweep {
     ReadPath path = kReadPastL1;
     int loads = 4;            // 1, 2, 4 or 8 independent loads in flight per thread

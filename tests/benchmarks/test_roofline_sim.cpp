@@ -40,6 +40,7 @@ TEST(RooflineSim, EveryLevelOfTheH100AtItsBytesPerCycle) {
     const Topology t = test::simulate(p, {"roofline"});
     const SimCache& l1 = cache(p, "l1");
     expectBytesPerCycle(t, Element::L1, (l1.bytesPerCycle > 0 ? l1.bytesPerCycle : 64) * l1.perSm);
+    expectBytesPerCycle(t, Element::ReadOnly, (l1.bytesPerCycle > 0 ? l1.bytesPerCycle : 64) * l1.perSm);  // one cache
     expectBytesPerCycle(t, Element::Shared, p.sharedMemory.bytesPerCycle);
     expectBytesPerCycle(t, Element::L2, perUnitCycle(p, cache(p, "l2").readGibs));
     expectBytesPerCycle(t, Element::DeviceMemory, perUnitCycle(p, p.dram.readGibs));

@@ -40,6 +40,15 @@ TEST(WritePolicySim, TheH100sDefaults) {
     expectPolicy(t, Element::L2, cache(p, "l2"));  // write-back, allocating
 }
 
+// Without the sizes (--only roofline) the L1's working set is 8 KiB: 64 lines, each timed once (a
+// second round of the timed loads found the first round's and read 75 % of them as allocated).
+TEST(WritePolicySim, TheH100sDefaultsWithoutTheSizes) {
+    SimProfile p = loadProfile("h100");
+    const Topology t = test::simulate(p, {"roofline"});
+    expectPolicy(t, Element::L1, cache(p, "l1"));
+    expectPolicy(t, Element::L2, cache(p, "l2"));
+}
+
 TEST(WritePolicySim, EachTheOtherWayRound) {
     SimProfile p = loadProfile("h100");
     cache(p, "l1").writeBack = cache(p, "l1").writeAllocate = true;
