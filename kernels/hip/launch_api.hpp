@@ -25,5 +25,10 @@ hipError_t launchProbe(WaveIdentity* out, unsigned blocks, hipStream_t s);
 enum BwOp : std::uint32_t { kBwRead = 0, kBwWrite = 1, kBwCopy = 2 };
 hipError_t launchBandwidth(BwOp op, bool nonTemporal, const void* src, void* dst, std::size_t vec16,
                            std::uint32_t inner, std::uint32_t* sink, unsigned grid, unsigned block, hipStream_t s);
+// The roofline's reads (issue 38): `loads` (1, 2, 4, 8) independent 16-byte loads a thread, over
+// the grid once a pass or every block over all of it (`everyBlock`), from `src` through the vL1,
+// or (`lds`) from the block's own vec16 x 16 bytes of dynamic LDS (`src` unused).
+hipError_t launchReadSweep(bool lds, int loads, bool everyBlock, const void* src, std::size_t vec16, std::uint32_t inner,
+                           std::uint32_t* sink, unsigned grid, unsigned block, hipStream_t s);
 
 }  // namespace ts::hipk
