@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,11 @@ void measureDeviceMemoryLatency(RunContext& ctx);
 // Read, write and copy bandwidth of L2 and device memory, block and thread counts searched.
 // `readsElsewhere`: the roofline measures the reads (measureLevelBandwidth), this the rest.
 void measureBandwidth(RunContext& ctx, bool readsElsewhere = false);
+
+// Where a run measured no size for an SM/CU-private cache, the roofline and the write policy use
+// this much of it: held by every L1 and vL1 of the GPUs we know of (NVIDIA since Volta, AMD since
+// GCN); their reasons say so.
+inline constexpr std::uint64_t kUnmeasuredUnitCacheBytes = 8 << 10;
 
 // One benchmark of several failed (out of memory, a kernel fault): recorded, announced, and its
 // attributes marked failed; the others still run.

@@ -23,9 +23,6 @@ constexpr int kRooflineRepetitions = 3;
 // The watched repeat of the best configuration must read within this of the sweep's plateau.
 constexpr double kRooflineRepeatTolerance = 0.05;
 constexpr double kRooflineUnconfirmed = 0.5;
-// An SM-private level's working set where this run measured no size for it: held by every L1 and
-// vL1 of the GPUs we know of (NVIDIA since Volta, AMD since GCN); said so in the reason.
-constexpr std::uint64_t kRooflineUnmeasuredL1Bytes = 8 << 10;
 constexpr std::uint64_t kRooflineScratchpadBytes = 32 << 10;
 constexpr double kRooflineStillCached = 1.05;
 const std::vector<std::string> kLevelAttributes{attr::readBandwidth, attr::readBytesPerCycle, attr::warpsAt90,
@@ -56,7 +53,7 @@ std::vector<RooflineLevel> rooflineLevels(const RunContext& ctx) {
     std::vector<RooflineLevel> levels;
     std::string why;
     const Element l1 = amd ? Element::VL1 : Element::L1;
-    const std::uint64_t l1Bytes = rooflineHalfOfMeasured(ctx, l1, kRooflineUnmeasuredL1Bytes, why);
+    const std::uint64_t l1Bytes = rooflineHalfOfMeasured(ctx, l1, kUnmeasuredUnitCacheBytes, why);
     levels.push_back({l1, BandwidthTarget::L1, amd ? Space::Vector : Space::Global, BandwidthSweep::EveryBlock, l1Bytes, why});
     if (!amd) {  // the read-only path (ld.global.nc), one cache with the L1 on NVIDIA GPUs since Volta
         const std::uint64_t readOnly = rooflineHalfOfMeasured(ctx, Element::ReadOnly, l1Bytes, why);

@@ -27,7 +27,6 @@ constexpr double kKeptStores = 1.15;    // stores of a held set this much faster
 constexpr double kPassedStores = 1.05;  // within this: write-through
 constexpr double kWritePolicyConfidence = 0.9;
 constexpr double kLeanConfidence = 0.5;  // write-through by bandwidth alone: not decided
-constexpr std::uint64_t kUnmeasuredL1Bytes = 8 << 10;  // as the roofline's
 
 struct WriteLevel {
     Element element;
@@ -50,7 +49,7 @@ std::vector<WriteLevel> writeLevels(const RunContext& ctx) {
         return line && line->value >= 4 ? static_cast<std::uint32_t>(line->value) : 128u;
     };
     const Element l1 = amd ? Element::VL1 : Element::L1;
-    return {{l1, amd ? Space::Vector : Space::Global, quarter(l1, kUnmeasuredL1Bytes), lineOf(l1), true,
+    return {{l1, amd ? Space::Vector : Space::Global, quarter(l1, kUnmeasuredUnitCacheBytes), lineOf(l1), true,
              std::string(displayName(l1)) + " Write Policy"},
             {Element::L2, amd ? Space::VectorL2 : Space::GlobalL2, quarter(Element::L2, dev.l2SizeBytes / 4), lineOf(Element::L2), false,
              "L2 Write Policy"}};
@@ -157,7 +156,6 @@ void measureWriteBack(RunContext& ctx, const WriteLevel& level, const std::strin
                           level.unitPrivate ? level.bytes : std::max(level.bytes, sets.l2), blocks, threads, 3};
     held.space = level.space;
     held.sweep = level.unitPrivate ? BandwidthSweep::EveryBlock : BandwidthSweep::Grid;
-    // Behind an SM's cache: the L2 takes the stores (a grid's, of the same size); behind the L2: the memory.
     // The level behind takes a grid's stores of its own working set (half the L2, or the memory's):
     // one of the L1's size keeps most threads idle (an H100 read 221 GiB/s).
     BandwidthRequest behind{level.unitPrivate ? BandwidthTarget::L2 : BandwidthTarget::DeviceMemory, BandwidthOp::Write,

@@ -94,7 +94,6 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
         inner = static_cast<std::uint32_t>(std::clamp(kL2BytesPerLaunch / static_cast<double>(pass), 1.0,
                                                       static_cast<double>(kMaxInner)));
     const std::size_t moved = pass;
-    const cudak::BwOp op = r.op == BandwidthOp::Write ? cudak::kBwWrite : cudak::kBwCopy;
     unsigned long long* clocks = nullptr;
     if (r.op == BandwidthOp::Read) {
         ctx_.io().reserve(64, std::size_t{1} << 20, "the bandwidth kernel's clock");
@@ -130,8 +129,8 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
                   : r.op == BandwidthOp::Write
                   ? cudak::launchWrite(sweep, dst, part / 16, inner, static_cast<unsigned>(blocks), static_cast<unsigned>(threads),
                                        stream)
-                  : cudak::launchBandwidth(op, src, dst, part / 16, inner, ctx_.sink(), static_cast<unsigned>(blocks),
-                                           static_cast<unsigned>(threads), stream),
+                  : cudak::launchCopy(src, dst, part / 16, inner, static_cast<unsigned>(blocks), static_cast<unsigned>(threads),
+                                      stream),
               "launching a bandwidth kernel");
         ++ctx_.stats().bandwidthLaunches;
     });

@@ -158,10 +158,15 @@ double BandwidthModel::levelBytesPerCycle(int cache, bool store, int activeUnits
     return whole / units;
 }
 
+// What one unit keeps outstanding: its warps' loads of 32 lanes x 16 bytes, at most bytes_in_flight.
+double BandwidthModel::bytesInFlight(int warpsPerUnit, int loadsInFlight) const {
+    return std::min<double>(static_cast<double>(warpsPerUnit) * loadsInFlight * profile_.compute.warpSize * kBytesPerLoad,
+                            profile_.compute.bytesInFlight);
+}
+
 double BandwidthModel::levelReadPlateau(int cache, int activeUnits, int warpsPerUnit, int loadsInFlight) const {
-    const double inFlight = std::min<double>(static_cast<double>(warpsPerUnit) * loadsInFlight * profile_.compute.warpSize * kBytesPerLoad,
-                                             profile_.compute.bytesInFlight);
-    return smoothMin(inFlight / std::max(levelLatency(cache), 1.0), levelBytesPerCycle(cache, false, activeUnits));
+    return smoothMin(bytesInFlight(warpsPerUnit, loadsInFlight) / std::max(levelLatency(cache), 1.0),
+                     levelBytesPerCycle(cache, false, activeUnits));
 }
 
 double BandwidthModel::readBytesPerCycle(const BandwidthRequest& r, int warpsPerUnit, int activeUnits) {
@@ -173,9 +178,7 @@ double BandwidthModel::readBytesPerCycle(const BandwidthRequest& r, int warpsPer
             limit = limit == 0 ? cap : std::min(limit, cap);
         }
     }
-    const double inFlight = std::min<double>(static_cast<double>(warpsPerUnit) * r.loadsInFlight * profile_.compute.warpSize * kBytesPerLoad,
-                                             profile_.compute.bytesInFlight);
-    return smoothMin(inFlight / std::max(latency, 1.0), limit);
+    return smoothMin(bytesInFlight(warpsPerUnit, r.loadsInFlight) / std::max(latency, 1.0), limit);
 }
 
 double BandwidthModel::storeBytesPerCycle(const BandwidthRequest& r, int warpsPerUnit, int activeUnits) {
@@ -187,9 +190,7 @@ double BandwidthModel::storeBytesPerCycle(const BandwidthRequest& r, int warpsPe
         const double cap = levelBytesPerCycle(traffic[i].cache, true, activeUnits) / traffic[i].share;
         limit = limit == 0 ? cap : std::min(limit, cap);
     }
-    const double inFlight = std::min<double>(static_cast<double>(warpsPerUnit) * r.loadsInFlight * profile_.compute.warpSize * kBytesPerLoad,
-                                             profile_.compute.bytesInFlight);
-    return smoothMin(inFlight / std::max(latency, 1.0), limit);
+    return smoothMin(bytesInFlight(warpsPerUnit, r.loadsInFlight) / std::max(latency, 1.0), limit);
 }
 
 BandwidthResult BandwidthModel::run(const BandwidthRequest& r, std::uint64_t seed) {

@@ -54,6 +54,7 @@ private:
     std::vector<ServedShare> holdShares(const BandwidthRequest& request);
     std::uint64_t unitShare(const BandwidthRequest& request, int activeUnits) const;
     double levelLatency(int cache) const;
+    double bytesInFlight(int warpsPerUnit, int loadsInFlight) const;
 
     const SimProfile& profile_;
     std::map<std::tuple<Space, std::vector<std::size_t>, std::uint64_t>, std::vector<double>> memo_;

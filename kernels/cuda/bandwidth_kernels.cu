@@ -151,15 +151,9 @@ __global__ void copyKernel(const uint4* src, uint4* dst, std::size_t n, std::uin
 
 }  // namespace
 
-cudaError_t launchBandwidth(BwOp op, const void* src, void* dst, std::size_t vec16, std::uint32_t inner,
-                            std::uint32_t* sink, unsigned grid, unsigned block, cudaStream_t s) {
-    switch (op) {
-        case kBwRead: return launchRead(ReadSweep{kReadPastL1, 4, false}, src, vec16, inner, sink, nullptr, grid, block, s);
-        case kBwWrite: writeSweep<kReadPastL1><<<grid, block, 0, s>>>(static_cast<uint4*>(dst), vec16, inner, false); break;
-        case kBwCopy:
-            copyKernel<<<grid, block, 0, s>>>(static_cast<const uint4*>(src), static_cast<uint4*>(dst), vec16, inner);
-            break;
-    }
+cudaError_t launchCopy(const void* src, void* dst, std::size_t vec16, std::uint32_t inner, unsigned grid, unsigned block,
+                       cudaStream_t s) {
+    copyKernel<<<grid, block, 0, s>>>(static_cast<const uint4*>(src), static_cast<uint4*>(dst), vec16, inner);
     return cudaGetLastError();
 }
 

@@ -158,9 +158,9 @@ cudaError_t launchTimerOverhead(std::uint32_t* out, std::uint32_t samples, cudaS
 cudaError_t launchSmIdScan(std::uint32_t* bitmap, std::uint32_t bitmapWords, unsigned grid, std::uint64_t holdNs,
                            cudaStream_t s);
 // bandwidth_kernels.cu
-enum BwOp : std::uint32_t { kBwRead = 0, kBwWrite = 1, kBwCopy = 2 };
-cudaError_t launchBandwidth(BwOp op, const void* src, void* dst, std::size_t vec16, std::uint32_t inner,
-                            std::uint32_t* sink, unsigned grid, unsigned block, cudaStream_t s);
+// Copies four deep over the grid past the L1: the first vec16 x 16 bytes of `src` to `dst`.
+cudaError_t launchCopy(const void* src, void* dst, std::size_t vec16, std::uint32_t inner, unsigned grid, unsigned block,
+                       cudaStream_t s);
 // A read sweep's path: ld.global.cg (past the L1), ld.global.ca (through it), ld.global.nc (the
 // read-only path), or the block's own dynamic shared memory of vec16 x 16 bytes (every block
 // sweeps it; `src` unused).
