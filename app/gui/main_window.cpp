@@ -25,6 +25,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "benchmarks/benchmark_groups.hpp"
 #include "cu-map/cu_map_view.hpp"
 #include "sm-map/sm_map_view.hpp"
 #include "evidence_page.hpp"
@@ -458,7 +459,14 @@ void MainWindow::saveSettings() const {
     // What the user unchecked, not what is checked: a group this device's catalog lacks (texture
     // on an AMD GPU) must not be lost for the next launch on another device.
     if (!launchGroups_.isEmpty() && runPanel_->checkedGroups() == launchGroups_) return;
-    s.setValue(QStringLiteral("run/uncheckedGroups"), runPanel_->uncheckedGroups());
+    // Only the opt-in groups unchecked is how the window starts: nothing the user chose to keep.
+    QStringList unchecked = runPanel_->uncheckedGroups(), optIn;
+    for (const auto& g : benchmarkGroups())
+        if (g.optIn) optIn << qText(g.id);
+    unchecked.sort();
+    optIn.sort();
+    if (unchecked == optIn) s.remove(QStringLiteral("run/uncheckedGroups"));
+    else s.setValue(QStringLiteral("run/uncheckedGroups"), unchecked);
     s.remove(QStringLiteral("run/groups"));
 }
 
