@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 38 on a real NVIDIA GPU: builds the headless CUDA toposcope-cli, runs the roofline group
-# (--with roofline: the default run and the roofline) three times and once beside gpu_stress, prints each level's figures and how
+# (--with roofline: the default run and the roofline: reads, writes, broadcasts) three times and once beside gpu_stress, prints each level's figures and how
 # far the three runs spread, then times three default runs (the roofline is opt-in: the default
 # suite must not grow). Files land in $OUT.
 # Usage (device machine): OUT=dir [BUILD=folder] bash bench/roofline_gpu.sh STRESS_SOURCE
@@ -24,7 +24,8 @@ kill $stress 2>/dev/null || true; wait $stress 2>/dev/null || true
 python3 - $OUT <<'PY'
 import json, sys
 out = sys.argv[1]
-names = ("readBandwidth", "readBytesPerCycle", "warpsAt90", "loadsInFlightAt90", "writePolicy", "writeAllocate")
+names = ("readBandwidth", "readBytesPerCycle", "warpsAt90", "loadsInFlightAt90", "writeBandwidth", "writeBytesPerCycle",
+         "writeWarpsAt90", "broadcastBandwidth", "broadcastBytesPerCycle", "broadcastWarpsAt90", "writePolicy", "writeAllocate")
 def figures(path):
     r = json.load(open(path))
     return {(e["id"], a["name"]): a for e in r["elements"] for a in e["attributes"] if a["name"] in names}
@@ -37,7 +38,7 @@ for key in sorted(runs[0]):
     print(f"{key[0]:14} {key[1]:18} " + " ".join(f"{v:10.1f}" for v in values) + f"  spread {spread:4.1f} %"
           f"  | beside stress {s.get('value', 0):10.1f} conf {s.get('confidence', 0):.2f} marks {s.get('marks', [])}")
 for key in sorted(runs[0]):
-    if key[1] in ("warpsAt90", "readBandwidth", "writePolicy", "writeAllocate"):
+    if key[1] in ("warpsAt90", "readBandwidth", "writeBytesPerCycle", "broadcastBytesPerCycle", "writePolicy", "writeAllocate"):
         print(key[0], key[1], "|", runs[0][key].get("reason", ""))
 PY
 for i in 1 2 3; do

@@ -256,8 +256,10 @@ inline void addRandomBandwidth(nlohmann::json& profile, unsigned seed) {
     for (auto& cache : profile["caches"]) {
         const std::string scope = cache["scope"];
         const bool unitPrivate = scope == "sm" || scope == "cu" || scope == "cu_group";
+        const bool scalar = std::find(cache["serves"].begin(), cache["serves"].end(), "scalar") != cache["serves"].end();
         if (unitPrivate) {
-            cache["bytes_per_cycle"] = d.pick({32, 64, 96, 128});
+            // A scalar cache answers one address a wavefront: narrower than a vector one.
+            cache["bytes_per_cycle"] = scalar ? d.pick({16, 32, 48, 64}) : d.pick({32, 64, 96, 128});
         } else {
             const double read = memoryRead * d.between(15, 40) / 10.0;
             cache["read_gibs"] = read;

@@ -223,17 +223,32 @@ inline void judgeLayout(Judge& j, const SimProfile& p) {
 // The roofline and the write policy (issue 38), where the run had them: each level's bytes per
 // cycle per SM/CU within 3 % of what the simulator gives reads that level alone serves at full
 // occupancy (its own limit, or its latency over the bytes an SM keeps in flight:
-// bandwidth_model.hpp), and each cache's write policy exactly.
+// bandwidth_model.hpp; a broadcast's times the lanes), stores within 3 % of what stores to half
+// the level get, and each cache's write policy exactly.
 inline void judgeRoofline(Judge& j, const SimProfile& p) {
     const bool amd = p.vendor == Vendor::Amd;
     const std::vector<std::size_t> withUnits = sim_detail::cachesOnPath(p, amd ? Space::Vector : Space::Global);
     const std::vector<std::size_t> shared = sim_detail::cachesOnPath(p, amd ? Space::VectorL2 : Space::GlobalL2);
     sim_detail::BandwidthModel model(p);
-    const auto perCycle = [&](Element e, int cache) {
-        if (!j.has(e, attr::readBytesPerCycle)) return;
-        const int warps = p.compute.maxThreadsPerSm / p.compute.warpSize;
-        const double truth = model.levelReadPlateau(cache, p.unitCount(), warps, 8);
-        j.near(e, attr::readBytesPerCycle, truth, 0.03 * truth);
+    const int warps = p.compute.maxThreadsPerSm / p.compute.warpSize;
+    const auto reads = [&](Element e, int cache, Space space = Space::Global, LaneAccess lanes = LaneAccess::Own) {
+        const char* name = lanes == LaneAccess::Broadcast ? attr::broadcastBytesPerCycle : attr::readBytesPerCycle;
+        if (!j.has(e, name)) return;
+        const double truth = model.levelReadPlateau(cache, p.unitCount(), warps, 8, space, lanes);
+        j.near(e, name, truth, 0.03 * truth);
+    };
+    // What stores to a working set of `bytes` get at full occupancy: the level that keeps them,
+    // or (write-through, no allocation) the levels behind it.
+    const auto writes = [&](Element e, Space space, BandwidthSweep sweep, std::uint64_t bytes) {
+        if (!j.has(e, attr::writeBytesPerCycle)) return;
+        BandwidthRequest r{BandwidthTarget::L2, BandwidthOp::Write, bytes, p.unitCount(), p.compute.maxThreadsPerSm, 1};
+        r.space = space, r.sweep = sweep, r.loadsInFlight = 8;
+        const double truth = model.storeBytesPerCycle(r, warps, p.unitCount());
+        j.near(e, attr::writeBytesPerCycle, truth, 0.03 * truth);
+    };
+    const auto firstPrivate = [&](Space space) -> int {
+        const auto caches = sim_detail::cachesOnPath(p, space);
+        return !caches.empty() && p.caches[caches.front()].isUnitPrivate() ? static_cast<int>(caches.front()) : -1;
     };
     const auto policy = [&](Element e, const SimCache& c) {
         if (j.has(e, attr::writePolicy) && j.begin(e, attr::writePolicy))
@@ -244,20 +259,32 @@ inline void judgeRoofline(Judge& j, const SimProfile& p) {
     };
     const Element l1 = amd ? Element::VL1 : Element::L1;
     if (!withUnits.empty() && p.caches[withUnits.front()].isUnitPrivate()) {
-        perCycle(l1, static_cast<int>(withUnits.front()));
+        reads(l1, static_cast<int>(withUnits.front()));
         policy(l1, p.caches[withUnits.front()]);
     }
-    if (!amd)
-        if (const auto readOnly = sim_detail::cachesOnPath(p, Space::ReadOnly);
-            !readOnly.empty() && p.caches[readOnly.front()].isUnitPrivate())
-            perCycle(Element::ReadOnly, static_cast<int>(readOnly.front()));
-    perCycle(amd ? Element::Lds : Element::Shared, sim_detail::ServedShare::kScratchpad);
-    if (!shared.empty()) {
-        perCycle(Element::L2, static_cast<int>(shared[0]));
-        policy(Element::L2, p.caches[shared[0]]);
+    const std::vector<std::pair<Element, Space>> unitPaths =
+        amd ? std::vector<std::pair<Element, Space>>{{Element::SL1D, Space::Scalar}}
+            : std::vector<std::pair<Element, Space>>{{Element::Texture, Space::Texture}, {Element::ReadOnly, Space::ReadOnly},
+                                                     {Element::ConstantL1, Space::Constant}};
+    for (const auto& [element, space] : unitPaths)
+        if (const int cache = firstPrivate(space); cache >= 0) reads(element, cache, space);
+    if (const int constant = amd ? -1 : firstPrivate(Space::Constant); constant >= 0)
+        reads(Element::ConstantL1, constant, Space::Constant, LaneAccess::Broadcast);
+    const Element scratchpad = amd ? Element::Lds : Element::Shared;
+    reads(scratchpad, sim_detail::ServedShare::kScratchpad);
+    writes(scratchpad, amd ? Space::Lds : Space::Shared, BandwidthSweep::EveryBlock, 32 << 10);
+    const Space pastUnits = amd ? Space::VectorL2 : Space::GlobalL2;
+    std::uint64_t largest = 0;
+    for (std::size_t i = 0; i < shared.size() && i < 2; ++i) {
+        const Element level = i == 0 ? Element::L2 : Element::L3;
+        reads(level, static_cast<int>(shared[i]));
+        // Half of what one unit sees of it (one segment of a segmented L2), as the roofline asks.
+        writes(level, pastUnits, BandwidthSweep::Grid, sim_detail::geometryOf(p.caches[shared[i]]).size / 2);
+        largest = std::max(largest, p.caches[shared[i]].size);
+        if (i == 0) policy(Element::L2, p.caches[shared[0]]);
     }
-    if (shared.size() > 1) perCycle(Element::L3, static_cast<int>(shared[1]));
-    perCycle(Element::DeviceMemory, sim_detail::ServedShare::kDeviceMemory);
+    reads(Element::DeviceMemory, sim_detail::ServedShare::kDeviceMemory);
+    writes(Element::DeviceMemory, pastUnits, BandwidthSweep::Grid, std::max<std::uint64_t>(1ull << 30, 8 * largest));
 }
 
 }  // namespace truth_detail

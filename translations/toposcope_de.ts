@@ -1144,6 +1144,34 @@
         <source>Write allocation</source>
         <translation>Zeilenbelegung beim Schreiben</translation>
     </message>
+    <message>
+        <source>Write bytes per cycle per SM/CU</source>
+        <translation>Schreib-Bytes pro Takt und SM/CU</translation>
+    </message>
+    <message>
+        <source>Warps for 90 % of the write bandwidth</source>
+        <translation>Warps für 90 % der Schreibbandbreite</translation>
+    </message>
+    <message>
+        <source>Stores in flight for 90 %</source>
+        <translation>Ausstehende Speicherbefehle für 90 %</translation>
+    </message>
+    <message>
+        <source>Broadcast read bandwidth</source>
+        <translation>Broadcast-Lesebandbreite</translation>
+    </message>
+    <message>
+        <source>Broadcast bytes per cycle per SM</source>
+        <translation>Broadcast-Bytes pro Takt und SM</translation>
+    </message>
+    <message>
+        <source>Warps for 90 % of the broadcast bandwidth</source>
+        <translation>Warps für 90 % der Broadcast-Bandbreite</translation>
+    </message>
+    <message>
+        <source>Broadcast loads in flight for 90 %</source>
+        <translation>Ausstehende Broadcast-Ladebefehle für 90 %</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::LatencyHistogramPlot</name>
@@ -2645,6 +2673,22 @@
         <source>read %1 · %2</source>
         <translation>Lesen %1 · %2</translation>
     </message>
+    <message>
+        <source>broadcast %1 · %2</source>
+        <translation>Broadcast %1 · %2</translation>
+    </message>
+    <message>
+        <source>broadcast %1</source>
+        <translation>Broadcast %1</translation>
+    </message>
+    <message>
+        <source>write %1 · %2</source>
+        <translation>schreiben %1 · %2</translation>
+    </message>
+    <message>
+        <source>write %1</source>
+        <translation>schreiben %1</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::TopologySheet</name>
@@ -2858,6 +2902,48 @@
     <message>
         <source>measured by MT4G, read by TopoScope %1</source>
         <translation>gemessen von MT4G, gelesen von TopoScope %1</translation>
+    </message>
+    <message>
+        <source>broadcast</source>
+        <translation>Broadcast</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>schreiben</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>Bandbreite</translation>
+    </message>
+    <message>
+        <source>Whole GPU</source>
+        <translation>Ganze GPU</translation>
+    </message>
+    <message>
+        <source>Per SM/CU</source>
+        <translation>Pro SM/CU</translation>
+    </message>
+    <message>
+        <source>90 % at</source>
+        <translation>90 % bei</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n wavefront(s)</source>
+        <translation>
+            <numerusform>%n Wavefront</numerusform>
+            <numerusform>%n Wavefronts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warp(s)</source>
+        <translation>
+            <numerusform>%n Warp</numerusform>
+            <numerusform>%n Warps</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>

@@ -339,5 +339,19 @@
             <numerusform>%n units</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n wavefront(s)</source>
+        <translation>
+            <numerusform>%n wavefront</numerusform>
+            <numerusform>%n wavefronts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warp(s)</source>
+        <translation>
+            <numerusform>%n warp</numerusform>
+            <numerusform>%n warps</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

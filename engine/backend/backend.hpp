@@ -108,6 +108,15 @@ enum class BandwidthOp { Read, Write, Copy };
 enum class BandwidthSweep {
     Grid,        // the whole grid sweeps `bytes` once a pass, each thread a grid's width apart
     EveryBlock,  // every block sweeps all of `bytes` itself (an SM-private level: L1, shared memory)
+    EveryWarp,   // every warp sweeps all of `bytes` itself (a cache too small to share out among a
+                 // block's warps: the constant cache); global spaces only
+};
+
+// What the lanes of a warp load at once.
+enum class LaneAccess {
+    Own,        // each lane its own 16 bytes (a warp 512 bytes of consecutive addresses)
+    Broadcast,  // every lane of a warp the same 16 bytes, the block's warps splitting the working
+                // set; the bytes counted are those the lanes receive (16 times the warp's lanes)
 };
 
 struct BandwidthRequest {
@@ -122,7 +131,10 @@ struct BandwidthRequest {
     // global spaces stand for the vector ones.
     Space space = Space::GlobalL2;
     BandwidthSweep sweep = BandwidthSweep::Grid;
-    int loadsInFlight = 4;        // independent 16-byte loads a thread has outstanding: 1, 2, 4 or 8
+    int loadsInFlight = 4;        // independent 16-byte loads (or stores) a thread has outstanding: 1, 2, 4 or 8
+    // Space::Scalar (AMD's s_load) is one 16-byte load a wavefront whatever this says, the block's
+    // wavefronts splitting the working set: each byte counted once.
+    LaneAccess lanes = LaneAccess::Own;
 };
 
 struct BandwidthResult {
@@ -130,7 +142,7 @@ struct BandwidthResult {
     double gibPerSecond = 0;      // bytes moved per second, GiB/s
     double vendorCopyGibPerSecond = 0;  // cudaMemcpy D2D or hipMemcpy beside ours (Copy only; 0 = not measured)
     // The SM clock while the kernel ran (its cycle counter against the global timer), Hz; 0 = not
-    // measured. Reads only.
+    // measured. Reads and writes.
     double clockHz = 0;
 };
 

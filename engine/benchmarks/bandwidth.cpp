@@ -87,7 +87,7 @@ void reportFailedBenchmark(RunContext& ctx, Element element, const std::vector<s
     for (const std::string& name : names) ctx.report(element, undecided(name, "failed: " + why, NotDecided::Failed));
 }
 
-void measureBandwidth(RunContext& ctx, bool readsElsewhere) {
+void measureBandwidth(RunContext& ctx, bool rooflineRuns) {
     const BandwidthWorkingSets sets = bandwidthWorkingSets(ctx);
     const std::uint64_t dramBytes = sets.memory, l2Bytes = sets.l2, l3Bytes = sets.l3;
 
@@ -102,7 +102,7 @@ void measureBandwidth(RunContext& ctx, bool readsElsewhere) {
         {BandwidthTarget::L3, BandwidthOp::Write, Element::L3, attr::writeBandwidth, "L3 Write Bandwidth"},
     };
     for (const Job& job : jobs) {
-        if (readsElsewhere && job.op == BandwidthOp::Read) continue;
+        if (rooflineRuns && job.op != BandwidthOp::Copy) continue;
         const std::uint64_t bytes = job.target == BandwidthTarget::L2   ? l2Bytes
                                     : job.target == BandwidthTarget::L3 ? l3Bytes
                                                                         : dramBytes;

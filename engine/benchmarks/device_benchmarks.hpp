@@ -15,8 +15,8 @@ void measureScratchpadLatency(RunContext& ctx);
 void measureDeviceMemoryLatency(RunContext& ctx);
 
 // Read, write and copy bandwidth of L2 and device memory, block and thread counts searched.
-// `readsElsewhere`: the roofline measures the reads (measureLevelBandwidth), this the rest.
-void measureBandwidth(RunContext& ctx, bool readsElsewhere = false);
+// `rooflineRuns`: the roofline measures the reads and writes (measureLevelBandwidth), this the copies.
+void measureBandwidth(RunContext& ctx, bool rooflineRuns = false);
 
 // Where a run measured no size for an SM/CU-private cache, the roofline and the write policy use
 // this much of it: held by every L1 and vL1 of the GPUs we know of (NVIDIA since Volta, AMD since

@@ -100,16 +100,15 @@ public:
 
 private:
     // Every attribute the bandwidth benchmark measures, so a failure marks them instead of
-    // dropping them. Where the roofline runs, it reads and this writes and copies.
+    // dropping them. Where the roofline runs, it reads and writes and this copies.
     PlanItem bandwidthItem() const {
-        const bool readsElsewhere = wants(options_, "roofline");
-        PlanItem item{"Bandwidth", [readsElsewhere](RunContext& c) { measureBandwidth(c, readsElsewhere); }};
-        for (const char* name : {attr::readBandwidth, attr::writeBandwidth, attr::copyBandwidth})
-            if (!(readsElsewhere && name == std::string(attr::readBandwidth))) item.also.push_back({Element::DeviceMemory, name});
-        for (Element level : {Element::L2, Element::L3})
-            if (findTarget(targets_, level))
-                for (const char* name : {attr::readBandwidth, attr::writeBandwidth})
-                    if (!(readsElsewhere && name == std::string(attr::readBandwidth))) item.also.push_back({level, name});
+        const bool rooflineRuns = wants(options_, "roofline");
+        PlanItem item{"Bandwidth", [rooflineRuns](RunContext& c) { measureBandwidth(c, rooflineRuns); }};
+        item.also.push_back({Element::DeviceMemory, attr::copyBandwidth});
+        if (rooflineRuns) return item;
+        for (Element level : {Element::DeviceMemory, Element::L2, Element::L3})
+            if (level == Element::DeviceMemory || findTarget(targets_, level))
+                for (const char* name : {attr::readBandwidth, attr::writeBandwidth}) item.also.push_back({level, name});
         return item;
     }
 

@@ -1,6 +1,6 @@
-// The roofline (issue 38; docs/methods.md, "Bandwidth of every level"): each level read by
-// 128-bit loads at every occupancy from one warp per SM/CU to the most that fit, with 1, 2, 4 and
-// 8 loads in flight per thread.
+// The roofline (issue 38; docs/methods.md, "Bandwidth of every level"): each level read (and,
+// where it takes them, written) by 128-bit loads or stores at every occupancy from one warp per
+// SM/CU to the most that fit, with 1, 2, 4 and 8 in flight per thread.
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -24,9 +24,28 @@ constexpr int kRooflineRepetitions = 3;
 constexpr double kRooflineRepeatTolerance = 0.05;
 constexpr double kRooflineUnconfirmed = 0.5;
 constexpr std::uint64_t kRooflineScratchpadBytes = 32 << 10;
+constexpr std::uint64_t kRooflineConstantBytes = 1 << 10;
 constexpr double kRooflineStillCached = 1.05;
-const std::vector<std::string> kLevelAttributes{attr::readBandwidth, attr::readBytesPerCycle, attr::warpsAt90,
-                                                attr::loadsInFlightAt90};
+
+// What a sweep measures, and the names its four figures are reported under.
+struct RooflineKind {
+    BandwidthOp op;
+    LaneAccess lanes;
+    const char* bandwidth;
+    const char* perCycle;
+    const char* warps;
+    const char* inFlight;
+    const char* title;     // "Read", ...: the step's and the series' title after the level's name
+    const char* seriesId;  // after the element's id: "occupancy", ...
+    std::vector<std::string> names() const { return {bandwidth, perCycle, warps, inFlight}; }
+};
+const RooflineKind kReadSweep{BandwidthOp::Read, LaneAccess::Own, attr::readBandwidth, attr::readBytesPerCycle, attr::warpsAt90,
+                              attr::loadsInFlightAt90, "Read", "occupancy"};
+const RooflineKind kWriteSweep{BandwidthOp::Write, LaneAccess::Own, attr::writeBandwidth, attr::writeBytesPerCycle,
+                               attr::writeWarpsAt90, attr::storesInFlightAt90, "Write", "write.occupancy"};
+const RooflineKind kBroadcastSweep{BandwidthOp::Read, LaneAccess::Broadcast, attr::broadcastBandwidth, attr::broadcastBytesPerCycle,
+                                   attr::broadcastWarpsAt90, attr::broadcastLoadsInFlightAt90, "Broadcast Read",
+                                   "broadcast.occupancy"};
 
 struct RooflineLevel {
     Element element;
@@ -35,6 +54,7 @@ struct RooflineLevel {
     BandwidthSweep sweep;
     std::uint64_t bytes = 0;
     std::string workingSet;  // how its size was chosen
+    const RooflineKind* kind = &kReadSweep;
 };
 
 std::uint64_t rooflineHalfOfMeasured(const RunContext& ctx, Element element, std::uint64_t otherwise, std::string& why) {
@@ -46,30 +66,54 @@ std::uint64_t rooflineHalfOfMeasured(const RunContext& ctx, Element element, std
     return otherwise;
 }
 
-std::vector<RooflineLevel> rooflineLevels(const RunContext& ctx) {
+// The SM/CU's own levels: NVIDIA's L1, texture and read-only paths (one cache since Volta) and
+// its constant cache (spread over the lanes and broadcast); AMD's vL1 and sL1d; the scratchpad.
+void unitLevels(const RunContext& ctx, std::vector<RooflineLevel>& levels) {
     const DeviceInfo& dev = ctx.device();
     const bool amd = dev.vendor == Vendor::Amd;
-    const BandwidthWorkingSets sets = bandwidthWorkingSets(ctx);
-    std::vector<RooflineLevel> levels;
     std::string why;
     const Element l1 = amd ? Element::VL1 : Element::L1;
     const std::uint64_t l1Bytes = rooflineHalfOfMeasured(ctx, l1, kUnmeasuredUnitCacheBytes, why);
     levels.push_back({l1, BandwidthTarget::L1, amd ? Space::Vector : Space::Global, BandwidthSweep::EveryBlock, l1Bytes, why});
-    if (!amd) {  // the read-only path (ld.global.nc), one cache with the L1 on NVIDIA GPUs since Volta
+    if (amd) {
+        const std::uint64_t scalar = rooflineHalfOfMeasured(ctx, Element::SL1D, kUnmeasuredUnitCacheBytes, why);
+        levels.push_back({Element::SL1D, BandwidthTarget::L1, Space::Scalar, BandwidthSweep::EveryBlock, scalar, why});
+    } else {
+        const std::uint64_t texture = rooflineHalfOfMeasured(ctx, Element::Texture, l1Bytes, why);
+        levels.push_back({Element::Texture, BandwidthTarget::L1, Space::Texture, BandwidthSweep::EveryBlock, texture, why});
         const std::uint64_t readOnly = rooflineHalfOfMeasured(ctx, Element::ReadOnly, l1Bytes, why);
         levels.push_back({Element::ReadOnly, BandwidthTarget::L1, Space::ReadOnly, BandwidthSweep::EveryBlock, readOnly, why});
+        // A constant cache holds a few KiB, too little to share out among a block's warps: each
+        // warp sweeps all of half of it.
+        std::uint64_t constant = kRooflineConstantBytes;
+        why = "its size not measured in this run";
+        if (const Attribute* size = undisturbed(decided(ctx, Element::ConstantL1, attr::size)))
+            constant = std::max<std::uint64_t>(256, static_cast<std::uint64_t>(size->value / 2) / 64 * 64), why = "half the measured size";
+        for (const RooflineKind* kind : {&kReadSweep, &kBroadcastSweep})
+            levels.push_back({Element::ConstantL1, BandwidthTarget::L1, Space::Constant, BandwidthSweep::EveryWarp, constant, why, kind});
     }
     const std::uint64_t scratch = std::min<std::uint64_t>(kRooflineScratchpadBytes, dev.sharedPerBlockBytes / 2 / 4096 * 4096);
     if (scratch > 0)
-        levels.push_back({amd ? Element::Lds : Element::Shared, BandwidthTarget::Scratchpad, amd ? Space::Lds : Space::Shared,
-                          BandwidthSweep::EveryBlock, scratch, "a block's own, half what a block may have"});
+        for (const RooflineKind* kind : {&kReadSweep, &kWriteSweep})
+            levels.push_back({amd ? Element::Lds : Element::Shared, BandwidthTarget::Scratchpad, amd ? Space::Lds : Space::Shared,
+                              BandwidthSweep::EveryBlock, scratch, "a block's own, half what a block may have", kind});
+}
+
+std::vector<RooflineLevel> rooflineLevels(const RunContext& ctx) {
+    const bool amd = ctx.device().vendor == Vendor::Amd;
+    const BandwidthWorkingSets sets = bandwidthWorkingSets(ctx);
+    std::vector<RooflineLevel> levels;
+    unitLevels(ctx, levels);
     const Space pastUnits = amd ? Space::VectorL2 : Space::GlobalL2;
-    if (sets.l2 > 0) levels.push_back({Element::L2, BandwidthTarget::L2, pastUnits, BandwidthSweep::Grid, sets.l2, "half the L2"});
-    if (sets.l3 > 0) levels.push_back({Element::L3, BandwidthTarget::L3, pastUnits, BandwidthSweep::Grid, sets.l3, "half the L3"});
     const bool l3Unmeasured = amd && sets.l3 == 0;
-    levels.push_back({Element::DeviceMemory, BandwidthTarget::DeviceMemory, pastUnits, BandwidthSweep::Grid, sets.memory,
-                      l3Unmeasured ? "eight times the largest cache measured; no L3 was measured in this run, and an L3 may keep part of it"
-                                   : "eight times the largest cache measured, at least 1 GiB"});
+    const std::string memorySet = l3Unmeasured
+                                      ? "eight times the largest cache measured; no L3 was measured in this run, and an L3 may keep part of it"
+                                      : "eight times the largest cache measured, at least 1 GiB";
+    for (const RooflineKind* kind : {&kReadSweep, &kWriteSweep}) {
+        if (sets.l2 > 0) levels.push_back({Element::L2, BandwidthTarget::L2, pastUnits, BandwidthSweep::Grid, sets.l2, "half the L2", kind});
+        if (sets.l3 > 0) levels.push_back({Element::L3, BandwidthTarget::L3, pastUnits, BandwidthSweep::Grid, sets.l3, "half the L3", kind});
+        levels.push_back({Element::DeviceMemory, BandwidthTarget::DeviceMemory, pastUnits, BandwidthSweep::Grid, sets.memory, memorySet, kind});
+    }
     return levels;
 }
 
@@ -91,12 +135,17 @@ std::optional<BandwidthRequest> rooflineRequest(const DeviceInfo& dev, const Roo
     const int threads = warps / perUnit * dev.warpSize;
     if (level.target == BandwidthTarget::Scratchpad && static_cast<std::uint64_t>(perUnit) * level.bytes > dev.sharedPerUnitBytes)
         return std::nullopt;
-    BandwidthRequest r{level.target, BandwidthOp::Read, level.bytes, std::max(1, dev.unitCount) * perUnit, threads,
+    BandwidthRequest r{level.target, level.kind->op, level.bytes, std::max(1, dev.unitCount) * perUnit, threads,
                        kRooflineRepetitions};
+    r.lanes = level.kind->lanes;
     r.space = level.space;
     r.sweep = level.sweep;
     r.loadsInFlight = loads;
     return r;
+}
+
+std::string rooflineTitle(const RooflineLevel& level) {
+    return std::string(displayName(level.element)) + " " + level.kind->title + " Occupancy";
 }
 
 std::string rooflineWarpWord(const DeviceInfo& dev) { return dev.vendor == Vendor::Amd ? "wavefronts per CU" : "warps per SM"; }
@@ -105,9 +154,15 @@ void reportRooflineLevel(RunContext& ctx, const RooflineLevel& level, const Occu
                          const std::string& id, const std::string& configuration) {
     const double repeat = repeatRun.gibPerSecond;
     const DeviceInfo& dev = ctx.device();
-    const std::string method = "occupancy sweep: 128-bit loads, 1-8 in flight per thread, plateau of the curve";
+    const RooflineKind& kind = *level.kind;
+    const bool stores = kind.op == BandwidthOp::Write;
+    const bool scalar = level.space == Space::Scalar;
+    const std::string loadWord = stores ? "stores" : "loads";
+    const std::string method = "occupancy sweep: 128-bit " + loadWord + (scalar ? " (one a wavefront)" : "") +
+                               (kind.lanes == LaneAccess::Broadcast ? " (every lane of a warp one address)" : "") +
+                               ", 1-8 in flight per thread, plateau of the curve";
     if (!f.decided) {
-        for (const std::string& name : kLevelAttributes) {
+        for (const std::string& name : kind.names()) {
             Attribute a = undecided(name, f.reason);
             a.evidence = id;
             ctx.report(level.element, a);
@@ -138,17 +193,19 @@ void reportRooflineLevel(RunContext& ctx, const RooflineLevel& level, const Occu
         return a;
     };
     const std::string set = bytesText(level.bytes) + " working set (" + level.workingSet + "), " + configuration;
-    ctx.report(level.element, make(attr::readBandwidth, f.plateau, "plateau of " + std::to_string(f.plateauPoints) + " configurations; " + set));
+    ctx.report(level.element, make(kind.bandwidth, f.plateau, "plateau of " + std::to_string(f.plateauPoints) + " configurations; " + set));
     if (perUnitCycle > 0)
-        ctx.report(level.element, make(attr::readBytesPerCycle, perUnitCycle,
+        ctx.report(level.element, make(kind.perCycle, perUnitCycle,
                                        "per " + std::string(dev.vendor == Vendor::Amd ? "CU" : "SM") + " " + clockText));
-    std::string little = "Little's law not checked: the level's latency was not measured in this run";
-    if (const Attribute* latency = decided(ctx, level.element, attr::latency); latency && perUnitCycle > 0)
-        little = littlesLaw(latency->value, perUnitCycle, f, dev.warpSize, kRooflineBytesPerLoad).text;
-    ctx.report(level.element, make(attr::warpsAt90, f.warpsAt90,
-                                   std::to_string(f.warpsAt90) + " " + rooflineWarpWord(dev) + " at " + std::to_string(f.loadsAt90) +
-                                       " loads in flight per thread reach 90 % of the plateau; " + little));
-    ctx.report(level.element, make(attr::loadsInFlightAt90, f.loadsAt90, "with the warps of warpsAt90"));
+    // A store is not waited for as a load is: the level's load latency says nothing of how many must be in flight.
+    std::string little = stores ? "Little's law not checked for stores: no store latency is measured"
+                                : "Little's law not checked: the level's latency was not measured in this run";
+    if (const Attribute* latency = decided(ctx, level.element, attr::latency); !stores && latency && perUnitCycle > 0)
+        little = littlesLaw(latency->value, perUnitCycle, f, scalar ? 1 : dev.warpSize, kRooflineBytesPerLoad).text;
+    ctx.report(level.element, make(kind.warps, f.warpsAt90,
+                                   std::to_string(f.warpsAt90) + " " + rooflineWarpWord(dev) + " at " + std::to_string(f.loadsAt90) + " " +
+                                       loadWord + " in flight per thread reach 90 % of the plateau; " + little));
+    ctx.report(level.element, make(kind.inFlight, f.loadsAt90, "with the warps of " + std::string(kind.warps)));
 }
 
 // Device memory's working set doubled while doubling it still slows the reads by more than 5 %:
@@ -158,6 +215,7 @@ RooflineLevel pastEveryCache(RunContext& ctx, RooflineLevel level) {
     const std::uint64_t most = dev.totalGlobalBytes ? dev.totalGlobalBytes / 4 : level.bytes;
     auto request = rooflineRequest(dev, level, rooflineOccupancies(dev).back(), 8);
     if (!request) return level;
+    request->op = BandwidthOp::Read;
     const auto rate = [&](std::uint64_t bytes) {
         request->bytes = bytes;
         return ctx.bandwidthUnwatched(*request).gibPerSecond;
@@ -172,12 +230,11 @@ RooflineLevel pastEveryCache(RunContext& ctx, RooflineLevel level) {
     return level;
 }
 
-void measureRooflineLevel(RunContext& ctx, RooflineLevel level) {
+void measureRooflineLevel(RunContext& ctx, const RooflineLevel& level) {
     const DeviceInfo& dev = ctx.device();
-    if (level.element == Element::DeviceMemory) level = pastEveryCache(ctx, level);
-    const std::string title = std::string(displayName(level.element)) + " Read Occupancy";
-    ctx.beginStep(title, "warps x loads in flight");
-    const std::string id = std::string(toString(level.element)) + ".occupancy";
+    const std::string title = rooflineTitle(level);
+    ctx.beginStep(title, level.kind->op == BandwidthOp::Write ? "warps x stores in flight" : "warps x loads in flight");
+    const std::string id = std::string(toString(level.element)) + "." + level.kind->seriesId;
     ctx.openSeries(id, title, SeriesKind::Occupancy, level.element);
     std::vector<OccupancyPoint> points;
     struct RooflineTry {
@@ -215,13 +272,17 @@ void measureRooflineLevel(RunContext& ctx, RooflineLevel level) {
 }  // namespace
 
 void measureLevelBandwidth(RunContext& ctx) {
-    for (const RooflineLevel& level : rooflineLevels(ctx)) {
+    std::optional<RooflineLevel> memoryRead;  // the device memory's working set, once found past every cache
+    for (RooflineLevel level : rooflineLevels(ctx)) {
         try {
+            if (level.element == Element::DeviceMemory) {
+                if (!memoryRead) memoryRead = pastEveryCache(ctx, level);
+                level.bytes = memoryRead->bytes, level.workingSet = memoryRead->workingSet;
+            }
             measureRooflineLevel(ctx, level);
         } catch (const BackendError& e) {
             if (e.deviceLost()) throw;
-            reportFailedBenchmark(ctx, level.element, kLevelAttributes, std::string(displayName(level.element)) + " Read Occupancy",
-                                  e.what());
+            reportFailedBenchmark(ctx, level.element, level.kind->names(), rooflineTitle(level), e.what());
         }
     }
 }

@@ -6,6 +6,7 @@
 
 #include "chase_abi.hpp"
 #include "cuda/cuda_error.hpp"
+#include "cuda/texture_cache.hpp"
 
 namespace ts::cuda {
 namespace {
@@ -25,33 +26,57 @@ const char* opName(BandwidthOp op) {
     }
 }
 
-// The kernel's path and sweep for a request: reads take any path and sweep; writes go to global
-// memory; copies stream over the grid past the L1. Throws on anything else.
+// The kernel's path and sweep for a request: reads take any path, sweep and lanes; writes go
+// past the L1, through it or to shared memory; copies stream over the grid past the L1. Throws
+// on anything else.
 cudak::ReadSweep sweepOf(const BandwidthRequest& r, const std::string& what) {
-    cudak::ReadSweep sweep{cudak::kReadPastL1, r.loadsInFlight, r.sweep == BandwidthSweep::EveryBlock};
+    cudak::ReadSweep sweep{cudak::kReadPastL1, r.loadsInFlight, r.sweep == BandwidthSweep::EveryBlock,
+                           r.sweep == BandwidthSweep::EveryWarp, r.lanes == LaneAccess::Broadcast};
     switch (r.space) {
         case Space::GlobalL2: break;
         case Space::Global: sweep.path = cudak::kReadCached; break;
         case Space::ReadOnly: sweep.path = cudak::kReadNonCoherent; break;
         case Space::Shared: sweep.path = cudak::kReadShared; break;
+        case Space::Texture: sweep.path = cudak::kReadTexture; break;
+        case Space::Constant: sweep.path = cudak::kReadConstant; break;
         default: throw BackendError(what + ": space \"" + std::string(toString(r.space)) + "\" is not supported by the CUDA backend");
     }
     if (r.loadsInFlight != 1 && r.loadsInFlight != 2 && r.loadsInFlight != 4 && r.loadsInFlight != 8)
         throw BackendError(what + ": loads in flight must be 1, 2, 4 or 8");
     if (r.op == BandwidthOp::Copy && (sweep.path != cudak::kReadPastL1 || sweep.everyBlock || r.loadsInFlight != 4))
         throw BackendError(what + ": copies stream over the grid past the L1 only");
-    if (r.op == BandwidthOp::Write && (sweep.path == cudak::kReadShared || sweep.path == cudak::kReadNonCoherent || r.loadsInFlight != 4))
-        throw BackendError(what + ": writes go to global memory, four stores in flight");
+    const bool readOnly = sweep.path == cudak::kReadNonCoherent || sweep.path == cudak::kReadTexture || sweep.path == cudak::kReadConstant;
+    if (r.op == BandwidthOp::Write && (readOnly || sweep.broadcast || sweep.everyWarp))
+        throw BackendError(what + ": stores go to global or shared memory, each lane its own");
+    if (sweep.path == cudak::kReadConstant && r.bytes > cudak::kBandwidthConstBytes)
+        throw BackendError(what + ": the constant bank swept holds " + formatBytes(cudak::kBandwidthConstBytes));
+    if (sweep.path == cudak::kReadShared && (!sweep.everyBlock || r.bytes > kMostSharedBytes))
+        throw BackendError(what + ": a block sweeps its own shared memory, at most " + formatBytes(kMostSharedBytes));
+    if (sweep.everyWarp && sweep.path == cudak::kReadShared) throw BackendError(what + ": every warp sweeps global memory only");
+    // A constant cache holds a few KiB: half of it is less than the 4 KiB asked of the others.
+    const std::uint64_t least = sweep.path == cudak::kReadConstant ? 256 : 4096;
+    if (r.bytes < least) throw BackendError(what + ": the working set must be at least " + formatBytes(least));
     return sweep;
 }
 
-// The SM clock from a read kernel's record (clock64 and %globaltimer at block 0's start and end), Hz; 0 if unusable.
+// The SM clock from a sweep's record (clock64 and %globaltimer at block 0's start and end), Hz; 0 if unusable.
 double clockOf(const unsigned long long* deviceRecord) {
     unsigned long long record[4] = {};
     check(cudaMemcpy(record, deviceRecord, sizeof record, cudaMemcpyDeviceToHost), "reading the kernel's clock");
     if (record[3] <= record[1] || record[2] <= record[0]) return 0;
     return static_cast<double>(record[2] - record[0]) / static_cast<double>(record[3] - record[1]) * 1e9;
 }
+
+// A texture of 16-byte texels over the array, for one run only (the arena may move before the next).
+struct ScopedTexture {
+    std::uint64_t object = 0;
+    ScopedTexture() = default;
+    ScopedTexture(const ScopedTexture&) = delete;
+    ScopedTexture& operator=(const ScopedTexture&) = delete;
+    ~ScopedTexture() {
+        if (object) destroyTexture(object);
+    }
+};
 
 }  // namespace
 
@@ -60,7 +85,6 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
     ctx_.useDefaultL2Fetch();
     const auto& lim = ctx_.limits();
     const std::string what = std::string("bandwidth ") + opName(r.op) + " of " + formatBytes(r.bytes);
-    if (r.bytes < 4096) throw BackendError(what + ": the working set must be at least 4 KiB");
     if (r.repetitions < 0 || r.blocks < 0 || r.threadsPerBlock < 0)
         throw BackendError(what + ": negative blocks, threads or repetitions");
     const int maxThreads = ctx_.info().maxThreadsPerBlock;
@@ -70,18 +94,19 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
     const int blocks = r.blocks ? r.blocks : lim.smCount * std::max(1, lim.maxThreadsPerSm / threads);
     const int reps = std::max(1, r.repetitions);
 
-    const cudak::ReadSweep sweep = sweepOf(r, what);
+    cudak::ReadSweep sweep = sweepOf(r, what);
     const bool shared = sweep.path == cudak::kReadShared;
-    if (shared && (!sweep.everyBlock || r.bytes > kMostSharedBytes))
-        throw BackendError(what + ": a block sweeps its own shared memory, at most " + formatBytes(kMostSharedBytes));
 
     // Copy splits the working set into source and destination halves.
     const bool copy = r.op == BandwidthOp::Copy;
     const std::size_t part = copy ? r.bytes / 2 / 16 * 16 : r.bytes / 16 * 16;
-    const std::size_t pass = (copy ? 2 * part : part) * (sweep.everyBlock ? static_cast<std::size_t>(blocks) : 1);
+    const std::size_t warpsPerBlock = (static_cast<std::size_t>(threads) + ctx_.info().warpSize - 1) / ctx_.info().warpSize;
+    const std::size_t pass = (copy ? 2 * part : part) * (sweep.everyBlock  ? static_cast<std::size_t>(blocks)
+                                                         : sweep.everyWarp ? static_cast<std::size_t>(blocks) * warpsPerBlock
+                                                                           : 1);
     std::byte* src = nullptr;
     std::byte* dst = nullptr;
-    if (!shared) {
+    if (!shared && sweep.path != cudak::kReadConstant) {
         DeviceBuffer& arena = ctx_.arena();
         arena.reserve(copy ? 2 * part : part, std::size_t{64} << 20, "bandwidth buffers");
         chaser_.forgetArrays();
@@ -93,9 +118,10 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
     if (r.target != BandwidthTarget::DeviceMemory)
         inner = static_cast<std::uint32_t>(std::clamp(kL2BytesPerLaunch / static_cast<double>(pass), 1.0,
                                                       static_cast<double>(kMaxInner)));
-    const std::size_t moved = pass;
+    // A broadcast counts what the lanes receive: each 16 bytes once for every lane of the warp.
+    const std::size_t moved = pass * (sweep.broadcast ? static_cast<std::size_t>(ctx_.info().warpSize) : 1);
     unsigned long long* clocks = nullptr;
-    if (r.op == BandwidthOp::Read) {
+    if (!copy) {
         ctx_.io().reserve(64, std::size_t{1} << 20, "the bandwidth kernel's clock");
         clocks = reinterpret_cast<unsigned long long*>(ctx_.io().data());
     }
@@ -121,14 +147,17 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
         return static_cast<double>(best) * 1e-3;
     };
 
+    ScopedTexture texture;
+    if (sweep.path == cudak::kReadTexture) texture.object = sweep.texture = createLinearTexture(src, part, 4);
+
     BandwidthResult result;
     const double kernelSeconds = timeLaunches([&] {
         check(r.op == BandwidthOp::Read
                   ? cudak::launchRead(sweep, src, part / 16, inner, ctx_.sink(), clocks, static_cast<unsigned>(blocks),
                                       static_cast<unsigned>(threads), stream)
                   : r.op == BandwidthOp::Write
-                  ? cudak::launchWrite(sweep, dst, part / 16, inner, static_cast<unsigned>(blocks), static_cast<unsigned>(threads),
-                                       stream)
+                  ? cudak::launchWrite(sweep, dst, part / 16, inner, clocks, static_cast<unsigned>(blocks),
+                                       static_cast<unsigned>(threads), stream)
                   : cudak::launchCopy(src, dst, part / 16, inner, static_cast<unsigned>(blocks), static_cast<unsigned>(threads),
                                       stream),
               "launching a bandwidth kernel");

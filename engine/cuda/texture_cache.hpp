@@ -9,6 +9,11 @@
 
 namespace ts::cuda {
 
+// A texture object over linear device memory of `channels` 32-bit unsigned channels a texel
+// (1: 4-byte texels, 4: 16-byte ones), element-type reads; destroyTexture ends it.
+std::uint64_t createLinearTexture(const void* buffer, std::size_t bytes, int channels);
+void destroyTexture(std::uint64_t texture);
+
 class TextureCache {
 public:
     TextureCache() = default;

@@ -10,7 +10,7 @@ public:
     BandwidthResult run(const BandwidthRequest& request);
 
 private:
-    DeviceBuffer src_, dst_, sink_;
+    DeviceBuffer src_, dst_, sink_, clocks_;
 };
 
 }  // namespace ts::hipb

@@ -56,6 +56,15 @@ inline constexpr char vendorCopyBandwidth[] = "vendorCopyBandwidth";
 inline constexpr char readBytesPerCycle[] = "readBytesPerCycle";
 inline constexpr char warpsAt90[] = "warpsAt90";
 inline constexpr char loadsInFlightAt90[] = "loadsInFlightAt90";
+// The same for stores (shared memory/LDS, L2, L3, device memory) and for a constant cache's
+// broadcast (every lane of a warp one address; its bytes counted as the lanes receive them).
+inline constexpr char writeBytesPerCycle[] = "writeBytesPerCycle";
+inline constexpr char writeWarpsAt90[] = "writeWarpsAt90";
+inline constexpr char storesInFlightAt90[] = "storesInFlightAt90";
+inline constexpr char broadcastBandwidth[] = "broadcastBandwidth";
+inline constexpr char broadcastBytesPerCycle[] = "broadcastBytesPerCycle";
+inline constexpr char broadcastWarpsAt90[] = "broadcastWarpsAt90";
+inline constexpr char broadcastLoadsInFlightAt90[] = "broadcastLoadsInFlightAt90";
 // A cache's write policy (issue 38; a code in `value`, the word in `names`): writePolicy 1
 // write-back, 2 write-through; writeAllocate 1 write-allocate, 2 no write-allocate.
 inline constexpr char writePolicy[] = "writePolicy";
@@ -111,7 +120,10 @@ inline constexpr std::pair<std::string_view, std::string_view> units[] = {
     {latencyTlbMiss, unit::cycles},
     {readBandwidth, unit::gibPerSecond}, {writeBandwidth, unit::gibPerSecond}, {copyBandwidth, unit::gibPerSecond},
     {vendorCopyBandwidth, unit::gibPerSecond}, {readBytesPerCycle, unit::bytesPerCycle}, {warpsAt90, unit::count},
-    {loadsInFlightAt90, unit::count}, {writePolicy, unit::count}, {writeAllocate, unit::count},
+    {loadsInFlightAt90, unit::count}, {writeBytesPerCycle, unit::bytesPerCycle}, {writeWarpsAt90, unit::count},
+    {storesInFlightAt90, unit::count}, {broadcastBandwidth, unit::gibPerSecond}, {broadcastBytesPerCycle, unit::bytesPerCycle},
+    {broadcastWarpsAt90, unit::count}, {broadcastLoadsInFlightAt90, unit::count},
+    {writePolicy, unit::count}, {writeAllocate, unit::count},
     {memoryBusWidth, unit::bit}, {memoryClockRate, unit::kHz},
     {amountPerUnit, unit::count}, {segments, unit::count}, {segmentFraction, unit::count}, {disabledUnits, unit::count},
     {sharedWith, unit::count}, {sharedBetween, unit::count}, {ways, unit::count}, {sets, unit::count},

@@ -53,7 +53,7 @@ Space BandwidthModel::pathSpace(Space requested) const {
 }
 
 std::uint64_t BandwidthModel::unitShare(const BandwidthRequest& r, int activeUnits) const {
-    return r.sweep == BandwidthSweep::EveryBlock ? r.bytes : std::max<std::uint64_t>(r.bytes / static_cast<std::uint64_t>(activeUnits), 1);
+    return r.sweep != BandwidthSweep::Grid ? r.bytes : std::max<std::uint64_t>(r.bytes / static_cast<std::uint64_t>(activeUnits), 1);
 }
 
 const std::vector<double>& BandwidthModel::secondPassShares(Space space, const std::vector<std::size_t>& caches,
@@ -152,21 +152,35 @@ double BandwidthModel::levelBytesPerCycle(int cache, bool store, int activeUnits
     if (cache == ServedShare::kScratchpad) return profile_.sharedMemory.bytesPerCycle;
     if (cache == ServedShare::kDeviceMemory) return memory / units;
     const SimCache& c = profile_.caches[static_cast<std::size_t>(cache)];
-    if (c.isUnitPrivate()) return (c.bytesPerCycle > 0 ? c.bytesPerCycle : kPrivateBytesPerCycle) * c.perSm;
+    const double own = c.bytesPerCycle > 0 ? c.bytesPerCycle : kPrivateBytesPerCycle;
+    // A CU group's cache (AMD's sL1d) serves its CUs together: each gets its share while all run.
+    if (c.scope == CacheScope::CuGroup && !c.groups.empty())
+        return own * static_cast<double>(c.groups.size()) / std::max<double>(units, static_cast<double>(c.groups.size()));
+    if (c.isUnitPrivate()) return own * c.perSm;
     const double gibs = store ? c.writeGibs : c.readGibs;
     const double whole = gibs > 0 ? gibs * kGiB / hz : c.bytesPerCycle > 0 ? c.bytesPerCycle : kSharedCacheOverMemory * memory;
     return whole / units;
 }
 
-// What one unit keeps outstanding: its warps' loads of 32 lanes x 16 bytes, at most bytes_in_flight.
-double BandwidthModel::bytesInFlight(int warpsPerUnit, int loadsInFlight) const {
-    return std::min<double>(static_cast<double>(warpsPerUnit) * loadsInFlight * profile_.compute.warpSize * kBytesPerLoad,
-                            profile_.compute.bytesInFlight);
+// A warp's load brings its lanes 16 bytes each (an AMD scalar load: 16 bytes for the wavefront).
+double BandwidthModel::bytesPerWarpLoad(Space space) const {
+    return pathSpace(space) == Space::Scalar ? kBytesPerLoad : static_cast<double>(profile_.compute.warpSize) * kBytesPerLoad;
 }
 
-double BandwidthModel::levelReadPlateau(int cache, int activeUnits, int warpsPerUnit, int loadsInFlight) const {
-    return smoothMin(bytesInFlight(warpsPerUnit, loadsInFlight) / std::max(levelLatency(cache), 1.0),
-                     levelBytesPerCycle(cache, false, activeUnits));
+// How many lanes receive each byte a level delivers: a broadcast gives a warp's lanes one address.
+double BandwidthModel::lanesPerByte(Space space, LaneAccess lanes) const {
+    return lanes == LaneAccess::Broadcast && pathSpace(space) != Space::Scalar ? profile_.compute.warpSize : 1.0;
+}
+
+// What one unit keeps outstanding: its warps' loads, at most bytes_in_flight.
+double BandwidthModel::bytesInFlight(int warpsPerUnit, int loadsInFlight, double perWarpLoad) const {
+    return std::min<double>(static_cast<double>(warpsPerUnit) * loadsInFlight * perWarpLoad, profile_.compute.bytesInFlight);
+}
+
+double BandwidthModel::levelReadPlateau(int cache, int activeUnits, int warpsPerUnit, int loadsInFlight, Space space,
+                                        LaneAccess lanes) const {
+    return smoothMin(bytesInFlight(warpsPerUnit, loadsInFlight, bytesPerWarpLoad(space)) / std::max(levelLatency(cache), 1.0),
+                     levelBytesPerCycle(cache, false, activeUnits) * lanesPerByte(space, lanes));
 }
 
 double BandwidthModel::readBytesPerCycle(const BandwidthRequest& r, int warpsPerUnit, int activeUnits) {
@@ -178,7 +192,8 @@ double BandwidthModel::readBytesPerCycle(const BandwidthRequest& r, int warpsPer
             limit = limit == 0 ? cap : std::min(limit, cap);
         }
     }
-    return smoothMin(bytesInFlight(warpsPerUnit, r.loadsInFlight) / std::max(latency, 1.0), limit);
+    return smoothMin(bytesInFlight(warpsPerUnit, r.loadsInFlight, bytesPerWarpLoad(r.space)) / std::max(latency, 1.0),
+                     limit * lanesPerByte(r.space, r.lanes));
 }
 
 double BandwidthModel::storeBytesPerCycle(const BandwidthRequest& r, int warpsPerUnit, int activeUnits) {
@@ -190,7 +205,7 @@ double BandwidthModel::storeBytesPerCycle(const BandwidthRequest& r, int warpsPe
         const double cap = levelBytesPerCycle(traffic[i].cache, true, activeUnits) / traffic[i].share;
         limit = limit == 0 ? cap : std::min(limit, cap);
     }
-    return smoothMin(bytesInFlight(warpsPerUnit, r.loadsInFlight) / std::max(latency, 1.0), limit);
+    return smoothMin(bytesInFlight(warpsPerUnit, r.loadsInFlight, bytesPerWarpLoad(r.space)) / std::max(latency, 1.0), limit);
 }
 
 BandwidthResult BandwidthModel::run(const BandwidthRequest& r, std::uint64_t seed) {
@@ -214,8 +229,12 @@ BandwidthResult BandwidthModel::run(const BandwidthRequest& r, std::uint64_t see
 
     BandwidthResult result;
     result.gibPerSecond = best;
-    if (r.op == BandwidthOp::Read) result.clockHz = static_cast<double>(profile_.clockKhz) * 1000.0;
-    const double moved = static_cast<double>(r.bytes) * (r.sweep == BandwidthSweep::EveryBlock ? r.blocks : 1);
+    if (r.op != BandwidthOp::Copy) result.clockHz = static_cast<double>(profile_.clockKhz) * 1000.0;
+    const double sweeps = r.sweep == BandwidthSweep::EveryBlock ? r.blocks
+                          : r.sweep == BandwidthSweep::EveryWarp ? static_cast<double>(r.blocks) * warpsPerBlock
+                                                                 : 1.0;
+    const double moved = static_cast<double>(r.bytes) * sweeps *
+                         (r.op == BandwidthOp::Read ? lanesPerByte(r.space, r.lanes) : 1.0);
     result.seconds = best > 0 ? moved / (best * kGiB) : 0;
     if (r.op == BandwidthOp::Copy)
         result.vendorCopyGibPerSecond = 0.95 * rate * (1.0 + kNoise * (2.0 * rng.unit() - 1.0));

@@ -45,7 +45,10 @@ public:
     double levelBytesPerCycle(int cache, bool store, int activeUnits) const;
     // What reads that this level alone serves reach per SM/CU a cycle with `warpsPerUnit` warps of
     // `loadsInFlight` loads each: its own limit, or what the bytes in flight over its latency allow.
-    double levelReadPlateau(int cache, int activeUnits, int warpsPerUnit, int loadsInFlight) const;
+    // `space` and `lanes` say what a load brings: AMD's scalar loads 16 bytes a wavefront, a
+    // broadcast the level's bytes to every lane of a warp.
+    double levelReadPlateau(int cache, int activeUnits, int warpsPerUnit, int loadsInFlight, Space space = Space::Global,
+                            LaneAccess lanes = LaneAccess::Own) const;
 
 private:
     // The share of a stream's second pass each of `caches` serves (the last entry: none of them).
@@ -54,7 +57,9 @@ private:
     std::vector<ServedShare> holdShares(const BandwidthRequest& request);
     std::uint64_t unitShare(const BandwidthRequest& request, int activeUnits) const;
     double levelLatency(int cache) const;
-    double bytesInFlight(int warpsPerUnit, int loadsInFlight) const;
+    double bytesPerWarpLoad(Space space) const;
+    double lanesPerByte(Space space, LaneAccess lanes) const;
+    double bytesInFlight(int warpsPerUnit, int loadsInFlight, double perWarpLoad) const;
 
     const SimProfile& profile_;
     std::map<std::tuple<Space, std::vector<std::size_t>, std::uint64_t>, std::vector<double>> memo_;

@@ -206,6 +206,12 @@ BandwidthResult SimBackend::bandwidth(const BandwidthRequest& r) {
     if (scratchpad && r.bytes > profile_.api.sharedMemPerBlock)
         reject("bandwidth: a block's scratchpad holds at most " + std::to_string(profile_.api.sharedMemPerBlock) + " bytes");
     if (scratchpad && r.sweep != BandwidthSweep::EveryBlock) reject("bandwidth: a scratchpad is swept by every block");
+    if (r.sweep == BandwidthSweep::EveryWarp && r.op != BandwidthOp::Read) reject("bandwidth: every warp sweeping the array is for reads");
+    const bool readOnlySpace = r.space == Space::Texture || r.space == Space::ReadOnly || r.space == Space::Constant || r.space == Space::Scalar;
+    if (readOnlySpace && r.op != BandwidthOp::Read)
+        reject("bandwidth: the " + std::string(toString(r.space)) + " space is read only");
+    if (r.space == Space::Constant && r.bytes > profile_.api.totalConstMem)
+        reject("bandwidth: the constant space holds at most " + std::to_string(profile_.api.totalConstMem) + " bytes");
     return bandwidth_.run(r, nextSeed());
 }
 

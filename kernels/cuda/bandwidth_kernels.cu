@@ -1,11 +1,13 @@
-// Bandwidth kernels: 128-bit loads and stores. Writes and copies use st/ld.global.cg.v4 (nothing
-// kept in L1) in grid-stride loops unrolled four deep. Reads (readSweep) take the path (.ca
-// through the L1, .cg past it, or the block's shared memory), the sweep (the grid over the whole
-// array, or every block over all of it) and the loads each thread keeps in flight (1, 2, 4, 8).
+// Bandwidth kernels: 128-bit loads and stores. Copies use ld/st.global.cg.v4 (nothing kept in
+// L1) in grid-stride loops unrolled four deep. Reads (readSweep) and writes (writeSweep) take the
+// path (chase_abi.hpp, ReadPath), the sweep (the grid over the whole array, or every block over
+// all of it) and the loads or stores each thread keeps in flight (1, 2, 4, 8).
 // `inner` repeats the pass inside one launch (cached working sets are too small to time one pass).
 #include <cstdint>
 
 #include "chase_abi.hpp"
+
+__constant__ uint4 ts_bandwidth_bank[ts::cudak::kBandwidthConstBytes / 16];
 
 namespace ts::cudak {
 namespace {
@@ -44,61 +46,111 @@ __device__ __forceinline__ uint4 ldV4Shared(const uint4* p) {
     return v;
 }
 
-template <std::uint32_t Path>
-__device__ __forceinline__ uint4 load(const uint4* p) {
-    if constexpr (Path == kReadCached) return ldV4Ca(p);
-    else if constexpr (Path == kReadNonCoherent) return ldV4Nc(p);
-    else if constexpr (Path == kReadShared) return ldV4Shared(p);
-    else return ldV4(p);
+__device__ __forceinline__ uint4 ldV4Texture(std::uint64_t texture, std::size_t i) {
+    uint4 v;
+    asm volatile("tex.1d.v4.u32.s32 {%0, %1, %2, %3}, [%4, {%5}];"
+                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                 : "l"(texture), "r"(static_cast<int>(i)));
+    return v;
+}
+__device__ __forceinline__ std::uint64_t constantBankBase() {
+    std::uint64_t a;
+    asm("mov.u64 %0, ts_bandwidth_bank;" : "=l"(a));
+    return a;
+}
+// Volatile, so the compiler cannot keep a constant bank's (unchanging) words across passes.
+__device__ __forceinline__ uint4 ldV4Const(std::size_t i) {
+    uint4 v;
+    asm volatile("ld.const.v4.u32 {%0, %1, %2, %3}, [%4];"
+                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                 : "l"(constantBankBase() + 16 * i));
+    return v;
 }
 
-// `Loads` independent loads a thread, issued before any is used.
+// Where a sweep reads: a global array, the block's shared memory, a texture object or the bank.
+struct Source {
+    const uint4* array;
+    std::uint64_t texture;
+};
+
+template <std::uint32_t Path>
+__device__ __forceinline__ uint4 load(const Source& src, std::size_t i) {
+    if constexpr (Path == kReadCached) return ldV4Ca(src.array + i);
+    else if constexpr (Path == kReadNonCoherent) return ldV4Nc(src.array + i);
+    else if constexpr (Path == kReadShared) return ldV4Shared(src.array + i);
+    else if constexpr (Path == kReadTexture) return ldV4Texture(src.texture, i);
+    else if constexpr (Path == kReadConstant) return ldV4Const(i);
+    else return ldV4(src.array + i);
+}
+
 __device__ __forceinline__ std::uint64_t globalNs() {
     std::uint64_t t;
     asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
     return t;
 }
 
+// The elements a thread visits: from `first`, `step` apart. A broadcast gives a warp's lanes one
+// element, the warps splitting the array (or each warp walking all of it).
+struct Walk {
+    std::size_t first;
+    std::size_t step;
+};
+__device__ __forceinline__ Walk walkOf(bool everyBlock, bool everyWarp, bool broadcast) {
+    if (everyWarp) return broadcast ? Walk{0, 1} : Walk{threadIdx.x % warpSize, static_cast<std::size_t>(warpSize)};
+    const std::size_t self = broadcast ? threadIdx.x / warpSize : threadIdx.x;
+    const std::size_t width = broadcast ? blockDim.x / warpSize : blockDim.x;
+    if (everyBlock) return {self, width};
+    return {static_cast<std::size_t>(blockIdx.x) * width + self, static_cast<std::size_t>(gridDim.x) * width};
+}
+
+struct ClockRecord {
+    unsigned long long* clocks;
+    bool recorder;
+    __device__ __forceinline__ explicit ClockRecord(unsigned long long* c) : clocks(c), recorder(c && blockIdx.x == 0 && threadIdx.x == 0) {
+        if (recorder) clocks[0] = clock64(), clocks[1] = globalNs();
+    }
+    __device__ __forceinline__ void end() const {
+        if (recorder) clocks[2] = clock64(), clocks[3] = globalNs();
+    }
+};
+
+// `Loads` independent loads a thread, issued before any is used.
 template <std::uint32_t Path, int Loads>
-__global__ void readSweep(const uint4* global, std::size_t n, std::uint32_t inner, bool everyBlock, std::uint32_t* sink,
+__global__ void readSweep(Source src, std::size_t n, std::uint32_t inner, ReadSweep how, std::uint32_t* sink,
                           unsigned long long* clocks) {
     extern __shared__ uint4 scratch[];
-    const bool recorder = clocks && blockIdx.x == 0 && threadIdx.x == 0;
-    if (recorder) clocks[0] = clock64(), clocks[1] = globalNs();
-    const uint4* src = global;
+    const ClockRecord record(clocks);
     if constexpr (Path == kReadShared) {
         for (std::size_t i = threadIdx.x; i < n; i += blockDim.x) scratch[i] = make_uint4(static_cast<std::uint32_t>(i), 1u, 2u, 3u);
         __syncthreads();
-        src = scratch;
+        src.array = scratch;
     }
-    const std::size_t step = everyBlock ? blockDim.x : static_cast<std::size_t>(gridDim.x) * blockDim.x;
-    const std::size_t first = everyBlock ? threadIdx.x : static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+    const Walk walk = walkOf(how.everyBlock, how.everyWarp, how.broadcast);
+    const std::size_t step = walk.step;
     std::uint32_t acc = 0;
     for (std::uint32_t it = 0; it < inner; ++it) {
-        std::size_t i = first;
+        std::size_t i = walk.first;
         for (; i + (Loads - 1) * step < n; i += Loads * step) {
             uint4 v[Loads];
 #pragma unroll
-            for (int k = 0; k < Loads; ++k) v[k] = load<Path>(src + i + k * step);
+            for (int k = 0; k < Loads; ++k) v[k] = load<Path>(src, i + k * step);
 #pragma unroll
             for (int k = 0; k < Loads; ++k) acc ^= fold(v[k]);
         }
-        for (; i < n; i += step) acc ^= fold(load<Path>(src + i));
+        for (; i < n; i += step) acc ^= fold(load<Path>(src, i));
     }
     if (acc == 0x9e3779b9u) *sink = acc;
-    if (recorder) clocks[2] = clock64(), clocks[3] = globalNs();
+    record.end();
 }
 
 template <std::uint32_t Path>
-cudaError_t launchSweep(int loads, const void* src, std::size_t vec16, std::uint32_t inner, bool everyBlock,
-                        std::uint32_t* sink, unsigned long long* clocks, unsigned grid, unsigned block, std::size_t sharedBytes,
-                        cudaStream_t s) {
-    const auto* p = static_cast<const uint4*>(src);
-    switch (loads) {
-        case 1: readSweep<Path, 1><<<grid, block, sharedBytes, s>>>(p, vec16, inner, everyBlock, sink, clocks); break;
-        case 2: readSweep<Path, 2><<<grid, block, sharedBytes, s>>>(p, vec16, inner, everyBlock, sink, clocks); break;
-        case 4: readSweep<Path, 4><<<grid, block, sharedBytes, s>>>(p, vec16, inner, everyBlock, sink, clocks); break;
-        case 8: readSweep<Path, 8><<<grid, block, sharedBytes, s>>>(p, vec16, inner, everyBlock, sink, clocks); break;
+cudaError_t launchSweep(const ReadSweep& sweep, Source src, std::size_t vec16, std::uint32_t inner, std::uint32_t* sink,
+                        unsigned long long* clocks, unsigned grid, unsigned block, std::size_t sharedBytes, cudaStream_t s) {
+    switch (sweep.loads) {
+        case 1: readSweep<Path, 1><<<grid, block, sharedBytes, s>>>(src, vec16, inner, sweep, sink, clocks); break;
+        case 2: readSweep<Path, 2><<<grid, block, sharedBytes, s>>>(src, vec16, inner, sweep, sink, clocks); break;
+        case 4: readSweep<Path, 4><<<grid, block, sharedBytes, s>>>(src, vec16, inner, sweep, sink, clocks); break;
+        case 8: readSweep<Path, 8><<<grid, block, sharedBytes, s>>>(src, vec16, inner, sweep, sink, clocks); break;
         default: return cudaErrorInvalidValue;
     }
     return cudaGetLastError();
@@ -108,28 +160,49 @@ __device__ __forceinline__ void stV4Wb(uint4* p, uint4 v) {
     asm volatile("st.global.wb.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w)
                  : "memory");
 }
+__device__ __forceinline__ void stV4Shared(uint4* p, uint4 v) {
+    const auto address = static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
+    asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(address), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w) : "memory");
+}
 
-// Stores four deep: .cg past the L1 (kReadPastL1), or the default write-back store that an SM's
-// L1 sees (kReadCached); over the grid once a pass, or every block over the whole array.
-template <std::uint32_t Path>
-__global__ void writeSweep(uint4* dst, std::size_t n, std::uint32_t inner, bool everyBlock) {
-    const std::size_t step = everyBlock ? blockDim.x : static_cast<std::size_t>(gridDim.x) * blockDim.x;
-    const std::size_t first = everyBlock ? threadIdx.x : static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-    const uint4 v = make_uint4(static_cast<std::uint32_t>(first), 1u, 2u, 3u);
+// `Stores` deep: .cg past the L1 (kReadPastL1), the default write-back store that an SM's L1
+// sees (kReadCached), or the block's shared memory (kReadShared); over the grid once a pass, or
+// every block over the whole array.
+template <std::uint32_t Path, int Stores>
+__global__ void writeSweep(uint4* dst, std::size_t n, std::uint32_t inner, bool everyBlock, unsigned long long* clocks) {
+    extern __shared__ uint4 scratch[];
+    const ClockRecord record(clocks);
+    if constexpr (Path == kReadShared) dst = scratch;
+    const Walk walk = walkOf(everyBlock, false, false);
+    const std::size_t step = walk.step;
+    const uint4 v = make_uint4(static_cast<std::uint32_t>(walk.first), 1u, 2u, 3u);
     const auto store = [](uint4* p, uint4 value) {
         if constexpr (Path == kReadCached) stV4Wb(p, value);
+        else if constexpr (Path == kReadShared) stV4Shared(p, value);
         else stV4(p, value);
     };
     for (std::uint32_t it = 0; it < inner; ++it) {
-        std::size_t i = first;
-        for (; i + 3 * step < n; i += 4 * step) {
-            store(dst + i, v);
-            store(dst + i + step, v);
-            store(dst + i + 2 * step, v);
-            store(dst + i + 3 * step, v);
+        std::size_t i = walk.first;
+        for (; i + (Stores - 1) * step < n; i += Stores * step) {
+#pragma unroll
+            for (int k = 0; k < Stores; ++k) store(dst + i + k * step, v);
         }
         for (; i < n; i += step) store(dst + i, v);
     }
+    record.end();
+}
+
+template <std::uint32_t Path>
+cudaError_t launchStores(int stores, uint4* dst, std::size_t vec16, std::uint32_t inner, bool everyBlock, unsigned long long* clocks,
+                         unsigned grid, unsigned block, std::size_t sharedBytes, cudaStream_t s) {
+    switch (stores) {
+        case 1: writeSweep<Path, 1><<<grid, block, sharedBytes, s>>>(dst, vec16, inner, everyBlock, clocks); break;
+        case 2: writeSweep<Path, 2><<<grid, block, sharedBytes, s>>>(dst, vec16, inner, everyBlock, clocks); break;
+        case 4: writeSweep<Path, 4><<<grid, block, sharedBytes, s>>>(dst, vec16, inner, everyBlock, clocks); break;
+        case 8: writeSweep<Path, 8><<<grid, block, sharedBytes, s>>>(dst, vec16, inner, everyBlock, clocks); break;
+        default: return cudaErrorInvalidValue;
+    }
+    return cudaGetLastError();
 }
 
 __global__ void copyKernel(const uint4* src, uint4* dst, std::size_t n, std::uint32_t inner) {
@@ -157,24 +230,26 @@ cudaError_t launchCopy(const void* src, void* dst, std::size_t vec16, std::uint3
     return cudaGetLastError();
 }
 
-cudaError_t launchWrite(const ReadSweep& sweep, void* dst, std::size_t vec16, std::uint32_t inner, unsigned grid,
-                        unsigned block, cudaStream_t s) {
+cudaError_t launchWrite(const ReadSweep& sweep, void* dst, std::size_t vec16, std::uint32_t inner, unsigned long long* clocks,
+                        unsigned grid, unsigned block, cudaStream_t s) {
     auto* p = static_cast<uint4*>(dst);
-    if (sweep.path == kReadCached) writeSweep<kReadCached><<<grid, block, 0, s>>>(p, vec16, inner, sweep.everyBlock);
-    else writeSweep<kReadPastL1><<<grid, block, 0, s>>>(p, vec16, inner, sweep.everyBlock);
-    return cudaGetLastError();
+    switch (sweep.path) {
+        case kReadCached: return launchStores<kReadCached>(sweep.loads, p, vec16, inner, sweep.everyBlock, clocks, grid, block, 0, s);
+        case kReadShared: return launchStores<kReadShared>(sweep.loads, nullptr, vec16, inner, true, clocks, grid, block, vec16 * 16, s);
+        default: return launchStores<kReadPastL1>(sweep.loads, p, vec16, inner, sweep.everyBlock, clocks, grid, block, 0, s);
+    }
 }
 
 cudaError_t launchRead(const ReadSweep& sweep, const void* src, std::size_t vec16, std::uint32_t inner, std::uint32_t* sink,
                        unsigned long long* clocks, unsigned grid, unsigned block, cudaStream_t s) {
+    const Source from{static_cast<const uint4*>(src), sweep.texture};
     switch (sweep.path) {
-        case kReadCached:
-            return launchSweep<kReadCached>(sweep.loads, src, vec16, inner, sweep.everyBlock, sink, clocks, grid, block, 0, s);
-        case kReadNonCoherent:
-            return launchSweep<kReadNonCoherent>(sweep.loads, src, vec16, inner, sweep.everyBlock, sink, clocks, grid, block, 0, s);
-        case kReadShared:
-            return launchSweep<kReadShared>(sweep.loads, nullptr, vec16, inner, true, sink, clocks, grid, block, vec16 * 16, s);
-        default: return launchSweep<kReadPastL1>(sweep.loads, src, vec16, inner, sweep.everyBlock, sink, clocks, grid, block, 0, s);
+        case kReadCached: return launchSweep<kReadCached>(sweep, from, vec16, inner, sink, clocks, grid, block, 0, s);
+        case kReadNonCoherent: return launchSweep<kReadNonCoherent>(sweep, from, vec16, inner, sink, clocks, grid, block, 0, s);
+        case kReadTexture: return launchSweep<kReadTexture>(sweep, from, vec16, inner, sink, clocks, grid, block, 0, s);
+        case kReadConstant: return launchSweep<kReadConstant>(sweep, from, vec16, inner, sink, clocks, grid, block, 0, s);
+        case kReadShared: return launchSweep<kReadShared>(sweep, from, vec16, inner, sink, clocks, grid, block, vec16 * 16, s);
+        default: return launchSweep<kReadPastL1>(sweep, from, vec16, inner, sink, clocks, grid, block, 0, s);
     }
 }
 

@@ -161,22 +161,29 @@ cudaError_t launchSmIdScan(std::uint32_t* bitmap, std::uint32_t bitmapWords, uns
 // Copies four deep over the grid past the L1: the first vec16 x 16 bytes of `src` to `dst`.
 cudaError_t launchCopy(const void* src, void* dst, std::size_t vec16, std::uint32_t inner, unsigned grid, unsigned block,
                        cudaStream_t s);
-// A read sweep's path: ld.global.cg (past the L1), ld.global.ca (through it), ld.global.nc (the
-// read-only path), or the block's own dynamic shared memory of vec16 x 16 bytes (every block
-// sweeps it; `src` unused).
-enum ReadPath : std::uint32_t { kReadPastL1 = 0, kReadCached = 1, kReadShared = 2, kReadNonCoherent = 3 };
+// A sweep's path: ld/st.global.cg (past the L1), ld.global.ca or st.global.wb (through it),
+// ld.global.nc (the read-only path), tex.1d on a texture object of 16-byte texels, ld.const from
+// this module's own constant bank of kBandwidthConstBytes (its contents never matter), or the
+// block's own dynamic shared memory of vec16 x 16 bytes (every block sweeps it; `src` unused).
+enum ReadPath : std::uint32_t {
+    kReadPastL1 = 0, kReadCached = 1, kReadShared = 2, kReadNonCoherent = 3, kReadTexture = 4, kReadConstant = 5
+};
+constexpr std::size_t kBandwidthConstBytes = 16 << 10;
 struct ReadSweep {
     ReadPath path = kReadPastL1;
-    int loads = 4;            // 1, 2, 4 or 8 independent loads in flight per thread
+    int loads = 4;            // 1, 2, 4 or 8 independent loads (stores) in flight per thread
     bool everyBlock = false;  // every block sweeps the whole array, not the grid once
+    bool everyWarp = false;   // every warp sweeps the whole array itself (reads)
+    bool broadcast = false;   // every lane of a warp loads the same 16 bytes, the warps splitting the array
+    std::uint64_t texture = 0;  // kReadTexture: the texture object over `src`
 };
 // `clocks` (null: none): block 0's thread 0 writes clock64 and %globaltimer at its start and end.
 cudaError_t launchRead(const ReadSweep& sweep, const void* src, std::size_t vec16, std::uint32_t inner, std::uint32_t* sink,
                        unsigned long long* clocks, unsigned grid, unsigned block, cudaStream_t s);
-// Stores four deep over the path (past the L1 or the default write-back store; not shared memory)
-// and sweep of `sweep` (its `loads` unused).
-cudaError_t launchWrite(const ReadSweep& sweep, void* dst, std::size_t vec16, std::uint32_t inner, unsigned grid,
-                        unsigned block, cudaStream_t s);
+// Stores `loads` deep over the path (past the L1, the default write-back store, or the block's
+// shared memory) and sweep of `sweep`; `clocks` as for reads.
+cudaError_t launchWrite(const ReadSweep& sweep, void* dst, std::size_t vec16, std::uint32_t inner, unsigned long long* clocks,
+                        unsigned grid, unsigned block, cudaStream_t s);
 
 // const_module_N.cu, reached through this table (index 0 = first extra module).
 struct ConstModuleOps {

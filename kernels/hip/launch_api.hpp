@@ -21,14 +21,27 @@ hipError_t launchTimerOverhead(std::uint32_t* out, std::uint32_t samples, hipStr
 // `blocks` blocks of one wave each write their identity to out[block].
 hipError_t launchProbe(WaveIdentity* out, unsigned blocks, hipStream_t s);
 
-// bandwidth_kernels.hip: 16-byte vectors, grid-stride, `inner` sweeps over the buffer.
-enum BwOp : std::uint32_t { kBwRead = 0, kBwWrite = 1, kBwCopy = 2 };
-hipError_t launchBandwidth(BwOp op, bool nonTemporal, const void* src, void* dst, std::size_t vec16,
-                           std::uint32_t inner, std::uint32_t* sink, unsigned grid, unsigned block, hipStream_t s);
-// The roofline's reads (issue 38): `loads` (1, 2, 4, 8) independent 16-byte loads a thread, over
-// the grid once a pass or every block over all of it (`everyBlock`), from `src` through the vL1,
-// or (`lds`) from the block's own vec16 x 16 bytes of dynamic LDS (`src` unused).
-hipError_t launchReadSweep(bool lds, int loads, bool everyBlock, const void* src, std::size_t vec16, std::uint32_t inner,
-                           std::uint32_t* sink, unsigned grid, unsigned block, hipStream_t s);
+// bandwidth_kernels.hip: 16-byte vectors, `inner` passes over the buffer a launch.
+// Copies: vec16 x 16 bytes from src to dst, grid-stride, non-temporal where asked.
+hipError_t launchCopy(bool nonTemporal, const void* src, void* dst, std::size_t vec16, std::uint32_t inner,
+                      unsigned grid, unsigned block, hipStream_t s);
+
+// The roofline's sweeps (issue 38). Where their 16-byte accesses go:
+enum SweepPath : std::uint32_t {
+    kSweepVector = 0,    // global memory through the vL1 (no GLC)
+    kSweepVectorNt = 1,  // the same, non-temporal (device-memory working sets)
+    kSweepLds = 2,       // the block's own vec16 x 16 bytes of dynamic LDS (every block; the buffer unused)
+    kSweepScalar = 3,    // s_load_dwordx4, one a wavefront, the block's wavefronts splitting the array (reads)
+};
+struct Sweep {
+    SweepPath path;
+    int inFlight;     // 1, 2, 4 or 8 accesses a thread (a wavefront on kSweepScalar) issues before it waits
+    bool everyBlock;  // every block over the whole array, else the grid over it once a pass
+};
+// `clocks`, unless null, gets block 0's s_memtime and s_memrealtime at its start and end (4 values).
+hipError_t launchReadSweep(const Sweep& sweep, const void* src, std::size_t vec16, std::uint32_t inner,
+                           std::uint32_t* sink, std::uint64_t* clocks, unsigned grid, unsigned block, hipStream_t s);
+hipError_t launchWriteSweep(const Sweep& sweep, void* dst, std::size_t vec16, std::uint32_t inner,
+                            std::uint64_t* clocks, unsigned grid, unsigned block, hipStream_t s);
 
 }  // namespace ts::hipk

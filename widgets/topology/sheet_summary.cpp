@@ -59,6 +59,43 @@ QString layoutLine(const Topology& d) {
     return text + TopologySheet::tr(" (%1, thread-block clusters)").arg(gpcs->confidence, 0, 'f', 2);
 }
 
+// One row of the key within `area` (its top and width): the cells in the key's columns, each
+// value with its confidence beside it where it fits; the height it took.
+double keyRow(SheetPainter& s, const QRectF& area, const std::vector<KeyCell>& cells, const QColor& colour, bool bold, bool paint) {
+    QCPPainter& p = s.painter();
+    const double x = area.x(), y = area.y(), width = area.width();
+    double h = 0, cx = x;
+    const double swatch = colour.isValid() ? 12 : 0;
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+        const double inset = c == 0 ? swatch : 0, w = width * kKeyShares[c] - inset - 3;
+        // The value, then its confidence in small grey on the same line where it fits.
+        const QString text = cells[c].value;
+        double ch = s.textHeight(text, w, SheetPainter::kText, bold);
+        const double valueW = QFontMetricsF(p.font(), p.device()).horizontalAdvance(text);
+        if (paint) s.drawText(text, cx + inset, y, w, SheetPainter::kText, bold);
+        if (!cells[c].note.isEmpty()) {
+            s.setFont(SheetPainter::kMinPoints);
+            const double noteW = QFontMetricsF(p.font(), p.device()).horizontalAdvance(cells[c].note);
+            const bool sameLine = ch < 12 && valueW + 4 + noteW <= w;
+            const double nx = sameLine ? cx + inset + valueW + 4 : cx + inset, ny = sameLine ? y + 0.8 : y + ch;
+            if (paint) s.drawText(cells[c].note, nx, ny, w, SheetPainter::kMinPoints, false, kGrey);
+            if (!sameLine) ch += s.textHeight(cells[c].note, w, SheetPainter::kMinPoints);
+        }
+        h = std::max(h, ch);
+        cx += width * kKeyShares[c];
+    }
+    if (paint && colour.isValid()) {
+        p.setPen(QPen(kGrey, 0.5));
+        p.setBrush(colour);
+        p.drawRect(QRectF(x, y + 1.5, 9, 8));
+    }
+    if (paint) {
+        p.setPen(QPen(QColor(0xd0, 0xd0, 0xd0), 0.5));
+        p.drawLine(QPointF(x, y + h + 1.5), QPointF(x + width, y + h + 1.5));
+    }
+    return h + 3;
+}
+
 }  // namespace
 
 SheetSummary::SheetSummary(SheetPainter& sheet, const Topology& d, const QStringList& decisive) : s_(sheet), d_(d) {
@@ -74,6 +111,7 @@ SheetSummary::SheetSummary(SheetPainter& sheet, const Topology& d, const QString
         const double maxW = SheetPainter::kWidth * share;
         for (const auto& [columns, counts] : {std::pair{0, false}, std::pair{0, true}, std::pair{4, true}, std::pair{2, true}}) {
             SceneOptions o;
+            o.bandwidthLines = false;
             o.groupColumns = columns;
             o.groupCountsOnly = counts;
             const TopologyScene scene = TopologyScene::build(d, o);
@@ -140,38 +178,8 @@ double SheetSummary::key(double x, double y0, double width, bool paint) {
             }
         return {};
     };
-    QCPPainter& p = s_.painter();
     auto row = [&](double y, const std::vector<KeyCell>& cells, const QColor& colour, bool bold) {
-        double h = 0, cx = x;
-        const double swatch = colour.isValid() ? 12 : 0;
-        for (std::size_t c = 0; c < cells.size(); ++c) {
-            const double inset = c == 0 ? swatch : 0, w = width * kKeyShares[c] - inset - 3;
-            // The value, then its confidence in small grey on the same line where it fits.
-            const QString text = cells[c].value;
-            double ch = s_.textHeight(text, w, SheetPainter::kText, bold);
-            const double valueW = QFontMetricsF(p.font(), p.device()).horizontalAdvance(text);
-            if (paint) s_.drawText(text, cx + inset, y, w, SheetPainter::kText, bold);
-            if (!cells[c].note.isEmpty()) {
-                s_.setFont(SheetPainter::kMinPoints);
-                const double noteW = QFontMetricsF(p.font(), p.device()).horizontalAdvance(cells[c].note);
-                const bool sameLine = ch < 12 && valueW + 4 + noteW <= w;
-                const double nx = sameLine ? cx + inset + valueW + 4 : cx + inset, ny = sameLine ? y + 0.8 : y + ch;
-                if (paint) s_.drawText(cells[c].note, nx, ny, w, SheetPainter::kMinPoints, false, kGrey);
-                if (!sameLine) ch += s_.textHeight(cells[c].note, w, SheetPainter::kMinPoints);
-            }
-            h = std::max(h, ch);
-            cx += width * kKeyShares[c];
-        }
-        if (paint && colour.isValid()) {
-            p.setPen(QPen(kGrey, 0.5));
-            p.setBrush(colour);
-            p.drawRect(QRectF(x, y + 1.5, 9, 8));
-        }
-        if (paint) {
-            p.setPen(QPen(QColor(0xd0, 0xd0, 0xd0), 0.5));
-            p.drawLine(QPointF(x, y + h + 1.5), QPointF(x + width, y + h + 1.5));
-        }
-        return h + 3;
+        return keyRow(s_, QRectF(x, y, width, 0), cells, colour, bold, paint);
     };
     double y = y0;
     const QString title = TopologySheet::tr("Key attributes");
@@ -205,18 +213,36 @@ double SheetSummary::key(double x, double y0, double width, bool paint) {
                 : s_.textHeight(legend, width, SheetPainter::kMinPoints)) + 2;
     if (const QString layout = layoutLine(d_); !layout.isEmpty())
         y += (paint ? s_.drawText(layout, x, y, width, SheetPainter::kText) : s_.textHeight(layout, width, SheetPainter::kText)) + 2;
-    // The roofline (issue 38), where the run measured it: a row per level in the same columns.
+    // The bandwidth of each level (issue 38's roofline, or the bandwidth group's), a row per level
+    // and access: the diagram on the sheet leaves it out (SceneOptions::bandwidthLines).
+    struct RooflineRow {
+        const char* perCycle;
+        const char* bandwidth;
+        const char* warps;
+        const char* suffix;
+    };
+    static const RooflineRow accesses[] = {
+        {attr::readBytesPerCycle, attr::readBandwidth, attr::warpsAt90, ""},
+        {attr::broadcastBytesPerCycle, attr::broadcastBandwidth, attr::broadcastWarpsAt90, QT_TRANSLATE_NOOP("ts::gui::TopologySheet", "broadcast")},
+        {attr::writeBytesPerCycle, attr::writeBandwidth, attr::writeWarpsAt90, QT_TRANSLATE_NOOP("ts::gui::TopologySheet", "write")},
+    };
     bool rooflineHeader = false;
-    for (const QString& id : ids) {
-        if (!findShowable(d_, id, attr::readBytesPerCycle)) continue;
-        if (!std::exchange(rooflineHeader, true))
-            y += 4 + row(y + 4, {{TopologySheet::tr("Roofline (read)"), {}}, {TopologySheet::tr("Bandwidth"), {}},
-                                 {TopologySheet::tr("Per SM/CU"), {}}, {TopologySheet::tr("90 % at"), {}}}, QColor(), true);
-        KeyCell warps = cell(id, {attr::warpsAt90});
-        if (!warps.value.isEmpty() && !warps.value.startsWith(QStringLiteral("—"))) warps.value = TopologySheet::tr("%1 warps").arg(warps.value);
-        y += row(y, {{elementName(id), {}}, cell(id, {attr::readBandwidth}), cell(id, {attr::readBytesPerCycle}), warps},
-                 colourOf(id), false);
-    }
+    for (const QString& id : ids)
+        for (const RooflineRow& access : accesses) {
+            if (!findShowable(d_, id, access.bandwidth)) continue;
+            if (!std::exchange(rooflineHeader, true))
+                y += 4 + row(y + 4, {{TopologySheet::tr("Bandwidth"), {}}, {TopologySheet::tr("Whole GPU"), {}},
+                                     {TopologySheet::tr("Per SM/CU"), {}}, {TopologySheet::tr("90 % at"), {}}}, QColor(), true);
+            KeyCell warps = cell(id, {access.warps});
+            if (const Attribute* a = findShowable(d_, id, access.warps)) {
+                const int n = static_cast<int>(std::lround(a->value));
+                warps.value = d_.device.vendor == Vendor::Amd ? TopologySheet::tr("%n wavefront(s)", nullptr, n)
+                                                              : TopologySheet::tr("%n warp(s)", nullptr, n);
+            }
+            const QString name = *access.suffix ? TopologySheet::tr("%1 %2").arg(elementName(id), TopologySheet::tr(access.suffix))
+                                                : elementName(id);
+            y += row(y, {{name, {}}, cell(id, {access.bandwidth}), cell(id, {access.perCycle}), warps}, colourOf(id), false);
+        }
     for (const QString& f : footnotes)
         y += (paint ? s_.drawText(f, x, y, width, SheetPainter::kMinPoints, false, kGrey)
                     : s_.textHeight(f, width, SheetPainter::kMinPoints)) + 1;

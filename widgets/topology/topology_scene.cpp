@@ -127,19 +127,37 @@ void tlbLines(const Topology& d, const QString& id, QStringList& lines) {
     }
 }
 
-// The read bandwidth (issue 38's roofline, or the bandwidth group's), with the bytes per cycle per
-// SM/CU where the roofline measured them: "read 3.3 TiB/s · 10.6 B/cycle".
-void bandwidthLine(const Topology& d, const QString& id, QStringList& lines) {
-    const Attribute* read = findShowable(d, id, attr::readBandwidth);
-    if (!read) return;
-    const Attribute* perCycle = findShowable(d, id, attr::readBytesPerCycle);
-    lines << (perCycle ? TopologyScene::tr("read %1 · %2").arg(formatValue(*read), formatValue(*perCycle))
-                       : TopologyScene::tr("read %1").arg(formatValue(*read)));
+// The read and write bandwidth (issue 38's roofline, or the bandwidth group's) and a constant
+// cache's broadcast, with the bytes per cycle per SM/CU where the roofline measured them:
+// "read 3.3 TiB/s · 10.6 B/cycle".
+void bandwidthLine(const Topology& d, const QString& id, QStringList& lines, bool shown) {
+    if (!shown) return;
+    struct Kind {
+        const char* bandwidth;
+        const char* perCycle;
+        const char* withCycles;
+        const char* alone;
+    };
+    static const Kind kinds[] = {
+        {attr::readBandwidth, attr::readBytesPerCycle, QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "read %1 · %2"),
+         QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "read %1")},
+        {attr::broadcastBandwidth, attr::broadcastBytesPerCycle, QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "broadcast %1 · %2"),
+         QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "broadcast %1")},
+        {attr::writeBandwidth, attr::writeBytesPerCycle, QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "write %1 · %2"),
+         QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "write %1")},
+    };
+    for (const Kind& kind : kinds) {
+        const Attribute* bandwidth = findShowable(d, id, kind.bandwidth);
+        if (!bandwidth) continue;
+        const Attribute* perCycle = findShowable(d, id, kind.perCycle);
+        lines << (perCycle ? TopologyScene::tr(kind.withCycles).arg(formatValue(*bandwidth), formatValue(*perCycle))
+                           : TopologyScene::tr(kind.alone).arg(formatValue(*bandwidth)));
+    }
 }
 
 // Size, line, fetch granularity, latency and set structure of an element, as box lines; false
 // when no size was found.
-bool cacheLines(const Topology& d, const QString& id, QStringList& lines) {
+bool cacheLines(const Topology& d, const QString& id, QStringList& lines, bool bandwidth) {
     bool found = false;
     if (const Attribute* r = findShowable(d, id, attr::size)) {
         lines << formatValue(*r);
@@ -159,7 +177,7 @@ bool cacheLines(const Topology& d, const QString& id, QStringList& lines) {
         lines << TopologyScene::tr("fetch %1").arg(formatValue(*r));
     if (const Attribute* r = findShowable(d, id, attr::latency)) lines << formatValue(*r);
     setStructureLine(d, id, lines);
-    bandwidthLine(d, id, lines);
+    bandwidthLine(d, id, lines, bandwidth);
     return found;
 }
 
@@ -232,7 +250,7 @@ const QStringList& scratchpadIds() {
 
 // One box for a class of elements sharing a physical cache: the first member with a size
 // gives the lines; the box is dashed when none has one.
-SceneBox sharedCacheBox(const Topology& d, const QStringList& members) {
+SceneBox sharedCacheBox(const Topology& d, const QStringList& members, bool bandwidth) {
     SceneBox b;
     b.kind = members.front().startsWith(QLatin1String("constant")) ? BoxKind::ConstantCache : BoxKind::Cache;
     QStringList names;
@@ -242,7 +260,7 @@ SceneBox sharedCacheBox(const Topology& d, const QStringList& members) {
     bool found = false;
     for (const auto& id : members) {
         QStringList lines;
-        if (cacheLines(d, id, lines)) {
+        if (cacheLines(d, id, lines, bandwidth)) {
             b.lines = lines;
             found = true;
             break;
@@ -272,12 +290,12 @@ bool anyShowable(const Topology& d, const QString& id) {
 }
 
 // A box across the whole width for one element drawn by cacheLines() (sL1d, L3).
-SceneBox wideCacheBox(const Topology& d, BoxKind kind, const QString& id) {
+SceneBox wideCacheBox(const Topology& d, BoxKind kind, const QString& id, bool bandwidth) {
     SceneBox b;
     b.kind = kind;
     b.label = elementName(id);
     b.elementIds << id;
-    b.dashed = !cacheLines(d, id, b.lines);
+    b.dashed = !cacheLines(d, id, b.lines, bandwidth);
     b.fillWidth = true;
     return b;
 }
@@ -295,7 +313,7 @@ TopologyScene TopologyScene::build(const Topology& d, const SceneOptions& option
     s.addScalarCache(d, root, unitWord);
     s.addL2(d, root, unitWord);
     if (anyShowable(d, QStringLiteral("l3"))) {
-        SceneBox b = wideCacheBox(d, BoxKind::L3, QStringLiteral("l3"));
+        SceneBox b = wideCacheBox(d, BoxKind::L3, QStringLiteral("l3"), options.bandwidthLines);
         b.toolTip = toolTipOf(d, b.elementIds);
         s.add(b, root);
     }
@@ -403,12 +421,12 @@ void TopologyScene::addUnitDetail(const Topology& d, int root, const QString& un
         b.kind = BoxKind::Scratchpad;
         b.label = elementName(id);
         b.elementIds << id;
-        cacheLines(d, id, b.lines);
+        cacheLines(d, id, b.lines, options_.bandwidthLines);
         b.toolTip = toolTipOf(d, b.elementIds);
         add(b, cacheRow);
     }
     for (const QStringList& members : classes) {
-        SceneBox b = sharedCacheBox(d, members);
+        SceneBox b = sharedCacheBox(d, members, options_.bandwidthLines);
         const int amount = amountPerUnit(d, members);
         if (amount > 1) b.lines << tr("%n per unit", nullptr, amount);
         const int row = b.kind == BoxKind::ConstantCache ? constRow : cacheRow;
@@ -418,7 +436,7 @@ void TopologyScene::addUnitDetail(const Topology& d, int root, const QString& un
 
 void TopologyScene::addScalarCache(const Topology& d, int root, const QString& unitWord) {
     if (!hasElement(d, QStringLiteral("sl1d"))) return;
-    SceneBox b = wideCacheBox(d, BoxKind::ScalarCache, QStringLiteral("sl1d"));
+    SceneBox b = wideCacheBox(d, BoxKind::ScalarCache, QStringLiteral("sl1d"), options_.bandwidthLines);
     if (const Attribute* sb = findAttribute(d, QStringLiteral("sl1d"), attr::sharedBetween); sb && !sb->groups.empty()) {
         std::map<std::size_t, int> bySize;
         for (const auto& g : sb->groups) ++bySize[g.size()];
@@ -451,7 +469,7 @@ void TopologyScene::addL2(const Topology& d, int root, const QString& unitWord) 
         b.lines << lat;
     }
     setStructureLine(d, l2, b.lines);
-    bandwidthLine(d, l2, b.lines);
+    bandwidthLine(d, l2, b.lines, options_.bandwidthLines);
     b.toolTip = toolTipOf(d, b.elementIds);
     b.fillWidth = true;
     b.columns = options_.groupColumns;
@@ -488,7 +506,7 @@ void TopologyScene::addMemory(const Topology& d, int root) {
     else if (d.device.totalGlobalBytes > 0)
         b.lines << formatBytes(static_cast<double>(d.device.totalGlobalBytes));
     if (const Attribute* r = findShowable(d, id, attr::latency)) b.lines << formatValue(*r);
-    bandwidthLine(d, id, b.lines);
+    bandwidthLine(d, id, b.lines, options_.bandwidthLines);
     tlbLines(d, id, b.lines);
     b.toolTip = toolTipOf(d, b.elementIds);
     b.fillWidth = true;

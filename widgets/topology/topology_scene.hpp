@@ -46,6 +46,7 @@ struct SceneOptions {
     // sheet's narrow column); `groupCountsOnly` draws such a group as its count, without units.
     int groupColumns = 0;
     bool groupCountsOnly = false;
+    bool bandwidthLines = true;  // read/write bandwidth lines in the boxes (the sheet puts them in a table)
 };
 
 class TopologyScene {
