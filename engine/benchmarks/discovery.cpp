@@ -282,7 +282,7 @@ void runDiscovery(Backend& backend, const DiscoveryOptions& options, Observer& o
     if (!sharedAtStart.empty()) ctx.warnSharedGpu(sharedAtStart);
 
     const Vendor vendor = topology.device.vendor;
-    for (const auto& group : options.groups)
+    for (const auto& group : options.named.empty() ? options.groups : options.named)
         if (const BenchmarkGroup* g = findBenchmarkGroup(group); g && !g->existsOn(vendor))
             ctx.warn("group '" + group + "' does not exist on " + std::string(toString(vendor)) + " GPUs: skipped");
     const auto plan = PlanBuilder(ctx.device(), options).build();

@@ -15,6 +15,9 @@ constexpr std::uint64_t kDefaultTlbWalkBytes = 16ull << 30;
 
 struct DiscoveryOptions {
     std::set<std::string> groups;  // empty: every group
+    // The groups a person named (--only, --with), where `groups` holds more (the default run that
+    // --with joins): only these are warned about when the GPU has no such thing. Empty: all of `groups`.
+    std::set<std::string> named;
     // Caches to measure within the selected groups; empty: all of them. A cache another one
     // depends on (the cache in front of it) is measured as well.
     std::set<Element> elements;

@@ -19,7 +19,7 @@ namespace {
 
 constexpr int kRooflineLoads[] = {1, 2, 4, 8};
 constexpr int kRooflineBytesPerLoad = 16;
-constexpr int kRooflineRepetitions = 3;
+constexpr int kRooflineRepetitions = 5;
 // The watched repeat of the best configuration must read within this of the sweep's plateau.
 constexpr double kRooflineRepeatTolerance = 0.05;
 constexpr double kRooflineUnconfirmed = 0.5;

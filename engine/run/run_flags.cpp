@@ -17,6 +17,8 @@ DiscoveryOptions discoveryOptions(const RunFlags& flags) {
         std::set<std::string> extra;
         std::string error;
         if (!parseGroups(flags.with, extra, error)) throw InputError("--with: " + error);
+        options.named = options.groups;
+        options.named.insert(extra.begin(), extra.end());
         if (options.groups.empty()) options.groups = defaultGroups();  // so that the extra groups join it
         options.groups.insert(extra.begin(), extra.end());
     }

@@ -23,7 +23,6 @@ __device__ __forceinline__ void stV4(uint4* p, uint4 v) {
     asm volatile("st.global.cg.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w)
                  : "memory");
 }
-__device__ __forceinline__ std::uint32_t fold(uint4 v) { return v.x ^ v.y ^ v.z ^ v.w; }
 
 __device__ __forceinline__ uint4 ldV4Ca(const uint4* p) {
     uint4 v;
@@ -39,9 +38,9 @@ __device__ __forceinline__ uint4 ldV4Nc(const uint4* p) {
                  : "l"(p));
     return v;
 }
-__device__ __forceinline__ uint4 ldV4Shared(const uint4* p) {
+// A 32-bit shared-space address: no generic-to-shared conversion in the loop.
+__device__ __forceinline__ uint4 ldV4Shared(std::uint32_t address) {
     uint4 v;
-    const auto address = static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
     asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "r"(address));
     return v;
 }
@@ -71,13 +70,14 @@ __device__ __forceinline__ uint4 ldV4Const(std::size_t i) {
 struct Source {
     const uint4* array;
     std::uint64_t texture;
+    std::uint32_t shared;  // the block's shared memory, as a shared-space address
 };
 
 template <std::uint32_t Path>
 __device__ __forceinline__ uint4 load(const Source& src, std::size_t i) {
     if constexpr (Path == kReadCached) return ldV4Ca(src.array + i);
     else if constexpr (Path == kReadNonCoherent) return ldV4Nc(src.array + i);
-    else if constexpr (Path == kReadShared) return ldV4Shared(src.array + i);
+    else if constexpr (Path == kReadShared) return ldV4Shared(src.shared + 16 * static_cast<std::uint32_t>(i));
     else if constexpr (Path == kReadTexture) return ldV4Texture(src.texture, i);
     else if constexpr (Path == kReadConstant) return ldV4Const(i);
     else return ldV4(src.array + i);
@@ -103,6 +103,23 @@ __device__ __forceinline__ Walk walkOf(bool everyBlock, bool everyWarp, bool bro
     return {static_cast<std::size_t>(blockIdx.x) * width + self, static_cast<std::size_t>(gridDim.x) * width};
 }
 
+// A thread's walk over its elements, `inner` times over: it restarts at its first element where
+// the array ends, so `Loads` stay in flight however few elements a thread has (a block over its
+// shared memory: two each).
+struct Cursor {
+    std::size_t first, step, n, at;
+    __device__ __forceinline__ Cursor(const Walk& w, std::size_t size) : first(w.first), step(w.step), n(size), at(w.first) {}
+    __device__ __forceinline__ std::size_t count(std::uint32_t inner) const {
+        return first < n ? (n - first + step - 1) / step * inner : 0;
+    }
+    __device__ __forceinline__ std::size_t next() {
+        const std::size_t here = at;
+        at += step;
+        if (at >= n) at = first;
+        return here;
+    }
+};
+
 struct ClockRecord {
     unsigned long long* clocks;
     bool recorder;
@@ -123,22 +140,21 @@ __global__ void readSweep(Source src, std::size_t n, std::uint32_t inner, ReadSw
     if constexpr (Path == kReadShared) {
         for (std::size_t i = threadIdx.x; i < n; i += blockDim.x) scratch[i] = make_uint4(static_cast<std::uint32_t>(i), 1u, 2u, 3u);
         __syncthreads();
-        src.array = scratch;
+        src.shared = static_cast<std::uint32_t>(__cvta_generic_to_shared(scratch));
     }
     const Walk walk = walkOf(how.everyBlock, how.everyWarp, how.broadcast);
-    const std::size_t step = walk.step;
+    Cursor at(walk, n);
+    const std::size_t count = at.count(inner);
     std::uint32_t acc = 0;
-    for (std::uint32_t it = 0; it < inner; ++it) {
-        std::size_t i = walk.first;
-        for (; i + (Loads - 1) * step < n; i += Loads * step) {
-            uint4 v[Loads];
+    std::size_t done = 0;
+    for (; done + Loads <= count; done += Loads) {
+        uint4 v[Loads];
 #pragma unroll
-            for (int k = 0; k < Loads; ++k) v[k] = load<Path>(src, i + k * step);
+        for (int k = 0; k < Loads; ++k) v[k] = load<Path>(src, at.next());
 #pragma unroll
-            for (int k = 0; k < Loads; ++k) acc ^= fold(v[k]);
-        }
-        for (; i < n; i += step) acc ^= fold(load<Path>(src, i));
+        for (int k = 0; k < Loads; ++k) acc ^= v[k].x;  // the loads are volatile: one word keeps them, fewer instructions
     }
+    for (; done < count; ++done) acc ^= load<Path>(src, at.next()).x;
     if (acc == 0x9e3779b9u) *sink = acc;
     record.end();
 }
@@ -174,21 +190,20 @@ __global__ void writeSweep(uint4* dst, std::size_t n, std::uint32_t inner, bool 
     const ClockRecord record(clocks);
     if constexpr (Path == kReadShared) dst = scratch;
     const Walk walk = walkOf(everyBlock, false, false);
-    const std::size_t step = walk.step;
     const uint4 v = make_uint4(static_cast<std::uint32_t>(walk.first), 1u, 2u, 3u);
     const auto store = [](uint4* p, uint4 value) {
         if constexpr (Path == kReadCached) stV4Wb(p, value);
         else if constexpr (Path == kReadShared) stV4Shared(p, value);
         else stV4(p, value);
     };
-    for (std::uint32_t it = 0; it < inner; ++it) {
-        std::size_t i = walk.first;
-        for (; i + (Stores - 1) * step < n; i += Stores * step) {
+    Cursor at(walk, n);
+    const std::size_t count = at.count(inner);
+    std::size_t done = 0;
+    for (; done + Stores <= count; done += Stores) {
 #pragma unroll
-            for (int k = 0; k < Stores; ++k) store(dst + i + k * step, v);
-        }
-        for (; i < n; i += step) store(dst + i, v);
+        for (int k = 0; k < Stores; ++k) store(dst + at.next(), v);
     }
+    for (; done < count; ++done) store(dst + at.next(), v);
     record.end();
 }
 
@@ -242,7 +257,7 @@ cudaError_t launchWrite(const ReadSweep& sweep, void* dst, std::size_t vec16, st
 
 cudaError_t launchRead(const ReadSweep& sweep, const void* src, std::size_t vec16, std::uint32_t inner, std::uint32_t* sink,
                        unsigned long long* clocks, unsigned grid, unsigned block, cudaStream_t s) {
-    const Source from{static_cast<const uint4*>(src), sweep.texture};
+    const Source from{static_cast<const uint4*>(src), sweep.texture, 0};
     switch (sweep.path) {
         case kReadCached: return launchSweep<kReadCached>(sweep, from, vec16, inner, sink, clocks, grid, block, 0, s);
         case kReadNonCoherent: return launchSweep<kReadNonCoherent>(sweep, from, vec16, inner, sink, clocks, grid, block, 0, s);

@@ -44,6 +44,23 @@ __device__ __forceinline__ Walk walkOf(bool everyBlock, bool perWave) {
     return {blockIdx.x * width + self, std::size_t{gridDim.x} * width};
 }
 
+// A thread's walk over its elements, `inner` times over: it restarts at its first element where
+// the array ends, so `Loads` stay in flight however few elements a thread has (a block over its
+// LDS: a few each).
+struct Cursor {
+    std::size_t first, step, n, at;
+    __device__ __forceinline__ Cursor(const Walk& w, std::size_t size) : first(w.first), step(w.step), n(size), at(w.first) {}
+    __device__ __forceinline__ std::size_t count(std::uint32_t inner) const {
+        return first < n ? (n - first + step - 1) / step * inner : 0;
+    }
+    __device__ __forceinline__ std::size_t next() {
+        const std::size_t here = at;
+        at += step;
+        if (at >= n) at = first;
+        return here;
+    }
+};
+
 // Block 0's first thread notes the shader clock and the 100 MHz wall clock at its start and end.
 struct ClockRecord {
     std::uint64_t* clocks;
@@ -79,20 +96,18 @@ __global__ void readSweep(const Vec* src, std::size_t n, std::uint32_t inner, bo
         src = lds;
     }
     constexpr bool nt = Path == kSweepVectorNt;
-    const Walk walk = walkOf(everyBlock, false);
-    const std::size_t step = walk.step;
+    Cursor at(walkOf(everyBlock, false), n);
+    const std::size_t count = at.count(inner);
     Vec acc = {0, 0, 0, 0};
-    for (std::uint32_t r = 0; r < inner; ++r) {
-        std::size_t i = walk.first;
-        for (; i + (Loads - 1) * step < n; i += Loads * step) {
-            Vec v[Loads];
+    std::size_t done = 0;
+    for (; done + Loads <= count; done += Loads) {
+        Vec v[Loads];
 #pragma unroll
-            for (int k = 0; k < Loads; ++k) v[k] = read<nt>(src + i + k * step);
+        for (int k = 0; k < Loads; ++k) v[k] = read<nt>(src + at.next());
 #pragma unroll
-            for (int k = 0; k < Loads; ++k) acc ^= v[k];
-        }
-        for (; i < n; i += step) acc ^= read<nt>(src + i);
+        for (int k = 0; k < Loads; ++k) acc ^= v[k];
     }
+    for (; done < count; ++done) acc ^= read<nt>(src + at.next());
     keep(acc, sink);
     record.end();
 }
@@ -173,18 +188,17 @@ __global__ void writeSweep(Vec* dst, std::size_t n, std::uint32_t inner, bool ev
     const ClockRecord record(clocks);
     if constexpr (Path == kSweepLds) dst = lds;
     constexpr bool nt = Path == kSweepVectorNt;
-    const Walk walk = walkOf(everyBlock, false);
-    const std::size_t step = walk.step;
-    for (std::uint32_t r = 0; r < inner; ++r) {
-        // Another value each pass, so no pass's stores are repeats of the last one's.
-        const Vec v = {r, static_cast<std::uint32_t>(walk.first), 2, 3};
-        std::size_t i = walk.first;
-        for (; i + (Stores - 1) * step < n; i += Stores * step) {
+    Cursor at(walkOf(everyBlock, false), n);
+    const std::size_t count = at.count(inner);
+    // Another value each store, so no pass's stores are repeats of the last one's.
+    Vec v = {0, static_cast<std::uint32_t>(at.first), 2, 3};
+    std::size_t done = 0;
+    for (; done + Stores <= count; done += Stores) {
 #pragma unroll
-            for (int k = 0; k < Stores; ++k) write<nt>(dst + i + k * step, v);
-        }
-        for (; i < n; i += step) write<nt>(dst + i, v);
+        for (int k = 0; k < Stores; ++k) write<nt>(dst + at.next(), v);
+        v[0] += 1;
     }
+    for (; done < count; ++done) write<nt>(dst + at.next(), v);
     record.end();
 }
 

@@ -45,6 +45,18 @@ TEST(Cli, BadUsageExitsTwo) {
     EXPECT_NE(groups.output.find("nonsense"), std::string::npos);
 }
 
+// --with joins the default run, whose AMD-only groups an NVIDIA GPU skips without a word; a group
+// named for a GPU without it is still warned about.
+TEST(Cli, WithWarnsOnlyOfTheGroupsNamed) {
+    const auto with = runCli("--backend sim --profile h100 --only l1 --with layout");
+    EXPECT_EQ(with.exitCode, 0) << with.output;
+    const auto joined = runCli("--backend sim --profile rtx3090 --with layout --no-session");
+    EXPECT_EQ(joined.exitCode, 0) << joined.output;
+    EXPECT_EQ(joined.output.find("does not exist on"), std::string::npos) << joined.output;
+    const auto named = runCli("--backend sim --profile h100 --only l1 --with scalar");
+    EXPECT_NE(named.output.find("group 'scalar' does not exist on NVIDIA GPUs"), std::string::npos) << named.output;
+}
+
 TEST(Cli, BadProfileExitsTwoNamingTheFile) {
     const auto missing = runCli("--backend sim --profile /nonexistent/gpu.json");
     EXPECT_EQ(missing.exitCode, 2);
