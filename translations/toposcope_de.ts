@@ -2916,10 +2916,6 @@
         <translation>Bandbreite</translation>
     </message>
     <message>
-        <source>Whole GPU</source>
-        <translation>Ganze GPU</translation>
-    </message>
-    <message>
         <source>Per SM/CU</source>
         <translation>Pro SM/CU</translation>
     </message>
@@ -2944,6 +2940,10 @@
     <message>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

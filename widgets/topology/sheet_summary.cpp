@@ -96,6 +96,14 @@ double keyRow(SheetPainter& s, const QRectF& area, const std::vector<KeyCell>& c
     return h + 3;
 }
 
+// Whether the run measured the roofline (bytes per cycle of some level).
+bool rooflineMeasured(const Topology& d) {
+    for (const QString& id : elementIds(d))
+        for (const char* name : {attr::readBytesPerCycle, attr::writeBytesPerCycle, attr::broadcastBytesPerCycle})
+            if (findShowable(d, id, name)) return true;
+    return false;
+}
+
 }  // namespace
 
 SheetSummary::SheetSummary(SheetPainter& sheet, const Topology& d, const QStringList& decisive) : s_(sheet), d_(d) {
@@ -111,7 +119,7 @@ SheetSummary::SheetSummary(SheetPainter& sheet, const Topology& d, const QString
         const double maxW = SheetPainter::kWidth * share;
         for (const auto& [columns, counts] : {std::pair{0, false}, std::pair{0, true}, std::pair{4, true}, std::pair{2, true}}) {
             SceneOptions o;
-            o.bandwidthLines = false;
+            o.bandwidthLines = !rooflineMeasured(d);
             o.groupColumns = columns;
             o.groupCountsOnly = counts;
             const TopologyScene scene = TopologyScene::build(d, o);
@@ -213,8 +221,8 @@ double SheetSummary::key(double x, double y0, double width, bool paint) {
                 : s_.textHeight(legend, width, SheetPainter::kMinPoints)) + 2;
     if (const QString layout = layoutLine(d_); !layout.isEmpty())
         y += (paint ? s_.drawText(layout, x, y, width, SheetPainter::kText) : s_.textHeight(layout, width, SheetPainter::kText)) + 2;
-    // The bandwidth of each level (issue 38's roofline, or the bandwidth group's), a row per level
-    // and access: the diagram on the sheet leaves it out (SceneOptions::bandwidthLines).
+    // The roofline (issue 38), where the run measured it: a row per level and access. The diagram
+    // on the sheet then leaves the bandwidth out (SceneOptions::bandwidthLines).
     struct RooflineRow {
         const char* perCycle;
         const char* bandwidth;
@@ -229,9 +237,9 @@ double SheetSummary::key(double x, double y0, double width, bool paint) {
     bool rooflineHeader = false;
     for (const QString& id : ids)
         for (const RooflineRow& access : accesses) {
-            if (!findShowable(d_, id, access.bandwidth)) continue;
+            if (!findShowable(d_, id, access.perCycle)) continue;
             if (!std::exchange(rooflineHeader, true))
-                y += 4 + row(y + 4, {{TopologySheet::tr("Bandwidth"), {}}, {TopologySheet::tr("Whole GPU"), {}},
+                y += 4 + row(y + 4, {{TopologySheet::tr("Roofline"), {}}, {TopologySheet::tr("Bandwidth"), {}},
                                      {TopologySheet::tr("Per SM/CU"), {}}, {TopologySheet::tr("90 % at"), {}}}, QColor(), true);
             KeyCell warps = cell(id, {access.warps});
             if (const Attribute* a = findShowable(d_, id, access.warps)) {
