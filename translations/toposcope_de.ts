@@ -2943,7 +2943,7 @@
     </message>
     <message>
         <source>Roofline</source>
-        <translation type="unfinished"></translation>
+        <translation>Roofline</translation>
     </message>
 </context>
 <context>
