@@ -4,10 +4,15 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 
+#include "benchmarks/benchmark_groups.hpp"
+#include "benchmarks/discovery.hpp"
 #include "cli_runner.hpp"
+#include "io/mt4g_json.hpp"
+#include "simulated_runs.hpp"
 #include "scratch_files.hpp"
 #include "sim/builtin_profiles.hpp"
 #include "sim/profile.hpp"
@@ -60,6 +65,29 @@ TEST_P(SimProfileExport, SysSageBuildsWhatTheProfileDescribes) {
     const fs::path csv = simulatedRunFile(name, ".mt4g.csv");
     expectTruth(sysSageRead(json, Layout::Json), jsonTruth(profile), name + " --mt4g-json");
     expectTruth(sysSageRead(csv, Layout::CsvV01), csvTruth(profile), name + " --mt4g-csv");
+}
+
+// A roofline run (issue 38) adds each level's readBandwidth and writeBandwidth under MT4G's own
+// keys (its L2 and main memory have them; sys-sage keeps the main memory's): sys-sage still
+// builds the same components, and every level it has a figure for carries one.
+TEST(SimProfileExportRoofline, SysSageReadsEveryLevelsBandwidth) {
+    for (const std::string name : {"h100", "rtx3090"}) {  // (an MI300X's whole simulated suite takes a minute)
+        const SimProfile profile = loadProfile(name);
+        DiscoveryOptions options;
+        options.groups = defaultGroups();
+        options.groups.insert("roofline");
+        const Topology t = simulate(profile, options.groups);
+        const nlohmann::json layout = topologyToMt4gJson(t);
+        for (const char* level : {"l2", "main"}) {
+            EXPECT_TRUE(layout["memory"][level].contains("readBandwidth")) << name << " " << level;
+            EXPECT_TRUE(layout["memory"][level].contains("writeBandwidth")) << name << " " << level;
+        }
+        for (const char* level : {"l1", "shared"}) EXPECT_TRUE(layout["memory"][level].contains("readBandwidth")) << name << " " << level;
+        EXPECT_TRUE(layout["memory"]["shared"].contains("writeBandwidth")) << name;
+        const fs::path file = scratchDir("toposcope-sys-sage-roofline-", name) / "roofline.mt4g.json";
+        std::ofstream(file) << layout.dump(2);
+        expectTruth(sysSageRead(file, Layout::Json), jsonTruth(profile), name + " --with roofline --mt4g-json");
+    }
 }
 
 std::vector<std::string> builtinNames() {
