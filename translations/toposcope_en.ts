@@ -17,6 +17,13 @@
             <numerusform>%n loads in flight per thread</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n store(s) in flight per thread</source>
+        <translation>
+            <numerusform>%n store in flight per thread</numerusform>
+            <numerusform>%n stores in flight per thread</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::CuSharingMap</name>

@@ -42,12 +42,16 @@ void BandwidthPlot::rebuild(const StoredSeries& s, bool) {
     clearPlot();
     std::map<double, std::map<double, double>> curves;  // threads (loads) -> blocks (warps) -> GiB/s
     for (const auto& r : s.rows) curves[r.x2][r.x] = r.value;
+    // A store sweep's curves (`<level>.write.occupancy`) are stores in flight.
+    const bool stores = s.id.endsWith(QLatin1String(".write.occupancy"));
     int index = 0;
     for (const auto& [threads, points] : curves) {
         if (index == kMaxCurves) break;  // the caption counts the rest
         QCPGraph* g = plot()->addGraph();
-        g->setName(axis_ == Axis::Warps ? tr("%n load(s) in flight per thread", nullptr, static_cast<int>(threads))
-                                        : tr("%1 threads per block").arg(threads));
+        const int inFlight = static_cast<int>(threads);
+        g->setName(axis_ == Axis::Blocks ? tr("%1 threads per block").arg(threads)
+                   : stores              ? tr("%n store(s) in flight per thread", nullptr, inFlight)
+                                         : tr("%n load(s) in flight per thread", nullptr, inFlight));
         const QColor c = PlotTheme::cycle(index++);
         g->setPen(QPen(c, 2));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, 6));
@@ -61,7 +65,9 @@ void BandwidthPlot::rebuild(const StoredSeries& s, bool) {
     QStringList captions;
     for (const auto& d : s.decisions) {
         captions << decisionText(s, d.attribute.name);
-        if (d.attribute.name != attr::readBandwidth || !d.attribute.isDecided()) continue;
+        const std::string& name = d.attribute.name;
+        const bool plateau = name == attr::readBandwidth || name == attr::writeBandwidth || name == attr::broadcastBandwidth;
+        if (!plateau || !d.attribute.isDecided()) continue;
         // The plateau, and the 90 % of it that the least occupancy reaches.
         for (const double share : {1.0, 0.9}) {
             auto* line = new QCPItemStraightLine(plot());
