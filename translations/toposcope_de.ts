@@ -226,6 +226,13 @@
             <numerusform>%n Ladevorgänge pro Thread unterwegs</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n store(s) in flight per thread</source>
+        <translation>
+            <numerusform>%n Speichervorgang pro Thread unterwegs</numerusform>
+            <numerusform>%n Speichervorgänge pro Thread unterwegs</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::BenchmarkTreeModel</name>
