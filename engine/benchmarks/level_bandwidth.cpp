@@ -57,10 +57,12 @@ struct RooflineLevel {
     const RooflineKind* kind = &kReadSweep;
 };
 
-std::uint64_t rooflineHalfOfMeasured(const RunContext& ctx, Element element, std::uint64_t otherwise, std::string& why) {
+// Half the level's measured size in whole `granule`s, at least one; `otherwise` where this run measured none.
+std::uint64_t rooflineHalfOfMeasured(const RunContext& ctx, Element element, std::uint64_t otherwise, std::string& why,
+                                     std::uint64_t granule = 4096) {
     if (const Attribute* size = undisturbed(decided(ctx, element, attr::size))) {
         why = "half the measured size";
-        return std::max<std::uint64_t>(4096, static_cast<std::uint64_t>(size->value / 2) / 4096 * 4096);
+        return std::max<std::uint64_t>(granule, static_cast<std::uint64_t>(size->value / 2) / granule * granule);
     }
     why = "its size not measured in this run";
     return otherwise;
@@ -85,10 +87,7 @@ void unitLevels(const RunContext& ctx, std::vector<RooflineLevel>& levels) {
         levels.push_back({Element::ReadOnly, BandwidthTarget::L1, Space::ReadOnly, BandwidthSweep::EveryBlock, readOnly, why});
         // A constant cache holds a few KiB, too little to share out among a block's warps: each
         // warp sweeps all of half of it.
-        std::uint64_t constant = kRooflineConstantBytes;
-        why = "its size not measured in this run";
-        if (const Attribute* size = undisturbed(decided(ctx, Element::ConstantL1, attr::size)))
-            constant = std::max<std::uint64_t>(256, static_cast<std::uint64_t>(size->value / 2) / 64 * 64), why = "half the measured size";
+        const std::uint64_t constant = rooflineHalfOfMeasured(ctx, Element::ConstantL1, kRooflineConstantBytes, why, 256);
         for (const RooflineKind* kind : {&kReadSweep, &kBroadcastSweep})
             levels.push_back({Element::ConstantL1, BandwidthTarget::L1, Space::Constant, BandwidthSweep::EveryWarp, constant, why, kind});
     }
