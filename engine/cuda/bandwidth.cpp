@@ -12,8 +12,14 @@ namespace ts::cuda {
 namespace {
 
 // An L2-resident working set is swept this often inside one launch so a launch lasts long
-// enough (>~100 us) for event timing; device-memory working sets are swept once.
+// enough (>~100 us) for event timing; device-memory working sets are swept once. An SM's own
+// levels deliver four times an L2's: at 2 GiB a launch of shared-memory reads lasted 75 us, of
+// which the launch and the block's fill of its shared memory took several per cent.
 constexpr double kL2BytesPerLaunch = 2.0 * (1ull << 30);
+constexpr double kUnitLevelBytesPerLaunch = 8.0 * (1ull << 30);
+double bytesPerLaunch(BandwidthTarget t) {
+    return t == BandwidthTarget::L1 || t == BandwidthTarget::Scratchpad ? kUnitLevelBytesPerLaunch : kL2BytesPerLaunch;
+}
 constexpr std::uint32_t kMaxInner = 1u << 16;
 // Dynamic shared memory a launch gets without opting in to more.
 constexpr std::size_t kMostSharedBytes = 48 << 10;
@@ -116,7 +122,7 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
 
     std::uint32_t inner = 1;
     if (r.target != BandwidthTarget::DeviceMemory)
-        inner = static_cast<std::uint32_t>(std::clamp(kL2BytesPerLaunch / static_cast<double>(pass), 1.0,
+        inner = static_cast<std::uint32_t>(std::clamp(bytesPerLaunch(r.target) / static_cast<double>(pass), 1.0,
                                                       static_cast<double>(kMaxInner)));
     // A broadcast counts what the lanes receive: each 16 bytes once for every lane of the warp.
     const std::size_t moved = pass * (sweep.broadcast ? static_cast<std::size_t>(ctx_.info().warpSize) : 1);
