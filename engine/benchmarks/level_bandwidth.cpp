@@ -31,20 +31,14 @@ constexpr double kRooflineStillCached = 1.05;
 struct RooflineKind {
     BandwidthOp op;
     LaneAccess lanes;
-    const char* bandwidth;
-    const char* perCycle;
-    const char* warps;
-    const char* inFlight;
+    attr::RooflineNames figures;
     const char* title;     // "Read", ...: the step's and the series' title after the level's name
     const char* seriesId;  // after the element's id: "occupancy", ...
-    std::vector<std::string> names() const { return {bandwidth, perCycle, warps, inFlight}; }
+    std::vector<std::string> names() const { return {figures.bandwidth, figures.perCycle, figures.warps, figures.inFlight}; }
 };
-const RooflineKind kReadSweep{BandwidthOp::Read, LaneAccess::Own, attr::readBandwidth, attr::readBytesPerCycle, attr::warpsAt90,
-                              attr::loadsInFlightAt90, "Read", "occupancy"};
-const RooflineKind kWriteSweep{BandwidthOp::Write, LaneAccess::Own, attr::writeBandwidth, attr::writeBytesPerCycle,
-                               attr::writeWarpsAt90, attr::storesInFlightAt90, "Write", "write.occupancy"};
-const RooflineKind kBroadcastSweep{BandwidthOp::Read, LaneAccess::Broadcast, attr::broadcastBandwidth, attr::broadcastBytesPerCycle,
-                                   attr::broadcastWarpsAt90, attr::broadcastLoadsInFlightAt90, "Broadcast Read",
+const RooflineKind kReadSweep{BandwidthOp::Read, LaneAccess::Own, attr::rooflineRead, "Read", "occupancy"};
+const RooflineKind kWriteSweep{BandwidthOp::Write, LaneAccess::Own, attr::rooflineWrite, "Write", "write.occupancy"};
+const RooflineKind kBroadcastSweep{BandwidthOp::Read, LaneAccess::Broadcast, attr::rooflineBroadcast, "Broadcast Read",
                                    "broadcast.occupancy"};
 
 struct RooflineLevel {
@@ -192,19 +186,19 @@ void reportRooflineLevel(RunContext& ctx, const RooflineLevel& level, const Occu
         return a;
     };
     const std::string set = bytesText(level.bytes) + " working set (" + level.workingSet + "), " + configuration;
-    ctx.report(level.element, make(kind.bandwidth, f.plateau, "plateau of " + std::to_string(f.plateauPoints) + " configurations; " + set));
+    ctx.report(level.element, make(kind.figures.bandwidth, f.plateau, "plateau of " + std::to_string(f.plateauPoints) + " configurations; " + set));
     if (perUnitCycle > 0)
-        ctx.report(level.element, make(kind.perCycle, perUnitCycle,
+        ctx.report(level.element, make(kind.figures.perCycle, perUnitCycle,
                                        "per " + std::string(dev.vendor == Vendor::Amd ? "CU" : "SM") + " " + clockText));
     // A store is not waited for as a load is: the level's load latency says nothing of how many must be in flight.
     std::string little = stores ? "Little's law not checked for stores: no store latency is measured"
                                 : "Little's law not checked: the level's latency was not measured in this run";
     if (const Attribute* latency = decided(ctx, level.element, attr::latency); !stores && latency && perUnitCycle > 0)
         little = littlesLaw(latency->value, perUnitCycle, f, scalar ? 1 : dev.warpSize, kRooflineBytesPerLoad).text;
-    ctx.report(level.element, make(kind.warps, f.warpsAt90,
+    ctx.report(level.element, make(kind.figures.warps, f.warpsAt90,
                                    std::to_string(f.warpsAt90) + " " + rooflineWarpWord(dev) + " at " + std::to_string(f.loadsAt90) + " " +
                                        loadWord + " in flight per thread reach 90 % of the plateau; " + little));
-    ctx.report(level.element, make(kind.inFlight, f.loadsAt90, "with the warps of " + std::string(kind.warps)));
+    ctx.report(level.element, make(kind.figures.inFlight, f.loadsAt90, "with the warps of " + std::string(kind.figures.warps)));
 }
 
 // Device memory's working set doubled while doubling it still slows the reads by more than 5 %:

@@ -65,6 +65,18 @@ inline constexpr char broadcastBandwidth[] = "broadcastBandwidth";
 inline constexpr char broadcastBytesPerCycle[] = "broadcastBytesPerCycle";
 inline constexpr char broadcastWarpsAt90[] = "broadcastWarpsAt90";
 inline constexpr char broadcastLoadsInFlightAt90[] = "broadcastLoadsInFlightAt90";
+// The four figures of one roofline sweep, by access: the one list of which names go together.
+struct RooflineNames {
+    const char* bandwidth;
+    const char* perCycle;
+    const char* warps;
+    const char* inFlight;
+};
+inline constexpr RooflineNames rooflineRead{readBandwidth, readBytesPerCycle, warpsAt90, loadsInFlightAt90};
+inline constexpr RooflineNames rooflineBroadcast{broadcastBandwidth, broadcastBytesPerCycle, broadcastWarpsAt90,
+                                                 broadcastLoadsInFlightAt90};
+inline constexpr RooflineNames rooflineWrite{writeBandwidth, writeBytesPerCycle, writeWarpsAt90, storesInFlightAt90};
+inline constexpr const RooflineNames* rooflineAccesses[] = {&rooflineRead, &rooflineBroadcast, &rooflineWrite};
 // A cache's write policy (issue 38; a code in `value`, the word in `names`): writePolicy 1
 // write-back, 2 write-through; writeAllocate 1 write-allocate, 2 no write-allocate.
 inline constexpr char writePolicy[] = "writePolicy";

@@ -1,5 +1,7 @@
 #include "plots/bandwidth_plot.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <map>
 #include <qcustomplot.h>
 
@@ -66,7 +68,8 @@ void BandwidthPlot::rebuild(const StoredSeries& s, bool) {
     for (const auto& d : s.decisions) {
         captions << decisionText(s, d.attribute.name);
         const std::string& name = d.attribute.name;
-        const bool plateau = name == attr::readBandwidth || name == attr::writeBandwidth || name == attr::broadcastBandwidth;
+        const bool plateau = std::any_of(std::begin(attr::rooflineAccesses), std::end(attr::rooflineAccesses),
+                                         [&](const attr::RooflineNames* access) { return name == access->bandwidth; });
         if (!plateau || !d.attribute.isDecided()) continue;
         // The plateau, and the 90 % of it that the least occupancy reaches.
         for (const double share : {1.0, 0.9}) {

@@ -99,8 +99,8 @@ double keyRow(SheetPainter& s, const QRectF& area, const std::vector<KeyCell>& c
 // Whether the run measured the roofline (bytes per cycle of some level).
 bool rooflineMeasured(const Topology& d) {
     for (const QString& id : elementIds(d))
-        for (const char* name : {attr::readBytesPerCycle, attr::writeBytesPerCycle, attr::broadcastBytesPerCycle})
-            if (findShowable(d, id, name)) return true;
+        for (const attr::RooflineNames* access : attr::rooflineAccesses)
+            if (findShowable(d, id, access->perCycle)) return true;
     return false;
 }
 
@@ -224,32 +224,31 @@ double SheetSummary::key(double x, double y0, double width, bool paint) {
     // The roofline (issue 38), where the run measured it: a row per level and access. The diagram
     // on the sheet then leaves the bandwidth out (SceneOptions::bandwidthLines).
     struct RooflineRow {
-        const char* perCycle;
-        const char* bandwidth;
-        const char* warps;
+        const attr::RooflineNames& figures;
         const char* suffix;
     };
     static const RooflineRow accesses[] = {
-        {attr::readBytesPerCycle, attr::readBandwidth, attr::warpsAt90, ""},
-        {attr::broadcastBytesPerCycle, attr::broadcastBandwidth, attr::broadcastWarpsAt90, QT_TRANSLATE_NOOP("ts::gui::TopologySheet", "broadcast")},
-        {attr::writeBytesPerCycle, attr::writeBandwidth, attr::writeWarpsAt90, QT_TRANSLATE_NOOP("ts::gui::TopologySheet", "write")},
+        {attr::rooflineRead, ""},
+        {attr::rooflineBroadcast, QT_TRANSLATE_NOOP("ts::gui::TopologySheet", "broadcast")},
+        {attr::rooflineWrite, QT_TRANSLATE_NOOP("ts::gui::TopologySheet", "write")},
     };
     bool rooflineHeader = false;
     for (const QString& id : ids)
         for (const RooflineRow& access : accesses) {
-            if (!findShowable(d_, id, access.perCycle)) continue;
+            if (!findShowable(d_, id, access.figures.perCycle)) continue;
             if (!std::exchange(rooflineHeader, true))
                 y += 4 + row(y + 4, {{TopologySheet::tr("Roofline"), {}}, {TopologySheet::tr("Bandwidth"), {}},
                                      {TopologySheet::tr("Per SM/CU"), {}}, {TopologySheet::tr("90 % at"), {}}}, QColor(), true);
-            KeyCell warps = cell(id, {access.warps});
-            if (const Attribute* a = findShowable(d_, id, access.warps)) {
+            KeyCell warps = cell(id, {access.figures.warps});
+            if (const Attribute* a = findShowable(d_, id, access.figures.warps)) {
                 const int n = static_cast<int>(std::lround(a->value));
                 warps.value = d_.device.vendor == Vendor::Amd ? TopologySheet::tr("%n wavefront(s)", nullptr, n)
                                                               : TopologySheet::tr("%n warp(s)", nullptr, n);
             }
             const QString name = *access.suffix ? TopologySheet::tr("%1 %2").arg(elementName(id), TopologySheet::tr(access.suffix))
                                                 : elementName(id);
-            y += row(y, {{name, {}}, cell(id, {access.bandwidth}), cell(id, {access.perCycle}), warps}, colourOf(id), false);
+            y += row(y, {{name, {}}, cell(id, {access.figures.bandwidth}), cell(id, {access.figures.perCycle}), warps}, colourOf(id),
+                     false);
         }
     for (const QString& f : footnotes)
         y += (paint ? s_.drawText(f, x, y, width, SheetPainter::kMinPoints, false, kGrey)

@@ -133,23 +133,20 @@ void tlbLines(const Topology& d, const QString& id, QStringList& lines) {
 void bandwidthLine(const Topology& d, const QString& id, QStringList& lines, bool shown) {
     if (!shown) return;
     struct Kind {
-        const char* bandwidth;
-        const char* perCycle;
+        const attr::RooflineNames& figures;
         const char* withCycles;
         const char* alone;
     };
     static const Kind kinds[] = {
-        {attr::readBandwidth, attr::readBytesPerCycle, QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "read %1 · %2"),
-         QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "read %1")},
-        {attr::broadcastBandwidth, attr::broadcastBytesPerCycle, QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "broadcast %1 · %2"),
+        {attr::rooflineRead, QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "read %1 · %2"), QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "read %1")},
+        {attr::rooflineBroadcast, QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "broadcast %1 · %2"),
          QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "broadcast %1")},
-        {attr::writeBandwidth, attr::writeBytesPerCycle, QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "write %1 · %2"),
-         QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "write %1")},
+        {attr::rooflineWrite, QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "write %1 · %2"), QT_TRANSLATE_NOOP("ts::gui::TopologyScene", "write %1")},
     };
     for (const Kind& kind : kinds) {
-        const Attribute* bandwidth = findShowable(d, id, kind.bandwidth);
+        const Attribute* bandwidth = findShowable(d, id, kind.figures.bandwidth);
         if (!bandwidth) continue;
-        const Attribute* perCycle = findShowable(d, id, kind.perCycle);
+        const Attribute* perCycle = findShowable(d, id, kind.figures.perCycle);
         lines << (perCycle ? TopologyScene::tr(kind.withCycles).arg(formatValue(*bandwidth), formatValue(*perCycle))
                            : TopologyScene::tr(kind.alone).arg(formatValue(*bandwidth)));
     }
