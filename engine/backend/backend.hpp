@@ -137,6 +137,21 @@ struct BandwidthRequest {
     LaneAccess lanes = LaneAccess::Own;
 };
 
+// The request's own accounting, one rule for every backend: how often one pass sweeps the working
+// set (once for the grid, once a block, once a warp), and how many lanes receive each byte a read
+// loads (a warp's for a broadcast, but AMD's scalar loads bring a wavefront 16 bytes once).
+inline std::uint64_t sweepsOfWorkingSet(BandwidthSweep sweep, int blocks, int threadsPerBlock, int warpSize) {
+    const auto b = static_cast<std::uint64_t>(blocks);
+    switch (sweep) {
+        case BandwidthSweep::EveryBlock: return b;
+        case BandwidthSweep::EveryWarp: return b * static_cast<std::uint64_t>((threadsPerBlock + warpSize - 1) / warpSize);
+        default: return 1;
+    }
+}
+inline int lanesPerLoadedByte(Space space, LaneAccess lanes, int warpSize) {
+    return lanes == LaneAccess::Broadcast && space != Space::Scalar ? warpSize : 1;
+}
+
 struct BandwidthResult {
     double seconds = 0;           // best time of the repetitions
     double gibPerSecond = 0;      // bytes moved per second, GiB/s

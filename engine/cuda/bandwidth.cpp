@@ -106,10 +106,7 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
     // Copy splits the working set into source and destination halves.
     const bool copy = r.op == BandwidthOp::Copy;
     const std::size_t part = copy ? r.bytes / 2 / 16 * 16 : r.bytes / 16 * 16;
-    const std::size_t warpsPerBlock = (static_cast<std::size_t>(threads) + ctx_.info().warpSize - 1) / ctx_.info().warpSize;
-    const std::size_t pass = (copy ? 2 * part : part) * (sweep.everyBlock  ? static_cast<std::size_t>(blocks)
-                                                         : sweep.everyWarp ? static_cast<std::size_t>(blocks) * warpsPerBlock
-                                                                           : 1);
+    const std::size_t pass = (copy ? 2 * part : part) * sweepsOfWorkingSet(r.sweep, blocks, threads, ctx_.info().warpSize);
     std::byte* src = nullptr;
     std::byte* dst = nullptr;
     if (!shared && sweep.path != cudak::kReadConstant) {
@@ -125,7 +122,8 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
         inner = static_cast<std::uint32_t>(std::clamp(bytesPerLaunch(r.target) / static_cast<double>(pass), 1.0,
                                                       static_cast<double>(kMaxInner)));
     // A broadcast counts what the lanes receive: each 16 bytes once for every lane of the warp.
-    const std::size_t moved = pass * (sweep.broadcast ? static_cast<std::size_t>(ctx_.info().warpSize) : 1);
+    const std::size_t moved =
+        pass * static_cast<std::size_t>(r.op == BandwidthOp::Read ? lanesPerLoadedByte(r.space, r.lanes, ctx_.info().warpSize) : 1);
     unsigned long long* clocks = nullptr;
     if (!copy) {
         ctx_.io().reserve(64, std::size_t{1} << 20, "the bandwidth kernel's clock");

@@ -106,7 +106,7 @@ BandwidthResult BandwidthRunner::run(const BandwidthRequest& r) {
     const bool lds = sweep.path == hipk::kSweepLds;
     // Copy splits the working set into source and destination halves.
     const std::size_t part = (copy ? r.bytes / 2 : r.bytes) / 16 * 16;
-    const std::size_t moved = (copy ? 2 * part : part) * (sweep.everyBlock ? static_cast<std::size_t>(r.blocks) : 1);
+    const std::size_t moved = (copy ? 2 * part : part) * sweepsOfWorkingSet(r.sweep, r.blocks, r.threadsPerBlock, hipk::kWaveSize);
     if (!lds && !write) {
         src_.reserve(part, "bandwidth source");
         check(hipMemset(src_.get(), 1, part), "filling the bandwidth source");

@@ -169,7 +169,7 @@ double BandwidthModel::bytesPerWarpLoad(Space space) const {
 
 // How many lanes receive each byte a level delivers: a broadcast gives a warp's lanes one address.
 double BandwidthModel::lanesPerByte(Space space, LaneAccess lanes) const {
-    return lanes == LaneAccess::Broadcast && pathSpace(space) != Space::Scalar ? profile_.compute.warpSize : 1.0;
+    return lanesPerLoadedByte(pathSpace(space), lanes, profile_.compute.warpSize);
 }
 
 // What one unit keeps outstanding: its warps' loads, at most bytes_in_flight.
@@ -230,10 +230,8 @@ BandwidthResult BandwidthModel::run(const BandwidthRequest& r, std::uint64_t see
     BandwidthResult result;
     result.gibPerSecond = best;
     if (r.op != BandwidthOp::Copy) result.clockHz = static_cast<double>(profile_.clockKhz) * 1000.0;
-    const double sweeps = r.sweep == BandwidthSweep::EveryBlock ? r.blocks
-                          : r.sweep == BandwidthSweep::EveryWarp ? static_cast<double>(r.blocks) * warpsPerBlock
-                                                                 : 1.0;
-    const double moved = static_cast<double>(r.bytes) * sweeps *
+    const double moved = static_cast<double>(r.bytes) *
+                         static_cast<double>(sweepsOfWorkingSet(r.sweep, r.blocks, r.threadsPerBlock, compute.warpSize)) *
                          (r.op == BandwidthOp::Read ? lanesPerByte(r.space, r.lanes) : 1.0);
     result.seconds = best > 0 ? moved / (best * kGiB) : 0;
     if (r.op == BandwidthOp::Copy)
